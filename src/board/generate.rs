@@ -1,0 +1,165 @@
+//! Random fair base boards: the standard tiles and tokens on the standard 19 positions, no 6 or
+//! 8 next to another 6 or 8, and 9 harbours spaced around the frame. The default board of base
+//! games; the same seed always gives the same board.
+
+use super::spec::{
+    BoardKind, BoardSpec, HarborKind, HarborSpec, STANDARD_TERRAINS, STANDARD_TOKENS, Tile,
+};
+use crate::geometry::{Hex, Side};
+use crate::rules::resources::{Resource, Terrain};
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+use rand::seq::SliceRandom;
+use std::collections::HashSet;
+
+/// The standard 19 positions (columns of 3, 4, 5, 4, 3), in file coordinates.
+pub fn standard_positions() -> Vec<Hex> {
+    let mut v = Vec::new();
+    for (col, rows) in [(0, 1..=3), (1, 0..=3), (2, 0..=4), (3, 0..=3), (4, 1..=3)] {
+        for row in rows {
+            v.push(Hex::from_offset(col, row));
+        }
+    }
+    v
+}
+
+/// Which of the 30 coast edges of the standard frame, clockwise from the top, hold harbours:
+/// nine, never sharing a corner, spaced 3, 4, 3, 3, 4, 3, 3, 4, 3 edges apart.
+pub const HARBOR_SLOTS: [usize; 9] = [0, 3, 7, 10, 13, 17, 20, 23, 27];
+
+/// The nine harbour kinds of the base game, in the order the beginner board has them.
+pub const STANDARD_HARBORS: [HarborKind; 9] = [
+    HarborKind::Generic,
+    HarborKind::Special(Resource::Wool),
+    HarborKind::Generic,
+    HarborKind::Generic,
+    HarborKind::Special(Resource::Brick),
+    HarborKind::Special(Resource::Lumber),
+    HarborKind::Generic,
+    HarborKind::Special(Resource::Grain),
+    HarborKind::Special(Resource::Ore),
+];
+
+/// Coast edges of a set of land hexes, clockwise from the top (as `(land hex, side)`).
+pub fn coast_edges_clockwise(land: &[Hex]) -> Vec<(Hex, Side)> {
+    let set: HashSet<Hex> = land.iter().copied().collect();
+    let center = |h: Hex| {
+        let (x, y) = h.text_origin();
+        (x as f64 + 3.5, y as f64)
+    };
+    let n = land.len() as f64;
+    let (cx, cy) = land.iter().fold((0.0, 0.0), |(a, b), h| {
+        let (x, y) = center(*h);
+        (a + x / n, b + y / n)
+    });
+    let mut edges: Vec<(f64, Hex, Side)> = Vec::new();
+    for h in land {
+        for s in Side::ALL {
+            if set.contains(&h.neighbor(s)) {
+                continue;
+            }
+            let (hx, hy) = center(*h);
+            let (nx, ny) = center(h.neighbor(s));
+            let (mx, my) = ((hx + nx) / 2.0 - cx, (hy + ny) / 2.0 - cy);
+            let mut angle = mx.atan2(-my);
+            if angle < -1e-9 {
+                angle += std::f64::consts::TAU;
+            }
+            edges.push((angle, *h, s));
+        }
+    }
+    edges.sort_by(|a, b| a.0.total_cmp(&b.0));
+    edges.into_iter().map(|(_, h, s)| (h, s)).collect()
+}
+
+/// Whether two hexes with 6 or 8 touch.
+pub fn has_adjacent_red_numbers(tiles: &[(Hex, Tile)]) -> bool {
+    let red: HashSet<Hex> = tiles
+        .iter()
+        .filter(|(_, t)| matches!(t.number(), Some(6) | Some(8)))
+        .map(|(h, _)| *h)
+        .collect();
+    red.iter()
+        .any(|h| h.neighbors().iter().any(|n| red.contains(n)))
+}
+
+/// A random fair base board from a seed.
+pub fn random_base(seed: u64) -> BoardSpec {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let positions = standard_positions();
+    let mut terrains: Vec<Terrain> = STANDARD_TERRAINS
+        .iter()
+        .flat_map(|(t, n)| std::iter::repeat_n(*t, *n))
+        .collect();
+    terrains.push(Terrain::Desert);
+    loop {
+        terrains.shuffle(&mut rng);
+        let mut tokens = STANDARD_TOKENS.to_vec();
+        tokens.shuffle(&mut rng);
+        let mut tokens = tokens.into_iter();
+        let tiles: Vec<(Hex, Tile)> = positions
+            .iter()
+            .zip(terrains.iter())
+            .map(|(h, t)| {
+                let number = if *t == Terrain::Desert {
+                    None
+                } else {
+                    tokens.next()
+                };
+                (
+                    *h,
+                    Tile::Land {
+                        terrain: *t,
+                        number,
+                    },
+                )
+            })
+            .collect();
+        if has_adjacent_red_numbers(&tiles) {
+            continue;
+        }
+        let mut kinds = STANDARD_HARBORS.to_vec();
+        kinds.shuffle(&mut rng);
+        let coast = coast_edges_clockwise(&positions);
+        let harbors = HARBOR_SLOTS
+            .iter()
+            .zip(kinds)
+            .map(|(i, kind)| {
+                let (land, side) = coast[*i];
+                HarborSpec { land, side, kind }
+            })
+            .collect();
+        return BoardSpec {
+            name: format!("random base board (seed {seed})"),
+            kind: BoardKind::Base,
+            tiles,
+            harbors,
+            dividing_line: None,
+            starts: Vec::new(),
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frame_has_30_coast_edges() {
+        assert_eq!(coast_edges_clockwise(&standard_positions()).len(), 30);
+    }
+
+    #[test]
+    fn random_boards_are_fair_valid_and_reproducible() {
+        for seed in 0..50 {
+            let b = random_base(seed);
+            assert!(!has_adjacent_red_numbers(&b.tiles));
+            // The writer's output passes every check of the file format.
+            let again = BoardSpec::parse("generated", &b.to_toml()).expect("valid");
+            assert_eq!(again.tiles, b.tiles);
+            assert_eq!(b.harbors.len(), 9);
+        }
+        assert_eq!(random_base(7), random_base(7));
+        assert_ne!(random_base(7).tiles, random_base(8).tiles);
+    }
+}

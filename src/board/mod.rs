@@ -1,0 +1,12 @@
+//! Boards: the file format and its checks ([`spec`]), the playable map with its names and
+//! topology ([`map`]), the built-in boards ([`builtin`]), random fair base boards
+//! ([`generate`]) and the ASCII renderer ([`render`]).
+
+pub mod builtin;
+pub mod generate;
+pub mod map;
+pub mod render;
+pub mod spec;
+
+pub use map::Map;
+pub use spec::{BoardSpec, HarborKind, Territory, Tile};

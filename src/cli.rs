@@ -1,0 +1,295 @@
+//! The command line: `catan hotseat | host | join | board | sim | replay | loadtest | games`.
+//! Names and flags here are what tests and scripts rely on (see DESIGN.md).
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Catan in the terminal, for a table or a hall on one LAN.
+#[derive(Parser, Debug)]
+#[command(name = "catan", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The five rulesets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize, serde::Deserialize)]
+pub enum VariantName {
+    /// The standard game.
+    Base,
+    /// Many boards side by side, Sun and Moon groups, 45-second rounds.
+    BigGame,
+    /// No turns: everyone acts at once inside timed phases.
+    TotalChaos,
+    /// Armies on the hexes, battles, control and annexing.
+    Risk,
+    /// The evolution game: herds on drifting tiles.
+    Adaptations,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play a local game in this terminal: people pass the keyboard, bots fill the other seats.
+    Hotseat(HotseatArgs),
+    /// Serve a game on TCP for players on the LAN.
+    Host(HostArgs),
+    /// Join a game hosted on the LAN.
+    Join(JoinArgs),
+    /// Print boards.
+    Board {
+        #[command(subcommand)]
+        command: BoardCommand,
+    },
+    /// Play bot-only games without a network and print statistics as one JSON line.
+    Sim(SimArgs),
+    /// Step through a saved or finished game.
+    Replay(ReplayArgs),
+    /// Connect many bot clients to a host and report what they saw.
+    Loadtest(LoadtestArgs),
+    /// List the games advertised on the LAN.
+    Games(GamesArgs),
+}
+
+/// Settings every way of starting a game shares.
+#[derive(Args, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct GameArgs {
+    /// Which ruleset to play.
+    #[arg(long, value_enum, default_value_t = VariantName::Base)]
+    pub variant: VariantName,
+    /// Seed for the dice, shuffles and board; a random one when not given.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Board for base, Total Chaos and Risk games: a built-in name (base-beginner) or a board
+    /// file; a random fair board when not given.
+    #[arg(long)]
+    pub board: Option<String>,
+    /// Victory points needed to win.
+    #[arg(long)]
+    pub vp: Option<u32>,
+    /// Seconds each turn may take (base and Risk); off when not given.
+    #[arg(long)]
+    pub turn_secs: Option<u64>,
+    /// Seconds each Big Game round lasts.
+    #[arg(long, default_value_t = 45)]
+    pub round_secs: u64,
+    /// Seconds of each timed phase (Total Chaos building phase, Adaptations prompts); the other
+    /// Total Chaos phases have their own flags.
+    #[arg(long)]
+    pub phase_secs: Option<u64>,
+    /// Total Chaos: seconds of the resource phase.
+    #[arg(long, default_value_t = 20)]
+    pub resource_secs: u64,
+    /// Total Chaos: seconds of robber part 1 (discards).
+    #[arg(long, default_value_t = 20)]
+    pub robber1_secs: u64,
+    /// Total Chaos: seconds of robber part 2 (move and steal).
+    #[arg(long, default_value_t = 20)]
+    pub robber2_secs: u64,
+    /// Total Chaos: seconds of the building and trading phase.
+    #[arg(long, default_value_t = 60)]
+    pub build_secs: u64,
+    /// Total Chaos: seconds of the cooldown phase.
+    #[arg(long, default_value_t = 20)]
+    pub cooldown_secs: u64,
+    /// Total Chaos: seconds for each initial placement (the host places on expiry).
+    #[arg(long)]
+    pub placement_secs: Option<u64>,
+    /// Big Game: number of boards in the ring.
+    #[arg(long, default_value_t = 3)]
+    pub boards: usize,
+    /// Big Game: the boards in order, e.g. A,C,B (repeats in rotation).
+    #[arg(long)]
+    pub layout: Option<String>,
+    /// Big Game: end after this many rounds.
+    #[arg(long)]
+    pub max_rounds: Option<u32>,
+    /// Adaptations: end after this many turns.
+    #[arg(long)]
+    pub max_turns: Option<u32>,
+    /// Base: the "three victory points" robber rule.
+    #[arg(long)]
+    pub three_vp_robber: bool,
+    /// Base: trade first, then build (the default lets you trade and build in any order).
+    #[arg(long)]
+    pub strict_trade_then_build: bool,
+    /// Seconds a bot waits before acting, so people can follow.
+    #[arg(long, default_value_t = 0.6)]
+    pub bot_think_secs: f64,
+    /// Which bot fills empty seats: heuristic or random.
+    #[arg(long, default_value = "heuristic")]
+    pub bot_kind: String,
+}
+
+#[derive(Args, Debug)]
+pub struct HotseatArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// People at this terminal.
+    #[arg(long, default_value_t = 1)]
+    pub players: usize,
+    /// Bots in the other seats.
+    #[arg(long, default_value_t = 3)]
+    pub bots: usize,
+    /// Names of the people, comma separated.
+    #[arg(long)]
+    pub names: Option<String>,
+    /// Line mode instead of the TUI (one person only): commands on stdin, events on stdout.
+    #[arg(long)]
+    pub plain: bool,
+    /// Ring the terminal bell when it becomes someone's turn at this terminal.
+    #[arg(long)]
+    pub bell: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct HostArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// TCP port to listen on.
+    #[arg(long, default_value_t = 7878)]
+    pub port: u16,
+    /// Address to bind (all interfaces by default).
+    #[arg(long, default_value = "0.0.0.0")]
+    pub bind: String,
+    /// Seats at the table (people and bots).
+    #[arg(long)]
+    pub seats: Option<usize>,
+    /// Seats filled by bots.
+    #[arg(long, default_value_t = 0)]
+    pub bots: usize,
+    /// Serve only: this terminal does not play a seat.
+    #[arg(long)]
+    pub headless: bool,
+    /// Your name, when this terminal plays.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// The game's name on the LAN.
+    #[arg(long)]
+    pub game_name: Option<String>,
+    /// Start as soon as this many seconds pass with at least one person seated.
+    #[arg(long)]
+    pub start_after_secs: Option<u64>,
+    /// Save file (every accepted command is appended and flushed before it is answered).
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+    /// Resume a saved game.
+    #[arg(long)]
+    pub resume: Option<PathBuf>,
+    /// Seconds a disconnected seat waits before a bot plays for it.
+    #[arg(long, default_value_t = 30)]
+    pub away_secs: u64,
+    /// Do not announce the game on the LAN.
+    #[arg(long)]
+    pub no_advertise: bool,
+    /// Print plain log lines instead of a TUI (for scripts); implied when stdout is not a
+    /// terminal.
+    #[arg(long)]
+    pub plain: bool,
+    /// Ring the terminal bell when it becomes your turn.
+    #[arg(long)]
+    pub bell: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct JoinArgs {
+    /// Host address (`HOST[:PORT]`) or advertised game name; a picker when left out.
+    pub addr: Option<String>,
+    /// Your name at the table.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Line mode for scripts, screen readers and tests: commands on stdin, events on stdout.
+    #[arg(long)]
+    pub plain: bool,
+    /// Watch without a seat: public information only (the hall display).
+    #[arg(long)]
+    pub watch: bool,
+    /// Ask for this colour.
+    #[arg(long)]
+    pub color: Option<String>,
+    /// Ring the terminal bell when it becomes your turn.
+    #[arg(long)]
+    pub bell: bool,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum BoardCommand {
+    /// Print a board as ASCII art: A, B, C, base (random, from --seed), base-beginner or a
+    /// board file.
+    Show(BoardShowArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct BoardShowArgs {
+    /// A, B, C, base, base-beginner, or a path to a board file.
+    pub board: String,
+    /// Also print pips per territory and per resource.
+    #[arg(long)]
+    pub stats: bool,
+    /// Write hex names (used in commands) into the hexes.
+    #[arg(long)]
+    pub names: bool,
+    /// Show harbours and the sea around the land.
+    #[arg(long)]
+    pub harbors: bool,
+    /// Draw the dividing line and the starting pieces (Big Game boards).
+    #[arg(long)]
+    pub line: bool,
+    /// Seed for `base`.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Colour: auto (a terminal without NO_COLOR), always or never.
+    #[arg(long, default_value = "auto")]
+    pub color: String,
+}
+
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// One bot per seat: heuristic or random, comma separated.
+    #[arg(long, default_value = "random,random,random,random")]
+    pub bots: String,
+    /// Worker threads (results do not depend on it).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Write one replayable record per game into this directory.
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// A save file or a game record.
+    pub path: PathBuf,
+    /// Print every step at once instead of stepping with Enter.
+    #[arg(long)]
+    pub all: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct LoadtestArgs {
+    /// Host address.
+    pub addr: String,
+    /// Bot clients to connect.
+    #[arg(long, default_value_t = 10)]
+    pub clients: usize,
+    /// Rounds to play.
+    #[arg(long, default_value_t = 3)]
+    pub rounds: u32,
+    /// End with one JSON line of figures.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct GamesArgs {
+    /// One JSON line per game.
+    #[arg(long)]
+    pub json: bool,
+    /// Seconds to listen.
+    #[arg(long, default_value_t = 1.5)]
+    pub wait_secs: f64,
+}
