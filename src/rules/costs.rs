@@ -1,0 +1,47 @@
+//! Building costs and paying them to a bank.
+
+use crate::engine::{RuleError, refuse};
+use crate::rules::resources::ResourceSet;
+
+/// Road: brick and lumber.
+pub const ROAD: ResourceSet = ResourceSet::new(1, 1, 0, 0, 0);
+/// Ship (Seafarers): lumber and wool.
+pub const SHIP: ResourceSet = ResourceSet::new(1, 0, 1, 0, 0);
+/// Settlement: brick, lumber, wool and grain.
+pub const SETTLEMENT: ResourceSet = ResourceSet::new(1, 1, 1, 1, 0);
+/// City: three ore and two grain.
+pub const CITY: ResourceSet = ResourceSet::new(0, 0, 0, 2, 3);
+/// Development card: ore, wool and grain.
+pub const DEV_CARD: ResourceSet = ResourceSet::new(0, 0, 1, 1, 1);
+
+/// Checks that a hand can pay a cost, naming what is missing.
+pub fn check_afford(hand: &ResourceSet, cost: &ResourceSet, what: &str) -> Result<(), RuleError> {
+    if hand.contains(cost) {
+        return Ok(());
+    }
+    let mut missing = ResourceSet::EMPTY;
+    for (r, n) in cost.iter() {
+        missing[r] = n.saturating_sub(hand[r]);
+    }
+    refuse(format!("{what} costs {cost}; you are missing {missing}"))
+}
+
+/// Moves a cost from a hand to the bank (after [`check_afford`]).
+pub fn pay(hand: &mut ResourceSet, bank: &mut ResourceSet, cost: &ResourceSet) {
+    hand.sub(cost);
+    bank.add(cost);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_what_is_missing() {
+        let e = check_afford(&ResourceSet::new(1, 0, 0, 0, 0), &ROAD, "a road").unwrap_err();
+        assert_eq!(
+            e.0,
+            "a road costs 1 lumber 1 brick; you are missing 1 brick"
+        );
+    }
+}

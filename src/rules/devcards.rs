@@ -1,0 +1,151 @@
+//! Development cards: the deck, cards in hand, and when a card may be played.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum DevCard {
+    Knight,
+    VictoryPoint,
+    RoadBuilding,
+    YearOfPlenty,
+    Monopoly,
+}
+
+impl DevCard {
+    pub const ALL: [DevCard; 5] = [
+        DevCard::Knight,
+        DevCard::VictoryPoint,
+        DevCard::RoadBuilding,
+        DevCard::YearOfPlenty,
+        DevCard::Monopoly,
+    ];
+
+    /// The word used in commands (`play knight`).
+    pub const fn word(self) -> &'static str {
+        match self {
+            DevCard::Knight => "knight",
+            DevCard::VictoryPoint => "vp",
+            DevCard::RoadBuilding => "roads",
+            DevCard::YearOfPlenty => "plenty",
+            DevCard::Monopoly => "monopoly",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<DevCard> {
+        let s = s.to_ascii_lowercase();
+        Some(match s.as_str() {
+            "knight" | "soldier" | "k" => DevCard::Knight,
+            "vp" | "victory" | "point" | "victory-point" => DevCard::VictoryPoint,
+            "roads" | "road-building" | "roadbuilding" | "rb" | "road" => DevCard::RoadBuilding,
+            "plenty" | "year-of-plenty" | "yearofplenty" | "yop" | "year" => DevCard::YearOfPlenty,
+            "monopoly" | "mono" => DevCard::Monopoly,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for DevCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DevCard::Knight => "Knight",
+            DevCard::VictoryPoint => "Victory Point",
+            DevCard::RoadBuilding => "Road Building",
+            DevCard::YearOfPlenty => "Year of Plenty",
+            DevCard::Monopoly => "Monopoly",
+        })
+    }
+}
+
+/// The base game's 25 cards, unshuffled: 14 knights, 5 victory points, 2 road building, 2 year
+/// of plenty, 2 monopoly. `monopoly: false` leaves the monopolies out (the Big Game).
+pub fn standard_deck(monopoly: bool) -> Vec<DevCard> {
+    let mut d = Vec::with_capacity(25);
+    d.extend(std::iter::repeat_n(DevCard::Knight, 14));
+    d.extend(std::iter::repeat_n(DevCard::VictoryPoint, 5));
+    d.extend(std::iter::repeat_n(DevCard::RoadBuilding, 2));
+    d.extend(std::iter::repeat_n(DevCard::YearOfPlenty, 2));
+    if monopoly {
+        d.extend(std::iter::repeat_n(DevCard::Monopoly, 2));
+    }
+    d
+}
+
+/// A card in a hand, with the turn it was bought (it may not be played that turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HeldCard {
+    pub card: DevCard,
+    pub bought_turn: u32,
+}
+
+/// One player's development cards.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DevHand {
+    pub cards: Vec<HeldCard>,
+    /// Knights played, face up.
+    pub knights_played: u32,
+}
+
+impl DevHand {
+    /// Whether a card of this kind may be played on `turn` (bought before it).
+    pub fn playable(&self, card: DevCard, turn: u32) -> bool {
+        self.cards
+            .iter()
+            .any(|h| h.card == card && h.bought_turn < turn)
+    }
+
+    /// Whether the hand holds the card at all.
+    pub fn holds(&self, card: DevCard) -> bool {
+        self.cards.iter().any(|h| h.card == card)
+    }
+
+    /// Removes one playable card of the kind (the oldest).
+    pub fn take(&mut self, card: DevCard, turn: u32) -> bool {
+        match self
+            .cards
+            .iter()
+            .position(|h| h.card == card && h.bought_turn < turn)
+        {
+            Some(i) => {
+                self.cards.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Hidden victory point cards.
+    pub fn vp_cards(&self) -> u32 {
+        self.cards
+            .iter()
+            .filter(|h| h.card == DevCard::VictoryPoint)
+            .count() as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deck_has_the_standard_cards() {
+        let d = standard_deck(true);
+        assert_eq!(d.len(), 25);
+        assert_eq!(d.iter().filter(|c| **c == DevCard::Knight).count(), 14);
+        assert_eq!(standard_deck(false).len(), 23);
+    }
+
+    #[test]
+    fn a_card_bought_this_turn_is_not_playable() {
+        let mut h = DevHand::default();
+        h.cards.push(HeldCard {
+            card: DevCard::Knight,
+            bought_turn: 3,
+        });
+        assert!(!h.playable(DevCard::Knight, 3));
+        assert!(!h.take(DevCard::Knight, 3));
+        assert!(h.playable(DevCard::Knight, 4));
+        assert!(h.take(DevCard::Knight, 4));
+        assert!(h.cards.is_empty());
+    }
+}

@@ -1,0 +1,484 @@
+//! Settlements, cities, roads and ships on a map: where each may go (the distance rule,
+//! connection to your network, roads and ships joining only at your own buildings), the
+//! pieces each seat has left, and the longest continuous route.
+
+use crate::board::Map;
+use crate::engine::{RuleError, Seat};
+use crate::topology::{CornerId, EdgeId, HexId};
+use serde::{Deserialize, Serialize};
+
+/// A building on a corner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BuildingKind {
+    Settlement,
+    City,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Building {
+    pub owner: Seat,
+    pub kind: BuildingKind,
+}
+
+impl Building {
+    /// Victory points and cards per production.
+    pub fn weight(self) -> u32 {
+        match self.kind {
+            BuildingKind::Settlement => 1,
+            BuildingKind::City => 2,
+        }
+    }
+}
+
+/// A piece on an edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RouteKind {
+    Road,
+    Ship,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Route {
+    pub owner: Seat,
+    pub kind: RouteKind,
+}
+
+/// Pieces a seat has not placed yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Stock {
+    pub settlements: u8,
+    pub cities: u8,
+    pub roads: u8,
+    pub ships: u8,
+}
+
+impl Stock {
+    /// The base game's 5 settlements, 4 cities and 15 roads.
+    pub const BASE: Stock = Stock {
+        settlements: 5,
+        cities: 4,
+        roads: 15,
+        ships: 0,
+    };
+    /// Seafarers adds 15 ships.
+    pub const SEAFARERS: Stock = Stock {
+        settlements: 5,
+        cities: 4,
+        roads: 15,
+        ships: 15,
+    };
+}
+
+/// Everything standing on the map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pieces {
+    buildings: Vec<Option<Building>>,
+    routes: Vec<Option<Route>>,
+    stock: Vec<Stock>,
+    /// Corners with each seat's buildings, so rules code never scans the whole map.
+    owned_buildings: Vec<Vec<CornerId>>,
+    /// Edges with each seat's roads and ships.
+    owned_routes: Vec<Vec<EdgeId>>,
+}
+
+impl Pieces {
+    pub fn new(map: &Map, seats: usize, stock: Stock) -> Pieces {
+        Pieces {
+            buildings: vec![None; map.topology.corner_count()],
+            routes: vec![None; map.topology.edge_count()],
+            stock: vec![stock; seats],
+            owned_buildings: vec![Vec::new(); seats],
+            owned_routes: vec![Vec::new(); seats],
+        }
+    }
+
+    pub fn seats(&self) -> usize {
+        self.stock.len()
+    }
+    pub fn building(&self, c: CornerId) -> Option<Building> {
+        self.buildings[c.index()]
+    }
+    pub fn route(&self, e: EdgeId) -> Option<Route> {
+        self.routes[e.index()]
+    }
+    pub fn stock(&self, seat: Seat) -> Stock {
+        self.stock[seat as usize]
+    }
+    pub fn stock_mut(&mut self, seat: Seat) -> &mut Stock {
+        &mut self.stock[seat as usize]
+    }
+    /// Corners with this seat's buildings.
+    pub fn buildings_of(&self, seat: Seat) -> &[CornerId] {
+        &self.owned_buildings[seat as usize]
+    }
+    /// Edges with this seat's roads and ships.
+    pub fn routes_of(&self, seat: Seat) -> &[EdgeId] {
+        &self.owned_routes[seat as usize]
+    }
+    /// Every building, by corner.
+    pub fn all_buildings(&self) -> impl Iterator<Item = (CornerId, Building)> + '_ {
+        self.buildings
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| b.map(|b| (CornerId(i as u32), b)))
+    }
+    /// Every road and ship, by edge.
+    pub fn all_routes(&self) -> impl Iterator<Item = (EdgeId, Route)> + '_ {
+        self.routes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| r.map(|r| (EdgeId(i as u32), r)))
+    }
+
+    /// Victory points from buildings.
+    pub fn building_vp(&self, seat: Seat) -> u32 {
+        self.owned_buildings[seat as usize]
+            .iter()
+            .map(|c| self.buildings[c.index()].map_or(0, |b| b.weight()))
+            .sum()
+    }
+
+    /// The distance rule: the corner is on land, free, and no neighbouring corner has a
+    /// building.
+    pub fn check_settlement_spot(&self, map: &Map, c: CornerId) -> Result<(), Refusal> {
+        if !map.corner_touches_land(c) {
+            return Err(Refusal::NotOnLand(Spot::Corner(c)));
+        }
+        if self.building(c).is_some() {
+            return Err(Refusal::Occupied(Spot::Corner(c)));
+        }
+        for n in map.topology.corner_corners(c).iter().flatten() {
+            if self.building(*n).is_some() {
+                return Err(Refusal::DistanceRule(c, *n));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether one of the seat's roads or ships ends at the corner.
+    pub fn touches_own_route(&self, map: &Map, seat: Seat, c: CornerId) -> bool {
+        map.topology
+            .corner_edges(c)
+            .iter()
+            .flatten()
+            .any(|e| self.route(*e).is_some_and(|r| r.owner == seat))
+    }
+
+    /// A settlement on the map during play: the distance rule and a connection to your own
+    /// road or ship.
+    pub fn check_settlement(&self, map: &Map, seat: Seat, c: CornerId) -> Result<(), Refusal> {
+        self.check_settlement_spot(map, c)?;
+        if !self.touches_own_route(map, seat, c) {
+            return Err(Refusal::NotConnected(Spot::Corner(c), RouteKind::Road));
+        }
+        if self.stock(seat).settlements == 0 {
+            return Err(Refusal::NoneLeft("settlements", 5));
+        }
+        Ok(())
+    }
+
+    /// A city replaces one of your own settlements.
+    pub fn check_city(&self, seat: Seat, c: CornerId) -> Result<(), Refusal> {
+        match self.building(c) {
+            Some(Building {
+                owner,
+                kind: BuildingKind::Settlement,
+            }) if owner == seat => {}
+            Some(Building {
+                kind: BuildingKind::City,
+                owner,
+            }) if owner == seat => return Err(Refusal::AlreadyCity(c)),
+            Some(_) => return Err(Refusal::NotYours(c)),
+            None => return Err(Refusal::NoSettlement(c)),
+        }
+        if self.stock(seat).cities == 0 {
+            return Err(Refusal::NoneLeft("cities", 4));
+        }
+        Ok(())
+    }
+
+    /// Whether a route of `kind` may continue through corner `c` for `seat`: an opponent's
+    /// building blocks it; your own building joins anything; otherwise only the same kind.
+    fn joins_at(
+        &self,
+        seat: Seat,
+        c: CornerId,
+        kind: RouteKind,
+        map: &Map,
+        except: EdgeId,
+    ) -> bool {
+        match self.building(c) {
+            Some(b) if b.owner != seat => false,
+            Some(_) => true,
+            None => map.topology.corner_edges(c).iter().flatten().any(|e| {
+                *e != except
+                    && self
+                        .route(*e)
+                        .is_some_and(|r| r.owner == seat && r.kind == kind)
+            }),
+        }
+    }
+
+    /// A road or ship on a free edge of the right kind, connected to your network.
+    /// `from` limits the connection to one corner (setup: the settlement just placed).
+    pub fn check_route(
+        &self,
+        map: &Map,
+        seat: Seat,
+        e: EdgeId,
+        kind: RouteKind,
+        from: Option<CornerId>,
+    ) -> Result<(), Refusal> {
+        match kind {
+            RouteKind::Road if !map.edge_is_road_spot(e) => return Err(Refusal::RoadAtSea(e)),
+            RouteKind::Ship if !map.edge_is_ship_spot(e) => return Err(Refusal::ShipInland(e)),
+            _ => {}
+        }
+        if self.route(e).is_some() {
+            return Err(Refusal::Occupied(Spot::Edge(e)));
+        }
+        let left = match kind {
+            RouteKind::Road => self.stock(seat).roads,
+            RouteKind::Ship => self.stock(seat).ships,
+        };
+        if left == 0 {
+            return Err(match kind {
+                RouteKind::Road => Refusal::NoneLeft("roads", 15),
+                RouteKind::Ship => Refusal::NoneLeft("ships", 15),
+            });
+        }
+        let ends = map.topology.edge_corners(e);
+        match from {
+            Some(c) if !ends.contains(&c) => Err(Refusal::NotTouching(e, c)),
+            Some(_) => Ok(()),
+            None if ends.iter().any(|c| self.joins_at(seat, *c, kind, map, e)) => Ok(()),
+            None => Err(Refusal::NotConnected(Spot::Edge(e), kind)),
+        }
+    }
+
+    /// Places a settlement (checks are the caller's).
+    pub fn place_settlement(&mut self, seat: Seat, c: CornerId) {
+        self.buildings[c.index()] = Some(Building {
+            owner: seat,
+            kind: BuildingKind::Settlement,
+        });
+        self.stock[seat as usize].settlements -= 1;
+        self.owned_buildings[seat as usize].push(c);
+    }
+
+    /// Upgrades a settlement to a city; the settlement goes back to the supply.
+    pub fn place_city(&mut self, seat: Seat, c: CornerId) {
+        self.buildings[c.index()] = Some(Building {
+            owner: seat,
+            kind: BuildingKind::City,
+        });
+        let s = &mut self.stock[seat as usize];
+        s.cities -= 1;
+        s.settlements += 1;
+    }
+
+    pub fn place_route(&mut self, seat: Seat, e: EdgeId, kind: RouteKind) {
+        self.routes[e.index()] = Some(Route { owner: seat, kind });
+        let s = &mut self.stock[seat as usize];
+        match kind {
+            RouteKind::Road => s.roads -= 1,
+            RouteKind::Ship => s.ships -= 1,
+        }
+        self.owned_routes[seat as usize].push(e);
+    }
+
+    /// Takes a route off the map (a moved ship) and back into its owner's supply.
+    pub fn remove_route(&mut self, e: EdgeId) {
+        if let Some(r) = self.routes[e.index()].take() {
+            let s = &mut self.stock[r.owner as usize];
+            match r.kind {
+                RouteKind::Road => s.roads += 1,
+                RouteKind::Ship => s.ships += 1,
+            }
+            self.owned_routes[r.owner as usize].retain(|x| *x != e);
+        }
+    }
+
+    /// Hands a building to another seat without touching anyone's supply (annexation).
+    pub fn set_building_owner(&mut self, c: CornerId, seat: Seat) {
+        if let Some(b) = &mut self.buildings[c.index()] {
+            let old = b.owner;
+            b.owner = seat;
+            self.owned_buildings[old as usize].retain(|x| *x != c);
+            self.owned_buildings[seat as usize].push(c);
+        }
+    }
+
+    /// Hands a route to another seat without touching anyone's supply (annexation).
+    pub fn set_route_owner(&mut self, e: EdgeId, seat: Seat) {
+        if let Some(r) = &mut self.routes[e.index()] {
+            let old = r.owner;
+            r.owner = seat;
+            self.owned_routes[old as usize].retain(|x| *x != e);
+            self.owned_routes[seat as usize].push(e);
+        }
+    }
+
+    /// Seats with a building on a corner of the hex.
+    pub fn seats_at_hex(&self, map: &Map, h: HexId) -> Vec<Seat> {
+        let mut v: Vec<Seat> = map
+            .topology
+            .hex_corners(h)
+            .iter()
+            .filter_map(|c| self.building(*c).map(|b| b.owner))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// The longest continuous route of a seat (forks not counted, cut by opponents'
+    /// buildings; roads and ships join only at the seat's own buildings).
+    pub fn longest_route(&self, map: &Map, seat: Seat) -> u32 {
+        let edges = &self.owned_routes[seat as usize];
+        let n = edges.len();
+        if n == 0 {
+            return 0;
+        }
+        // Local adjacency: for each edge and each of its two ends, the edges it continues into.
+        let mut ends: Vec<[CornerId; 2]> = Vec::with_capacity(n);
+        let mut next: Vec<[Vec<(usize, usize)>; 2]> = Vec::with_capacity(n);
+        for e in edges {
+            ends.push(map.topology.edge_corners(*e));
+        }
+        for i in 0..n {
+            let kind_i = self.routes[edges[i].index()].map(|r| r.kind);
+            let mut both: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
+            for (s, slot) in both.iter_mut().enumerate() {
+                let k = ends[i][s];
+                let own_building = match self.building(k) {
+                    Some(b) if b.owner != seat => continue,
+                    Some(_) => true,
+                    None => false,
+                };
+                for j in 0..n {
+                    if j == i {
+                        continue;
+                    }
+                    let side_j = if ends[j][0] == k {
+                        0
+                    } else if ends[j][1] == k {
+                        1
+                    } else {
+                        continue;
+                    };
+                    let kind_j = self.routes[edges[j].index()].map(|r| r.kind);
+                    if own_building || kind_i == kind_j {
+                        // Continue into j, leaving through its other end.
+                        slot.push((j, 1 - side_j));
+                    }
+                }
+            }
+            next.push(both);
+        }
+        fn walk(
+            i: usize,
+            s: usize,
+            used: &mut Vec<bool>,
+            next: &[[Vec<(usize, usize)>; 2]],
+        ) -> u32 {
+            let mut best = 0;
+            for &(j, out) in &next[i][s] {
+                if !used[j] {
+                    used[j] = true;
+                    best = best.max(1 + walk(j, out, used, next));
+                    used[j] = false;
+                }
+            }
+            best
+        }
+        let mut used = vec![false; n];
+        let mut best = 0;
+        for i in 0..n {
+            used[i] = true;
+            for s in 0..2 {
+                best = best.max(1 + walk(i, s, &mut used, &next));
+            }
+            used[i] = false;
+        }
+        best
+    }
+}
+
+/// Where a refused piece was to go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spot {
+    Corner(CornerId),
+    Edge(EdgeId),
+}
+
+/// Why a piece may not go somewhere; turned into words only when a player needs to read it,
+/// so legal-move generation never formats text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    NotOnLand(Spot),
+    Occupied(Spot),
+    DistanceRule(CornerId, CornerId),
+    NotConnected(Spot, RouteKind),
+    NoneLeft(&'static str, u8),
+    AlreadyCity(CornerId),
+    NotYours(CornerId),
+    NoSettlement(CornerId),
+    RoadAtSea(EdgeId),
+    ShipInland(EdgeId),
+    NotTouching(EdgeId, CornerId),
+}
+
+impl Refusal {
+    /// The reason in words.
+    pub fn explain(self, map: &Map) -> RuleError {
+        let spot = |s: Spot| match s {
+            Spot::Corner(c) => map.corner_name(c),
+            Spot::Edge(e) => map.edge_name(e),
+        };
+        RuleError(match self {
+            Refusal::NotOnLand(s) => format!("{} is not on land", spot(s)),
+            Refusal::Occupied(Spot::Corner(c)) => {
+                format!("{} already has a building", map.corner_name(c))
+            }
+            Refusal::Occupied(Spot::Edge(e)) => {
+                format!("{} already has a road or ship", map.edge_name(e))
+            }
+            Refusal::DistanceRule(c, n) => format!(
+                "{} is next to the building at {} (distance rule: the neighbouring corners must be empty)",
+                map.corner_name(c),
+                map.corner_name(n)
+            ),
+            Refusal::NotConnected(Spot::Corner(c), _) => {
+                format!(
+                    "{} is not connected to one of your roads",
+                    map.corner_name(c)
+                )
+            }
+            Refusal::NotConnected(Spot::Edge(e), RouteKind::Road) => format!(
+                "{} is not connected to your roads or buildings (an opponent's building blocks a road)",
+                map.edge_name(e)
+            ),
+            Refusal::NotConnected(Spot::Edge(e), RouteKind::Ship) => format!(
+                "{} is not connected to your ships or to a building of yours on the coast",
+                map.edge_name(e)
+            ),
+            Refusal::NoneLeft(what, n) => format!("you have no {what} left ({n} at most)"),
+            Refusal::AlreadyCity(c) => format!("{} is already a city", map.corner_name(c)),
+            Refusal::NotYours(c) => format!("the building at {} is not yours", map.corner_name(c)),
+            Refusal::NoSettlement(c) => format!(
+                "a city must replace one of your settlements; {} has none",
+                map.corner_name(c)
+            ),
+            Refusal::RoadAtSea(e) => format!("{} is at sea: roads go on land", map.edge_name(e)),
+            Refusal::ShipInland(e) => {
+                format!("{} is inland: ships go on the sea", map.edge_name(e))
+            }
+            Refusal::NotTouching(e, c) => format!(
+                "{} does not touch your new settlement at {}",
+                map.edge_name(e),
+                map.corner_name(c)
+            ),
+        })
+    }
+}

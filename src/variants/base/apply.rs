@@ -1,0 +1,1095 @@
+//! Applying commands and the clock. Every handler checks everything first and only then
+//! changes the state, so a refused command leaves it untouched.
+
+use super::{BaseGame, Command, DISCARD_LIMIT, Event, MAX_OPEN_OFFERS, Phase, Resume};
+use crate::engine::{Millis, RuleError, Seat, refuse};
+use crate::rules::awards;
+use crate::rules::costs::{self, check_afford};
+use crate::rules::devcards::{DevCard, HeldCard};
+use crate::rules::pieces::RouteKind;
+use crate::rules::production;
+use crate::rules::resources::{Resource, ResourceSet, pips};
+use crate::rules::trade::{self, Offer};
+use crate::topology::{CornerId, EdgeId, HexId};
+
+impl BaseGame {
+    pub(crate) fn apply_command(
+        &mut self,
+        seat: Seat,
+        cmd: &Command,
+        now: Millis,
+    ) -> Result<Vec<Event>, RuleError> {
+        if let Phase::Over { .. } = self.phase {
+            return refuse("the game is over");
+        }
+        if seat as usize >= self.cfg.seats {
+            return refuse(format!("there is no seat {}", seat + 1));
+        }
+        if self.out[seat as usize] {
+            return refuse("you are out of the game");
+        }
+        let mut ev = Vec::new();
+        match *cmd {
+            Command::Settle(c) => self.settle(seat, c, now, &mut ev)?,
+            Command::Road(e) => self.road(seat, e, now, &mut ev)?,
+            Command::City(c) => self.city(seat, c, &mut ev)?,
+            Command::BuyDev => self.buy_dev(seat, &mut ev)?,
+            Command::Roll => self.roll(seat, now, &mut ev)?,
+            Command::End => self.end_turn(seat, now, &mut ev)?,
+            Command::Discard(cards) => self.discard(seat, cards, now, &mut ev)?,
+            Command::Robber { hex, steal } => self.move_robber(seat, hex, steal, &mut ev)?,
+            Command::PlayKnight => self.play_knight(seat, &mut ev)?,
+            Command::PlayRoadBuilding => self.play_road_building(seat, &mut ev)?,
+            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, &mut ev)?,
+            Command::PlayMonopoly(r) => self.play_monopoly(seat, r, &mut ev)?,
+            Command::Bank { give, get } => self.bank_trade(seat, give, get, &mut ev)?,
+            Command::Offer { give, get, to } => self.offer(seat, give, get, to, &mut ev)?,
+            Command::Counter { id, give, get } => self.counter(seat, id, give, get, &mut ev)?,
+            Command::Accept(id) => self.accept(seat, id, &mut ev)?,
+            Command::Decline(id) => self.decline(seat, id, &mut ev)?,
+            Command::Cancel(id) => self.cancel(seat, id, &mut ev)?,
+        }
+        self.check_win(&mut ev);
+        Ok(ev)
+    }
+
+    /// Ends the game if the current player has enough points (hidden cards included).
+    pub(crate) fn check_win(&mut self, ev: &mut Vec<Event>) {
+        if matches!(self.phase, Phase::Over { .. } | Phase::Setup { .. }) {
+            return;
+        }
+        let s = self.current;
+        let vp = self.total_vp(s);
+        if vp >= self.cfg.vp_target {
+            self.phase = Phase::Over { winner: s };
+            self.offers.clear();
+            ev.push(Event::Won {
+                seat: s,
+                vp,
+                vp_cards: self.dev[s as usize].vp_cards(),
+            });
+        }
+    }
+
+    fn not_your_turn(&self, seat: Seat) -> Result<(), RuleError> {
+        if seat != self.current {
+            return refuse(format!(
+                "it is not your turn (seat {} is playing)",
+                self.current + 1
+            ));
+        }
+        Ok(())
+    }
+
+    /// Refuses a command that needs the main phase, saying what the game waits for instead.
+    pub(crate) fn need_main(&self, seat: Seat, what: &str) -> Result<(), RuleError> {
+        self.not_your_turn(seat)?;
+        match &self.phase {
+            Phase::Main => Ok(()),
+            Phase::Roll => refuse(format!("roll the dice first, then you can {what}")),
+            Phase::Discard { .. } => refuse(format!(
+                "wait for the discards after the 7 before you {what}"
+            )),
+            Phase::Robber { .. } => refuse(format!(
+                "move the robber first (`robber HEX`), then you can {what}"
+            )),
+            Phase::RoadBuilding { .. } => refuse("place your free roads first (`road EDGE`)"),
+            Phase::Setup { .. } => refuse("the game has not started: place your starting pieces"),
+            Phase::Over { .. } => refuse("the game is over"),
+        }
+    }
+
+    fn settle(
+        &mut self,
+        seat: Seat,
+        c: CornerId,
+        now: Millis,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if let Phase::Setup { step, settlement } = self.phase {
+            let who = self.setup_seat(step);
+            if seat != who {
+                return refuse(format!("seat {} is placing now", who + 1));
+            }
+            if settlement.is_some() {
+                return refuse("place the road next to your new settlement first");
+            }
+            self.pieces
+                .check_settlement_spot(&self.map, c)
+                .map_err(|r| r.explain(&self.map))?;
+            self.pieces.place_settlement(seat, c);
+            ev.push(Event::Settled { seat, at: c });
+            if step as usize >= self.cfg.seats {
+                let mut got = ResourceSet::EMPTY;
+                for h in self.map.topology.corner_hexes(c).iter().flatten() {
+                    if let Some(r) = self.map.tile(*h).terrain().and_then(|t| t.resource())
+                        && self.bank[r] > 0
+                    {
+                        got[r] += 1;
+                        self.bank[r] -= 1;
+                    }
+                }
+                self.hands[seat as usize].add(&got);
+                ev.push(Event::StartingResources { seat, got });
+            }
+            self.phase = Phase::Setup {
+                step,
+                settlement: Some(c),
+            };
+            let _ = now;
+            return Ok(());
+        }
+        self.need_main(seat, "build")?;
+        self.pieces
+            .check_settlement(&self.map, seat, c)
+            .map_err(|r| r.explain(&self.map))?;
+        check_afford(
+            &self.hands[seat as usize],
+            &costs::SETTLEMENT,
+            "a settlement",
+        )?;
+        costs::pay(
+            &mut self.hands[seat as usize],
+            &mut self.bank,
+            &costs::SETTLEMENT,
+        );
+        self.pieces.place_settlement(seat, c);
+        self.mark_built(ev);
+        ev.push(Event::Settled { seat, at: c });
+        // A settlement can cut an opponent's road.
+        self.update_longest_road(ev);
+        Ok(())
+    }
+
+    fn road(
+        &mut self,
+        seat: Seat,
+        e: EdgeId,
+        now: Millis,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::Setup { step, settlement } => {
+                let who = self.setup_seat(step);
+                if seat != who {
+                    return refuse(format!("seat {} is placing now", who + 1));
+                }
+                let Some(c) = settlement else {
+                    return refuse("place a settlement first, then a road next to it");
+                };
+                self.pieces
+                    .check_route(&self.map, seat, e, RouteKind::Road, Some(c))
+                    .map_err(|r| r.explain(&self.map))?;
+                self.pieces.place_route(seat, e, RouteKind::Road);
+                ev.push(Event::Roaded {
+                    seat,
+                    at: e,
+                    free: true,
+                });
+                // Keeps the public road lengths right from the start (no award is possible).
+                self.update_longest_road(ev);
+                self.advance_setup(step, now, ev);
+                Ok(())
+            }
+            Phase::RoadBuilding { left, resume } => {
+                self.not_your_turn(seat)?;
+                self.pieces
+                    .check_route(&self.map, seat, e, RouteKind::Road, None)
+                    .map_err(|r| r.explain(&self.map))?;
+                self.pieces.place_route(seat, e, RouteKind::Road);
+                ev.push(Event::Roaded {
+                    seat,
+                    at: e,
+                    free: true,
+                });
+                self.update_longest_road(ev);
+                let left = left - 1;
+                self.phase = if left > 0 && self.can_place_road(seat) {
+                    Phase::RoadBuilding { left, resume }
+                } else {
+                    resume_phase(resume)
+                };
+                Ok(())
+            }
+            _ => {
+                self.need_main(seat, "build")?;
+                self.pieces
+                    .check_route(&self.map, seat, e, RouteKind::Road, None)
+                    .map_err(|r| r.explain(&self.map))?;
+                check_afford(&self.hands[seat as usize], &costs::ROAD, "a road")?;
+                costs::pay(&mut self.hands[seat as usize], &mut self.bank, &costs::ROAD);
+                self.pieces.place_route(seat, e, RouteKind::Road);
+                self.mark_built(ev);
+                ev.push(Event::Roaded {
+                    seat,
+                    at: e,
+                    free: false,
+                });
+                self.update_longest_road(ev);
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether any road could go somewhere now (free placement, ignoring cost).
+    pub(crate) fn can_place_road(&self, seat: Seat) -> bool {
+        if self.pieces.stock(seat).roads == 0 {
+            return false;
+        }
+        self.road_spots(seat).next().is_some()
+    }
+
+    /// Edges where the seat may build a road now, cost aside.
+    pub(crate) fn road_spots(&self, seat: Seat) -> impl Iterator<Item = EdgeId> + '_ {
+        let topo = &self.map.topology;
+        let mut seen: Vec<EdgeId> = Vec::new();
+        let corners = self
+            .pieces
+            .routes_of(seat)
+            .iter()
+            .flat_map(|e| topo.edge_corners(*e))
+            .chain(self.pieces.buildings_of(seat).iter().copied());
+        for c in corners {
+            for e in topo.corner_edges(c).iter().flatten() {
+                if !seen.contains(e)
+                    && self
+                        .pieces
+                        .check_route(&self.map, seat, *e, RouteKind::Road, None)
+                        .is_ok()
+                {
+                    seen.push(*e);
+                }
+            }
+        }
+        seen.into_iter()
+    }
+
+    fn advance_setup(&mut self, step: u8, now: Millis, ev: &mut Vec<Event>) {
+        let total = 2 * self.cfg.seats as u8;
+        if step + 1 < total {
+            self.phase = Phase::Setup {
+                step: step + 1,
+                settlement: None,
+            };
+            self.current = self.setup_seat(step + 1);
+            self.turn_deadline = self.cfg.turn_ms.map(|t| now + t);
+        } else {
+            self.current = self.first;
+            self.start_turn(now, ev);
+        }
+    }
+
+    fn start_turn(&mut self, now: Millis, ev: &mut Vec<Event>) {
+        self.turn += 1;
+        self.phase = Phase::Roll;
+        self.dev_played = false;
+        self.built = false;
+        self.last_roll = None;
+        self.offers.clear();
+        self.turn_deadline = self.cfg.turn_ms.map(|t| now + t);
+        ev.push(Event::TurnStarted {
+            seat: self.current,
+            turn: self.turn,
+        });
+        // Points gained on another's turn win at the start of your own.
+        self.check_win(ev);
+    }
+
+    fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_main(seat, "build")?;
+        self.pieces
+            .check_city(seat, c)
+            .map_err(|r| r.explain(&self.map))?;
+        check_afford(&self.hands[seat as usize], &costs::CITY, "a city")?;
+        costs::pay(&mut self.hands[seat as usize], &mut self.bank, &costs::CITY);
+        self.pieces.place_city(seat, c);
+        self.mark_built(ev);
+        ev.push(Event::Citied { seat, at: c });
+        Ok(())
+    }
+
+    fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_main(seat, "buy a development card")?;
+        if self.deck.is_empty() {
+            return refuse("the development deck is empty");
+        }
+        check_afford(
+            &self.hands[seat as usize],
+            &costs::DEV_CARD,
+            "a development card",
+        )?;
+        costs::pay(
+            &mut self.hands[seat as usize],
+            &mut self.bank,
+            &costs::DEV_CARD,
+        );
+        let card = self.deck.pop().expect("checked non-empty");
+        self.dev[seat as usize].cards.push(HeldCard {
+            card,
+            bought_turn: self.turn,
+        });
+        self.mark_built(ev);
+        ev.push(Event::BoughtDev { seat, card });
+        Ok(())
+    }
+
+    fn roll(&mut self, seat: Seat, now: Millis, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.not_your_turn(seat)?;
+        if self.phase != Phase::Roll {
+            return refuse(match self.phase {
+                Phase::Setup { .. } => "the game has not started: place your starting pieces",
+                _ => "you have already rolled this turn",
+            });
+        }
+        let dice = self.rng.dice();
+        let sum = dice.0 + dice.1;
+        self.last_roll = Some(dice);
+        self.stats.dice[sum as usize] += 1;
+        ev.push(Event::Rolled { seat, dice });
+        if sum == 7 {
+            let owed: Vec<(Seat, u32)> = (0..self.cfg.seats as Seat)
+                .filter(|s| !self.out[*s as usize])
+                .filter_map(|s| {
+                    let n = self.hands[s as usize].total();
+                    (n > DISCARD_LIMIT).then_some((s, n / 2))
+                })
+                .collect();
+            if owed.is_empty() {
+                self.phase = Phase::Robber {
+                    resume: Resume::Main,
+                };
+            } else {
+                ev.push(Event::MustDiscard { owed: owed.clone() });
+                self.phase = Phase::Discard { owed };
+                self.discard_deadline = self.cfg.turn_ms.map(|t| now + t);
+            }
+            return Ok(());
+        }
+        let owed = production::owed(&self.map, &self.pieces, sum, &[self.robber], |h, s| {
+            self.may_collect(h, s)
+        });
+        let (paid, short) = production::pay(&mut self.bank, &mut self.hands, &owed);
+        for (s, p) in paid.iter().enumerate() {
+            self.stats.produced[s].add(p);
+        }
+        let blocked = (self.map.tile(self.robber).number() == Some(sum)).then_some(self.robber);
+        ev.push(Event::Produced {
+            number: sum,
+            gains: paid
+                .into_iter()
+                .enumerate()
+                .map(|(s, p)| (s as Seat, p))
+                .collect(),
+            short,
+            blocked,
+        });
+        self.phase = Phase::Main;
+        Ok(())
+    }
+
+    fn discard(
+        &mut self,
+        seat: Seat,
+        cards: ResourceSet,
+        now: Millis,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let Phase::Discard { owed } = &self.phase else {
+            return refuse("there is nothing to discard now (discards follow a 7)");
+        };
+        let Some(i) = owed.iter().position(|(s, _)| *s == seat) else {
+            return refuse("you do not need to discard (only hands over 7 cards do, once)");
+        };
+        let n = owed[i].1;
+        if cards.total() != n {
+            return refuse(format!("discard exactly {n} cards, not {}", cards.total()));
+        }
+        if !self.hands[seat as usize].contains(&cards) {
+            return refuse(format!("you do not have {cards}"));
+        }
+        self.hands[seat as usize].sub(&cards);
+        self.bank.add(&cards);
+        let mut owed = owed.clone();
+        owed.remove(i);
+        ev.push(Event::Discarded { seat, cards });
+        self.phase = if owed.is_empty() {
+            // The turn's clock stood still while others discarded: the time they took is
+            // given back, so the roller still has the time left at the 7 for the robber.
+            if let (Some(t), Some(d), Some(td)) =
+                (self.cfg.turn_ms, self.discard_deadline, self.turn_deadline)
+            {
+                let rolled = d.saturating_sub(t);
+                self.turn_deadline = Some(td + now.saturating_sub(rolled));
+            }
+            self.discard_deadline = None;
+            Phase::Robber {
+                resume: Resume::Main,
+            }
+        } else {
+            Phase::Discard { owed }
+        };
+        Ok(())
+    }
+
+    /// Hexes the robber may go to now.
+    pub(crate) fn robber_targets(&self) -> Vec<HexId> {
+        let mut v: Vec<HexId> = self
+            .map
+            .land_hexes()
+            .filter(|h| *h != self.robber)
+            .filter(|h| !self.cfg.three_vp_robber || !self.protected_by_three_vp(*h))
+            .collect();
+        if v.is_empty() {
+            // Nowhere allowed: the robber stays in (or goes back to) the desert; on a board
+            // without one, it stays where it is.
+            v.push(self.map.desert().unwrap_or(self.robber));
+        }
+        v
+    }
+
+    /// The three-VP rule: a hex touching a building of a player with under 3 public points.
+    fn protected_by_three_vp(&self, h: HexId) -> bool {
+        self.map
+            .topology
+            .hex_corners(h)
+            .iter()
+            .filter_map(|c| self.pieces.building(*c))
+            .any(|b| self.public_vp(b.owner) < 3)
+    }
+
+    /// Seats the current player may rob at a hex.
+    pub(crate) fn victims(&self, h: HexId) -> Vec<Seat> {
+        self.pieces
+            .seats_at_hex(&self.map, h)
+            .into_iter()
+            .filter(|s| {
+                *s != self.current && !self.out[*s as usize] && self.hands[*s as usize].total() > 0
+            })
+            .collect()
+    }
+
+    fn move_robber(
+        &mut self,
+        seat: Seat,
+        hex: HexId,
+        steal: Option<Seat>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.not_your_turn(seat)?;
+        let Phase::Robber { resume } = self.phase else {
+            return refuse(match self.phase {
+                Phase::Discard { .. } => "wait until everyone has discarded, then move the robber",
+                _ => "the robber moves only after a 7 or a Knight",
+            });
+        };
+        if !self.map.is_land(hex) {
+            return refuse(format!(
+                "{} is sea: the robber stays on land",
+                self.map.hex_name(hex)
+            ));
+        }
+        let targets = self.robber_targets();
+        if !targets.contains(&hex) {
+            return refuse(if hex == self.robber {
+                format!(
+                    "the robber must move to another hex than {}",
+                    self.map.hex_name(hex)
+                )
+            } else {
+                format!(
+                    "the three-victory-point rule protects {}: a player with under 3 points has a building there",
+                    self.map.hex_name(hex)
+                )
+            });
+        }
+        let victims = self.victims(hex);
+        match steal {
+            None if !victims.is_empty() => {
+                let list: Vec<String> = victims.iter().map(|s| (s + 1).to_string()).collect();
+                return refuse(format!(
+                    "choose whom to rob: `robber {} steal {}` (seats with cards there: {})",
+                    self.map.hex_name(hex),
+                    list[0],
+                    list.join(", ")
+                ));
+            }
+            Some(v) if !victims.contains(&v) => {
+                return refuse(if v == seat {
+                    "you cannot rob yourself".to_string()
+                } else if self.pieces.seats_at_hex(&self.map, hex).contains(&v) {
+                    format!("seat {} has no cards to steal", v + 1)
+                } else {
+                    format!(
+                        "seat {} has no building at {}",
+                        v + 1,
+                        self.map.hex_name(hex)
+                    )
+                });
+            }
+            _ => {}
+        }
+        self.robber = hex;
+        ev.push(Event::RobberMoved { seat, hex });
+        if let Some(v) = steal {
+            let total = self.hands[v as usize].total();
+            let i = self.rng.below(total as usize) as u32;
+            let card = self.hands[v as usize]
+                .nth_card(i)
+                .expect("index within hand");
+            self.hands[v as usize][card] -= 1;
+            self.hands[seat as usize][card] += 1;
+            ev.push(Event::Stole {
+                thief: seat,
+                victim: v,
+                card,
+            });
+        }
+        self.phase = resume_phase(resume);
+        Ok(())
+    }
+
+    /// Checks that a development card may be played now and takes it from the hand.
+    fn take_card(&mut self, seat: Seat, card: DevCard) -> Result<Resume, RuleError> {
+        self.not_your_turn(seat)?;
+        let resume = match self.phase {
+            Phase::Roll => Resume::Roll,
+            Phase::Main => Resume::Main,
+            _ => {
+                return refuse(
+                    "play development cards before you roll or after you have finished what the roll asked",
+                );
+            }
+        };
+        if self.dev_played {
+            return refuse("you have already played a development card this turn");
+        }
+        let hand = &self.dev[seat as usize];
+        if !hand.playable(card, self.turn) {
+            return refuse(if hand.holds(card) {
+                format!("a {card} bought this turn can be played from your next turn")
+            } else {
+                format!("you have no {card} card")
+            });
+        }
+        Ok(resume)
+    }
+
+    fn play_knight(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let resume = self.take_card(seat, DevCard::Knight)?;
+        self.dev[seat as usize].take(DevCard::Knight, self.turn);
+        self.dev[seat as usize].knights_played += 1;
+        self.dev_played = true;
+        ev.push(Event::PlayedKnight { seat });
+        let knights: Vec<u32> = self.dev.iter().map(|d| d.knights_played).collect();
+        let holder = awards::largest_army(self.largest, &knights);
+        if holder != self.largest
+            && let Some(h) = holder
+        {
+            self.largest = holder;
+            ev.push(Event::LargestArmy {
+                holder: h,
+                knights: knights[h as usize],
+            });
+        }
+        self.phase = Phase::Robber { resume };
+        Ok(())
+    }
+
+    fn play_road_building(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let resume = self.take_card(seat, DevCard::RoadBuilding)?;
+        if !self.can_place_road(seat) {
+            return refuse("there is nowhere you could place a road (or you have none left)");
+        }
+        self.dev[seat as usize].take(DevCard::RoadBuilding, self.turn);
+        self.dev_played = true;
+        ev.push(Event::PlayedRoadBuilding { seat });
+        self.phase = Phase::RoadBuilding { left: 2, resume };
+        Ok(())
+    }
+
+    fn play_plenty(
+        &mut self,
+        seat: Seat,
+        cards: ResourceSet,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.take_card(seat, DevCard::YearOfPlenty)?;
+        if cards.total() != 2 {
+            return refuse("Year of Plenty takes exactly two cards, e.g. `play plenty wool ore`");
+        }
+        if !self.bank.contains(&cards) {
+            return refuse(format!("the bank does not have {cards}"));
+        }
+        self.dev[seat as usize].take(DevCard::YearOfPlenty, self.turn);
+        self.dev_played = true;
+        self.bank.sub(&cards);
+        self.hands[seat as usize].add(&cards);
+        ev.push(Event::PlayedYearOfPlenty { seat, got: cards });
+        Ok(())
+    }
+
+    fn play_monopoly(
+        &mut self,
+        seat: Seat,
+        r: Resource,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.take_card(seat, DevCard::Monopoly)?;
+        self.dev[seat as usize].take(DevCard::Monopoly, self.turn);
+        self.dev_played = true;
+        let mut took = Vec::new();
+        for s in 0..self.cfg.seats as Seat {
+            if s == seat {
+                continue;
+            }
+            let n = self.hands[s as usize][r];
+            if n > 0 {
+                self.hands[s as usize][r] = 0;
+                self.hands[seat as usize][r] += n;
+                took.push((s, n));
+            }
+        }
+        ev.push(Event::PlayedMonopoly {
+            seat,
+            resource: r,
+            took,
+        });
+        Ok(())
+    }
+
+    /// Notes that the current player built or bought. With the trade-then-build rule that ends
+    /// trading for the turn, so the open offers close: nobody is left waiting on them.
+    fn mark_built(&mut self, ev: &mut Vec<Event>) {
+        self.built = true;
+        if !self.cfg.any_order {
+            for o in self.offers.drain(..) {
+                ev.push(Event::OfferClosed { id: o.id });
+            }
+        }
+    }
+
+    fn trade_allowed(&self, seat: Seat) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::Main => {}
+            Phase::Roll => return refuse("trading starts after the roll"),
+            _ => return refuse("you cannot trade now"),
+        }
+        if !self.cfg.any_order && self.built {
+            return refuse(if seat == self.current {
+                "you have built this turn: with the trade-then-build rule, trading is over"
+            } else {
+                "the current player has built: with the trade-then-build rule, trading is over"
+            });
+        }
+        Ok(())
+    }
+
+    fn bank_trade(
+        &mut self,
+        seat: Seat,
+        give: ResourceSet,
+        get: ResourceSet,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.not_your_turn(seat)?;
+        self.trade_allowed(seat)?;
+        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
+        trade::check_maritime(&rates, &give, &get)?;
+        if give.kinds() != 1 || get.total() != 1 {
+            let (r, _) = give.iter().next().unwrap_or((Resource::Wool, 0));
+            return refuse(format!(
+                "one bank trade at a time: e.g. `bank {} {r} for 1 ore`",
+                rates[r as usize]
+            ));
+        }
+        if !self.hands[seat as usize].contains(&give) {
+            return refuse(format!("you do not have {give}"));
+        }
+        if !self.bank.contains(&get) {
+            return refuse(format!("the bank has no {get} left"));
+        }
+        self.hands[seat as usize].sub(&give);
+        self.bank.add(&give);
+        self.bank.sub(&get);
+        self.hands[seat as usize].add(&get);
+        ev.push(Event::BankTrade {
+            seat,
+            gave: give,
+            got: get,
+        });
+        Ok(())
+    }
+
+    /// Seats that may accept an offer.
+    pub(crate) fn addressees(&self, o: &Offer) -> Vec<Seat> {
+        match o.to {
+            Some(t) => vec![t],
+            None => (0..self.cfg.seats as Seat)
+                .filter(|s| *s != o.from && !self.out[*s as usize])
+                .collect(),
+        }
+    }
+
+    fn offer(
+        &mut self,
+        seat: Seat,
+        give: ResourceSet,
+        get: ResourceSet,
+        to: Option<Seat>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.trade_allowed(seat)?;
+        trade::check_offer_shape(&give, &get)?;
+        let to = if seat == self.current {
+            match to {
+                Some(t) if t == seat => return refuse("you cannot trade with yourself"),
+                Some(t) if t as usize >= self.cfg.seats || self.out[t as usize] => {
+                    return refuse(format!("seat {} is not in the game", t + 1));
+                }
+                t => t,
+            }
+        } else {
+            match to {
+                Some(t) if t != self.current => {
+                    return refuse(format!(
+                        "you may only trade with the player whose turn it is (seat {})",
+                        self.current + 1
+                    ));
+                }
+                _ => Some(self.current),
+            }
+        };
+        if !self.hands[seat as usize].contains(&give) {
+            return refuse(format!("you do not have {give}"));
+        }
+        let open = self.offers.iter().filter(|o| o.from == seat).count();
+        let cap = if seat == self.current {
+            MAX_OPEN_OFFERS
+        } else {
+            1
+        };
+        if open >= cap {
+            return refuse(format!(
+                "you have {open} open offer(s) already; cancel one first (`cancel ID`)"
+            ));
+        }
+        let id = self.next_offer;
+        self.next_offer += 1;
+        self.offers.push(Offer {
+            id,
+            from: seat,
+            to,
+            give,
+            get,
+            declined: Vec::new(),
+        });
+        ev.push(Event::Offered {
+            id,
+            from: seat,
+            to,
+            give,
+            get,
+        });
+        Ok(())
+    }
+
+    fn find_offer(&self, id: u32) -> Result<usize, RuleError> {
+        self.offers
+            .iter()
+            .position(|o| o.id == id)
+            .ok_or_else(|| RuleError::new(format!("there is no open offer {id}")))
+    }
+
+    fn answerable(&self, seat: Seat, i: usize) -> Result<(), RuleError> {
+        let o = &self.offers[i];
+        if o.from == seat {
+            return refuse(format!(
+                "offer {} is your own (`cancel {}` withdraws it)",
+                o.id, o.id
+            ));
+        }
+        if !self.addressees(o).contains(&seat) {
+            return refuse(format!("offer {} is not addressed to you", o.id));
+        }
+        if o.declined.contains(&seat) {
+            return refuse(format!("you have declined offer {}", o.id));
+        }
+        Ok(())
+    }
+
+    fn counter(
+        &mut self,
+        seat: Seat,
+        id: u32,
+        give: ResourceSet,
+        get: ResourceSet,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        self.answerable(seat, i)?;
+        let to = self.offers[i].from;
+        // A counter from the current player may go to anyone; others answer the current player.
+        let mut probe = self.clone();
+        probe.decline_at(seat, i, &mut Vec::new());
+        probe.offer(seat, give, get, Some(to), &mut Vec::new())?;
+        self.decline_at(seat, i, ev);
+        self.offer(seat, give, get, Some(to), ev)
+    }
+
+    fn accept(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        self.answerable(seat, i)?;
+        self.trade_allowed(seat)?;
+        let o = self.offers[i].clone();
+        if !self.hands[o.from as usize].contains(&o.give) {
+            return refuse(format!("seat {} no longer has {}", o.from + 1, o.give));
+        }
+        if !self.hands[seat as usize].contains(&o.get) {
+            return refuse(format!("you do not have {}", o.get));
+        }
+        self.hands[o.from as usize].sub(&o.give);
+        self.hands[seat as usize].add(&o.give);
+        self.hands[seat as usize].sub(&o.get);
+        self.hands[o.from as usize].add(&o.get);
+        self.offers.remove(i);
+        ev.push(Event::Traded {
+            id,
+            from: o.from,
+            with: seat,
+            gave: o.give,
+            got: o.get,
+        });
+        Ok(())
+    }
+
+    fn decline_at(&mut self, seat: Seat, i: usize, ev: &mut Vec<Event>) {
+        let id = self.offers[i].id;
+        self.offers[i].declined.push(seat);
+        ev.push(Event::Declined { id, seat });
+        let o = &self.offers[i];
+        if self.addressees(o).iter().all(|s| o.declined.contains(s)) {
+            self.offers.remove(i);
+            ev.push(Event::OfferClosed { id });
+        }
+    }
+
+    fn decline(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        self.answerable(seat, i)?;
+        self.trade_allowed(seat)?;
+        self.decline_at(seat, i, ev);
+        Ok(())
+    }
+
+    fn cancel(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        if self.offers[i].from != seat {
+            return refuse(format!("offer {id} is not yours to cancel"));
+        }
+        // Offers wait, unanswered, while the robber moves or free roads are placed.
+        self.trade_allowed(seat)?;
+        self.offers.remove(i);
+        ev.push(Event::OfferClosed { id });
+        Ok(())
+    }
+
+    fn end_turn(&mut self, seat: Seat, now: Millis, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_main(seat, "end your turn")?;
+        self.current = self.next_seat(self.current);
+        self.start_turn(now, ev);
+        Ok(())
+    }
+
+    pub(crate) fn update_longest_road(&mut self, ev: &mut Vec<Event>) {
+        let lengths: Vec<u32> = (0..self.cfg.seats as u8)
+            .map(|s| {
+                if self.out[s as usize] {
+                    0
+                } else {
+                    self.pieces.longest_route(&self.map, s)
+                }
+            })
+            .collect();
+        let holder = awards::longest_road(self.longest, &lengths);
+        if holder != self.longest {
+            self.longest = holder;
+            ev.push(Event::LongestRoad {
+                holder,
+                length: holder.map_or(0, |h| lengths[h as usize]),
+            });
+        }
+        self.road_len = lengths;
+    }
+
+    /// Seats the game waits for or invites to act: the current player, seats owing a discard,
+    /// seats with an offer to answer.
+    pub(crate) fn prompted(&self) -> Vec<Seat> {
+        match &self.phase {
+            Phase::Over { .. } => Vec::new(),
+            Phase::Setup { step, .. } => vec![self.setup_seat(*step)],
+            Phase::Discard { owed } => owed.iter().map(|(s, _)| *s).collect(),
+            Phase::Main => {
+                let mut v = vec![self.current];
+                for o in &self.offers {
+                    for s in self.addressees(o) {
+                        if !o.declined.contains(&s) && !v.contains(&s) {
+                            v.push(s);
+                        }
+                    }
+                }
+                v
+            }
+            _ => vec![self.current],
+        }
+    }
+
+    /// Acts on expired deadlines: places, rolls, discards, moves the robber or ends the turn
+    /// for whoever ran out of time.
+    pub(crate) fn run_clock(&mut self, now: Millis) -> Vec<Event> {
+        let mut ev = Vec::new();
+        // Each pass resolves one step; a turn takes a bounded number of them.
+        for _ in 0..64 {
+            let Some(d) = crate::engine::Ruleset::deadline(self) else {
+                break;
+            };
+            if d > now {
+                break;
+            }
+            self.force_step(now, &mut ev);
+        }
+        ev
+    }
+
+    fn force_step(&mut self, now: Millis, ev: &mut Vec<Event>) {
+        let seat = self.current;
+        let forced = |g: &mut BaseGame, s: Seat, cmd: Command, ev: &mut Vec<Event>, what: &str| {
+            match g.apply_command(s, &cmd, now) {
+                Ok(mut more) => {
+                    ev.push(Event::TimedOut {
+                        seat: s,
+                        what: what.to_string(),
+                    });
+                    ev.append(&mut more);
+                }
+                Err(_) => {
+                    // Nothing sensible to force: drop the deadline rather than loop.
+                    g.turn_deadline = None;
+                    g.discard_deadline = None;
+                }
+            }
+        };
+        match self.phase.clone() {
+            Phase::Over { .. } => {}
+            Phase::Setup { step, settlement } => {
+                let s = self.setup_seat(step);
+                match settlement {
+                    None => {
+                        let best = self.best_free_spot();
+                        forced(
+                            self,
+                            s,
+                            Command::Settle(best),
+                            ev,
+                            "the host placed a settlement",
+                        );
+                    }
+                    Some(c) => {
+                        let e = self
+                            .map
+                            .topology
+                            .corner_edges(c)
+                            .iter()
+                            .flatten()
+                            .copied()
+                            .find(|e| {
+                                self.pieces
+                                    .check_route(&self.map, s, *e, RouteKind::Road, Some(c))
+                                    .is_ok()
+                            });
+                        match e {
+                            Some(e) => {
+                                forced(self, s, Command::Road(e), ev, "the host placed a road")
+                            }
+                            None => self.advance_setup(step, now, ev),
+                        }
+                    }
+                }
+            }
+            Phase::Roll => forced(self, seat, Command::Roll, ev, "the host rolled"),
+            Phase::Discard { owed } => {
+                for (s, n) in owed {
+                    let cards = self.random_cards(s, n);
+                    forced(
+                        self,
+                        s,
+                        Command::Discard(cards),
+                        ev,
+                        "the host discarded at random",
+                    );
+                }
+            }
+            Phase::Robber { .. } => {
+                let targets = self.robber_targets();
+                let hex = targets[self.rng.below(targets.len())];
+                let victims = self.victims(hex);
+                let steal = (!victims.is_empty()).then(|| victims[self.rng.below(victims.len())]);
+                forced(
+                    self,
+                    seat,
+                    Command::Robber { hex, steal },
+                    ev,
+                    "the host moved the robber",
+                );
+            }
+            Phase::RoadBuilding { resume, .. } => {
+                self.phase = resume_phase(resume);
+            }
+            Phase::Main => {
+                self.offers.clear();
+                forced(self, seat, Command::End, ev, "the turn ended");
+            }
+        }
+    }
+
+    /// `n` cards drawn at random from a seat's hand.
+    pub(crate) fn random_cards(&mut self, seat: Seat, n: u32) -> ResourceSet {
+        let mut hand = self.hands[seat as usize];
+        let mut out = ResourceSet::EMPTY;
+        for _ in 0..n.min(hand.total()) {
+            let i = self.rng.below(hand.total() as usize) as u32;
+            let r = hand.nth_card(i).expect("within hand");
+            hand[r] -= 1;
+            out[r] += 1;
+        }
+        out
+    }
+
+    /// The free corner with the most pips around it (the host's pick for a player who ran out
+    /// of time in setup).
+    pub(crate) fn best_free_spot(&self) -> CornerId {
+        self.map
+            .land_corners()
+            .iter()
+            .copied()
+            .filter(|c| self.pieces.check_settlement_spot(&self.map, *c).is_ok())
+            .max_by_key(|c| {
+                let p: u32 = self
+                    .map
+                    .topology
+                    .corner_hexes(*c)
+                    .iter()
+                    .flatten()
+                    .map(|h| self.map.tile(*h).number().map_or(0, pips) as u32)
+                    .sum();
+                (p, std::cmp::Reverse(*c))
+            })
+            .unwrap_or(self.map.land_corners()[0])
+    }
+}
+
+fn resume_phase(r: Resume) -> Phase {
+    match r {
+        Resume::Roll => Phase::Roll,
+        Resume::Main => Phase::Main,
+    }
+}

@@ -1,0 +1,274 @@
+//! Base Catan's commands and their text language (the TUI's command line, `--plain`, saves).
+//!
+//! Corners are `<hex>.<corner>` (`C.nw`), edges `<hex>.<side>` (`C.n`), hexes by name (`C`);
+//! seats by their 1-based number. `board` with names shows every hex's name.
+
+use crate::board::Map;
+use crate::engine::{RuleError, Seat};
+use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
+use crate::topology::{CornerId, EdgeId, HexId};
+
+/// Everything a seat can ask for in a base game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// Place a settlement (setup, or build one).
+    Settle(CornerId),
+    /// Place a road (setup, road building, or build one).
+    Road(EdgeId),
+    /// Upgrade a settlement.
+    City(CornerId),
+    BuyDev,
+    Roll,
+    End,
+    /// Return these cards after a 7.
+    Discard(ResourceSet),
+    /// Move the robber, and rob a seat with a building there.
+    Robber {
+        hex: HexId,
+        steal: Option<Seat>,
+    },
+    PlayKnight,
+    PlayRoadBuilding,
+    /// Take these two cards from the bank.
+    PlayYearOfPlenty(ResourceSet),
+    PlayMonopoly(Resource),
+    /// Maritime trade: one lot of `give` at your rate for one card.
+    Bank {
+        give: ResourceSet,
+        get: ResourceSet,
+    },
+    /// Propose a trade (to one seat, or to everyone you may trade with).
+    Offer {
+        give: ResourceSet,
+        get: ResourceSet,
+        to: Option<Seat>,
+    },
+    /// Answer an offer with a new one to its proposer.
+    Counter {
+        id: u32,
+        give: ResourceSet,
+        get: ResourceSet,
+    },
+    Accept(u32),
+    Decline(u32),
+    /// Withdraw your own offer.
+    Cancel(u32),
+}
+
+/// The command language, for `help`.
+pub const HELP: &str = "\
+Commands (corners are HEX.CORNER like C.nw, edges HEX.SIDE like C.n; `board` shows hex names):
+  settle C.nw            place or build a settlement (1 brick 1 lumber 1 wool 1 grain)
+  road C.n               place or build a road (1 brick 1 lumber)
+  city C.nw              upgrade your settlement (3 ore 2 grain)
+  buy dev                buy a development card (1 ore 1 wool 1 grain)
+  roll                   roll the dice
+  end                    end your turn
+  discard 2 wool 1 ore   return half your cards after a 7 (rounded down)
+  robber H [steal 2]     move the robber to hex H and rob seat 2 there
+  play knight | play roads | play plenty wool ore | play monopoly wool
+  bank 4 wool for 1 ore  trade with the bank at your rate (4:1, 3:1 or 2:1 at a harbour)
+  offer 1 brick for 1 ore [to 2]   propose any trade; others answer:
+  accept 3 | decline 3 | counter 3 2 wool for 1 ore | cancel 3
+  legal                  list the commands you may send now
+Seats are numbered from 1. Resources: lumber brick wool grain ore (wood, sheep, wheat... work).";
+
+fn seat_arg(s: &str, seats: usize) -> Result<Seat, RuleError> {
+    let n: usize = s
+        .trim_start_matches('#')
+        .parse()
+        .map_err(|_| RuleError::new(format!("`{s}` is not a seat number (1 to {seats})")))?;
+    if n == 0 || n > seats {
+        return Err(RuleError::new(format!(
+            "there is no seat {n} (seats are 1 to {seats})"
+        )));
+    }
+    Ok((n - 1) as Seat)
+}
+
+fn id_arg(s: Option<&&str>, what: &str) -> Result<u32, RuleError> {
+    let s = s.ok_or_else(|| {
+        RuleError::new(format!(
+            "{what} which offer? give its number, e.g. `{what} 3`"
+        ))
+    })?;
+    s.trim_start_matches('#')
+        .parse()
+        .map_err(|_| RuleError::new(format!("`{s}` is not an offer number")))
+}
+
+/// Splits `2 wool 1 ore for 1 brick [to 3]` into its parts.
+fn trade_parts<'a>(
+    words: &'a [&'a str],
+) -> Result<(ResourceSet, ResourceSet, Option<&'a str>), RuleError> {
+    let for_at = words
+        .iter()
+        .position(|w| w.eq_ignore_ascii_case("for"))
+        .ok_or_else(|| {
+            RuleError::new("write a trade as `GIVE for GET`, e.g. `1 brick for 1 ore`")
+        })?;
+    let (give_words, rest) = words.split_at(for_at);
+    let rest = &rest[1..];
+    let (get_words, to) = match rest.iter().position(|w| w.eq_ignore_ascii_case("to")) {
+        Some(i) => (
+            &rest[..i],
+            Some(
+                *rest
+                    .get(i + 1)
+                    .ok_or_else(|| RuleError::new("`to` which seat?"))?,
+            ),
+        ),
+        None => (rest, None),
+    };
+    let give = parse_resource_list(give_words).map_err(RuleError)?;
+    let get = parse_resource_list(get_words).map_err(RuleError)?;
+    Ok((give, get, to))
+}
+
+/// Reads one command.
+pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let Some(first) = words.first() else {
+        return Err(RuleError::new("empty command; `help` lists them"));
+    };
+    let arg = |i: usize, what: &str| -> Result<&str, RuleError> {
+        words
+            .get(i)
+            .copied()
+            .ok_or_else(|| RuleError::new(format!("`{first}` needs {what}")))
+    };
+    let corner = |s: &str| map.parse_corner(s).map_err(RuleError);
+    let edge = |s: &str| map.parse_edge(s).map_err(RuleError);
+    let cmd = match first.to_ascii_lowercase().as_str() {
+        "settle" | "settlement" | "s" => Command::Settle(corner(arg(1, "a corner, e.g. C.nw")?)?),
+        "road" | "r" => Command::Road(edge(arg(1, "an edge, e.g. C.n")?)?),
+        "city" | "c" => Command::City(corner(arg(1, "a corner, e.g. C.nw")?)?),
+        "buy" => match words.get(1).map(|w| w.to_ascii_lowercase()) {
+            Some(w) if w == "dev" || w == "card" || w == "development" => Command::BuyDev,
+            _ => {
+                return Err(RuleError::new(
+                    "buy what? `buy dev` buys a development card",
+                ));
+            }
+        },
+        "roll" => Command::Roll,
+        "end" | "done" | "pass" => Command::End,
+        "discard" => Command::Discard(parse_resource_list(&words[1..]).map_err(RuleError)?),
+        "robber" | "rob" => {
+            let hex = map
+                .parse_hex(arg(1, "a hex, e.g. `robber H`")?)
+                .map_err(RuleError)?;
+            let steal = match words.get(2).map(|w| w.to_ascii_lowercase()) {
+                None => None,
+                Some(w) if w == "steal" || w == "from" => {
+                    Some(seat_arg(arg(3, "a seat to steal from")?, seats)?)
+                }
+                Some(w) => return Err(RuleError::new(format!("`{w}`? write `robber H steal 2`"))),
+            };
+            Command::Robber { hex, steal }
+        }
+        "play" => {
+            let card = arg(1, "a card: knight, roads, plenty or monopoly")?;
+            match crate::rules::devcards::DevCard::parse(card) {
+                Some(crate::rules::devcards::DevCard::Knight) => Command::PlayKnight,
+                Some(crate::rules::devcards::DevCard::RoadBuilding) => Command::PlayRoadBuilding,
+                Some(crate::rules::devcards::DevCard::YearOfPlenty) => {
+                    let set = parse_resource_list(&words[2..]).map_err(RuleError)?;
+                    Command::PlayYearOfPlenty(set)
+                }
+                Some(crate::rules::devcards::DevCard::Monopoly) => {
+                    let r = arg(2, "a resource, e.g. `play monopoly wool`")?;
+                    Command::PlayMonopoly(
+                        Resource::parse(r)
+                            .ok_or_else(|| RuleError::new(format!("`{r}` is not a resource")))?,
+                    )
+                }
+                Some(crate::rules::devcards::DevCard::VictoryPoint) => {
+                    return Err(RuleError::new(
+                        "victory point cards are never played: they count for you, and show when you win",
+                    ));
+                }
+                None => {
+                    return Err(RuleError::new(format!(
+                        "`{card}` is not a development card"
+                    )));
+                }
+            }
+        }
+        "bank" | "maritime" => {
+            let (give, get, to) = trade_parts(&words[1..])?;
+            if to.is_some() {
+                return Err(RuleError::new("a bank trade has no `to`"));
+            }
+            Command::Bank { give, get }
+        }
+        "offer" | "trade" => {
+            let (give, get, to) = trade_parts(&words[1..])?;
+            let to = to.map(|t| seat_arg(t, seats)).transpose()?;
+            Command::Offer { give, get, to }
+        }
+        "counter" => {
+            let id = id_arg(words.get(1), "counter")?;
+            let (give, get, to) = trade_parts(&words[2..])?;
+            if to.is_some() {
+                return Err(RuleError::new(
+                    "a counter-offer goes to whoever made the offer; leave out `to`",
+                ));
+            }
+            Command::Counter { id, give, get }
+        }
+        "accept" | "yes" => Command::Accept(id_arg(words.get(1), "accept")?),
+        "decline" | "no" | "reject" => Command::Decline(id_arg(words.get(1), "decline")?),
+        "cancel" | "withdraw" => Command::Cancel(id_arg(words.get(1), "cancel")?),
+        other => {
+            return Err(RuleError::new(format!(
+                "unknown command `{other}`; `help` lists the commands"
+            )));
+        }
+    };
+    let used = match cmd {
+        Command::Settle(_) | Command::Road(_) | Command::City(_) => 2,
+        Command::BuyDev | Command::PlayKnight | Command::PlayRoadBuilding => 2,
+        Command::Roll | Command::End => 1,
+        Command::Accept(_) | Command::Decline(_) | Command::Cancel(_) => 2,
+        Command::PlayMonopoly(_) => 3,
+        _ => words.len(),
+    };
+    if words.len() > used {
+        return Err(RuleError::new(format!(
+            "unexpected `{}` after the command",
+            words[used..].join(" ")
+        )));
+    }
+    Ok(cmd)
+}
+
+/// Writes one command so that [`parse`] reads it back.
+pub fn format(map: &Map, cmd: &Command) -> String {
+    match cmd {
+        Command::Settle(c) => format!("settle {}", map.corner_name(*c)),
+        Command::Road(e) => format!("road {}", map.edge_name(*e)),
+        Command::City(c) => format!("city {}", map.corner_name(*c)),
+        Command::BuyDev => "buy dev".into(),
+        Command::Roll => "roll".into(),
+        Command::End => "end".into(),
+        Command::Discard(s) => format!("discard {s}"),
+        Command::Robber { hex, steal } => match steal {
+            Some(s) => format!("robber {} steal {}", map.hex_name(*hex), s + 1),
+            None => format!("robber {}", map.hex_name(*hex)),
+        },
+        Command::PlayKnight => "play knight".into(),
+        Command::PlayRoadBuilding => "play roads".into(),
+        Command::PlayYearOfPlenty(s) => format!("play plenty {s}"),
+        Command::PlayMonopoly(r) => format!("play monopoly {r}"),
+        Command::Bank { give, get } => format!("bank {give} for {get}"),
+        Command::Offer { give, get, to } => match to {
+            Some(t) => format!("offer {give} for {get} to {}", t + 1),
+            None => format!("offer {give} for {get}"),
+        },
+        Command::Counter { id, give, get } => format!("counter {id} {give} for {get}"),
+        Command::Accept(id) => format!("accept {id}"),
+        Command::Decline(id) => format!("decline {id}"),
+        Command::Cancel(id) => format!("cancel {id}"),
+    }
+}

@@ -1,0 +1,339 @@
+//! What happens in a base game, and how each event reads to each viewer. Secrets (a stolen
+//! card, a bought development card) are named only to the seats that may know them.
+
+use crate::board::Map;
+use crate::engine::Seat;
+use crate::rules::devcards::DevCard;
+use crate::rules::resources::{Resource, ResourceSet};
+use crate::topology::{CornerId, EdgeId, HexId};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Turn order decided; `first` starts.
+    Started {
+        first: Seat,
+    },
+    Settled {
+        seat: Seat,
+        at: CornerId,
+    },
+    Roaded {
+        seat: Seat,
+        at: EdgeId,
+        free: bool,
+    },
+    Citied {
+        seat: Seat,
+        at: CornerId,
+    },
+    /// The second starting settlement's resources.
+    StartingResources {
+        seat: Seat,
+        got: ResourceSet,
+    },
+    Rolled {
+        seat: Seat,
+        dice: (u8, u8),
+    },
+    /// Production of a roll: what each seat got, resources the bank could not pay, and the
+    /// hex the robber blocked.
+    Produced {
+        number: u8,
+        gains: Vec<(Seat, ResourceSet)>,
+        short: Vec<Resource>,
+        blocked: Option<HexId>,
+    },
+    /// Seats that must discard after a 7, and how many.
+    MustDiscard {
+        owed: Vec<(Seat, u32)>,
+    },
+    Discarded {
+        seat: Seat,
+        cards: ResourceSet,
+    },
+    RobberMoved {
+        seat: Seat,
+        hex: HexId,
+    },
+    /// `card` is known only to the thief and the victim.
+    Stole {
+        thief: Seat,
+        victim: Seat,
+        card: Resource,
+    },
+    BoughtDev {
+        seat: Seat,
+        card: DevCard,
+    },
+    PlayedKnight {
+        seat: Seat,
+    },
+    PlayedRoadBuilding {
+        seat: Seat,
+    },
+    PlayedYearOfPlenty {
+        seat: Seat,
+        got: ResourceSet,
+    },
+    PlayedMonopoly {
+        seat: Seat,
+        resource: Resource,
+        took: Vec<(Seat, u32)>,
+    },
+    BankTrade {
+        seat: Seat,
+        gave: ResourceSet,
+        got: ResourceSet,
+    },
+    Offered {
+        id: u32,
+        from: Seat,
+        to: Option<Seat>,
+        give: ResourceSet,
+        get: ResourceSet,
+    },
+    Declined {
+        id: u32,
+        seat: Seat,
+    },
+    OfferClosed {
+        id: u32,
+    },
+    Traded {
+        id: u32,
+        from: Seat,
+        with: Seat,
+        gave: ResourceSet,
+        got: ResourceSet,
+    },
+    LongestRoad {
+        holder: Option<Seat>,
+        length: u32,
+    },
+    LargestArmy {
+        holder: Seat,
+        knights: u32,
+    },
+    TurnStarted {
+        seat: Seat,
+        turn: u32,
+    },
+    /// The clock ran out and the host acted for the seat.
+    TimedOut {
+        seat: Seat,
+        what: String,
+    },
+    Won {
+        seat: Seat,
+        vp: u32,
+        vp_cards: u32,
+    },
+}
+
+fn who(names: &[String], seat: Seat, viewer: Option<Seat>) -> String {
+    if viewer == Some(seat) {
+        "you".into()
+    } else {
+        names
+            .get(seat as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", seat + 1))
+    }
+}
+
+fn cap(s: String) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => s,
+    }
+}
+
+/// The event in words for one viewer.
+pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
+    let w = |s: Seat| who(names, s, viewer);
+    let s = match ev {
+        Event::Started { first } => format!("The game begins: {} places first.", w(*first)),
+        Event::Settled { seat, at } => format!(
+            "{} built a settlement at {}.",
+            cap(w(*seat)),
+            map.corner_name(*at)
+        ),
+        Event::Roaded { seat, at, free } => format!(
+            "{} built a road at {}{}.",
+            cap(w(*seat)),
+            map.edge_name(*at),
+            if *free { " (free)" } else { "" }
+        ),
+        Event::Citied { seat, at } => format!(
+            "{} built a city at {}.",
+            cap(w(*seat)),
+            map.corner_name(*at)
+        ),
+        Event::StartingResources { seat, got } => {
+            format!("{} got {got} from the second settlement.", cap(w(*seat)))
+        }
+        Event::Rolled { seat, dice } => format!(
+            "{} rolled {} ({}+{}).",
+            cap(w(*seat)),
+            dice.0 + dice.1,
+            dice.0,
+            dice.1
+        ),
+        Event::Produced {
+            number,
+            gains,
+            short,
+            blocked,
+        } => {
+            let mut parts: Vec<String> = gains
+                .iter()
+                .filter(|(_, g)| !g.is_empty())
+                .map(|(s, g)| {
+                    format!(
+                        "{} {} {g}",
+                        w(*s),
+                        if viewer == Some(*s) { "get" } else { "gets" }
+                    )
+                })
+                .collect();
+            if parts.is_empty() {
+                parts.push("nobody gets anything".into());
+            }
+            let mut line = format!("{number}: {}", parts.join("; "));
+            if !short.is_empty() {
+                let names: Vec<&str> = short.iter().map(|r| r.name()).collect();
+                line += &format!(
+                    " (the bank is short of {}: nobody gets it)",
+                    names.join(", ")
+                );
+            }
+            if let Some(h) = blocked {
+                line += &format!(" (the robber blocks {})", map.hex_name(*h));
+            }
+            line + "."
+        }
+        Event::MustDiscard { owed } => {
+            let parts: Vec<String> = owed.iter().map(|(s, n)| format!("{} {n}", w(*s))).collect();
+            format!("Seven! Discard half your cards: {}.", parts.join(", "))
+        }
+        Event::Discarded { seat, cards } => format!("{} discarded {cards}.", cap(w(*seat))),
+        Event::RobberMoved { seat, hex } => format!(
+            "{} moved the robber to {} ({}).",
+            cap(w(*seat)),
+            map.hex_name(*hex),
+            map.tile(*hex).label()
+        ),
+        Event::Stole {
+            thief,
+            victim,
+            card,
+        } => {
+            if viewer == Some(*thief) || viewer == Some(*victim) {
+                format!("{} stole 1 {card} from {}.", cap(w(*thief)), w(*victim))
+            } else {
+                format!("{} stole a card from {}.", cap(w(*thief)), w(*victim))
+            }
+        }
+        Event::BoughtDev { seat, card } => {
+            if viewer == Some(*seat) {
+                format!("You bought a development card: {card}.")
+            } else {
+                format!("{} bought a development card.", cap(w(*seat)))
+            }
+        }
+        Event::PlayedKnight { seat } => format!("{} played a Knight.", cap(w(*seat))),
+        Event::PlayedRoadBuilding { seat } => {
+            format!("{} played Road Building: 2 free roads.", cap(w(*seat)))
+        }
+        Event::PlayedYearOfPlenty { seat, got } => {
+            format!("{} played Year of Plenty and took {got}.", cap(w(*seat)))
+        }
+        Event::PlayedMonopoly {
+            seat,
+            resource,
+            took,
+        } => {
+            let total: u32 = took.iter().map(|(_, n)| n).sum();
+            format!(
+                "{} played Monopoly on {resource} and took {total}.",
+                cap(w(*seat))
+            )
+        }
+        Event::BankTrade { seat, gave, got } => {
+            format!("{} traded {gave} to the bank for {got}.", cap(w(*seat)))
+        }
+        Event::Offered {
+            id,
+            from,
+            to,
+            give,
+            get,
+        } => {
+            let target = match to {
+                Some(t) => format!(" to {}", w(*t)),
+                None => String::new(),
+            };
+            format!(
+                "Offer {id}: {} {} {give} for {get}{target} (accept {id} / decline {id}).",
+                cap(w(*from)),
+                if viewer == Some(*from) {
+                    "offer"
+                } else {
+                    "offers"
+                }
+            )
+        }
+        Event::Declined { id, seat } => format!("{} declined offer {id}.", cap(w(*seat))),
+        Event::OfferClosed { id } => format!("Offer {id} is closed."),
+        Event::Traded {
+            id,
+            from,
+            with,
+            gave,
+            got,
+        } => format!(
+            "Trade {id}: {} gave {gave} to {} for {got}.",
+            cap(w(*from)),
+            w(*with)
+        ),
+        Event::LongestRoad { holder, length } => match holder {
+            Some(h) => format!(
+                "{} now {} Longest Road ({length}).",
+                cap(w(*h)),
+                if viewer == Some(*h) { "hold" } else { "holds" }
+            ),
+            None => "Nobody holds Longest Road now.".into(),
+        },
+        Event::LargestArmy { holder, knights } => format!(
+            "{} now {} Largest Army ({knights} knights).",
+            cap(w(*holder)),
+            if viewer == Some(*holder) {
+                "hold"
+            } else {
+                "holds"
+            }
+        ),
+        Event::TurnStarted { seat, turn } => {
+            if viewer == Some(*seat) {
+                format!("Turn {turn}: your turn. Roll the dice (`roll`).")
+            } else {
+                format!("Turn {turn}: {}'s turn.", w(*seat))
+            }
+        }
+        Event::TimedOut { seat, what } => format!("Time ran out for {}: {what}.", w(*seat)),
+        Event::Won { seat, vp, vp_cards } => {
+            let cards = if *vp_cards > 0 {
+                format!(", revealing {vp_cards} victory point card(s)")
+            } else {
+                String::new()
+            };
+            format!(
+                "{} {} with {vp} victory points{cards}!",
+                cap(w(*seat)),
+                if viewer == Some(*seat) { "win" } else { "wins" }
+            )
+        }
+    };
+    Some(s)
+}

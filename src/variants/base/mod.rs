@@ -1,0 +1,416 @@
+//! Base Catan: the standard game with its two optional variants (the "three victory points"
+//! robber rule, and trade and build in any order, on by default).
+//!
+//! The state keeps game data (bank, hands, pieces, deck) apart from turn bookkeeping (phase,
+//! current seat, turn). One [`Phase`] enum says what the game waits for; there are no flags for
+//! it. Commands are checked completely before anything changes, so a refused command leaves the
+//! state exactly as it was.
+
+mod apply;
+pub mod command;
+pub mod event;
+mod legal;
+#[cfg(test)]
+mod tests;
+pub mod view;
+
+pub use command::Command;
+pub use event::Event;
+pub use view::BaseView;
+
+use crate::board::{BoardSpec, Map};
+use crate::engine::rng::GameRng;
+use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
+use crate::rules::devcards::{DevCard, DevHand, standard_deck};
+use crate::rules::pieces::{Pieces, Stock};
+use crate::rules::resources::ResourceSet;
+use crate::rules::trade::Offer;
+use crate::topology::{CornerId, HexId};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// How a base game is set up.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BaseConfig {
+    pub seats: usize,
+    pub seed: u64,
+    /// The board; `None` generates a random fair board from the seed.
+    pub board: Option<BoardSpec>,
+    /// Victory points that win (10).
+    pub vp_target: u32,
+    /// The "three victory points" robber rule.
+    pub three_vp_robber: bool,
+    /// Trade and build in any order (the default); off means trades come before building.
+    pub any_order: bool,
+    /// Time each turn (and each setup placement and discard) may take.
+    pub turn_ms: Option<Millis>,
+    /// Who places first; random from the seed when `None`.
+    pub first: Option<Seat>,
+}
+
+impl BaseConfig {
+    pub fn new(seats: usize, seed: u64) -> BaseConfig {
+        BaseConfig {
+            seats,
+            seed,
+            board: None,
+            vp_target: 10,
+            three_vp_robber: false,
+            any_order: true,
+            turn_ms: None,
+            first: None,
+        }
+    }
+}
+
+/// What the game waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Snake placement: step `i` of `2 * seats`, a settlement and then a road touching it.
+    Setup {
+        step: u8,
+        settlement: Option<CornerId>,
+    },
+    /// The current player rolls (or plays a card first).
+    Roll,
+    /// After a 7: seats with more than 7 cards return half, all at once.
+    Discard {
+        owed: Vec<(Seat, u32)>,
+    },
+    /// The current player moves the robber, then play goes on where it was.
+    Robber {
+        resume: Resume,
+    },
+    /// Trade, build, play cards, end the turn.
+    Main,
+    /// Road Building: free roads left to place.
+    RoadBuilding {
+        left: u8,
+        resume: Resume,
+    },
+    Over {
+        winner: Seat,
+    },
+}
+
+/// Where play goes on after the robber or road building.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Resume {
+    Roll,
+    Main,
+}
+
+/// The map, shared by clones of a game (bots and searches clone states; the map never changes).
+#[derive(Clone, Debug)]
+pub struct SharedMap(pub Arc<Map>);
+
+impl PartialEq for SharedMap {
+    fn eq(&self, other: &SharedMap) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::ops::Deref for SharedMap {
+    type Target = Map;
+    fn deref(&self) -> &Map {
+        &self.0
+    }
+}
+
+/// Running totals for the end-of-game screen.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    /// How often each sum was rolled (index 2..=12).
+    pub dice: [u32; 13],
+    /// Cards each seat got from production.
+    pub produced: Vec<ResourceSet>,
+}
+
+/// A base game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BaseGame {
+    #[serde(skip)]
+    pub(crate) map: SharedMap,
+    /// The board as a file would give it (clients rebuild the map from it).
+    #[serde(skip)]
+    pub(crate) spec: Arc<BoardSpec>,
+    pub(crate) cfg: BaseConfig,
+    pub(crate) rng: GameRng,
+    pub(crate) bank: ResourceSet,
+    pub(crate) hands: Vec<ResourceSet>,
+    pub(crate) dev: Vec<DevHand>,
+    /// Shuffled; cards are drawn from the end.
+    pub(crate) deck: Vec<DevCard>,
+    pub(crate) pieces: Pieces,
+    pub(crate) robber: HexId,
+    pub(crate) phase: Phase,
+    pub(crate) first: Seat,
+    pub(crate) current: Seat,
+    /// 0 during setup, then 1, 2, ... one per turn.
+    pub(crate) turn: u32,
+    pub(crate) dev_played: bool,
+    /// Built or bought this turn (with trade-then-build, trading is over).
+    pub(crate) built: bool,
+    pub(crate) last_roll: Option<(u8, u8)>,
+    pub(crate) offers: Vec<Offer>,
+    pub(crate) next_offer: u32,
+    pub(crate) longest: Option<Seat>,
+    pub(crate) largest: Option<Seat>,
+    pub(crate) road_len: Vec<u32>,
+    /// When the current turn (or setup placement) runs out.
+    pub(crate) turn_deadline: Option<Millis>,
+    /// When the discard phase runs out.
+    pub(crate) discard_deadline: Option<Millis>,
+    pub(crate) stats: Stats,
+    /// Seats that may not collect from a hex, per hex (a bit per seat). Empty in base games;
+    /// Risk of Catan fills it from enemy control.
+    pub(crate) collect_blocked: Vec<u32>,
+    /// Seats out of the game (Risk's elimination); they take no turns.
+    pub(crate) out: Vec<bool>,
+}
+
+/// Most open offers one seat may have at once.
+pub const MAX_OPEN_OFFERS: usize = 3;
+/// Cards a hand may hold on a 7 without discarding.
+pub const DISCARD_LIMIT: u32 = 7;
+
+impl BaseGame {
+    /// Sets up a game: board, shuffled deck, full bank, first player.
+    pub fn new(cfg: BaseConfig) -> Result<BaseGame, String> {
+        if !(2..=8).contains(&cfg.seats) {
+            return Err(format!("a base game has 2 to 8 seats, not {}", cfg.seats));
+        }
+        let mut rng = GameRng::new(cfg.seed);
+        let spec = match &cfg.board {
+            Some(b) => b.clone(),
+            None => {
+                let mut b = crate::board::generate::random_base(rng.next_seed());
+                // Players see the board, never anything derived from the game's seed.
+                b.name = "random fair board".into();
+                b
+            }
+        };
+        let map = Map::single(&spec);
+        let robber = map
+            .desert()
+            .or_else(|| map.land_hexes().next())
+            .ok_or("the board has no land")?;
+        let mut deck = standard_deck(true);
+        rng.shuffle(&mut deck);
+        let first = match cfg.first {
+            Some(f) if (f as usize) < cfg.seats => f,
+            Some(f) => return Err(format!("seat {} does not exist", f + 1)),
+            None => rng.below(cfg.seats) as Seat,
+        };
+        let n = cfg.seats;
+        let mut g = BaseGame {
+            pieces: Pieces::new(&map, n, Stock::BASE),
+            map: SharedMap(Arc::new(map)),
+            spec: Arc::new(spec),
+            rng,
+            bank: ResourceSet::uniform(19),
+            hands: vec![ResourceSet::EMPTY; n],
+            dev: vec![DevHand::default(); n],
+            deck,
+            robber,
+            phase: Phase::Setup {
+                step: 0,
+                settlement: None,
+            },
+            first,
+            current: first,
+            turn: 0,
+            dev_played: false,
+            built: false,
+            last_roll: None,
+            offers: Vec::new(),
+            next_offer: 1,
+            longest: None,
+            largest: None,
+            road_len: vec![0; n],
+            turn_deadline: None,
+            discard_deadline: None,
+            stats: Stats {
+                dice: [0; 13],
+                produced: vec![ResourceSet::EMPTY; n],
+            },
+            collect_blocked: Vec::new(),
+            out: vec![false; n],
+            cfg,
+        };
+        g.turn_deadline = g.cfg.turn_ms;
+        Ok(g)
+    }
+
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+    pub fn shared_map(&self) -> Arc<Map> {
+        self.map.0.clone()
+    }
+    pub fn board_spec(&self) -> &BoardSpec {
+        &self.spec
+    }
+    pub fn config(&self) -> &BaseConfig {
+        &self.cfg
+    }
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    pub fn hand(&self, seat: Seat) -> &ResourceSet {
+        &self.hands[seat as usize]
+    }
+    pub fn bank(&self) -> &ResourceSet {
+        &self.bank
+    }
+    pub fn pieces(&self) -> &Pieces {
+        &self.pieces
+    }
+    pub fn robber(&self) -> HexId {
+        self.robber
+    }
+    pub fn dev_hand(&self, seat: Seat) -> &DevHand {
+        &self.dev[seat as usize]
+    }
+    pub fn deck_len(&self) -> usize {
+        self.deck.len()
+    }
+    pub fn offers(&self) -> &[Offer] {
+        &self.offers
+    }
+    pub fn longest_road(&self) -> Option<Seat> {
+        self.longest
+    }
+    pub fn largest_army(&self) -> Option<Seat> {
+        self.largest
+    }
+    pub fn road_length(&self, seat: Seat) -> u32 {
+        self.road_len[seat as usize]
+    }
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+    pub fn winner(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Over { winner } => Some(winner),
+            _ => None,
+        }
+    }
+    pub fn seats(&self) -> usize {
+        self.cfg.seats
+    }
+    pub fn is_out(&self, seat: Seat) -> bool {
+        self.out[seat as usize]
+    }
+    /// Dev cards played this turn already.
+    pub fn dev_played(&self) -> bool {
+        self.dev_played
+    }
+
+    /// Victory points everyone can see: buildings and the two awards.
+    pub fn public_vp(&self, seat: Seat) -> u32 {
+        self.pieces.building_vp(seat)
+            + if self.longest == Some(seat) { 2 } else { 0 }
+            + if self.largest == Some(seat) { 2 } else { 0 }
+    }
+
+    /// All victory points, hidden cards included.
+    pub fn total_vp(&self, seat: Seat) -> u32 {
+        self.public_vp(seat) + self.dev[seat as usize].vp_cards()
+    }
+
+    /// Setup order: each seat from the first, then back (snake).
+    pub fn setup_seat(&self, step: u8) -> Seat {
+        let n = self.cfg.seats as u8;
+        let i = if step < n { step } else { 2 * n - 1 - step };
+        ((self.first as usize + i as usize) % self.cfg.seats) as Seat
+    }
+
+    /// The seat after `s` in turn order, skipping seats out of the game.
+    pub fn next_seat(&self, s: Seat) -> Seat {
+        let n = self.cfg.seats;
+        let mut next = s;
+        for _ in 0..n {
+            next = ((next as usize + 1) % n) as Seat;
+            if !self.out[next as usize] {
+                return next;
+            }
+        }
+        s
+    }
+
+    /// Whether a seat may collect from a hex (Risk's enemy control blocks it).
+    pub(crate) fn may_collect(&self, h: HexId, seat: Seat) -> bool {
+        self.collect_blocked
+            .get(h.index())
+            .is_none_or(|bits| bits & (1 << seat) == 0)
+    }
+
+    /// Whether trading is open for the current player now.
+    pub(crate) fn trading_open(&self) -> bool {
+        matches!(self.phase, Phase::Main) && (self.cfg.any_order || !self.built)
+    }
+}
+
+impl Ruleset for BaseGame {
+    type Command = Command;
+    type Event = Event;
+    type View = BaseView;
+
+    fn seats(&self) -> usize {
+        self.cfg.seats
+    }
+    fn apply(&mut self, seat: Seat, cmd: &Command, now: Millis) -> Result<Vec<Event>, RuleError> {
+        self.apply_command(seat, cmd, now)
+    }
+    fn tick(&mut self, now: Millis) -> Vec<Event> {
+        self.run_clock(now)
+    }
+    fn deadline(&self) -> Option<Millis> {
+        match self.phase {
+            Phase::Over { .. } => None,
+            Phase::Discard { .. } => self.discard_deadline,
+            _ => self.turn_deadline,
+        }
+    }
+    fn legal(&self, seat: Seat) -> Vec<Command> {
+        let mut v = Vec::new();
+        self.legal_into(seat, &mut v);
+        v
+    }
+    fn actors(&self) -> Vec<Seat> {
+        self.prompted()
+    }
+    fn view(&self, seat: Option<Seat>) -> BaseView {
+        BaseView::of(self, seat)
+    }
+    fn parse(&self, _seat: Seat, text: &str) -> Result<Command, RuleError> {
+        command::parse(&self.map, self.cfg.seats, text)
+    }
+    fn format(&self, cmd: &Command) -> String {
+        command::format(&self.map, cmd)
+    }
+    fn describe(&self, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
+        event::describe(&self.map, ev, viewer, names)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let winner = self.winner()?;
+        let mut standings: Vec<(Seat, i64)> = (0..self.cfg.seats as Seat)
+            .map(|s| (s, self.total_vp(s) as i64))
+            .collect();
+        standings.sort_by(|a, b| b.1.cmp(&a.1).then((a.0 != winner).cmp(&(b.0 != winner))));
+        Some(Outcome {
+            winners: vec![winner],
+            standings,
+        })
+    }
+    fn help(&self) -> String {
+        command::HELP.to_string()
+    }
+}

@@ -1,0 +1,158 @@
+//! What one seat may see of a base game. Hidden information is filtered here, in one place:
+//! a seat sees its own hand and development cards; of the others, only counts.
+
+use super::{BaseGame, Phase};
+use crate::engine::{Millis, Seat};
+use crate::rules::devcards::DevCard;
+use crate::rules::pieces::{Building, Route};
+use crate::rules::resources::ResourceSet;
+use crate::rules::trade::Offer;
+use crate::topology::{CornerId, EdgeId, HexId};
+use serde::{Deserialize, Serialize};
+
+/// Public facts about one seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerPublic {
+    pub seat: Seat,
+    /// Victory points everyone can see (hidden VP cards not included).
+    pub vp: u32,
+    pub cards: u32,
+    pub dev_cards: u32,
+    pub knights: u32,
+    pub road_length: u32,
+    pub longest_road: bool,
+    pub largest_army: bool,
+    pub settlements_left: u8,
+    pub cities_left: u8,
+    pub roads_left: u8,
+    /// Owes this many cards in a discard.
+    pub must_discard: Option<u32>,
+    pub out: bool,
+}
+
+/// A development card as its holder sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OwnCard {
+    pub card: DevCard,
+    /// Bought before this turn (VP cards are never played).
+    pub playable: bool,
+}
+
+/// What only the seat itself sees.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrivateView {
+    pub hand: ResourceSet,
+    pub dev_cards: Vec<OwnCard>,
+    /// All victory points, hidden cards included.
+    pub vp_total: u32,
+    /// Cards given to the bank for one, per resource.
+    pub bank_rates: [u32; 5],
+}
+
+/// One seat's view of a base game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BaseView {
+    /// Whose view this is; `None` for a spectator.
+    pub seat: Option<Seat>,
+    /// `setup`, `roll`, `discard`, `robber`, `main`, `road-building`, `over`.
+    pub phase: String,
+    /// The seat the game waits for (the placing seat in setup), if one.
+    pub current: Option<Seat>,
+    pub turn: u32,
+    pub robber: HexId,
+    pub buildings: Vec<(CornerId, Building)>,
+    pub routes: Vec<(EdgeId, Route)>,
+    pub players: Vec<PlayerPublic>,
+    pub you: Option<PrivateView>,
+    pub bank: ResourceSet,
+    pub deck: u32,
+    pub last_roll: Option<(u8, u8)>,
+    pub offers: Vec<Offer>,
+    pub deadline: Option<Millis>,
+    pub winner: Option<Seat>,
+    pub vp_target: u32,
+    /// How often each sum was rolled (2..=12).
+    pub dice: [u32; 13],
+    /// Cards each seat got from production (public: everyone sees production).
+    pub produced: Vec<ResourceSet>,
+    /// In setup, the settlement whose road comes next.
+    pub setup_settlement: Option<CornerId>,
+    pub free_roads: u8,
+}
+
+impl BaseView {
+    pub fn of(g: &BaseGame, seat: Option<Seat>) -> BaseView {
+        let owed = match &g.phase {
+            Phase::Discard { owed } => owed.clone(),
+            _ => Vec::new(),
+        };
+        let players = (0..g.cfg.seats as Seat)
+            .map(|s| {
+                let stock = g.pieces.stock(s);
+                PlayerPublic {
+                    seat: s,
+                    vp: g.public_vp(s),
+                    cards: g.hands[s as usize].total(),
+                    dev_cards: g.dev[s as usize].cards.len() as u32,
+                    knights: g.dev[s as usize].knights_played,
+                    road_length: g.road_len[s as usize],
+                    longest_road: g.longest == Some(s),
+                    largest_army: g.largest == Some(s),
+                    settlements_left: stock.settlements,
+                    cities_left: stock.cities,
+                    roads_left: stock.roads,
+                    must_discard: owed.iter().find(|(o, _)| *o == s).map(|(_, n)| *n),
+                    out: g.out[s as usize],
+                }
+            })
+            .collect();
+        let you = seat
+            .filter(|s| (*s as usize) < g.cfg.seats)
+            .map(|s| PrivateView {
+                hand: g.hands[s as usize],
+                dev_cards: g.dev[s as usize]
+                    .cards
+                    .iter()
+                    .map(|h| OwnCard {
+                        card: h.card,
+                        playable: h.card != DevCard::VictoryPoint && h.bought_turn < g.turn,
+                    })
+                    .collect(),
+                vp_total: g.total_vp(s),
+                bank_rates: crate::rules::trade::maritime_rates(&g.map, &g.pieces, s),
+            });
+        let (phase, current, setup_settlement, free_roads) = match &g.phase {
+            Phase::Setup { step, settlement } => {
+                ("setup", Some(g.setup_seat(*step)), *settlement, 0)
+            }
+            Phase::Roll => ("roll", Some(g.current), None, 0),
+            Phase::Discard { .. } => ("discard", None, None, 0),
+            Phase::Robber { .. } => ("robber", Some(g.current), None, 0),
+            Phase::Main => ("main", Some(g.current), None, 0),
+            Phase::RoadBuilding { left, .. } => ("road-building", Some(g.current), None, *left),
+            Phase::Over { .. } => ("over", None, None, 0),
+        };
+        BaseView {
+            seat,
+            phase: phase.into(),
+            current,
+            turn: g.turn,
+            robber: g.robber,
+            buildings: g.pieces.all_buildings().collect(),
+            routes: g.pieces.all_routes().collect(),
+            players,
+            you,
+            bank: g.bank,
+            deck: g.deck.len() as u32,
+            last_roll: g.last_roll,
+            offers: g.offers.clone(),
+            deadline: crate::engine::Ruleset::deadline(g),
+            winner: g.winner(),
+            vp_target: g.cfg.vp_target,
+            dice: g.stats.dice,
+            produced: g.stats.produced.clone(),
+            setup_settlement,
+            free_roads,
+        }
+    }
+}
