@@ -1,0 +1,195 @@
+//! `--plain`: the line mode for scripts, screen readers and tests. Commands come one per line on
+//! stdin in the game's command language; events go out one per line on stdout, in words.
+//! A few words are the client's own: `state` (one JSON line), `legal` (one JSON array),
+//! `board`, `help`, `say TEXT`, `ready`, `unready`, `color NAME`, `start`, `quit`.
+//!
+//! `state`, `legal` and `board` answer after everything sent before them has been applied: the
+//! client pings the host, which answers in order.
+
+use super::overlay::overlay;
+use super::state::ClientState;
+use super::summary::state_json;
+use crate::board::render::{RenderOptions, render};
+use crate::proto::{ClientMsg, ServerMsg};
+use crate::term::{ColorMode, paint};
+use std::collections::VecDeque;
+use std::io::Write;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt};
+use tokio::sync::mpsc;
+
+/// Local words and what they do, for `help`.
+pub const LOCAL_HELP: &str = "\
+Client words: state (your view as JSON), legal (commands you may send, as JSON), board,
+  say TEXT (chat), help, quit; in the lobby: ready / unready, color NAME, and for the host's
+  own terminal start, addbot, removebot, kick SEAT";
+
+/// The lobby in one line: who sits where, with colour and readiness.
+pub fn lobby_line(l: &crate::proto::LobbyView) -> String {
+    let seats: Vec<String> = l
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            None => format!("{} empty", i + 1),
+            Some(s) => format!(
+                "{} {} ({}{}{}{})",
+                i + 1,
+                s.name,
+                s.color,
+                if s.bot { ", bot" } else { "" },
+                if !s.bot && !s.connected { ", away" } else { "" },
+                if s.ready { ", ready" } else { "" },
+            ),
+        })
+        .collect();
+    format!(
+        "lobby: {} · free colours: {}",
+        seats.join(" · "),
+        l.free_colors.join(" ")
+    )
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ask {
+    State,
+    Legal,
+    Board,
+}
+
+/// Runs the line mode until `quit`, the end of input, or the connection closing. Returns
+/// whether the session ended normally.
+pub async fn run<R: AsyncBufRead + Unpin>(
+    input: R,
+    out: &mut (dyn Write + Send),
+    tx: mpsc::Sender<ClientMsg>,
+    mut rx: mpsc::Receiver<ServerMsg>,
+) -> anyhow::Result<bool> {
+    let mut st = ClientState::default();
+    let mut lines = input.lines();
+    let mut asks: VecDeque<(u64, Ask)> = VecDeque::new();
+    let mut next_ping = 1u64;
+    let mut seq = 0u32;
+    let mut input_open = true;
+    let mut quitting = false;
+    let mut last_lobby: Option<String> = None;
+    let color = ColorMode::detect("auto");
+    loop {
+        if quitting && asks.is_empty() {
+            return Ok(true);
+        }
+        tokio::select! {
+            line = lines.next_line(), if input_open && !quitting => {
+                let Some(line) = line? else {
+                    input_open = false;
+                    quitting = true;
+                    continue;
+                };
+                let line = line.trim().to_string();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                let (word, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+                let mut ask = |a: Ask, tx: &mpsc::Sender<ClientMsg>| {
+                    let id = next_ping;
+                    next_ping += 1;
+                    asks.push_back((id, a));
+                    tx.try_send(ClientMsg::Ping(id)).ok();
+                };
+                match word.to_ascii_lowercase().as_str() {
+                    "state" => ask(Ask::State, &tx),
+                    "legal" => ask(Ask::Legal, &tx),
+                    "board" => ask(Ask::Board, &tx),
+                    "help" | "?" => {
+                        if let Some(g) = &st.game {
+                            writeln!(out, "{}", g.help)?;
+                        }
+                        writeln!(out, "{LOCAL_HELP}")?;
+                    }
+                    "quit" | "exit" => quitting = true,
+                    "say" | "chat" => { tx.send(ClientMsg::Chat { text: rest.to_string() }).await?; }
+                    "ready" => { tx.send(ClientMsg::Ready(true)).await?; }
+                    "unready" => { tx.send(ClientMsg::Ready(false)).await?; }
+                    "color" | "colour" => { tx.send(ClientMsg::Color(rest.trim().to_string())).await?; }
+                    "start" => { tx.send(ClientMsg::Start).await?; }
+                    "addbot" => { tx.send(ClientMsg::AddBot).await?; }
+                    "removebot" => { tx.send(ClientMsg::RemoveBot).await?; }
+                    "kick" => match rest.trim().parse::<u8>() {
+                        Ok(n) if n >= 1 => { tx.send(ClientMsg::Kick(n - 1)).await?; }
+                        _ => writeln!(out, "error: kick which seat? e.g. `kick 3`")?,
+                    },
+                    _ => {
+                        seq += 1;
+                        tx.send(ClientMsg::Command { seq, text: line.clone() }).await?;
+                    }
+                }
+            }
+            msg = rx.recv() => {
+                let Some(msg) = msg else {
+                    writeln!(out, "notice: disconnected from the host")?;
+                    return Ok(false);
+                };
+                let pong = if let ServerMsg::Pong(t) = &msg { Some(*t) } else { None };
+                let is_lobby = matches!(msg, ServerMsg::Lobby(_));
+                for l in st.apply(msg, Instant::now()) {
+                    writeln!(out, "{}", l.plain())?;
+                }
+                if is_lobby && let Some(l) = &st.lobby {
+                    let line = lobby_line(l);
+                    if last_lobby.as_deref() != Some(line.as_str()) {
+                        writeln!(out, "{line}")?;
+                        last_lobby = Some(line);
+                    }
+                }
+                if let Some(t) = pong {
+                    while let Some((id, a)) = asks.front().copied() {
+                        if id > t {
+                            break;
+                        }
+                        asks.pop_front();
+                        if id == t {
+                            answer(&st, a, out, color)?;
+                        }
+                    }
+                }
+                out.flush()?;
+                if st.closed.is_some() {
+                    return Ok(false);
+                }
+            }
+            _ = tokio::time::sleep(Duration::from_secs(3)), if quitting => {
+                // The host did not answer the last questions; leave anyway.
+                return Ok(true);
+            }
+        }
+    }
+}
+
+fn answer(
+    st: &ClientState,
+    a: Ask,
+    out: &mut (dyn Write + Send),
+    color: ColorMode,
+) -> anyhow::Result<()> {
+    match a {
+        Ask::State => writeln!(out, "{}", state_json(st, Instant::now()))?,
+        Ask::Legal => writeln!(out, "{}", serde_json::to_string(st.legal())?)?,
+        Ask::Board => match (&st.map, &st.update) {
+            (Some(map), Some(u)) => {
+                let o = overlay(&u.view, &u.seats);
+                let pic = render(
+                    map,
+                    &o,
+                    &RenderOptions {
+                        names: true,
+                        harbors: true,
+                        ..RenderOptions::default()
+                    },
+                );
+                write!(out, "{}", paint(&pic, color))?;
+            }
+            _ => writeln!(out, "notice: no board yet (the game has not started)")?,
+        },
+    }
+    Ok(())
+}

@@ -1,0 +1,75 @@
+//! The plain mode's `state`: a seat's view as one line of JSON, with the same fields for every
+//! variant (`variant`, `seat`, `phase`, `current`, `hand`, `deadline_secs`, `players`) and each
+//! variant's own additions. Seats are numbered from 1, as in commands.
+
+use super::state::ClientState;
+use crate::rules::resources::{Resource, ResourceSet};
+use crate::variants::GameView;
+use serde_json::{Map, Value, json};
+use std::time::Instant;
+
+fn hand_json(h: &ResourceSet) -> Value {
+    let mut m = Map::new();
+    for r in Resource::ALL {
+        m.insert(r.name().into(), json!(h[r]));
+    }
+    Value::Object(m)
+}
+
+/// The state line.
+pub fn state_json(st: &ClientState, now: Instant) -> Value {
+    let variant = st.game.as_ref().map(|g| g.variant.clone());
+    let Some(u) = &st.update else {
+        return json!({
+            "variant": variant,
+            "seat": st.seat.map(|s| s + 1),
+            "phase": "lobby",
+            "current": null,
+            "hand": {},
+            "deadline_secs": null,
+            "players": st.lobby.as_ref().map(|l| l.seats.iter().enumerate().filter_map(|(i, s)| s.as_ref().map(|s| json!({
+                "seat": i + 1, "name": s.name, "bot": s.bot, "connected": s.connected, "ready": s.ready, "color": s.color,
+                "vp": 0, "cards": 0, "dev_cards": 0,
+            }))).collect::<Vec<_>>()).unwrap_or_default(),
+        });
+    };
+    let deadline = st.deadline_secs(now).map(|s| (s * 10.0).round() / 10.0);
+    let mut out = match &u.view {
+        GameView::Base(v) => json!({
+            "variant": variant,
+            "seat": st.seat.map(|s| s + 1),
+            "phase": v.phase,
+            "current": v.current.map(|s| s + 1),
+            "turn": v.turn,
+            "hand": v.you.as_ref().map(|y| hand_json(&y.hand)).unwrap_or(json!({})),
+            "dev_cards": v.you.as_ref().map(|y| y.dev_cards.iter().map(|c| json!({"card": c.card.word(), "playable": c.playable})).collect::<Vec<_>>()),
+            "vp_total": v.you.as_ref().map(|y| y.vp_total),
+            "deadline_secs": deadline,
+            "last_roll": v.last_roll.map(|(a, b)| a + b),
+            "robber": st.map.as_ref().map(|m| m.hex_name(v.robber).to_string()),
+            "winner": v.winner.map(|s| s + 1),
+            "offers": v.offers.iter().map(|o| json!({"id": o.id, "from": o.from + 1, "to": o.to.map(|t| t + 1), "give": o.give.to_string(), "get": o.get.to_string()})).collect::<Vec<_>>(),
+            "players": v.players.iter().map(|p| {
+                let info = u.seats.get(p.seat as usize);
+                json!({
+                    "seat": p.seat + 1,
+                    "name": info.map(|i| i.name.clone()),
+                    "color": info.map(|i| i.color.clone()),
+                    "bot": info.map(|i| i.bot),
+                    "vp": p.vp,
+                    "cards": p.cards,
+                    "dev_cards": p.dev_cards,
+                    "knights": p.knights,
+                    "longest_road": p.longest_road,
+                    "largest_army": p.largest_army,
+                    "connected": info.map(|i| i.connected),
+                    "away": info.map(|i| i.away),
+                })
+            }).collect::<Vec<_>>(),
+        }),
+    };
+    if let Some(o) = out.as_object_mut() {
+        o.insert("legal_count".into(), json!(u.legal.len()));
+    }
+    out
+}

@@ -1,0 +1,155 @@
+//! `catan hotseat`: a game in this terminal. An in-process host runs the table; each person at
+//! the keyboard gets a local connection with their own name, and bots take the other seats.
+//! The TUI shows the seat the game waits for and hides hands behind a "pass to" screen when
+//! the keyboard changes hands. With no flags: one person against three bots.
+
+use crate::bots::BotKind;
+use crate::cli::HotseatArgs;
+use crate::proto::{ClientMsg, PROTOCOL_VERSION};
+use crate::server::spawn_table;
+use crate::server::table::{Table, TableConfig};
+use crate::tui::{self, Connection, app::AppOptions};
+use crate::variants;
+use std::process::ExitCode;
+
+pub fn run(args: HotseatArgs) -> anyhow::Result<ExitCode> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    rt.block_on(hotseat(args))
+}
+
+/// The people's names: those given, then the login name (one person) or "Player N".
+pub fn names(given: Option<&str>, people: usize) -> Result<Vec<String>, String> {
+    let mut names: Vec<String> = given
+        .unwrap_or("")
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if names.len() > people {
+        return Err(format!(
+            "{} names for {people} people: give --players {} or fewer names",
+            names.len(),
+            names.len()
+        ));
+    }
+    while names.len() < people {
+        let n = names.len() + 1;
+        let name = if people == 1 {
+            super::host::whoami()
+        } else {
+            format!("Player {n}")
+        };
+        names.push(name);
+    }
+    for (i, a) in names.iter().enumerate() {
+        if names[..i].iter().any(|b| b.eq_ignore_ascii_case(a)) {
+            return Err(format!("the name {a} is given twice; names must differ"));
+        }
+    }
+    Ok(names)
+}
+
+async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
+    let fail = |msg: String| {
+        eprintln!("catan hotseat: {msg}");
+        Ok(ExitCode::from(2))
+    };
+    if args.players == 0 {
+        return fail("at least one person plays (--players 1 or more)".into());
+    }
+    if args.plain && args.players != 1 {
+        return fail("--plain plays one person; leave it out for several".into());
+    }
+    let names = match names(args.names.as_deref(), args.players) {
+        Ok(n) => n,
+        Err(e) => return fail(e),
+    };
+    let seats = args.players + args.bots;
+    let seed = args.game.seed.unwrap_or_else(rand::random);
+    let game = match variants::create(&args.game, seats, seed) {
+        Ok(g) => g,
+        Err(e) => return fail(e),
+    };
+    let bot_kind = match BotKind::parse(&args.game.bot_kind) {
+        Ok(k) => k,
+        Err(e) => return fail(e),
+    };
+    let cfg = TableConfig {
+        name: if args.players == 1 {
+            format!("{}'s game", names[0])
+        } else {
+            "Hot seat".into()
+        },
+        bots: args.bots,
+        bot_kind,
+        bot_think_ms: (args.game.bot_think_secs.max(0.0) * 1000.0) as u64,
+        seed,
+        // Nobody at this terminal goes away: the connections live as long as the game.
+        away_ms: u64::MAX / 4,
+        ..TableConfig::default()
+    };
+    let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
+    let (handle, task) = spawn_table(Table::new(game, cfg), async move {
+        let _ = stop_rx.wait_for(|s| *s).await;
+    });
+    let mut conns = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let (tx, rx) = handle.connect_local(i == 0).await;
+        tx.send(ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+            name: name.clone(),
+            token: None,
+            watch: false,
+            color: None,
+        })
+        .await?;
+        conns.push(Connection {
+            name: name.clone(),
+            tx,
+            rx,
+        });
+    }
+    let code = if args.plain {
+        let c = conns.remove(0);
+        super::play::plain(c.tx, c.rx).await?
+    } else {
+        if !super::play::tui_possible() {
+            return fail(
+                "the hot-seat game needs a terminal; for scripts use `catan hotseat --plain`"
+                    .into(),
+            );
+        }
+        tui::run(
+            conns,
+            AppOptions {
+                bell: args.bell,
+                notes: Vec::new(),
+                local: true,
+                hosting: false,
+            },
+        )
+        .await?;
+        ExitCode::SUCCESS
+    };
+    let _ = stop_tx.send(true);
+    let _ = task.await;
+    Ok(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_fill_and_must_differ() {
+        assert_eq!(
+            names(Some("Ann, Bob"), 3).unwrap(),
+            vec!["Ann", "Bob", "Player 3"]
+        );
+        assert!(names(Some("Ann,ann"), 2).is_err());
+        assert!(names(Some("A,B,C"), 2).is_err());
+        assert_eq!(names(None, 1).unwrap().len(), 1);
+    }
+}

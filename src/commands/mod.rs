@@ -1,0 +1,42 @@
+//! One module per subcommand; each turns parsed flags into a running game, a board picture or
+//! a report.
+
+pub mod board;
+pub mod games;
+pub mod host;
+pub mod hotseat;
+pub mod join;
+pub mod pick;
+pub mod play;
+pub mod replay;
+pub mod sim;
+
+use crate::cli::{Cli, Command};
+use std::process::ExitCode;
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Board { command } => board::run(command),
+        Command::Host(args) => host::run(args),
+        Command::Join(args) => join::run(args),
+        Command::Sim(args) => sim::run(args),
+        Command::Replay(args) => replay::run(args),
+        Command::Hotseat(args) => hotseat::run(args),
+        Command::Games(args) => games::run(args),
+        other => {
+            let name = match other {
+                Command::Loadtest(_) => "loadtest",
+                Command::Board { .. }
+                | Command::Host(_)
+                | Command::Join(_)
+                | Command::Sim(_)
+                | Command::Replay(_)
+                | Command::Hotseat(_)
+                | Command::Games(_) => unreachable!(),
+            };
+            eprintln!("catan {name}: not playable yet in this build.");
+            Ok(ExitCode::from(2))
+        }
+    }
+}

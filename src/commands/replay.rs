@@ -1,0 +1,188 @@
+//! `catan replay PATH [--all]`: a recorded game move by move. Each step prints the command and
+//! what happened, in words a spectator reads; Enter shows the next. `--all` prints every step
+//! at once. Both end with the final board (hex names written in) and the standings.
+//!
+//! The whole record is checked before the first step is shown: a damaged file, or one from
+//! another format version, is refused with the reason (and the line) and exit code 2.
+
+use crate::board::render::{self, RenderOptions};
+use crate::cli::ReplayArgs;
+use crate::client::overlay::overlay;
+use crate::proto::SeatInfo;
+use crate::record::{self, Entry, Header, RecordError};
+use crate::term::{ColorMode, paint};
+use crate::variants::{Game, GameView, variant_name};
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+/// One step as it is shown.
+struct Step {
+    title: String,
+    events: Vec<String>,
+}
+
+pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
+    let shown = args.path.display().to_string();
+    let (header, steps, game) = match load(&args.path) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("catan replay: {shown}: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    writeln!(
+        out,
+        "Replaying {shown}: {} game, {} seats ({}), seed {}, {} steps.",
+        variant_name(header.args.variant),
+        header.seats,
+        header.names.join(", "),
+        header.seed,
+        steps.len()
+    )?;
+    let mut stepping = !args.all;
+    if stepping {
+        writeln!(
+            out,
+            "Enter shows the next step; `a` then Enter shows the rest, `q` then Enter stops."
+        )?;
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    for step in &steps {
+        writeln!(out, "{}", step.title)?;
+        for e in &step.events {
+            writeln!(out, "        {e}")?;
+        }
+        if stepping {
+            out.flush()?;
+            let mut line = String::new();
+            // End of input: show the rest without waiting.
+            if input.read_line(&mut line)? == 0 {
+                stepping = false;
+                continue;
+            }
+            match line.trim() {
+                "q" | "quit" => return Ok(ExitCode::SUCCESS),
+                "a" | "all" => stepping = false,
+                _ => {}
+            }
+        }
+    }
+    writeln!(out)?;
+    write!(out, "{}", final_board(&game, &header.names))?;
+    writeln!(out)?;
+    for line in standings(&game, &header.names) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads and replays a record, keeping each step in words.
+fn load(path: &std::path::Path) -> Result<(Header, Vec<Step>, Game), RecordError> {
+    let file = std::fs::File::open(path)?;
+    let (header, entries) = record::read(std::io::BufReader::new(file))?;
+    let names = header.names.clone();
+    let name = |seat: u8| {
+        names
+            .get(seat as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("Seat {}", seat + 1))
+    };
+    let mut steps = Vec::with_capacity(entries.len());
+    let game = record::replay(&header, &entries, |g, entry, evs| {
+        let n = steps.len() + 1;
+        let title = match entry {
+            Entry::Command { at, seat, text } => {
+                format!("{n:>5}  {}{}: {text}", clock(*at), name(*seat))
+            }
+            Entry::Tick { at } => format!("{n:>5}  {}the clock ran out", clock(*at)),
+        };
+        let events = evs
+            .iter()
+            .filter_map(|e| g.describe(e, None, &names))
+            .collect();
+        steps.push(Step { title, events });
+    })?;
+    Ok((header, steps, game))
+}
+
+/// Game time, when there is any.
+fn clock(at: u64) -> String {
+    if at == 0 {
+        String::new()
+    } else {
+        format!("[{}:{:02}] ", at / 60_000, at / 1000 % 60)
+    }
+}
+
+/// The board at the end, with hex names and a key to the seat letters.
+fn final_board(game: &Game, names: &[String]) -> String {
+    let infos: Vec<SeatInfo> = (0..game.seats())
+        .map(|i| SeatInfo {
+            name: names.get(i).cloned().unwrap_or_default(),
+            bot: false,
+            connected: true,
+            away: false,
+            color: String::new(),
+            ready: true,
+        })
+        .collect();
+    let ov = overlay(&game.view(None), &infos);
+    let map = match game {
+        Game::Base(g) => g.map(),
+    };
+    let opts = RenderOptions {
+        names: true,
+        harbors: true,
+        sea: true,
+        ..RenderOptions::default()
+    };
+    let pic = render::render(map, &ov, &opts);
+    let mut s = paint(&pic, ColorMode::detect("auto"));
+    let key: Vec<String> = infos
+        .iter()
+        .enumerate()
+        .map(|(i, info)| format!("{} {}", ov.letters[i], info.name))
+        .collect();
+    s.push_str(&format!(
+        "Pieces: settlement = lower-case letter, city = upper case, road = letter on an edge, @@ = robber. {}\n",
+        key.join(", ")
+    ));
+    s
+}
+
+/// The result, or the public scores of a game that did not finish.
+fn standings(game: &Game, names: &[String]) -> Vec<String> {
+    let name = |s: u8| {
+        names
+            .get(s as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("Seat {}", s + 1))
+    };
+    let mut lines = Vec::new();
+    match game.outcome() {
+        Some(o) => {
+            let winners: Vec<String> = o.winners.iter().map(|w| name(*w)).collect();
+            lines.push(format!("Winner: {}.", winners.join(", ")));
+            lines.push("Standings:".into());
+            for (i, (s, score)) in o.standings.iter().enumerate() {
+                lines.push(format!("  {}. {} — {score} VP", i + 1, name(*s)));
+            }
+        }
+        None => {
+            lines.push("The game did not finish. Public victory points:".into());
+            match game.view(None) {
+                GameView::Base(v) => {
+                    let mut p: Vec<(u8, u32)> = v.players.iter().map(|p| (p.seat, p.vp)).collect();
+                    p.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                    for (i, (s, vp)) in p.iter().enumerate() {
+                        lines.push(format!("  {}. {} — {vp} VP", i + 1, name(*s)));
+                    }
+                }
+            }
+        }
+    }
+    lines
+}

@@ -1,0 +1,61 @@
+//! `catan sim`: bot-only games without a network; prints one JSON line of statistics.
+
+use crate::bots::BotKind;
+use crate::cli::SimArgs;
+use crate::sim::{self, SimConfig};
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
+    let bots: Result<Vec<BotKind>, String> = args
+        .bots
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(BotKind::parse)
+        .collect();
+    let bots = match bots {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("catan sim: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let cfg = SimConfig {
+        seed: args.game.seed.unwrap_or_else(rand::random),
+        game: args.game,
+        games: args.games,
+        bots,
+        threads: args.threads.max(1),
+        log: args.log,
+        move_cap: sim::DEFAULT_MOVE_CAP,
+    };
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(cfg.games as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games  {per_sec}  eta {eta}",
+            )
+            .expect("a valid template"),
+        );
+        bar
+    });
+    let tick = || {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    };
+    let result = sim::run(&cfg, &tick);
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    match result {
+        Ok(report) => {
+            println!("{}", serde_json::to_string(&report)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("catan sim: {e}");
+            Ok(ExitCode::from(2))
+        }
+    }
+}

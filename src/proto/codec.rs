@@ -1,0 +1,128 @@
+//! Framing: a length prefix (tokio-util's codec) with a size cap, and a bincode body that must
+//! be consumed to the last byte. The encoding lives only here, so it can be swapped.
+
+use bytes::{Bytes, BytesMut};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::marker::PhantomData;
+use tokio_util::codec::{Decoder, Encoder, LengthDelimitedCodec};
+
+/// Largest frame a host reads from a client: commands are short.
+pub const MAX_CLIENT_FRAME: usize = 16 * 1024;
+/// Largest frame a client reads from the host: views and maps.
+pub const MAX_SERVER_FRAME: usize = 4 * 1024 * 1024;
+
+/// Why a frame could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum FrameError {
+    #[error("connection error: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("undecodable message: {0}")]
+    Decode(String),
+    #[error("message has {0} trailing bytes")]
+    Trailing(usize),
+    #[error("message could not be encoded: {0}")]
+    Encode(String),
+}
+
+fn config() -> impl bincode::config::Config {
+    bincode::config::standard().with_limit::<{ 8 * 1024 * 1024 }>()
+}
+
+/// Encodes a message body.
+pub fn encode<T: Serialize>(msg: &T) -> Result<Vec<u8>, FrameError> {
+    bincode::serde::encode_to_vec(msg, config()).map_err(|e| FrameError::Encode(e.to_string()))
+}
+
+/// Decodes a whole message body; trailing bytes are an error.
+pub fn decode<T: DeserializeOwned>(body: &[u8]) -> Result<T, FrameError> {
+    let (msg, used) = bincode::serde::decode_from_slice::<T, _>(body, config())
+        .map_err(|e| FrameError::Decode(e.to_string()))?;
+    if used != body.len() {
+        return Err(FrameError::Trailing(body.len() - used));
+    }
+    Ok(msg)
+}
+
+/// A codec reading `In` and writing `Out` frames.
+pub struct MsgCodec<In, Out> {
+    frames: LengthDelimitedCodec,
+    _types: PhantomData<fn(Out) -> In>,
+}
+
+impl<In, Out> MsgCodec<In, Out> {
+    /// `max_frame` caps what is read, so a bad peer cannot make us allocate.
+    pub fn new(max_frame: usize) -> Self {
+        MsgCodec {
+            frames: LengthDelimitedCodec::builder()
+                .max_frame_length(max_frame)
+                .new_codec(),
+            _types: PhantomData,
+        }
+    }
+}
+
+impl<In: DeserializeOwned, Out> Decoder for MsgCodec<In, Out> {
+    type Item = In;
+    type Error = FrameError;
+
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<In>, FrameError> {
+        match self.frames.decode(src)? {
+            Some(frame) => decode(&frame).map(Some),
+            None => Ok(None),
+        }
+    }
+}
+
+impl<In, Out: Serialize> Encoder<Out> for MsgCodec<In, Out> {
+    type Error = FrameError;
+
+    fn encode(&mut self, item: Out, dst: &mut BytesMut) -> Result<(), FrameError> {
+        let body = encode(&item)?;
+        self.frames
+            .encode(Bytes::from(body), dst)
+            .map_err(FrameError::Io)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proto::{ClientMsg, PROTOCOL_VERSION};
+
+    #[test]
+    fn round_trip_and_trailing_bytes() {
+        let m = ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+            name: "Ann".into(),
+            token: None,
+            watch: false,
+            color: None,
+        };
+        let mut body = encode(&m).unwrap();
+        assert_eq!(decode::<ClientMsg>(&body).unwrap(), m);
+        body.push(0);
+        assert!(matches!(
+            decode::<ClientMsg>(&body),
+            Err(FrameError::Trailing(1))
+        ));
+    }
+
+    #[test]
+    fn oversized_frames_are_refused() {
+        let mut codec: MsgCodec<ClientMsg, ClientMsg> = MsgCodec::new(MAX_CLIENT_FRAME);
+        let mut buf = BytesMut::new();
+        buf.extend_from_slice(&(10_000_000u32).to_be_bytes());
+        buf.extend_from_slice(&[0; 16]);
+        assert!(codec.decode(&mut buf).is_err());
+    }
+
+    #[test]
+    fn garbage_is_an_error_not_a_panic() {
+        let mut codec: MsgCodec<ClientMsg, ClientMsg> = MsgCodec::new(MAX_CLIENT_FRAME);
+        let mut buf = BytesMut::new();
+        buf.extend_from_slice(&5u32.to_be_bytes());
+        buf.extend_from_slice(&[0xff, 0xff, 0xff, 0xff, 0xff]);
+        assert!(codec.decode(&mut buf).is_err());
+    }
+}

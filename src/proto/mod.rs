@@ -1,0 +1,159 @@
+//! The only types that cross the wire, and their framing.
+//!
+//! Frames are a 4-byte big-endian length and a bincode body ([`codec`]). A client's first
+//! frame is [`ClientMsg::Hello`] with the protocol version; the host answers
+//! [`ServerMsg::Welcome`] or [`ServerMsg::Refused`]. Views are already filtered for their
+//! recipient: nothing here carries another seat's hand, the seed or the deck order.
+
+pub mod codec;
+
+use crate::board::BoardSpec;
+use crate::engine::Seat;
+use crate::variants::GameView;
+use serde::{Deserialize, Serialize};
+
+/// Bumped whenever a message changes shape.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The variant's map as the client rebuilds it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum MapRecipe {
+    /// One board.
+    Single(BoardSpec),
+    /// A ring of boards: the distinct boards and, per position in the ring, which of them.
+    Ring {
+        boards: Vec<BoardSpec>,
+        order: Vec<u16>,
+    },
+    /// The variant draws its own map from the view (Adaptations' drifting tiles).
+    FromView,
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub name: String,
+    pub bot: bool,
+    /// A person is connected (bots always are).
+    pub connected: bool,
+    /// A bot plays for a person who is away.
+    pub away: bool,
+    pub color: String,
+    pub ready: bool,
+}
+
+/// The game as a client needs to know it from the start.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameInfo {
+    pub variant: String,
+    pub name: String,
+    pub map: MapRecipe,
+    /// The host's settings in words (timers, boards, bots), for the lobby screen.
+    pub settings: Vec<(String, String)>,
+    pub help: String,
+}
+
+/// Messages from a client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ClientMsg {
+    Hello {
+        version: u32,
+        name: String,
+        /// The secret a seat was given, to come back to it.
+        token: Option<String>,
+        /// Spectate: take no seat.
+        watch: bool,
+        color: Option<String>,
+    },
+    /// A command in the game's text language; `seq` numbers them per connection.
+    Command {
+        seq: u32,
+        text: String,
+    },
+    /// Ask for the commands legal now.
+    Legal,
+    Chat {
+        text: String,
+    },
+    /// Lobby: ready or not.
+    Ready(bool),
+    /// Lobby: ask for a colour.
+    Color(String),
+    /// Lobby: the host's own terminal starts the game, adds or removes a bot, kicks a seat.
+    Start,
+    AddBot,
+    RemoveBot,
+    Kick(Seat),
+    Ping(u64),
+    Bye,
+}
+
+/// The lobby before the game starts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LobbyView {
+    pub seats: Vec<Option<SeatInfo>>,
+    pub you: Option<Seat>,
+    pub started: bool,
+    /// Whether this connection may start the game and manage bots (the host's own terminal).
+    pub is_host: bool,
+    pub free_colors: Vec<String>,
+}
+
+/// A new state of the game for one recipient.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Update {
+    /// Counts updates, so clients can tell stale ones.
+    pub version: u64,
+    pub view: GameView,
+    /// What happened since the last update, in words for this recipient.
+    pub log: Vec<String>,
+    /// Commands this seat may send now.
+    pub legal: Vec<String>,
+    /// Seats the game waits for or invites to act now (the current player, seats owing a
+    /// discard or an answer to an offer).
+    pub actors: Vec<Seat>,
+    /// The recipient's own command (by `seq`) that caused this update, if one did.
+    pub reply_to: Option<u32>,
+    /// Milliseconds left on the running timer when sent.
+    pub deadline_ms: Option<u64>,
+    pub seats: Vec<SeatInfo>,
+}
+
+/// Messages from the host.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ServerMsg {
+    Welcome {
+        version: u32,
+        seat: Option<Seat>,
+        token: String,
+        game: Box<GameInfo>,
+    },
+    /// The handshake failed; the connection closes.
+    Refused {
+        reason: String,
+    },
+    Lobby(Box<LobbyView>),
+    Update(Box<Update>),
+    /// A command was refused, with the engine's reason.
+    Rejected {
+        seq: u32,
+        reason: String,
+    },
+    Legal(Vec<String>),
+    Chat {
+        from: String,
+        text: String,
+    },
+    Pong(u64),
+    /// Something the player should read (a seat handed over, the host stopping).
+    Notice(String),
+    /// The host closes this connection.
+    Closing {
+        reason: String,
+    },
+}
+
+/// A seat's number as players see it.
+pub fn seat_label(seat: Seat) -> String {
+    format!("{}", seat + 1)
+}

@@ -1,0 +1,311 @@
+//! The host: one task owns the [`table::Table`] and applies everything in arrival order;
+//! each TCP connection is a thin task pair that decodes frames into it and encodes its replies.
+//! In-process connections (the hot-seat mode, the host's own terminal) plug into the same task
+//! through channels.
+
+pub mod table;
+
+use crate::engine::Millis;
+use crate::proto::codec::{MAX_CLIENT_FRAME, MsgCodec};
+use crate::proto::{ClientMsg, ServerMsg};
+use futures::{SinkExt, StreamExt};
+use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use table::{ConnId, QUEUE, Table};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+use tokio_util::codec::Framed;
+
+/// A connection has this long to say hello.
+pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+/// A connection that sends no complete frame for this long is closed (clients ping every 5 s).
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// What connections tell the table task.
+#[derive(Debug)]
+pub enum Inbound {
+    Open {
+        conn: ConnId,
+        tx: mpsc::Sender<ServerMsg>,
+        is_host: bool,
+        peer: String,
+    },
+    Msg {
+        conn: ConnId,
+        msg: ClientMsg,
+    },
+    Closed {
+        conn: ConnId,
+    },
+}
+
+/// A handle for adding connections to a running table.
+#[derive(Clone)]
+pub struct HostHandle {
+    inbound: mpsc::Sender<Inbound>,
+    next_id: Arc<AtomicU64>,
+    /// How full the table is, kept current by the table task.
+    pub status: tokio::sync::watch::Receiver<table::TableStatus>,
+}
+
+impl HostHandle {
+    fn next(&self) -> ConnId {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// An in-process connection: returns the sender for its messages and the receiver of the
+    /// host's replies. It behaves exactly like a TCP client.
+    pub async fn connect_local(
+        &self,
+        is_host: bool,
+    ) -> (mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg>) {
+        let conn = self.next();
+        let (out_tx, out_rx) = mpsc::channel(QUEUE * 4);
+        let (in_tx, mut in_rx) = mpsc::channel::<ClientMsg>(64);
+        let _ = self
+            .inbound
+            .send(Inbound::Open {
+                conn,
+                tx: out_tx,
+                is_host,
+                peer: "local".into(),
+            })
+            .await;
+        let inbound = self.inbound.clone();
+        tokio::spawn(async move {
+            while let Some(msg) = in_rx.recv().await {
+                if inbound.send(Inbound::Msg { conn, msg }).await.is_err() {
+                    return;
+                }
+            }
+            let _ = inbound.send(Inbound::Closed { conn }).await;
+        });
+        (in_tx, out_rx)
+    }
+}
+
+/// Starts the table task; returns a handle for connections and the task's join handle, which
+/// yields the table when the task ends.
+pub fn spawn_table(
+    table: Table,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> (HostHandle, tokio::task::JoinHandle<Table>) {
+    let (tx, rx) = mpsc::channel(1024);
+    let (status_tx, status) = tokio::sync::watch::channel(table.status());
+    let handle = HostHandle {
+        inbound: tx,
+        next_id: Arc::new(AtomicU64::new(1)),
+        status,
+    };
+    let task = tokio::spawn(run_table(table, rx, status_tx, shutdown));
+    (handle, task)
+}
+
+/// The table task: messages in arrival order, and the clock.
+async fn run_table(
+    mut table: Table,
+    mut rx: mpsc::Receiver<Inbound>,
+    status: tokio::sync::watch::Sender<table::TableStatus>,
+    shutdown: impl Future<Output = ()>,
+) -> Table {
+    let start = Instant::now();
+    let now = move || start.elapsed().as_millis() as Millis;
+    let mut closers: std::collections::HashMap<ConnId, mpsc::Sender<ServerMsg>> =
+        Default::default();
+    tokio::pin!(shutdown);
+    loop {
+        let wake = table
+            .next_wake()
+            .map(|ms| start + Duration::from_millis(ms));
+        tokio::select! {
+            msg = rx.recv() => {
+                let Some(msg) = msg else { break };
+                let t = now();
+                match msg {
+                    Inbound::Open { conn, tx, is_host, peer } => {
+                        closers.insert(conn, tx.clone());
+                        table.open(conn, tx, is_host, peer);
+                    }
+                    Inbound::Msg { conn, msg } => table.message(conn, msg, t),
+                    Inbound::Closed { conn } => {
+                        closers.remove(&conn);
+                        table.close(conn, t);
+                    }
+                }
+                table.tick(now());
+            }
+            _ = async { tokio::time::sleep_until(wake.unwrap_or(start)).await }, if wake.is_some() => {
+                table.tick(now());
+            }
+            _ = &mut shutdown => break,
+        }
+        for (conn, reason) in table.take_effects().close {
+            if let Some(tx) = closers.remove(&conn) {
+                // Best effort: the writer ends the connection after this message.
+                let _ = tx.try_send(ServerMsg::Closing { reason });
+            }
+            table.close(conn, now());
+        }
+        let st = table.status();
+        status.send_if_modified(|s| {
+            let changed = *s != st;
+            *s = st;
+            changed
+        });
+    }
+    table
+}
+
+/// Serves TCP connections on `listener` into the table until `shutdown` completes.
+pub async fn serve(listener: TcpListener, handle: HostHandle, shutdown: impl Future<Output = ()>) {
+    tokio::pin!(shutdown);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((socket, peer)) => {
+                    let handle = handle.clone();
+                    tokio::spawn(async move {
+                        if let Err(e) = connection(socket, peer.to_string(), handle).await {
+                            tracing::debug!(%peer, error = %e, "connection ended");
+                        }
+                    });
+                }
+                Err(e) => {
+                    // Out of file descriptors and the like: back off instead of spinning.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            },
+            _ = &mut shutdown => return,
+        }
+    }
+}
+
+/// One TCP connection: a reader loop here, a writer task fed by a bounded queue.
+async fn connection(socket: TcpStream, peer: String, handle: HostHandle) -> anyhow::Result<()> {
+    socket.set_nodelay(true)?;
+    let framed = Framed::new(
+        socket,
+        MsgCodec::<ClientMsg, ServerMsg>::new(MAX_CLIENT_FRAME),
+    );
+    let (mut sink, mut stream) = framed.split();
+    // The first frame must be a hello, soon.
+    let first = match tokio::time::timeout(HELLO_TIMEOUT, stream.next()).await {
+        Err(_) => {
+            tracing::info!(%peer, "refused: said nothing");
+            let _ = sink
+                .send(ServerMsg::Refused {
+                    reason: "no hello within 10 seconds".into(),
+                })
+                .await;
+            return Ok(());
+        }
+        Ok(None) => return Ok(()),
+        Ok(Some(Err(e))) => {
+            tracing::info!(%peer, error = %e, "refused: bad first frame");
+            let _ = sink
+                .send(ServerMsg::Refused {
+                    reason: format!("bad message: {e}"),
+                })
+                .await;
+            return Ok(());
+        }
+        Ok(Some(Ok(m))) => m,
+    };
+    if !matches!(first, ClientMsg::Hello { .. }) {
+        tracing::info!(%peer, "refused: did not start with hello");
+        let _ = sink
+            .send(ServerMsg::Refused {
+                reason: "the first message must be a hello".into(),
+            })
+            .await;
+        return Ok(());
+    }
+    let conn = handle.next();
+    let (tx, mut rx) = mpsc::channel::<ServerMsg>(QUEUE);
+    handle
+        .inbound
+        .send(Inbound::Open {
+            conn,
+            tx,
+            is_host: false,
+            peer: peer.clone(),
+        })
+        .await?;
+    handle
+        .inbound
+        .send(Inbound::Msg { conn, msg: first })
+        .await?;
+    let writer = tokio::spawn(async move {
+        while let Some(msg) = rx.recv().await {
+            let last = matches!(msg, ServerMsg::Closing { .. } | ServerMsg::Refused { .. });
+            if sink.send(msg).await.is_err() || last {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut writer = writer;
+    loop {
+        tokio::select! {
+            frame = tokio::time::timeout(IDLE_TIMEOUT, stream.next()) => match frame {
+                Err(_) => {
+                    tracing::info!(%peer, "closed: silent for 30 seconds");
+                    break;
+                }
+                Ok(None) => break,
+                Ok(Some(Err(e))) => {
+                    tracing::info!(%peer, error = %e, "closed: bad frame");
+                    break;
+                }
+                Ok(Some(Ok(msg))) => {
+                    if handle.inbound.send(Inbound::Msg { conn, msg }).await.is_err() {
+                        break;
+                    }
+                }
+            },
+            _ = &mut writer => break,
+        }
+    }
+    let _ = handle.inbound.send(Inbound::Closed { conn }).await;
+    Ok(())
+}
+
+/// A host serving TCP in this process: for `catan host`, tests and benchmarks.
+pub struct RunningHost {
+    pub addr: std::net::SocketAddr,
+    pub handle: HostHandle,
+    stop: tokio::sync::watch::Sender<bool>,
+    table: tokio::task::JoinHandle<Table>,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl RunningHost {
+    /// Serves `table` on `listener` until [`RunningHost::stop`].
+    pub fn start(listener: TcpListener, table: Table) -> std::io::Result<RunningHost> {
+        let addr = listener.local_addr()?;
+        let (stop, rx) = tokio::sync::watch::channel(false);
+        let until = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+            let _ = rx.wait_for(|s| *s).await;
+        };
+        let (handle, table) = spawn_table(table, until(rx.clone()));
+        let server = tokio::spawn(serve(listener, handle.clone(), until(rx)));
+        Ok(RunningHost {
+            addr,
+            handle,
+            stop,
+            table,
+            server,
+        })
+    }
+
+    /// Stops serving and returns the table as it ended.
+    pub async fn stop(self) -> Table {
+        let _ = self.stop.send(true);
+        let _ = self.server.await;
+        self.table.await.expect("the table task does not panic")
+    }
+}

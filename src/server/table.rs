@@ -1,0 +1,907 @@
+//! The host's table: the one owner of the game. It seats people and bots, applies commands in
+//! the order they arrive, runs the clock, and sends each connection its own view. It does no
+//! I/O itself: messages come in as calls and go out through each connection's bounded queue,
+//! so it is tested without sockets and shared by TCP hosting and the hot-seat mode.
+
+use crate::bots::{Bot, BotKind};
+use crate::engine::{Millis, Seat};
+use crate::proto::{ClientMsg, GameInfo, LobbyView, PROTOCOL_VERSION, SeatInfo, ServerMsg, Update};
+use crate::record::Entry;
+use crate::variants::{Game, GameEvent};
+use std::collections::HashMap;
+use tokio::sync::mpsc;
+
+/// One connection, as the table knows it.
+pub type ConnId = u64;
+
+/// Colours seats get unless they choose another.
+pub const COLORS: [&str; 8] = [
+    "red", "blue", "white", "orange", "green", "purple", "cyan", "yellow",
+];
+
+/// Messages a connection may queue before it counts as too slow and is dropped.
+pub const QUEUE: usize = 256;
+
+/// How the host runs the table.
+#[derive(Clone, Debug)]
+pub struct TableConfig {
+    /// The game's name on the LAN.
+    pub name: String,
+    /// Seats that bots take from the start.
+    pub bots: usize,
+    pub bot_kind: BotKind,
+    /// How long a bot waits before acting, so people can follow.
+    pub bot_think_ms: Millis,
+    /// How long a disconnected seat waits before a bot plays for it.
+    pub away_ms: Millis,
+    /// Start this long after the first person sits down, filling empty seats with bots.
+    pub start_after_ms: Option<Millis>,
+    /// Seed for the bots' own choices.
+    pub seed: u64,
+    /// Commands a connection may send per second before it is told to slow down.
+    pub rate_per_sec: u32,
+}
+
+impl Default for TableConfig {
+    fn default() -> Self {
+        TableConfig {
+            name: "catan".into(),
+            bots: 0,
+            bot_kind: BotKind::Heuristic,
+            bot_think_ms: 600,
+            away_ms: 30_000,
+            start_after_ms: None,
+            seed: 0,
+            rate_per_sec: 20,
+        }
+    }
+}
+
+/// Who holds a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Occupant {
+    Empty,
+    Person,
+    Bot,
+}
+
+#[derive(Clone, Debug)]
+struct Slot {
+    occupant: Occupant,
+    name: String,
+    /// The secret that lets a client come back to this seat.
+    token: String,
+    conn: Option<ConnId>,
+    color: String,
+    ready: bool,
+    /// When a person's connection dropped.
+    away_since: Option<Millis>,
+}
+
+#[derive(Debug)]
+struct Conn {
+    tx: mpsc::Sender<ServerMsg>,
+    seat: Option<Seat>,
+    watch: bool,
+    /// The host's own terminal: may start the game and manage bots.
+    is_host: bool,
+    greeted: bool,
+    last_seq: Option<u32>,
+    /// Commands in the current second, for rate limiting.
+    window_start: Millis,
+    window_count: u32,
+    peer: String,
+}
+
+/// How full the table is, for the LAN announcement.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableStatus {
+    pub seats: usize,
+    pub taken: usize,
+    pub open: usize,
+    pub running: bool,
+}
+
+/// What the table wants done after a call: connections to close (with the reason).
+#[derive(Debug, Default)]
+pub struct Effects {
+    pub close: Vec<(ConnId, String)>,
+}
+
+/// The host's table.
+pub struct Table {
+    cfg: TableConfig,
+    game: Game,
+    info: GameInfo,
+    started: bool,
+    slots: Vec<Slot>,
+    conns: HashMap<ConnId, Conn>,
+    bots: Vec<Option<Bot>>,
+    bot_due: Option<Millis>,
+    version: u64,
+    first_person_at: Option<Millis>,
+    effects: Effects,
+    /// Every accepted command and clock step, in order: the game's record.
+    record: Vec<Entry>,
+}
+
+fn new_token() -> String {
+    use rand::RngExt;
+    let mut r = rand::rng();
+    format!("{:016x}{:016x}", r.random::<u64>(), r.random::<u64>())
+}
+
+impl Table {
+    pub fn new(game: Game, cfg: TableConfig) -> Table {
+        let seats = game.seats();
+        let info = GameInfo {
+            variant: crate::variants::variant_name(game.variant()).to_string(),
+            name: cfg.name.clone(),
+            map: game.map_recipe(),
+            settings: game.settings(),
+            help: game.help(),
+        };
+        let mut t = Table {
+            slots: (0..seats)
+                .map(|i| Slot {
+                    occupant: Occupant::Empty,
+                    name: String::new(),
+                    token: new_token(),
+                    conn: None,
+                    color: COLORS[i % COLORS.len()].to_string(),
+                    ready: false,
+                    away_since: None,
+                })
+                .collect(),
+            bots: vec![None; seats],
+            cfg,
+            game,
+            info,
+            started: false,
+            conns: HashMap::new(),
+            bot_due: None,
+            version: 0,
+            first_person_at: None,
+            effects: Effects::default(),
+            record: Vec::new(),
+        };
+        // Bots take the last seats.
+        for i in 0..t.cfg.bots.min(seats) {
+            t.seat_bot(seats - 1 - i);
+        }
+        t
+    }
+
+    fn seat_bot(&mut self, i: usize) {
+        let slot = &mut self.slots[i];
+        slot.occupant = Occupant::Bot;
+        slot.name = format!("Bot {}", i + 1);
+        slot.ready = true;
+        self.bots[i] = Some(Bot::new(
+            self.cfg.bot_kind,
+            self.cfg.seed ^ ((i as u64 + 1) * 0x9e37),
+        ));
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    /// Seats taken and open to a newcomer, for the LAN announcement: before the start, empty
+    /// seats; once running, seats a bot holds (a newcomer takes one over).
+    pub fn status(&self) -> TableStatus {
+        let open = if self.started {
+            self.slots
+                .iter()
+                .filter(|s| s.occupant == Occupant::Bot)
+                .count()
+        } else {
+            self.slots
+                .iter()
+                .filter(|s| s.occupant == Occupant::Empty)
+                .count()
+        };
+        TableStatus {
+            seats: self.slots.len(),
+            taken: self.slots.len() - open,
+            open,
+            running: self.started,
+        }
+    }
+
+    pub fn started(&self) -> bool {
+        self.started
+    }
+    pub fn record(&self) -> &[Entry] {
+        &self.record
+    }
+    /// What the table asks its owner to do (close connections).
+    pub fn take_effects(&mut self) -> Effects {
+        std::mem::take(&mut self.effects)
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.slots
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                if s.name.is_empty() {
+                    format!("Seat {}", i + 1)
+                } else {
+                    s.name.clone()
+                }
+            })
+            .collect()
+    }
+
+    fn seat_infos(&self) -> Vec<SeatInfo> {
+        self.slots
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatInfo {
+                name: if s.name.is_empty() {
+                    format!("Seat {}", i + 1)
+                } else {
+                    s.name.clone()
+                },
+                bot: s.occupant == Occupant::Bot,
+                connected: s.occupant == Occupant::Bot || s.conn.is_some(),
+                away: s.occupant == Occupant::Person && s.conn.is_none() && self.started,
+                color: s.color.clone(),
+                ready: s.ready,
+            })
+            .collect()
+    }
+
+    fn send(&mut self, conn: ConnId, msg: ServerMsg) {
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
+        match c.tx.try_send(msg) {
+            Ok(()) => {}
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                tracing::warn!(conn, peer = %c.peer, "dropping a client that cannot keep up");
+                self.effects.close.push((
+                    conn,
+                    "you fell too far behind; reconnect to catch up".into(),
+                ));
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => {}
+        }
+    }
+
+    /// A new connection (TCP or in-process). `is_host` marks the host's own terminal.
+    pub fn open(&mut self, conn: ConnId, tx: mpsc::Sender<ServerMsg>, is_host: bool, peer: String) {
+        self.conns.insert(
+            conn,
+            Conn {
+                tx,
+                seat: None,
+                watch: false,
+                is_host,
+                greeted: false,
+                last_seq: None,
+                window_start: 0,
+                window_count: 0,
+                peer,
+            },
+        );
+    }
+
+    /// A connection went away.
+    pub fn close(&mut self, conn: ConnId, now: Millis) {
+        let Some(c) = self.conns.remove(&conn) else {
+            return;
+        };
+        if let Some(seat) = c.seat {
+            let slot = &mut self.slots[seat as usize];
+            if slot.conn == Some(conn) {
+                slot.conn = None;
+                if self.started {
+                    slot.away_since = Some(now);
+                    tracing::info!(seat = seat + 1, name = %slot.name, "left; the seat is held for them");
+                } else {
+                    tracing::info!(seat = seat + 1, name = %slot.name, "left the lobby");
+                    slot.occupant = Occupant::Empty;
+                    slot.name.clear();
+                    slot.token = new_token();
+                    slot.ready = false;
+                }
+                self.broadcast(&[], now, None);
+            }
+        }
+    }
+
+    /// A message from a connection.
+    pub fn message(&mut self, conn: ConnId, msg: ClientMsg, now: Millis) {
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
+        if !c.greeted {
+            match msg {
+                ClientMsg::Hello {
+                    version,
+                    name,
+                    token,
+                    watch,
+                    color,
+                } => self.hello(conn, version, name, token, watch, color, now),
+                _ => self.refuse(conn, "say hello first".into()),
+            }
+            return;
+        }
+        match msg {
+            ClientMsg::Hello { .. } => self.refuse(conn, "hello was already said".into()),
+            ClientMsg::Command { seq, text } => self.command(conn, seq, &text, now),
+            ClientMsg::Legal => {
+                let seat = self.conns[&conn].seat;
+                let legal = match seat {
+                    Some(s) if self.started => self.legal_texts(s),
+                    _ => Vec::new(),
+                };
+                self.send(conn, ServerMsg::Legal(legal));
+            }
+            ClientMsg::Chat { text } => {
+                let text: String = text.chars().take(300).collect();
+                let from = match self.conns[&conn].seat {
+                    Some(s) => self.names()[s as usize].clone(),
+                    None => "spectator".into(),
+                };
+                let ids: Vec<ConnId> = self.conns.keys().copied().collect();
+                for id in ids {
+                    self.send(
+                        id,
+                        ServerMsg::Chat {
+                            from: from.clone(),
+                            text: text.clone(),
+                        },
+                    );
+                }
+            }
+            ClientMsg::Ready(r) => {
+                if let Some(s) = self.conns[&conn].seat {
+                    self.slots[s as usize].ready = r;
+                    self.maybe_start(now);
+                    self.broadcast(&[], now, None);
+                }
+            }
+            ClientMsg::Color(col) => self.choose_color(conn, &col, now),
+            ClientMsg::Start => {
+                if self.conns[&conn].is_host && !self.started {
+                    self.start(now);
+                } else if !self.started {
+                    self.send(
+                        conn,
+                        ServerMsg::Notice("only the host starts the game".into()),
+                    );
+                }
+            }
+            ClientMsg::AddBot => {
+                if self.conns[&conn].is_host
+                    && !self.started
+                    && let Some(i) = self
+                        .slots
+                        .iter()
+                        .rposition(|s| s.occupant == Occupant::Empty)
+                {
+                    self.seat_bot(i);
+                    self.maybe_start(now);
+                    self.broadcast(&[], now, None);
+                }
+            }
+            ClientMsg::RemoveBot => {
+                if self.conns[&conn].is_host
+                    && !self.started
+                    && let Some(i) = self.slots.iter().rposition(|s| s.occupant == Occupant::Bot)
+                {
+                    self.slots[i].occupant = Occupant::Empty;
+                    self.slots[i].name.clear();
+                    self.bots[i] = None;
+                    self.broadcast(&[], now, None);
+                }
+            }
+            ClientMsg::Kick(seat) => {
+                if self.conns[&conn].is_host && (seat as usize) < self.slots.len() {
+                    if let Some(victim) = self.slots[seat as usize].conn {
+                        self.effects
+                            .close
+                            .push((victim, "the host removed you from the table".into()));
+                    }
+                    if !self.started {
+                        let slot = &mut self.slots[seat as usize];
+                        slot.occupant = Occupant::Empty;
+                        slot.name.clear();
+                        slot.conn = None;
+                        slot.token = new_token();
+                        self.bots[seat as usize] = None;
+                    }
+                    self.broadcast(&[], now, None);
+                }
+            }
+            ClientMsg::Ping(t) => self.send(conn, ServerMsg::Pong(t)),
+            ClientMsg::Bye => {
+                self.effects.close.push((conn, "goodbye".into()));
+            }
+        }
+    }
+
+    fn refuse(&mut self, conn: ConnId, reason: String) {
+        let peer = self
+            .conns
+            .get(&conn)
+            .map(|c| c.peer.clone())
+            .unwrap_or_default();
+        tracing::info!(conn, %peer, %reason, "refused");
+        self.send(
+            conn,
+            ServerMsg::Refused {
+                reason: reason.clone(),
+            },
+        );
+        self.effects.close.push((conn, reason));
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn hello(
+        &mut self,
+        conn: ConnId,
+        version: u32,
+        name: String,
+        token: Option<String>,
+        watch: bool,
+        color: Option<String>,
+        now: Millis,
+    ) {
+        if version != PROTOCOL_VERSION {
+            self.refuse(
+                conn,
+                format!(
+                    "version mismatch: this host speaks protocol {PROTOCOL_VERSION}, your client {version}; use the same catan version as the host"
+                ),
+            );
+            return;
+        }
+        let name: String = name
+            .trim()
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(24)
+            .collect();
+        let name = if name.is_empty() {
+            "Player".to_string()
+        } else {
+            name
+        };
+        let seat = if watch {
+            None
+        } else if let Some(tok) = token
+            .as_deref()
+            .and_then(|t| self.slots.iter().position(|s| s.token == t))
+        {
+            // Coming back to a seat: a token outranks any connection holding it now.
+            if let Some(old) = self.slots[tok].conn
+                && old != conn
+            {
+                self.effects
+                    .close
+                    .push((old, "your seat was taken up from another connection".into()));
+                if let Some(c) = self.conns.get_mut(&old) {
+                    c.seat = None;
+                }
+            }
+            if self.slots[tok].occupant == Occupant::Bot {
+                self.slots[tok].occupant = Occupant::Person;
+                self.slots[tok].name = name.clone();
+            }
+            Some(tok)
+        } else {
+            if self
+                .slots
+                .iter()
+                .any(|s| s.occupant == Occupant::Person && s.name.eq_ignore_ascii_case(&name))
+            {
+                self.refuse(
+                    conn,
+                    format!("the name {name} is taken at this table; choose another with --name (or reconnect from the same machine to get your seat back)"),
+                );
+                return;
+            }
+            let free = if self.started {
+                // A late joiner takes over a bot's seat, hand and all.
+                self.slots.iter().position(|s| s.occupant == Occupant::Bot)
+            } else {
+                self.slots
+                    .iter()
+                    .position(|s| s.occupant == Occupant::Empty)
+            };
+            match free {
+                Some(i) => {
+                    let slot = &mut self.slots[i];
+                    if self.started {
+                        tracing::info!(seat = i + 1, %name, "takes over from {}", slot.name);
+                    }
+                    slot.occupant = Occupant::Person;
+                    slot.name = name.clone();
+                    slot.token = new_token();
+                    slot.ready = true;
+                    self.bots[i] = None;
+                    Some(i)
+                }
+                None => {
+                    self.refuse(
+                        conn,
+                        "the table is full; `catan join ADDR --watch` watches the game".into(),
+                    );
+                    return;
+                }
+            }
+        };
+        let c = self.conns.get_mut(&conn).expect("open connection");
+        c.greeted = true;
+        c.watch = watch;
+        c.seat = seat.map(|s| s as Seat);
+        let token = match seat {
+            Some(i) => {
+                let slot = &mut self.slots[i];
+                slot.conn = Some(conn);
+                slot.away_since = None;
+                if let Some(col) = &color {
+                    let col = col.to_ascii_lowercase();
+                    if COLORS.contains(&col.as_str())
+                        && !self
+                            .slots
+                            .iter()
+                            .any(|s| s.color == col && s.occupant != Occupant::Empty)
+                    {
+                        self.slots[i].color = col;
+                    }
+                }
+                self.slots[i].token.clone()
+            }
+            None => String::new(),
+        };
+        tracing::info!(
+            conn,
+            peer = %self.conns[&conn].peer,
+            %name,
+            seat = seat.map(|s| s + 1),
+            watch,
+            "joined"
+        );
+        if seat.is_some() && self.first_person_at.is_none() {
+            self.first_person_at = Some(now);
+        }
+        self.send(
+            conn,
+            ServerMsg::Welcome {
+                version: PROTOCOL_VERSION,
+                seat: seat.map(|s| s as Seat),
+                token,
+                game: Box::new(self.info.clone()),
+            },
+        );
+        self.maybe_start(now);
+        self.broadcast(&[], now, None);
+    }
+
+    fn choose_color(&mut self, conn: ConnId, col: &str, now: Millis) {
+        let Some(seat) = self.conns[&conn].seat else {
+            return;
+        };
+        let col = col.to_ascii_lowercase();
+        if !COLORS.contains(&col.as_str()) {
+            self.send(
+                conn,
+                ServerMsg::Notice(format!("colours are {}", COLORS.join(", "))),
+            );
+            return;
+        }
+        if self
+            .slots
+            .iter()
+            .enumerate()
+            .any(|(i, s)| i != seat as usize && s.color == col && s.occupant != Occupant::Empty)
+        {
+            self.send(conn, ServerMsg::Notice(format!("{col} is taken")));
+            return;
+        }
+        // Swap with an empty seat's colour so colours stay distinct.
+        if let Some(j) = self.slots.iter().position(|s| s.color == col) {
+            let mine = self.slots[seat as usize].color.clone();
+            self.slots[j].color = mine;
+        }
+        self.slots[seat as usize].color = col;
+        self.broadcast(&[], now, None);
+    }
+
+    fn maybe_start(&mut self, now: Millis) {
+        if self.started {
+            return;
+        }
+        let full = self.slots.iter().all(|s| s.occupant != Occupant::Empty);
+        let ready = self.slots.iter().all(|s| s.ready);
+        if full && ready {
+            self.start(now);
+        }
+    }
+
+    /// Starts the game; bots take the empty seats.
+    pub fn start(&mut self, now: Millis) {
+        if self.started {
+            return;
+        }
+        for i in 0..self.slots.len() {
+            if self.slots[i].occupant == Occupant::Empty {
+                self.seat_bot(i);
+            }
+        }
+        self.started = true;
+        tracing::info!(seats = self.slots.len(), "game started");
+        let names = self.names();
+        let first = self
+            .game
+            .actors()
+            .first()
+            .map(|s| names[*s as usize].clone())
+            .unwrap_or_default();
+        let ids: Vec<ConnId> = self.conns.keys().copied().collect();
+        for id in ids {
+            self.send(
+                id,
+                ServerMsg::Notice(format!("the game begins: {first} goes first")),
+            );
+        }
+        self.after_change(Vec::new(), now);
+    }
+
+    fn legal_texts(&self, seat: Seat) -> Vec<String> {
+        if !self.started {
+            return Vec::new();
+        }
+        self.game
+            .legal(seat)
+            .iter()
+            .map(|c| self.game.format(c))
+            .collect()
+    }
+
+    fn command(&mut self, conn: ConnId, seq: u32, text: &str, now: Millis) {
+        let c = self.conns.get_mut(&conn).expect("open connection");
+        // Rate limit: a burst is fine, a flood is not.
+        if now.saturating_sub(c.window_start) >= 1000 {
+            c.window_start = now;
+            c.window_count = 0;
+        }
+        c.window_count += 1;
+        if c.window_count > self.cfg.rate_per_sec * 5 {
+            let reason = "too many commands: flooding is not allowed".to_string();
+            tracing::warn!(conn, peer = %c.peer, "closed for flooding");
+            self.effects.close.push((conn, reason));
+            return;
+        }
+        if c.window_count > self.cfg.rate_per_sec {
+            self.send(
+                conn,
+                ServerMsg::Rejected {
+                    seq,
+                    reason: "slow down: too many commands at once".into(),
+                },
+            );
+            return;
+        }
+        if c.last_seq.is_some_and(|l| seq <= l) {
+            let last = c.last_seq.unwrap_or(0);
+            tracing::info!(conn, seq, last, "stale command refused");
+            self.send(
+                conn,
+                ServerMsg::Rejected {
+                    seq,
+                    reason: format!("stale command #{seq} (already had #{last})"),
+                },
+            );
+            return;
+        }
+        c.last_seq = Some(seq);
+        let Some(seat) = c.seat else {
+            self.send(
+                conn,
+                ServerMsg::Rejected {
+                    seq,
+                    reason: "you are watching: spectators cannot play".into(),
+                },
+            );
+            return;
+        };
+        if !self.started {
+            self.send(
+                conn,
+                ServerMsg::Rejected {
+                    seq,
+                    reason: "the game has not started yet".into(),
+                },
+            );
+            return;
+        }
+        let text: String = text.chars().take(200).collect();
+        let cmd = match self.game.parse(seat, &text) {
+            Ok(c) => c,
+            Err(e) => {
+                self.send(conn, ServerMsg::Rejected { seq, reason: e.0 });
+                return;
+            }
+        };
+        match self.game.apply(seat, &cmd, now) {
+            Ok(evs) => {
+                self.record.push(Entry::Command {
+                    at: now,
+                    seat,
+                    text: self.game.format(&cmd),
+                });
+                self.after_reply(evs, now, Some((conn, seq)));
+            }
+            Err(e) => self.send(conn, ServerMsg::Rejected { seq, reason: e.0 }),
+        }
+    }
+
+    /// Sends every connection its view of what changed, and schedules bots.
+    fn after_change(&mut self, evs: Vec<GameEvent>, now: Millis) {
+        self.after_reply(evs, now, None);
+    }
+
+    /// As [`Table::after_change`], telling one connection which of its commands caused it.
+    fn after_reply(&mut self, evs: Vec<GameEvent>, now: Millis, reply: Option<(ConnId, u32)>) {
+        self.broadcast(&evs, now, reply);
+        self.schedule_bots(now);
+    }
+
+    fn broadcast(&mut self, evs: &[GameEvent], now: Millis, reply: Option<(ConnId, u32)>) {
+        self.version += 1;
+        let names = self.names();
+        let seats = self.seat_infos();
+        let ids: Vec<ConnId> = self.conns.keys().copied().collect();
+        let deadline_ms = self.game.deadline().map(|d| d.saturating_sub(now));
+        let actors = if self.started {
+            self.game.actors()
+        } else {
+            Vec::new()
+        };
+        for id in ids {
+            let c = &self.conns[&id];
+            if !c.greeted {
+                continue;
+            }
+            let seat = c.seat;
+            let msg = if self.started {
+                let log = evs
+                    .iter()
+                    .filter_map(|e| self.game.describe(e, seat, &names))
+                    .collect();
+                ServerMsg::Update(Box::new(Update {
+                    version: self.version,
+                    view: self.game.view(seat),
+                    log,
+                    legal: seat.map(|s| self.legal_texts(s)).unwrap_or_default(),
+                    actors: actors.clone(),
+                    reply_to: reply.filter(|(c, _)| *c == id).map(|(_, seq)| seq),
+                    deadline_ms,
+                    seats: seats.clone(),
+                }))
+            } else {
+                ServerMsg::Lobby(Box::new(LobbyView {
+                    seats: self
+                        .slots
+                        .iter()
+                        .zip(seats.iter())
+                        .map(|(s, i)| (s.occupant != Occupant::Empty).then(|| i.clone()))
+                        .collect(),
+                    you: seat,
+                    started: false,
+                    is_host: c.is_host,
+                    free_colors: COLORS
+                        .iter()
+                        .filter(|col| {
+                            !self
+                                .slots
+                                .iter()
+                                .any(|s| s.color == **col && s.occupant != Occupant::Empty)
+                        })
+                        .map(|s| s.to_string())
+                        .collect(),
+                }))
+            };
+            self.send(id, msg);
+        }
+    }
+
+    /// Seats a bot plays now: bots, and people away longer than the grace period.
+    fn bot_plays(&self, seat: Seat, now: Millis) -> bool {
+        let s = &self.slots[seat as usize];
+        match s.occupant {
+            Occupant::Bot => true,
+            Occupant::Person => {
+                s.conn.is_none() && s.away_since.is_some_and(|t| now >= t + self.cfg.away_ms)
+            }
+            Occupant::Empty => false,
+        }
+    }
+
+    fn schedule_bots(&mut self, now: Millis) {
+        if !self.started || self.game.outcome().is_some() {
+            self.bot_due = None;
+            return;
+        }
+        let any = self
+            .game
+            .actors()
+            .into_iter()
+            .any(|s| self.bot_plays(s, now));
+        self.bot_due = match (any, self.bot_due) {
+            (true, Some(d)) => Some(d),
+            (true, None) => Some(now + self.cfg.bot_think_ms),
+            (false, _) => None,
+        };
+    }
+
+    /// The next moment the table must act by itself.
+    pub fn next_wake(&self) -> Option<Millis> {
+        let mut t = [self.bot_due, None, None, None];
+        if self.started {
+            t[1] = self.game.deadline();
+            t[2] = self
+                .slots
+                .iter()
+                .filter(|s| s.occupant == Occupant::Person && s.conn.is_none())
+                .filter_map(|s| s.away_since.map(|a| a + self.cfg.away_ms))
+                .filter(|_| self.bot_due.is_none())
+                .min();
+        } else if let (Some(after), Some(first)) = (self.cfg.start_after_ms, self.first_person_at) {
+            t[3] = Some(first + after);
+        }
+        t.into_iter().flatten().min()
+    }
+
+    /// Lets time pass: deadlines, bots, the lobby timer.
+    pub fn tick(&mut self, now: Millis) {
+        if !self.started {
+            if let (Some(after), Some(first)) = (self.cfg.start_after_ms, self.first_person_at)
+                && now >= first + after
+            {
+                self.start(now);
+            }
+            return;
+        }
+        if self.game.deadline().is_some_and(|d| d <= now) {
+            let evs = self.game.tick(now);
+            self.record.push(Entry::Tick { at: now });
+            self.after_change(evs, now);
+        }
+        if self.bot_due.is_some_and(|d| d <= now) {
+            self.bot_due = None;
+            let actors = self.game.actors();
+            if let Some(seat) = actors.into_iter().find(|s| self.bot_plays(*s, now)) {
+                let bot = self.bots[seat as usize].get_or_insert_with(|| {
+                    Bot::new(self.cfg.bot_kind, self.cfg.seed ^ (seat as u64 + 77))
+                });
+                let mut bot = bot.clone();
+                let choice = bot.choose(&self.game, seat);
+                self.bots[seat as usize] = Some(bot);
+                if let Some(cmd) = choice {
+                    match self.game.apply(seat, &cmd, now) {
+                        Ok(evs) => {
+                            self.record.push(Entry::Command {
+                                at: now,
+                                seat,
+                                text: self.game.format(&cmd),
+                            });
+                            self.after_change(evs, now);
+                        }
+                        Err(e) => tracing::error!(seat, error = %e, "a bot's command was refused"),
+                    }
+                }
+            }
+            self.schedule_bots(now);
+        } else if self.bot_due.is_none() {
+            // An away seat may have just passed its grace period.
+            self.schedule_bots(now);
+        }
+    }
+}
