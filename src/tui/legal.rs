@@ -1,0 +1,329 @@
+//! The legal commands of an update, read back into what the screen needs: board targets per
+//! action (every `settle X` corner, `road X` edge, `robber H steal N` hex and victim), and the
+//! other choices (rolls, cards, trades, offers). The strings are the engine's own, so a choice
+//! made on screen sends exactly a command the host listed.
+
+use crate::board::Map;
+use crate::board::render::Target;
+use crate::engine::Seat;
+use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
+use crate::topology::{CornerId, EdgeId, HexId};
+
+/// An action that picks a place on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoardAction {
+    Settle,
+    Road,
+    City,
+    Robber,
+}
+
+impl BoardAction {
+    /// The command word.
+    pub fn word(self) -> &'static str {
+        match self {
+            BoardAction::Settle => "settle",
+            BoardAction::Road => "road",
+            BoardAction::City => "city",
+            BoardAction::Robber => "robber",
+        }
+    }
+
+    /// What the action does, for prompts.
+    pub fn what(self) -> &'static str {
+        match self {
+            BoardAction::Settle => "a settlement",
+            BoardAction::Road => "a road",
+            BoardAction::City => "a city",
+            BoardAction::Robber => "the robber",
+        }
+    }
+
+    /// Whether a target is the kind this action places on.
+    pub fn fits(self, t: Target) -> bool {
+        matches!(
+            (self, t),
+            (BoardAction::Settle | BoardAction::City, Target::Corner(_))
+                | (BoardAction::Road, Target::Edge(_))
+                | (BoardAction::Robber, Target::Hex(_))
+        )
+    }
+}
+
+/// A move of the robber, with the seat robbed (if any).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RobberMove {
+    pub hex: HexId,
+    pub steal: Option<Seat>,
+    pub text: String,
+}
+
+/// A bank trade the host lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BankTrade {
+    pub give: ResourceSet,
+    pub get: ResourceSet,
+    pub text: String,
+}
+
+/// The legal commands sorted by what they do.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LegalIndex {
+    pub settle: Vec<(CornerId, String)>,
+    pub city: Vec<(CornerId, String)>,
+    pub road: Vec<(EdgeId, String)>,
+    pub robber: Vec<RobberMove>,
+    pub roll: bool,
+    pub end: bool,
+    pub buy_dev: bool,
+    /// Some discard is owed (the list itself is every way to discard).
+    pub discard: bool,
+    pub knight: bool,
+    pub road_building: bool,
+    pub plenty: Vec<ResourceSet>,
+    pub monopoly: Vec<Resource>,
+    pub bank: Vec<BankTrade>,
+    /// Some offer may be made (the one-for-one offers are listed).
+    pub offer: bool,
+    /// The seat offers go to when one must (a seat other than the current one offers only to
+    /// the current player).
+    pub offer_to: Option<Seat>,
+    pub accept: Vec<u32>,
+    pub decline: Vec<u32>,
+    pub cancel: Vec<u32>,
+}
+
+fn id(word: Option<&&str>) -> Option<u32> {
+    word.and_then(|w| w.trim_start_matches('#').parse().ok())
+}
+
+impl LegalIndex {
+    /// Reads the legal list; commands it does not understand are left out (the command line
+    /// still offers them).
+    pub fn build(map: &Map, legal: &[String]) -> LegalIndex {
+        let mut ix = LegalIndex::default();
+        for text in legal {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let Some(verb) = words.first() else { continue };
+            match *verb {
+                "settle" => {
+                    if let Some(c) = words.get(1).and_then(|w| map.parse_corner(w).ok()) {
+                        ix.settle.push((c, text.clone()));
+                    }
+                }
+                "city" => {
+                    if let Some(c) = words.get(1).and_then(|w| map.parse_corner(w).ok()) {
+                        ix.city.push((c, text.clone()));
+                    }
+                }
+                "road" => {
+                    if let Some(e) = words.get(1).and_then(|w| map.parse_edge(w).ok()) {
+                        ix.road.push((e, text.clone()));
+                    }
+                }
+                "robber" => {
+                    if let Some(h) = words.get(1).and_then(|w| map.parse_hex(w).ok()) {
+                        let steal = match (words.get(2), words.get(3)) {
+                            (Some(_), Some(n)) => n
+                                .parse::<usize>()
+                                .ok()
+                                .filter(|n| *n > 0)
+                                .map(|n| (n - 1) as Seat),
+                            _ => None,
+                        };
+                        ix.robber.push(RobberMove {
+                            hex: h,
+                            steal,
+                            text: text.clone(),
+                        });
+                    }
+                }
+                "roll" => ix.roll = true,
+                "end" => ix.end = true,
+                "buy" => ix.buy_dev = true,
+                "discard" => ix.discard = true,
+                "play" => match words.get(1).copied() {
+                    Some("knight") => ix.knight = true,
+                    Some("roads") => ix.road_building = true,
+                    Some("plenty") => {
+                        if let Ok(s) = parse_resource_list(&words[2..]) {
+                            ix.plenty.push(s);
+                        }
+                    }
+                    Some("monopoly") => {
+                        if let Some(r) = words.get(2).and_then(|w| Resource::parse(w)) {
+                            ix.monopoly.push(r);
+                        }
+                    }
+                    _ => {}
+                },
+                "bank" => {
+                    if let Some(f) = words.iter().position(|w| *w == "for")
+                        && let (Ok(give), Ok(get)) = (
+                            parse_resource_list(&words[1..f]),
+                            parse_resource_list(&words[f + 1..]),
+                        )
+                    {
+                        ix.bank.push(BankTrade {
+                            give,
+                            get,
+                            text: text.clone(),
+                        });
+                    }
+                }
+                "offer" => {
+                    ix.offer = true;
+                    if let Some(t) = words.iter().position(|w| *w == "to") {
+                        ix.offer_to = words
+                            .get(t + 1)
+                            .and_then(|n| n.parse::<usize>().ok())
+                            .filter(|n| *n > 0)
+                            .map(|n| (n - 1) as Seat);
+                    }
+                }
+                "accept" => ix.accept.extend(id(words.get(1))),
+                "decline" => ix.decline.extend(id(words.get(1))),
+                "cancel" => ix.cancel.extend(id(words.get(1))),
+                _ => {}
+            }
+        }
+        ix
+    }
+
+    /// The places an action may go, in the order the host listed them (robber hexes once each).
+    pub fn targets(&self, a: BoardAction) -> Vec<Target> {
+        match a {
+            BoardAction::Settle => self
+                .settle
+                .iter()
+                .map(|(c, _)| Target::Corner(*c))
+                .collect(),
+            BoardAction::City => self.city.iter().map(|(c, _)| Target::Corner(*c)).collect(),
+            BoardAction::Road => self.road.iter().map(|(e, _)| Target::Edge(*e)).collect(),
+            BoardAction::Robber => {
+                let mut v: Vec<Target> = Vec::new();
+                for m in &self.robber {
+                    if !v.contains(&Target::Hex(m.hex)) {
+                        v.push(Target::Hex(m.hex));
+                    }
+                }
+                v
+            }
+        }
+    }
+
+    /// Board actions with at least one target now.
+    pub fn board_actions(&self) -> Vec<BoardAction> {
+        [
+            BoardAction::Settle,
+            BoardAction::Road,
+            BoardAction::City,
+            BoardAction::Robber,
+        ]
+        .into_iter()
+        .filter(|a| !self.targets(*a).is_empty())
+        .collect()
+    }
+
+    /// The listed command for an action at a target (robber: only when there is one way).
+    pub fn command_at(&self, a: BoardAction, t: Target) -> Option<String> {
+        match (a, t) {
+            (BoardAction::Settle, Target::Corner(c)) => self
+                .settle
+                .iter()
+                .find(|(x, _)| *x == c)
+                .map(|(_, s)| s.clone()),
+            (BoardAction::City, Target::Corner(c)) => self
+                .city
+                .iter()
+                .find(|(x, _)| *x == c)
+                .map(|(_, s)| s.clone()),
+            (BoardAction::Road, Target::Edge(e)) => self
+                .road
+                .iter()
+                .find(|(x, _)| *x == e)
+                .map(|(_, s)| s.clone()),
+            (BoardAction::Robber, Target::Hex(h)) => {
+                let moves = self.robber_moves(h);
+                (moves.len() == 1).then(|| moves[0].text.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// The ways to move the robber to one hex (one per victim, or one with nobody to rob).
+    pub fn robber_moves(&self, h: HexId) -> Vec<&RobberMove> {
+        self.robber.iter().filter(|m| m.hex == h).collect()
+    }
+
+    /// Whether any development card may be played now.
+    pub fn any_play(&self) -> bool {
+        self.knight || self.road_building || !self.plenty.is_empty() || !self.monopoly.is_empty()
+    }
+
+    /// Whether any trade may be proposed or made now.
+    pub fn any_trade(&self) -> bool {
+        self.offer || !self.bank.is_empty()
+    }
+
+    /// Whether offers wait for an answer (or may be withdrawn).
+    pub fn any_answer(&self) -> bool {
+        !self.accept.is_empty() || !self.decline.is_empty() || !self.cancel.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::builtin;
+
+    #[test]
+    fn reads_the_legal_list() {
+        let spec = builtin::load("base-beginner").expect("built-in board");
+        let map = Map::single(&spec);
+        let legal: Vec<String> = [
+            "settle A.nw",
+            "settle B.e",
+            "road C.n",
+            "robber E steal 2",
+            "robber E steal 3",
+            "robber F",
+            "roll",
+            "play plenty 1 wool 1 ore",
+            "play monopoly grain",
+            "bank 4 wool for 1 ore",
+            "offer 1 wool for 1 ore to 2",
+            "accept 3",
+            "decline 3",
+            "cancel 5",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let ix = LegalIndex::build(&map, &legal);
+        assert_eq!(ix.settle.len(), 2);
+        assert_eq!(ix.road.len(), 1);
+        assert_eq!(ix.targets(BoardAction::Robber).len(), 2);
+        let e = map.parse_hex("E").unwrap();
+        assert_eq!(ix.robber_moves(e).len(), 2);
+        assert_eq!(ix.robber_moves(e)[1].steal, Some(2));
+        assert_eq!(
+            ix.command_at(
+                BoardAction::Robber,
+                Target::Hex(map.parse_hex("F").unwrap())
+            ),
+            Some("robber F".to_string())
+        );
+        assert_eq!(ix.command_at(BoardAction::Robber, Target::Hex(e)), None);
+        assert!(ix.roll && !ix.end);
+        assert_eq!(ix.plenty, vec![ResourceSet::new(0, 0, 1, 0, 1)]);
+        assert_eq!(ix.monopoly, vec![Resource::Grain]);
+        assert_eq!(ix.bank[0].give, ResourceSet::new(0, 0, 4, 0, 0));
+        assert_eq!(ix.offer_to, Some(1));
+        assert_eq!((ix.accept.clone(), ix.cancel.clone()), (vec![3], vec![5]));
+        assert_eq!(
+            ix.board_actions(),
+            vec![BoardAction::Settle, BoardAction::Road, BoardAction::Robber]
+        );
+    }
+}

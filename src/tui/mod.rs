@@ -1,0 +1,252 @@
+//! The terminal client: a ratatui TUI for `join`, `host` and `hotseat`.
+//!
+//! - [`app`]: the UI state beside the client cores, and the handlers that turn keys, clicks,
+//!   host messages and ticks into state and effects (pure; unit-tested).
+//! - [`input`]: keys to intents, the command line's editor (history, completion).
+//! - [`legal`]: the update's legal commands read back into board targets and choices.
+//! - [`dialogs`]: trades, discards, the robber's victim, cards; each ends in a command string.
+//! - [`board`]: the board pane's viewport, cursor movement and painting.
+//! - [`ui`]: rendering as a pure function of the app (`impl Widget for &App`).
+//! - [`theme`]: colour levels (truecolor, 256, 16, none with `NO_COLOR`) and styles.
+//! - [`sample`]: games in known states, for snapshot tests and the frame benchmark.
+//!
+//! [`run`] is the event loop: terminal events (crossterm's `EventStream`), clock ticks and
+//! host messages funnel into one [`Event`] enum; each is handled, then the frame is drawn. The
+//! terminal is restored on every way out: quitting, Ctrl-C, errors and panics (a panic hook
+//! restores it before the message prints).
+
+pub mod app;
+pub mod board;
+pub mod dialogs;
+pub mod input;
+pub mod legal;
+pub mod picker;
+pub mod sample;
+pub mod theme;
+pub mod ui;
+
+#[cfg(test)]
+mod tests;
+
+use crate::proto::{ClientMsg, ServerMsg};
+use app::{App, AppOptions, Effect, Session};
+use futures::StreamExt;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{
+    DisableMouseCapture, EnableMouseCapture, Event as TermEvent, EventStream, KeyEventKind,
+};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use std::io::{Stdout, Write};
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use theme::{ColorLevel, Theme};
+use tokio::sync::mpsc;
+
+/// Everything the loop reacts to.
+#[derive(Debug)]
+pub enum Event {
+    /// A key, a click, a resize.
+    Term(TermEvent),
+    /// A message from the host on one session (`None`: the connection ended).
+    Server(usize, Option<ServerMsg>),
+    /// Time passes (countdowns).
+    Tick,
+    /// The process was asked to stop (SIGTERM, SIGHUP).
+    Stop,
+}
+
+/// One person's connection to the host.
+pub struct Connection {
+    pub name: String,
+    pub tx: mpsc::Sender<ClientMsg>,
+    pub rx: mpsc::Receiver<ServerMsg>,
+}
+
+/// Puts the terminal back as it was: raw mode off, main screen, no mouse capture, cursor
+/// shown. Safe to call more than once.
+pub fn restore_terminal() {
+    ACTIVE.store(false, Ordering::SeqCst);
+    let mut out = std::io::stdout();
+    let _ = execute!(
+        out,
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        ratatui::crossterm::cursor::Show
+    );
+    let _ = disable_raw_mode();
+    let _ = out.flush();
+}
+
+/// Whether the terminal is in TUI mode now (the panic hook restores it only then).
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Chains a panic hook that restores the terminal before the panic message prints.
+fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if ACTIVE.load(Ordering::SeqCst) {
+                restore_terminal();
+            }
+            previous(info);
+        }));
+    });
+}
+
+/// The terminal in TUI mode; dropping it restores the terminal.
+struct TermGuard {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+}
+
+impl TermGuard {
+    fn enter() -> anyhow::Result<TermGuard> {
+        install_panic_hook();
+        enable_raw_mode()?;
+        ACTIVE.store(true, Ordering::SeqCst);
+        let mut out = std::io::stdout();
+        if let Err(e) = execute!(out, EnterAlternateScreen, EnableMouseCapture) {
+            restore_terminal();
+            return Err(e.into());
+        }
+        let mut terminal = match Terminal::new(CrosstermBackend::new(std::io::stdout())) {
+            Ok(t) => t,
+            Err(e) => {
+                restore_terminal();
+                return Err(e.into());
+            }
+        };
+        terminal.hide_cursor()?;
+        terminal.clear()?;
+        Ok(TermGuard { terminal })
+    }
+}
+
+impl Drop for TermGuard {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+/// Runs the TUI on these connections until the player quits. Several connections make a
+/// hot-seat game: the screen follows whoever must act.
+pub async fn run(conns: Vec<Connection>, opts: AppOptions) -> anyhow::Result<()> {
+    let (ev_tx, mut ev_rx) = mpsc::channel::<Event>(1024);
+    let mut senders = Vec::new();
+    let mut sessions = Vec::new();
+    for (i, c) in conns.into_iter().enumerate() {
+        senders.push(c.tx);
+        sessions.push(Session::new(c.name));
+        let tx = ev_tx.clone();
+        let mut rx = c.rx;
+        tokio::spawn(async move {
+            while let Some(m) = rx.recv().await {
+                if tx.send(Event::Server(i, Some(m))).await.is_err() {
+                    return;
+                }
+            }
+            let _ = tx.send(Event::Server(i, None)).await;
+        });
+    }
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        for kind in [SignalKind::terminate(), SignalKind::hangup()] {
+            if let Ok(mut s) = signal(kind) {
+                let tx = ev_tx.clone();
+                tokio::spawn(async move {
+                    if s.recv().await.is_some() {
+                        let _ = tx.send(Event::Stop).await;
+                    }
+                });
+            }
+        }
+    }
+    drop(ev_tx);
+    let mut app = App::new(
+        sessions,
+        Theme::new(ColorLevel::detect()),
+        opts,
+        Instant::now(),
+    );
+    let mut guard = TermGuard::enter()?;
+    let size = guard.terminal.size()?;
+    app.on_resize(size.width, size.height);
+    let mut keys = EventStream::new();
+    let mut tick = tokio::time::interval(Duration::from_millis(250));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut keys_open = true;
+    let mut events_open = true;
+    loop {
+        guard.terminal.draw(|f| f.render_widget(&app, f.area()))?;
+        let first = tokio::select! {
+            ev = keys.next(), if keys_open => match ev {
+                Some(Ok(e)) => Event::Term(e),
+                Some(Err(_)) | None => { keys_open = false; Event::Stop }
+            },
+            ev = ev_rx.recv(), if events_open => ev.unwrap_or_else(|| {
+                events_open = false;
+                Event::Tick
+            }),
+            _ = tick.tick() => Event::Tick,
+        };
+        // Handle what else is already waiting before drawing again.
+        let mut batch = vec![first];
+        while let Ok(e) = ev_rx.try_recv() {
+            batch.push(e);
+            if batch.len() > 64 {
+                break;
+            }
+        }
+        for ev in batch {
+            let now = Instant::now();
+            let fx = match ev {
+                Event::Term(TermEvent::Key(k)) if k.kind != KeyEventKind::Release => app.on_key(k),
+                Event::Term(TermEvent::Mouse(m)) => app.on_mouse(m),
+                Event::Term(TermEvent::Resize(w, h)) => {
+                    guard.terminal.autoresize()?;
+                    app.on_resize(w, h);
+                    Vec::new()
+                }
+                Event::Term(_) => Vec::new(),
+                Event::Server(i, Some(m)) => app.on_server(i, m, now),
+                Event::Server(i, None) => {
+                    app.on_disconnect(i);
+                    Vec::new()
+                }
+                Event::Tick => {
+                    app.on_tick(now);
+                    Vec::new()
+                }
+                Event::Stop => vec![Effect::Quit],
+            };
+            for e in fx {
+                match e {
+                    Effect::Send(i, msg) => {
+                        if let Some(tx) = senders.get(i) {
+                            // A closed connection shows as disconnected on screen.
+                            let _ = tx.try_send(msg);
+                        }
+                    }
+                    Effect::Bell => {
+                        let mut out = std::io::stdout();
+                        let _ = out.write_all(b"\x07");
+                        let _ = out.flush();
+                    }
+                    Effect::Quit => {
+                        for tx in &senders {
+                            let _ = tx.try_send(ClientMsg::Bye);
+                        }
+                        drop(guard);
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,594 @@
+//! Snapshot tests of whole screens on ratatui's `TestBackend`, style checks on the buffer, and
+//! input-to-command checks on a real (socketless) table.
+
+use super::app::{App, Effect};
+use super::board;
+use super::legal::BoardAction;
+use super::sample::{Sample, main_phase};
+use super::theme::ColorLevel;
+use crate::board::render::Target;
+use crate::proto::ClientMsg;
+use crate::rules::resources::ResourceSet;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::style::{Color, Modifier};
+
+const W: u16 = 180;
+const H: u16 = 56;
+/// A seed whose first turn rolls neither a 7 nor leaves Ann without cards.
+const SEED: u64 = 18;
+
+fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
+    app.on_resize(w, h);
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    t.draw(|f| f.render_widget(&*app, f.area())).expect("drawn");
+    t
+}
+
+fn buffer(app: &mut App, w: u16, h: u16) -> Buffer {
+    draw(app, w, h).backend().buffer().clone()
+}
+
+fn key(c: KeyCode) -> KeyEvent {
+    KeyEvent::new(c, KeyModifiers::NONE)
+}
+
+/// The command texts among effects.
+fn sent(fx: &[Effect]) -> Vec<String> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Send(_, ClientMsg::Command { text, .. }) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn setup_sample() -> Sample {
+    let s = Sample::new(SEED, 4, ColorLevel::None);
+    assert_eq!(s.view().map(|v| v.phase.as_str()), Some("setup"));
+    assert!(s.app.my_turn(), "seat 1 places first");
+    s
+}
+
+fn main_sample() -> Sample {
+    let s = main_phase(SEED, ColorLevel::None);
+    let v = s.view().expect("started");
+    assert_eq!(v.phase, "main", "the seed's first roll is not a 7");
+    assert!(s.app.my_turn());
+    s
+}
+
+#[test]
+fn snapshot_setup() {
+    let mut s = setup_sample();
+    s.key(KeyCode::Tab);
+    insta::assert_snapshot!("setup", draw(&mut s.app, W, H).backend());
+}
+
+#[test]
+fn snapshot_main_phase() {
+    let mut s = main_sample();
+    insta::assert_snapshot!("main", draw(&mut s.app, W, H).backend());
+}
+
+#[test]
+fn snapshot_main_phase_narrow() {
+    let mut s = main_sample();
+    insta::assert_snapshot!("main_100x36", draw(&mut s.app, 100, 36).backend());
+}
+
+#[test]
+fn snapshot_main_phase_smallest() {
+    let mut s = main_sample();
+    insta::assert_snapshot!("main_80x24", draw(&mut s.app, 80, 24).backend());
+}
+
+fn discard_sample() -> Sample {
+    let mut s = main_sample();
+    s.edit(|v, legal| {
+        v.phase = "discard".into();
+        v.current = None;
+        v.last_roll = Some((3, 4));
+        if let Some(y) = v.you.as_mut() {
+            y.hand = ResourceSet::new(3, 0, 2, 0, 4);
+        }
+        v.players[0].cards = 9;
+        v.players[0].must_discard = Some(4);
+        *legal = vec!["discard 3 lumber 1 wool".into(), "discard 4 ore".into()];
+    });
+    s
+}
+
+#[test]
+fn snapshot_discard_dialog() {
+    let mut s = discard_sample();
+    assert!(s.app.dialog.is_some(), "the discard dialog opens by itself");
+    s.app.on_key(key(KeyCode::Char('2')));
+    insta::assert_snapshot!("discard", draw(&mut s.app, W, H).backend());
+}
+
+#[test]
+fn discard_dialog_sends_exactly_what_was_chosen() {
+    let mut s = discard_sample();
+    for k in [
+        KeyCode::Char('2'),
+        KeyCode::Down,
+        KeyCode::Down,
+        KeyCode::Right,
+        KeyCode::Down,
+        KeyCode::Down,
+        KeyCode::Right,
+    ] {
+        assert!(sent(&s.app.on_key(key(k))).is_empty());
+    }
+    let fx = s.app.on_key(key(KeyCode::Enter));
+    assert_eq!(sent(&fx), vec!["discard 2 lumber 1 wool 1 ore"]);
+    assert!(s.app.dialog.is_none());
+}
+
+#[test]
+fn snapshot_trade_dialog() {
+    let mut s = main_sample();
+    s.app.on_key(key(KeyCode::Char('t')));
+    assert!(s.app.dialog.is_some(), "t opens the trade dialog");
+    s.app.on_key(key(KeyCode::Down));
+    s.app.on_key(key(KeyCode::Char('1')));
+    s.app.on_key(key(KeyCode::Right));
+    s.app.on_key(key(KeyCode::Down));
+    s.app.on_key(key(KeyCode::Char('1')));
+    insta::assert_snapshot!("trade", draw(&mut s.app, W, H).backend());
+}
+
+#[test]
+fn snapshot_help() {
+    let mut s = main_sample();
+    s.app.on_key(key(KeyCode::Char('?')));
+    assert!(s.app.help.is_some());
+    insta::assert_snapshot!("help", draw(&mut s.app, W, H).backend());
+    s.app.on_key(key(KeyCode::Esc));
+    assert!(s.app.help.is_none());
+}
+
+fn end_sample() -> Sample {
+    let mut s = main_sample();
+    s.edit(|v, legal| {
+        v.phase = "over".into();
+        v.winner = Some(0);
+        v.current = None;
+        v.players[0].vp = 10;
+        v.players[0].longest_road = true;
+        v.players[1].vp = 6;
+        v.players[2].vp = 4;
+        v.players[3].vp = 5;
+        v.players[3].largest_army = true;
+        v.players[3].knights = 3;
+        v.dice = [0, 0, 2, 3, 5, 6, 9, 11, 8, 7, 4, 3, 1];
+        v.produced = vec![
+            ResourceSet::new(8, 6, 5, 9, 7),
+            ResourceSet::new(4, 3, 6, 2, 5),
+            ResourceSet::new(2, 5, 3, 3, 1),
+            ResourceSet::new(6, 2, 4, 5, 6),
+        ];
+        legal.clear();
+    });
+    s
+}
+
+#[test]
+fn snapshot_end_screen() {
+    let mut s = end_sample();
+    assert!(s.app.results, "the results show by themselves at the end");
+    insta::assert_snapshot!("end", draw(&mut s.app, W, H).backend());
+    // On a small terminal the results scroll.
+    let top = format!("{}", draw(&mut s.app, 80, 24).backend());
+    assert!(top.contains("scroll"), "{top}");
+    s.app.on_key(key(KeyCode::PageDown));
+    let scrolled = format!("{}", draw(&mut s.app, 80, 24).backend());
+    assert_ne!(top, scrolled);
+    s.app.on_key(key(KeyCode::Esc));
+    assert!(!s.app.results);
+    s.app.on_key(key(KeyCode::Char('g')));
+    assert!(s.app.results, "g shows them again");
+}
+
+#[test]
+fn snapshot_too_small() {
+    let mut s = main_sample();
+    insta::assert_snapshot!("too_small", draw(&mut s.app, 60, 16).backend());
+    // Any size draws without a panic, even absurd ones.
+    for (w, h) in [(1, 1), (2, 30), (79, 24), (80, 23), (300, 5), (0, 0)] {
+        draw(&mut s.app, w, h);
+    }
+}
+
+#[test]
+fn snapshot_pass_to() {
+    let mut s = Sample::with_people(SEED, &["Ann", "Bob"], 4, ColorLevel::None);
+    assert_eq!(s.app.active, 0);
+    // Ann places her settlement and road; the game then waits for Bob.
+    for _ in 0..2 {
+        let first = s.app.st().legal()[0].clone();
+        s.send(&first);
+    }
+    s.bots(100);
+    assert_eq!(s.app.active, 1, "the screen follows the seat that must act");
+    assert!(s.app.pass_to, "and hides it until Bob is at the keyboard");
+    let shot = draw(&mut s.app, W, H);
+    let text = format!("{}", shot.backend());
+    assert!(
+        !text.contains("Your hand"),
+        "no hand shows on the pass screen"
+    );
+    insta::assert_snapshot!("pass_to", shot.backend());
+    s.key(KeyCode::Enter);
+    assert!(!s.app.pass_to);
+}
+
+#[test]
+fn snapshot_lobby() {
+    // A table waiting for a second person.
+    let mut s = Sample::with_people(SEED, &["Ann"], 4, ColorLevel::None);
+    // The sample fills the other seats with bots, so the game started: build a lobby state
+    // by hand from the first session instead.
+    let lobby = crate::proto::LobbyView {
+        seats: vec![
+            Some(crate::proto::SeatInfo {
+                name: "Ann".into(),
+                bot: false,
+                connected: true,
+                away: false,
+                color: "red".into(),
+                ready: true,
+            }),
+            None,
+            Some(crate::proto::SeatInfo {
+                name: "Bot 3".into(),
+                bot: true,
+                connected: true,
+                away: false,
+                color: "white".into(),
+                ready: true,
+            }),
+            None,
+        ],
+        you: Some(0),
+        started: false,
+        is_host: true,
+        free_colors: vec!["blue".into(), "orange".into()],
+    };
+    let st = &mut s.app.sessions[0].st;
+    st.update = None;
+    st.lobby = Some(lobby);
+    s.app.refresh();
+    insta::assert_snapshot!("lobby", draw(&mut s.app, 120, 30).backend());
+    let fx = s.app.on_key(key(KeyCode::Char('s')));
+    assert_eq!(fx, vec![Effect::Send(0, ClientMsg::Start)]);
+}
+
+// ---- input to commands ------------------------------------------------------------------
+
+#[test]
+fn enter_on_a_corner_in_setup_settles_there() {
+    let mut s = setup_sample();
+    let map = s.app.map().expect("map").clone();
+    let (corner, text) = s.app.legal.settle[5].clone();
+    s.app.cursor = Some(Target::Corner(corner));
+    s.app.refresh();
+    let fx = s.app.on_key(key(KeyCode::Enter));
+    assert_eq!(
+        sent(&fx),
+        vec![format!("settle {}", map.corner_name(corner))]
+    );
+    assert_eq!(sent(&fx), vec![text]);
+}
+
+#[test]
+fn tab_cycles_the_legal_spots_in_reading_order() {
+    let mut s = setup_sample();
+    let targets = s.app.legal.targets(BoardAction::Settle);
+    let ordered = board::reading_order(&s.app.pic, &targets);
+    s.app.cursor = None;
+    let mut seen = Vec::new();
+    for _ in 0..ordered.len() {
+        s.app.on_key(key(KeyCode::Tab));
+        seen.push(s.app.cursor.expect("a cursor"));
+    }
+    let mut want: Vec<Target> = ordered.iter().map(|(t, _)| *t).collect();
+    // Tab starts after the cursor the app placed in the middle; every spot comes once.
+    seen.sort_by_key(|t| format!("{t:?}"));
+    want.sort_by_key(|t| format!("{t:?}"));
+    assert_eq!(seen, want);
+    s.app
+        .on_key(KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT));
+    assert!(targets.contains(&s.app.cursor.expect("a cursor")));
+}
+
+#[test]
+fn whole_setup_by_tab_and_enter() {
+    let mut s = setup_sample();
+    for _ in 0..2 {
+        s.key(KeyCode::Tab);
+        s.key(KeyCode::Enter);
+        assert_eq!(s.view().map(|v| v.setup_settlement.is_some()), Some(true));
+        s.key(KeyCode::Tab);
+        s.key(KeyCode::Enter);
+        s.bots(500);
+    }
+    let v = s.view().expect("view");
+    assert_ne!(v.phase, "setup");
+    let mine = v.buildings.iter().filter(|(_, b)| b.owner == 0).count();
+    assert_eq!(mine, 2, "two settlements placed with Tab and Enter");
+}
+
+#[test]
+fn arrows_move_between_places() {
+    let mut s = setup_sample();
+    let start = s.app.cursor.expect("a cursor in the middle");
+    s.app.on_key(key(KeyCode::Left));
+    let left = s.app.cursor.expect("a cursor");
+    assert_ne!(left, start);
+    assert!(
+        matches!(left, Target::Corner(_)),
+        "in setup the cursor moves between corners"
+    );
+    s.app.on_key(key(KeyCode::Char('l')));
+    s.app.on_key(key(KeyCode::Char('j')));
+    s.app.on_key(key(KeyCode::Char('k')));
+    assert!(s.app.cursor.is_some());
+}
+
+#[test]
+fn action_keys_send_commands() {
+    let mut s = main_sample();
+    assert!(s.app.legal.end);
+    assert_eq!(sent(&s.app.on_key(key(KeyCode::Char('e')))), vec!["end"]);
+    // Not legal now: nothing is sent and the reason shows.
+    let fx = s.app.on_key(key(KeyCode::Char('r')));
+    assert!(sent(&fx).is_empty());
+    let flash = s.app.flash.clone().expect("a reason");
+    assert!(flash.text.contains("rolled already"), "{}", flash.text);
+    // `o` chooses the road and highlights its spots (or explains why not).
+    s.app.on_key(key(KeyCode::Char('o')));
+    if s.app.legal.road.is_empty() {
+        assert!(
+            s.app
+                .flash
+                .as_ref()
+                .is_some_and(|f| f.text.contains("Road"))
+        );
+    } else {
+        assert_eq!(s.app.effective_action(), Some(BoardAction::Road));
+        let fx = s.app.on_key(key(KeyCode::Enter));
+        assert!(sent(&fx)[0].starts_with("road "));
+    }
+}
+
+#[test]
+fn command_line_sends_and_completes() {
+    let mut s = main_sample();
+    s.app.on_key(key(KeyCode::Char(':')));
+    assert!(s.app.editing);
+    for c in "en".chars() {
+        s.app.on_key(key(KeyCode::Char(c)));
+    }
+    s.app.on_key(key(KeyCode::Tab));
+    assert_eq!(s.app.editor.line(), "end");
+    let fx = s.app.on_key(key(KeyCode::Enter));
+    assert_eq!(sent(&fx), vec!["end"]);
+    assert!(!s.app.editing);
+    // History.
+    s.app.on_key(key(KeyCode::Char(':')));
+    s.app.on_key(key(KeyCode::Up));
+    assert_eq!(s.app.editor.line(), "end");
+    s.app.on_key(key(KeyCode::Esc));
+    // Chat is a client word.
+    s.app.on_key(key(KeyCode::Char('m')));
+    for c in "hi".chars() {
+        s.app.on_key(key(KeyCode::Char(c)));
+    }
+    let fx = s.app.on_key(key(KeyCode::Enter));
+    assert_eq!(
+        fx,
+        vec![Effect::Send(0, ClientMsg::Chat { text: "hi".into() })]
+    );
+}
+
+#[test]
+fn refused_commands_show_the_engines_reason() {
+    let mut s = main_sample();
+    s.send("settle A.nw");
+    let f = s.app.flash.clone().expect("a message");
+    assert!(f.text.starts_with("Refused: "), "{}", f.text);
+    assert_eq!(f.kind, super::app::FlashKind::Error);
+}
+
+#[test]
+fn quit_asks_first() {
+    let mut s = main_sample();
+    assert!(s.app.on_key(key(KeyCode::Char('q'))).is_empty());
+    assert!(s.app.confirm_quit);
+    let text = format!("{}", draw(&mut s.app, W, H).backend());
+    assert!(
+        text.contains("A bot plays your seat"),
+        "a joined seat is held"
+    );
+    s.app.opts.local = true;
+    let text = format!("{}", draw(&mut s.app, W, H).backend());
+    assert!(text.contains("ends with it"), "a hot-seat game ends");
+    s.app.opts.hosting = true;
+    let text = format!("{}", draw(&mut s.app, W, H).backend());
+    assert!(
+        text.contains("ends for everyone"),
+        "a hosted game ends for all"
+    );
+    assert!(s.app.on_key(key(KeyCode::Char('n'))).is_empty());
+    assert!(!s.app.confirm_quit);
+    s.app.on_key(key(KeyCode::Char('q')));
+    assert_eq!(s.app.on_key(key(KeyCode::Char('y'))), vec![Effect::Quit]);
+    assert_eq!(
+        s.app
+            .on_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+        vec![Effect::Quit],
+        "Ctrl-C quits at once"
+    );
+}
+
+#[test]
+fn clicks_select_and_confirm() {
+    let mut s = setup_sample();
+    draw(&mut s.app, W, H);
+    let (corner, text) = s.app.legal.settle[0].clone();
+    let t = Target::Corner(corner);
+    let (px, py) = s.app.pic.positions[&t];
+    let area = s.app.board_area().expect("board");
+    let vp = s.app.viewport(area);
+    let x = area.x + vp.pad.0 + px as u16 - vp.offset.0;
+    let y = area.y + vp.pad.1 + py as u16 - vp.offset.1;
+    let click = MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    };
+    assert!(s.app.on_mouse(click).is_empty());
+    assert_eq!(s.app.cursor, Some(t), "a click puts the cursor there");
+    assert_eq!(
+        sent(&s.app.on_mouse(click)),
+        vec![text],
+        "a second click confirms"
+    );
+}
+
+#[test]
+fn robber_with_two_victims_asks_whom() {
+    let mut s = main_sample();
+    let map = s.app.map().expect("map").clone();
+    let hex = map.parse_hex("J").expect("hex J");
+    s.edit(|v, legal| {
+        v.phase = "robber".into();
+        *legal = vec![
+            "robber J steal 2".into(),
+            "robber J steal 3".into(),
+            "robber A".into(),
+        ];
+    });
+    assert_eq!(s.app.effective_action(), Some(BoardAction::Robber));
+    s.app.cursor = Some(Target::Hex(hex));
+    assert!(sent(&s.app.on_key(key(KeyCode::Enter))).is_empty());
+    assert!(s.app.dialog.is_some(), "a dialog asks whom to rob");
+    s.app.on_key(key(KeyCode::Down));
+    assert_eq!(
+        sent(&s.app.on_key(key(KeyCode::Enter))),
+        vec!["robber J steal 3"]
+    );
+}
+
+#[test]
+fn play_menu_opens_monopoly_and_plenty() {
+    use crate::rules::devcards::DevCard;
+    use crate::variants::base::view::OwnCard;
+    let mut s = main_sample();
+    s.edit(|v, legal| {
+        if let Some(y) = v.you.as_mut() {
+            y.dev_cards = vec![
+                OwnCard {
+                    card: DevCard::Monopoly,
+                    playable: true,
+                },
+                OwnCard {
+                    card: DevCard::YearOfPlenty,
+                    playable: true,
+                },
+                OwnCard {
+                    card: DevCard::VictoryPoint,
+                    playable: false,
+                },
+            ];
+        }
+        legal.extend(
+            [
+                "play monopoly wool",
+                "play monopoly ore",
+                "play plenty 2 wool",
+                "play plenty 1 wool 1 ore",
+            ]
+            .map(String::from),
+        );
+    });
+    s.app.on_key(key(KeyCode::Char('p')));
+    s.app.on_key(key(KeyCode::Enter));
+    s.app.on_key(key(KeyCode::Down));
+    assert_eq!(
+        sent(&s.app.on_key(key(KeyCode::Enter))),
+        vec!["play monopoly ore"]
+    );
+    s.app.on_key(key(KeyCode::Char('p')));
+    s.app.on_key(key(KeyCode::Down));
+    s.app.on_key(key(KeyCode::Enter));
+    s.app.on_key(key(KeyCode::Down));
+    s.app.on_key(key(KeyCode::Down));
+    s.app.on_key(key(KeyCode::Char('1')));
+    s.app.on_key(key(KeyCode::Down));
+    s.app.on_key(key(KeyCode::Down));
+    s.app.on_key(key(KeyCode::Char('1')));
+    assert_eq!(
+        sent(&s.app.on_key(key(KeyCode::Enter))),
+        vec!["play plenty 1 wool 1 ore"]
+    );
+}
+
+// ---- colour --------------------------------------------------------------------------------
+
+#[test]
+fn no_color_draws_no_colour_but_keeps_the_cursor_and_highlights() {
+    let mut s = setup_sample();
+    s.key(KeyCode::Tab);
+    let buf = buffer(&mut s.app, W, H);
+    let mut reversed = 0;
+    let mut underlined = 0;
+    for c in buf.content() {
+        assert_eq!(
+            c.fg,
+            Color::Reset,
+            "no foreground colour at {:?}",
+            c.symbol()
+        );
+        assert_eq!(
+            c.bg,
+            Color::Reset,
+            "no background colour at {:?}",
+            c.symbol()
+        );
+        if c.modifier.contains(Modifier::REVERSED) {
+            reversed += 1;
+        }
+        if c.modifier.contains(Modifier::UNDERLINED) {
+            underlined += 1;
+        }
+    }
+    assert!(reversed > 0, "the cursor shows in reverse video");
+    assert!(underlined >= 50, "legal spots are underlined: {underlined}");
+    // The same screen in colour does use colours, and players differ.
+    s.app.theme = super::theme::Theme::new(ColorLevel::Indexed);
+    s.app.refresh();
+    let buf = buffer(&mut s.app, W, H);
+    assert!(buf.content().iter().any(|c| c.fg != Color::Reset));
+    assert!(buf.content().iter().any(|c| c.bg != Color::Reset));
+}
+
+#[test]
+fn players_are_told_apart_without_colour() {
+    let mut s = main_sample();
+    let text = format!("{}", draw(&mut s.app, W, H).backend());
+    let people = s.app.people();
+    for (i, name) in people.names.iter().enumerate() {
+        let tag = format!("{} {name}", people.letters[i]);
+        assert!(text.contains(&tag), "{tag} in the players panel");
+    }
+    let letters: std::collections::HashSet<char> = people.letters.iter().copied().collect();
+    assert_eq!(letters.len(), people.letters.len(), "letters differ");
+}

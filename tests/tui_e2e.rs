@@ -1,0 +1,170 @@
+//! The TUI in a real terminal: `catan hotseat` inside bash inside tmux, driven with
+//! `send-keys` and read with `capture-pane`. Skipped (with a message) when tmux is missing.
+
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// A private tmux server with one 180×56 window running bash; killed on drop.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start() -> Option<Tmux> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            return None;
+        }
+        let t = Tmux {
+            socket: format!("catan-e2e-{}", std::process::id()),
+        };
+        let out = t.run(&[
+            "new-session",
+            "-d",
+            "-x",
+            "180",
+            "-y",
+            "56",
+            "-s",
+            "main",
+            "env -u NO_COLOR PS1='$ ' bash --norc --noprofile",
+        ]);
+        assert!(
+            out.status.success(),
+            "tmux new-session failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Some(t)
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+
+    /// Sends keys (tmux key names such as `Tab`, `Enter`, `Escape`, or literal text).
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "main"];
+        args.extend_from_slice(keys);
+        let out = self.run(&args);
+        assert!(out.status.success(), "send-keys {keys:?}");
+    }
+
+    /// Sends text literally.
+    fn text(&self, s: &str) {
+        let out = self.run(&["send-keys", "-t", "main", "-l", s]);
+        assert!(out.status.success(), "send-keys -l {s}");
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-t", "main", "-p"]).stdout)
+            .into_owned()
+    }
+
+    /// Polls the screen until `ok` holds, for up to 20 seconds.
+    fn wait(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if ok(&s) {
+                return s;
+            }
+            if start.elapsed() > Duration::from_secs(20) {
+                panic!("timed out waiting for {what}; the screen was:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.run(&["kill-server"]);
+    }
+}
+
+/// Land hexes drawn in the board pane: a label like `<  F10 >` or `<  D   >` (a piece may
+/// stand on the corner before it).
+fn count_hexes(screen: &str) -> usize {
+    let mut n = 0;
+    for line in screen.lines() {
+        // The board pane is the first one on the line.
+        let pane: Vec<char> = line.chars().skip(1).take_while(|c| *c != '│').collect();
+        for w in pane.windows(5) {
+            let label = "FWSBOD".contains(w[3]);
+            let digit = w[4].is_ascii_digit() || (w[3] == 'D' && w[4] == ' ');
+            if w[0] != ' ' && w[1] == ' ' && w[2] == ' ' && label && digit {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn hotseat_in_a_real_terminal() {
+    let Some(t) = Tmux::start() else {
+        eprintln!("skipping the TUI end-to-end test: tmux is not installed");
+        return;
+    };
+    t.wait("the shell prompt", |s| s.contains('$'));
+    let bin = env!("CARGO_BIN_EXE_catan");
+    t.text(&format!(
+        "{bin} hotseat --players 1 --bots 3 --seed 1 --bot-think-secs 0"
+    ));
+    t.keys(&["Enter"]);
+    let s = t.wait("the board", |s| s.contains("Board") && count_hexes(s) >= 19);
+    assert_eq!(count_hexes(&s), 19, "19 land hexes on the board:\n{s}");
+    assert!(s.contains("Players") && s.contains("Actions") && s.contains("Log"));
+
+    // Help opens and closes.
+    t.keys(&["?"]);
+    let s = t.wait("the help screen", |s| {
+        s.contains("Help") && s.contains("Keys")
+    });
+    assert!(s.contains("settle C.nw"), "the command language is listed");
+    t.keys(&["Escape"]);
+    t.wait("help closed", |s| !s.contains("Esc closes"));
+
+    // Both starting settlements and roads with Tab and Enter.
+    for round in 1..=2 {
+        t.wait("my settlement turn", |s| {
+            s.contains("Setup · you place a settlement")
+        });
+        t.keys(&["Tab"]);
+        t.wait("a legal corner under the cursor", |s| s.contains("✓ Enter"));
+        t.keys(&["Enter"]);
+        t.wait("the settlement built", |s| {
+            s.matches("You built a settlement").count() >= round
+                && s.contains("Setup · you place a road")
+        });
+        t.keys(&["Tab"]);
+        t.wait("a legal edge under the cursor", |s| {
+            s.contains("✓ Enter") && s.contains("▸ edge")
+        });
+        t.keys(&["Enter"]);
+        t.wait("the road built", |s| {
+            s.matches("You built a road").count() >= round
+        });
+    }
+    let s = t.wait("the end of setup", |s| !s.contains("Setup · "));
+    assert_eq!(s.matches("You built a settlement").count(), 2);
+    assert_eq!(s.matches("You built a road").count(), 2);
+
+    // Quit asks first, then leaves a usable shell.
+    t.keys(&["q"]);
+    t.wait("the quit question", |s| s.contains("Quit catan?"));
+    t.keys(&["y"]);
+    t.wait("the shell again", |s| !s.contains("Board"));
+    t.text("stty -a | grep -qE '(^| )icanon' && echo cooked-$((40+2))");
+    t.keys(&["Enter"]);
+    t.wait("the shell to answer", |s| {
+        s.lines().any(|l| l.trim() == "cooked-42")
+    });
+    t.text("echo ok");
+    t.keys(&["Enter"]);
+    t.wait("echo ok", |s| s.lines().any(|l| l.trim() == "ok"));
+}
