@@ -1,0 +1,1116 @@
+//! The heuristic bot for base Catan: a planner that saves up for its next build.
+//!
+//! Each decision starts from what the seat may see: the board and every piece on it, public
+//! counts (cards and development cards in each hand, knights played, road lengths, the bank,
+//! the deck's size), its own hand and development cards. It never looks into another seat's
+//! hand or at the deck's order.
+//!
+//! - Setup: settlements on the corners with the most pips, weighted by how scarce each
+//!   resource is on the board, with a bonus for resources it does not produce yet and for
+//!   harbours that fit its production; the road points at the best spot two steps away.
+//! - Its turn: it picks a goal (a city, a settlement on a connected spot, roads toward a good
+//!   free spot, a development card, the Longest Road) by value over the time it needs to
+//!   afford it, keeps the cards the goal needs and trades the rest: with the bank when that
+//!   completes the build, with the players by one occasional one-for-one offer. It plays
+//!   development cards where they help (a knight when the robber sits on its hex or for the
+//!   Largest Army, road building toward its goal, year of plenty and monopoly for what it
+//!   lacks), and ends the turn when nothing is worth doing.
+//! - Others' turns: it accepts offers that bring it closer to its goal without costing more
+//!   cards than it gets, unless the proposer is close to winning; it declines the rest.
+//! - The robber goes where it hurts the leader most and steals from the strongest victim;
+//!   discards keep the cards the goal needs.
+
+use crate::board::Map;
+use crate::board::spec::HarborKind;
+use crate::engine::rng::GameRng;
+use crate::engine::{Ruleset, Seat};
+use crate::rules::costs;
+use crate::rules::devcards::DevCard;
+use crate::rules::pieces::{BuildingKind, Pieces, RouteKind};
+use crate::rules::resources::{Resource, ResourceSet, pips};
+use crate::rules::trade::{self, Offer};
+use crate::topology::{CornerId, EdgeId, HexId};
+use crate::variants::base::{BaseGame, Command, Phase};
+
+/// What the bot remembers between its own commands within a turn.
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    /// The turn the counters below belong to.
+    turn: u32,
+    /// Offers proposed this turn (kept to one so the table is not flooded).
+    offers: u32,
+    /// Bank trades made this turn.
+    bank_trades: u32,
+    /// Cards bought from the bank this turn: never sold again the same turn, so trades
+    /// cannot go round in circles.
+    bank_got: ResourceSet,
+}
+
+impl Memory {
+    fn for_turn(&mut self, turn: u32) {
+        if self.turn != turn {
+            *self = Memory {
+                turn,
+                ..Memory::default()
+            };
+        }
+    }
+}
+
+/// Turns a goal's value and the time it needs into a score: value per expected wait.
+const WAIT_WEIGHT: f32 = 2.0;
+/// How much a pip of production is worth next to a victory point.
+const PIP_VALUE: f32 = 0.045;
+/// A development card's value, in victory points.
+const DEV_VALUE: f32 = 0.42;
+/// At most this many bank trades a turn.
+const MAX_BANK_TRADES: u32 = 6;
+/// Farthest free spot (in roads) the bot plans toward.
+const MAX_ROAD_PLAN: u8 = 3;
+
+/// The heuristic's command for `me`, or `None` when it has nothing to do.
+pub fn choose(g: &BaseGame, me: Seat, rng: &mut GameRng, mem: &mut Memory) -> Option<Command> {
+    mem.for_turn(g.turn());
+    let ctx = Ctx::new(g, me);
+    match g.phase() {
+        Phase::Over { .. } => None,
+        Phase::Setup { step, settlement } => {
+            if g.setup_seat(*step) != me {
+                return None;
+            }
+            let legal = g.legal(me);
+            let pick = match settlement {
+                None => ctx.setup_settlement(&legal),
+                Some(c) => ctx.setup_road(*c, &legal),
+            };
+            pick.or_else(|| random_pick(&legal, rng))
+        }
+        Phase::Discard { owed } => {
+            let n = owed.iter().find(|(s, _)| *s == me)?.1;
+            Some(Command::Discard(ctx.discard(n)))
+        }
+        Phase::Roll => {
+            if g.current() != me {
+                return None;
+            }
+            if !g.dev_played() && ctx.knight_before_roll() {
+                let cmd = Command::PlayKnight;
+                if g.legal(me).contains(&cmd) {
+                    return Some(cmd);
+                }
+            }
+            Some(Command::Roll)
+        }
+        Phase::Robber { .. } => {
+            if g.current() != me {
+                return None;
+            }
+            let legal = g.legal(me);
+            ctx.robber(&legal).or_else(|| random_pick(&legal, rng))
+        }
+        Phase::RoadBuilding { .. } => {
+            if g.current() != me {
+                return None;
+            }
+            let legal = g.legal(me);
+            ctx.free_road(&legal).or_else(|| random_pick(&legal, rng))
+        }
+        Phase::Main => {
+            let legal = g.legal(me);
+            if legal.is_empty() {
+                return None;
+            }
+            let pick = if g.current() == me {
+                ctx.main_turn(&legal, mem)
+            } else {
+                ctx.answer_offers(&legal)
+            };
+            match pick {
+                Some(cmd) if legal.contains(&cmd) => Some(cmd),
+                Some(_) => {
+                    // A plan the rules do not allow (a bug): end the turn rather than stall.
+                    #[cfg(test)]
+                    tests::REFUSED.with(|n| n.set(n.get() + 1));
+                    (g.current() == me).then_some(Command::End)
+                }
+                None => (g.current() == me).then_some(Command::End),
+            }
+        }
+    }
+}
+
+fn random_pick(legal: &[Command], rng: &mut GameRng) -> Option<Command> {
+    (!legal.is_empty()).then(|| legal[rng.below(legal.len())])
+}
+
+/// Cards still needed to pay `cost` from `hand`.
+fn missing(hand: &ResourceSet, cost: &ResourceSet) -> ResourceSet {
+    let mut m = ResourceSet::EMPTY;
+    for r in Resource::ALL {
+        m[r] = cost[r].saturating_sub(hand[r]);
+    }
+    m
+}
+
+/// Cards in `hand` beyond what `cost` needs.
+fn surplus(hand: &ResourceSet, cost: &ResourceSet) -> ResourceSet {
+    let mut s = ResourceSet::EMPTY;
+    for r in Resource::ALL {
+        s[r] = hand[r].saturating_sub(cost[r]);
+    }
+    s
+}
+
+fn times(cost: &ResourceSet, n: u32) -> ResourceSet {
+    let mut s = ResourceSet::EMPTY;
+    for r in Resource::ALL {
+        s[r] = cost[r] * n;
+    }
+    s
+}
+
+fn plus(a: &ResourceSet, b: &ResourceSet) -> ResourceSet {
+    let mut s = *a;
+    s.add(b);
+    s
+}
+
+/// What the bot is saving for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Goal {
+    City(CornerId),
+    Settle(CornerId),
+    /// Roads toward a free spot: `first` is the next road, `dist` the roads needed.
+    RoadTo {
+        first: EdgeId,
+        spot: CornerId,
+        dist: u8,
+    },
+    /// A road that takes the Longest Road.
+    LongestRoad(EdgeId),
+    Dev,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    goal: Goal,
+    /// Everything the goal still costs, roads on the way included.
+    cost: ResourceSet,
+    score: f32,
+}
+
+impl Plan {
+    /// The command that makes progress now, if the hand pays for it.
+    fn step(&self, hand: &ResourceSet) -> Option<Command> {
+        let (cmd, price) = match self.goal {
+            Goal::City(c) => (Command::City(c), costs::CITY),
+            Goal::Settle(c) => (Command::Settle(c), costs::SETTLEMENT),
+            Goal::RoadTo { first, .. } => (Command::Road(first), costs::ROAD),
+            Goal::LongestRoad(e) => (Command::Road(e), costs::ROAD),
+            Goal::Dev => (Command::BuyDev, costs::DEV_CARD),
+        };
+        hand.contains(&price).then_some(cmd)
+    }
+}
+
+/// Free spots reachable by new roads: distance in roads and the first road of a shortest way.
+struct Reach {
+    dist: Vec<u8>,
+    first: Vec<Option<EdgeId>>,
+}
+
+/// One decision's view of the game for one seat.
+struct Ctx<'a> {
+    g: &'a BaseGame,
+    map: &'a Map,
+    pieces: &'a Pieces,
+    me: Seat,
+    /// Scarcity of each resource on this board (rarer is worth more).
+    weight: [f32; 5],
+    /// The seat's production in pips per resource (cities count twice).
+    prod: [f32; 5],
+    rates: [u32; 5],
+    hand: ResourceSet,
+    target: u32,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(g: &'a BaseGame, me: Seat) -> Ctx<'a> {
+        let map = g.map();
+        let pieces = g.pieces();
+        let mut total = [0f32; 5];
+        for h in map.land_hexes() {
+            if let Some((r, p)) = hex_yield(map, h) {
+                total[r as usize] += p;
+            }
+        }
+        let mean = total.iter().sum::<f32>() / 5.0;
+        const BASE: [f32; 5] = [1.0, 1.0, 0.85, 1.0, 0.95];
+        let mut weight = [1.0f32; 5];
+        for i in 0..5 {
+            weight[i] = BASE[i] * (mean / total[i].max(1.0)).clamp(0.75, 1.4);
+        }
+        Ctx {
+            g,
+            map,
+            pieces,
+            me,
+            weight,
+            prod: production(map, pieces, me),
+            rates: trade::maritime_rates(map, pieces, me),
+            hand: *g.hand(me),
+            target: g.config().vp_target,
+        }
+    }
+
+    fn opponents(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.g.seats() as Seat).filter(move |s| *s != self.me && !self.g.is_out(*s))
+    }
+
+    /// Cards in a seat's hand: a public count.
+    fn cards_of(&self, s: Seat) -> u32 {
+        self.g.hand(s).total()
+    }
+
+    /// How dangerous a seat looks: public points plus a little for hidden cards.
+    fn threat(&self, s: Seat) -> f32 {
+        self.g.public_vp(s) as f32 + 0.3 * self.g.dev_hand(s).cards.len() as f32
+    }
+
+    /// Whether a seat is close enough to winning that nobody should help it.
+    fn close_to_winning(&self, s: Seat) -> bool {
+        self.g.public_vp(s) + 2 >= self.target
+    }
+
+    // ---- valuing places ----------------------------------------------------------------
+
+    /// Production a settlement at `c` adds, in weighted pips, for this seat.
+    fn spot_value(&self, c: CornerId) -> f32 {
+        let mut v = 0.0;
+        let mut spot = [0f32; 5];
+        for h in self.map.topology.corner_hexes(c).iter().flatten() {
+            if let Some((r, p)) = hex_yield(self.map, *h) {
+                let fresh = self.prod[r as usize] == 0.0 && spot[r as usize] == 0.0;
+                let robbed = if *h == self.g.robber() { 0.7 } else { 1.0 };
+                v += p * self.weight[r as usize] * if fresh { 1.35 } else { 1.0 } * robbed;
+                spot[r as usize] += p;
+            }
+        }
+        match self.map.corner_harbor(c) {
+            Some(HarborKind::Special(r)) => {
+                let i = r as usize;
+                if self.rates[i] > 2 {
+                    v += 0.4 * (self.prod[i] + spot[i]);
+                }
+            }
+            Some(HarborKind::Generic) if self.rates.iter().all(|r| *r > 3) => {
+                v += 1.0 + 0.06 * (self.prod.iter().sum::<f32>() + spot.iter().sum::<f32>());
+            }
+            _ => {}
+        }
+        v
+    }
+
+    /// Production a city at `c` adds (the settlement's own yield again).
+    fn city_value(&self, c: CornerId) -> f32 {
+        self.map
+            .topology
+            .corner_hexes(c)
+            .iter()
+            .flatten()
+            .filter_map(|h| {
+                let (r, p) = hex_yield(self.map, *h)?;
+                let robbed = if *h == self.g.robber() { 0.6 } else { 1.0 };
+                Some(p * self.weight[r as usize] * robbed)
+            })
+            .sum()
+    }
+
+    /// Free spots within reach of new roads.
+    fn reach(&self) -> Reach {
+        let topo = &self.map.topology;
+        let n = topo.corner_count();
+        let mut dist = vec![u8::MAX; n];
+        let mut first: Vec<Option<EdgeId>> = vec![None; n];
+        let mut queue: Vec<CornerId> = Vec::new();
+        let mine = |c: CornerId| self.pieces.building(c).is_none_or(|b| b.owner == self.me);
+        for e in self.pieces.routes_of(self.me) {
+            for c in topo.edge_corners(*e) {
+                if mine(c) && dist[c.index()] != 0 {
+                    dist[c.index()] = 0;
+                    queue.push(c);
+                }
+            }
+        }
+        for c in self.pieces.buildings_of(self.me) {
+            if dist[c.index()] != 0 {
+                dist[c.index()] = 0;
+                queue.push(*c);
+            }
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let u = queue[head];
+            head += 1;
+            let d = dist[u.index()];
+            if d >= MAX_ROAD_PLAN {
+                continue;
+            }
+            // A road may leave u only if u is ours or empty (checked when u was queued).
+            for e in topo.corner_edges(u).iter().flatten() {
+                if self.pieces.route(*e).is_some() || !self.map.edge_is_road_spot(*e) {
+                    continue;
+                }
+                let v = topo.other_end(*e, u);
+                if dist[v.index()] != u8::MAX || self.pieces.building(v).is_some() {
+                    continue;
+                }
+                dist[v.index()] = d + 1;
+                first[v.index()] = if d == 0 { Some(*e) } else { first[u.index()] };
+                queue.push(v);
+            }
+        }
+        Reach { dist, first }
+    }
+
+    // ---- planning ----------------------------------------------------------------------
+
+    /// Expected rolls until the hand covers `cost`, counting bank trades of spare cards.
+    fn wait(&self, cost: &ResourceSet) -> f32 {
+        let need = missing(&self.hand, cost);
+        if need.is_empty() {
+            return 0.0;
+        }
+        let spare = surplus(&self.hand, cost);
+        let mut lots: u32 = Resource::ALL
+            .iter()
+            .map(|r| spare[*r] / self.rates[*r as usize])
+            .sum();
+        let total_prod: f32 = self.prod.iter().sum();
+        let mut rolls = 0.0;
+        for r in Resource::ALL {
+            let mut n = need[r];
+            let covered = n.min(lots);
+            lots -= covered;
+            n -= covered;
+            if n == 0 {
+                continue;
+            }
+            let best_rate = *self.rates.iter().min().unwrap_or(&4) as f32;
+            let per_roll = (self.prod[r as usize] + total_prod / best_rate * 0.5).max(0.6) / 36.0;
+            rolls += n as f32 / per_roll;
+        }
+        rolls
+    }
+
+    /// Every goal worth considering, best first.
+    fn plans(&self) -> Vec<Plan> {
+        let g = self.g;
+        let stock = self.pieces.stock(self.me);
+        let seats = g.seats() as f32;
+        let mut out = Vec::new();
+        let plan = |goal: Goal, value: f32, cost: ResourceSet| {
+            let turns = self.wait(&cost) / seats;
+            Plan {
+                goal,
+                cost,
+                score: value / (1.0 + WAIT_WEIGHT * turns),
+            }
+        };
+        let late = g.public_vp(self.me) as f32 / self.target as f32;
+        if stock.cities > 0 {
+            for c in self.pieces.buildings_of(self.me) {
+                if self
+                    .pieces
+                    .building(*c)
+                    .is_some_and(|b| b.kind == BuildingKind::Settlement)
+                {
+                    let v = 1.0 + PIP_VALUE * self.city_value(*c) * (1.0 - 0.5 * late);
+                    out.push(plan(Goal::City(*c), v, costs::CITY));
+                }
+            }
+        }
+        if stock.settlements > 0 {
+            let reach = self.reach();
+            for c in self.map.land_corners() {
+                let d = reach.dist[c.index()];
+                if d == u8::MAX || self.pieces.check_settlement_spot(self.map, *c).is_err() {
+                    continue;
+                }
+                let v = (1.0 + PIP_VALUE * self.spot_value(*c) * (1.0 - 0.5 * late))
+                    * 0.88f32.powi(d as i32);
+                if d == 0 {
+                    out.push(plan(Goal::Settle(*c), v, costs::SETTLEMENT));
+                } else if d <= stock.roads
+                    && let Some(first) = reach.first[c.index()]
+                {
+                    let cost = plus(&costs::SETTLEMENT, &times(&costs::ROAD, d as u32));
+                    out.push(plan(
+                        Goal::RoadTo {
+                            first,
+                            spot: *c,
+                            dist: d,
+                        },
+                        v,
+                        cost,
+                    ));
+                }
+            }
+        }
+        if g.deck_len() > 0 {
+            out.push(plan(
+                Goal::Dev,
+                DEV_VALUE + self.army_bonus(),
+                costs::DEV_CARD,
+            ));
+        }
+        // The Longest Road: one road away, or, when nothing else can be built (the board is
+        // full, the deck empty), as many roads as it takes.
+        let stuck = out.is_empty();
+        if stock.roads > 0
+            && let Some((e, n)) = self.longest_road_edge(if stuck { 15 } else { 1 })
+        {
+            out.push(plan(
+                Goal::LongestRoad(e),
+                2.0 * 0.85f32.powi(n as i32 - 1),
+                times(&costs::ROAD, n),
+            ));
+        }
+        out.sort_by(|a, b| b.score.total_cmp(&a.score));
+        out
+    }
+
+    /// Extra worth of a knight when the Largest Army is in reach.
+    fn army_bonus(&self) -> f32 {
+        let mine = self.g.dev_hand(self.me).knights_played;
+        let best_other = self
+            .opponents()
+            .map(|s| self.g.dev_hand(s).knights_played)
+            .max()
+            .unwrap_or(0);
+        if self.g.largest_army() != Some(self.me) && mine + 2 >= best_other.max(2) {
+            0.1
+        } else {
+            0.0
+        }
+    }
+
+    /// A road toward the Longest Road and how many roads it takes: one road when that is
+    /// enough, or up to `reach` roads (the road that lengthens ours most comes first).
+    fn longest_road_edge(&self, reach: u32) -> Option<(EdgeId, u32)> {
+        let holder = self.g.longest_road();
+        if holder == Some(self.me) {
+            return None;
+        }
+        let mine = self.g.road_length(self.me);
+        let need = holder.map_or(5, |h| self.g.road_length(h) + 1);
+        let gap = need.saturating_sub(mine).max(1);
+        if gap > reach || gap > self.pieces.stock(self.me).roads as u32 {
+            return None;
+        }
+        let mut best: Option<(u32, EdgeId)> = None;
+        for e in self.road_spots() {
+            let mut p = self.pieces.clone();
+            p.place_route(self.me, e, RouteKind::Road);
+            let len = p.longest_route(self.map, self.me);
+            if len > mine && best.is_none_or(|(l, _)| len > l) {
+                best = Some((len, e));
+            }
+        }
+        let (len, e) = best?;
+        (gap > 1 || len >= need).then_some((e, gap))
+    }
+
+    /// Edges where a road of this seat may go now.
+    fn road_spots(&self) -> Vec<EdgeId> {
+        let topo = &self.map.topology;
+        let mut v: Vec<EdgeId> = Vec::new();
+        let corners = self
+            .pieces
+            .routes_of(self.me)
+            .iter()
+            .flat_map(|e| topo.edge_corners(*e))
+            .chain(self.pieces.buildings_of(self.me).iter().copied());
+        for c in corners {
+            for e in topo.corner_edges(c).iter().flatten() {
+                if !v.contains(e)
+                    && self
+                        .pieces
+                        .check_route(self.map, self.me, *e, RouteKind::Road, None)
+                        .is_ok()
+                {
+                    v.push(*e);
+                }
+            }
+        }
+        v
+    }
+
+    /// The best goal's cards: what the bot keeps.
+    fn best_plan(&self) -> Option<Plan> {
+        self.plans().into_iter().next()
+    }
+
+    // ---- the current player's turn ----------------------------------------------------
+
+    fn main_turn(&self, legal: &[Command], mem: &mut Memory) -> Option<Command> {
+        let g = self.g;
+        // Offers to us first: a yes or a no, so nobody waits.
+        if let Some(cmd) = self.answer_offers(legal) {
+            return Some(cmd);
+        }
+        // Our own offer from earlier that nobody took: withdraw it.
+        if let Some(o) = g.offers().iter().find(|o| o.from == self.me) {
+            return Some(Command::Cancel(o.id));
+        }
+        let plans = self.plans();
+        let plan = plans.first().copied();
+        if !g.dev_played()
+            && let Some(cmd) = self.dev_play(plan.as_ref(), legal)
+        {
+            return Some(cmd);
+        }
+        let Some(plan) = plan else {
+            return Some(Command::End);
+        };
+        if let Some(cmd) = plan.step(&self.hand)
+            && legal.contains(&cmd)
+        {
+            return Some(cmd);
+        }
+        // Cards for the goal's next step (the first road, or the whole build).
+        let step_cost = match plan.goal {
+            Goal::RoadTo { .. } | Goal::LongestRoad(_) => costs::ROAD,
+            _ => plan.cost,
+        };
+        if let Some(cmd) = self.bank_toward(&step_cost, &plan.cost, legal, mem, false) {
+            return Some(cmd);
+        }
+        if let Some(cmd) = self.propose(&step_cost, &plan.cost, legal, mem) {
+            return Some(cmd);
+        }
+        // Spare cards: a development card if the goal does not need them.
+        let spare = surplus(&self.hand, &plan.cost);
+        if spare.contains(&costs::DEV_CARD) && legal.contains(&Command::BuyDev) {
+            return Some(Command::BuyDev);
+        }
+        // Over seven cards: spend or trade rather than lose half to a 7.
+        if self.hand.total() > 7 {
+            for p in &plans[1..] {
+                if let Some(cmd) = p.step(&self.hand)
+                    && legal.contains(&cmd)
+                    && !matches!(p.goal, Goal::RoadTo { dist, .. } if dist > 2)
+                {
+                    return Some(cmd);
+                }
+            }
+            if let Some(cmd) = self.bank_toward(&plan.cost, &plan.cost, legal, mem, true) {
+                return Some(cmd);
+            }
+        }
+        Some(Command::End)
+    }
+
+    /// A bank trade of spare cards (beyond what `keep` needs) for one `cost` lacks: only when
+    /// it completes the build, or when `partial` (a big hand) and it gets closer.
+    fn bank_toward(
+        &self,
+        cost: &ResourceSet,
+        keep: &ResourceSet,
+        legal: &[Command],
+        mem: &mut Memory,
+        partial: bool,
+    ) -> Option<Command> {
+        if mem.bank_trades >= MAX_BANK_TRADES {
+            return None;
+        }
+        let bank = self.g.bank();
+        let need = missing(&self.hand, cost);
+        if need.is_empty() {
+            return None;
+        }
+        let mut spare = surplus(&self.hand, keep);
+        for r in Resource::ALL {
+            spare[r] = spare[r].saturating_sub(mem.bank_got[r]);
+        }
+        let lots: u32 = Resource::ALL
+            .iter()
+            .map(|r| spare[*r] / self.rates[*r as usize])
+            .sum();
+        let gettable = Resource::ALL.iter().all(|r| bank[*r] >= need[*r]);
+        if !partial && (lots < need.total() || !gettable) {
+            return None;
+        }
+        // Give the resource with the most lots to spare, at the best rate.
+        let give = Resource::ALL
+            .iter()
+            .copied()
+            .filter(|r| spare[*r] >= self.rates[*r as usize])
+            .max_by(|a, b| {
+                let ka = (
+                    spare[*a] / self.rates[*a as usize],
+                    std::cmp::Reverse(self.rates[*a as usize]),
+                );
+                let kb = (
+                    spare[*b] / self.rates[*b as usize],
+                    std::cmp::Reverse(self.rates[*b as usize]),
+                );
+                ka.cmp(&kb)
+                    .then(self.weight[*b as usize].total_cmp(&self.weight[*a as usize]))
+            })?;
+        let get = Resource::ALL
+            .iter()
+            .copied()
+            .filter(|r| need[*r] > 0 && bank[*r] > 0)
+            .max_by(|a, b| need[*a].cmp(&need[*b]))?;
+        let cmd = Command::Bank {
+            give: ResourceSet::one(give, self.rates[give as usize]),
+            get: ResourceSet::one(get, 1),
+        };
+        // With trade-then-build, trading closes once something is built.
+        if !legal.contains(&cmd) {
+            return None;
+        }
+        mem.bank_trades += 1;
+        mem.bank_got[get] += 1;
+        Some(cmd)
+    }
+
+    /// One one-for-one offer a turn: a card beyond what `keep` needs for one `cost` lacks.
+    fn propose(
+        &self,
+        cost: &ResourceSet,
+        keep: &ResourceSet,
+        legal: &[Command],
+        mem: &mut Memory,
+    ) -> Option<Command> {
+        if mem.offers > 0 {
+            return None;
+        }
+        let need = missing(&self.hand, cost);
+        if need.is_empty() || need.total() > 2 {
+            return None;
+        }
+        let spare = surplus(&self.hand, keep);
+        let give = Resource::ALL
+            .iter()
+            .copied()
+            .filter(|r| spare[*r] > 0)
+            .max_by(|a, b| {
+                spare[*a]
+                    .cmp(&spare[*b])
+                    .then(self.weight[*b as usize].total_cmp(&self.weight[*a as usize]))
+            })?;
+        let get = Resource::ALL
+            .iter()
+            .copied()
+            .filter(|r| need[*r] > 0)
+            .max_by(|a, b| need[*a].cmp(&need[*b]))?;
+        // An offer goes to every opponent: none when one of them is close to winning.
+        if self.opponents().any(|s| self.close_to_winning(s))
+            || self.opponents().all(|s| self.cards_of(s) == 0)
+        {
+            return None;
+        }
+        let cmd = Command::Offer {
+            give: ResourceSet::one(give, 1),
+            get: ResourceSet::one(get, 1),
+            to: None,
+        };
+        if !legal.contains(&cmd) {
+            return None;
+        }
+        mem.offers += 1;
+        Some(cmd)
+    }
+
+    // ---- development cards ------------------------------------------------------------
+
+    /// How much the robber where it stands costs this seat, in pips.
+    fn robber_hurt(&self) -> f32 {
+        let h = self.g.robber();
+        let Some((_, p)) = hex_yield(self.map, h) else {
+            return 0.0;
+        };
+        self.map
+            .topology
+            .hex_corners(h)
+            .iter()
+            .filter_map(|c| self.pieces.building(*c))
+            .filter(|b| b.owner == self.me)
+            .map(|b| p * b.weight() as f32)
+            .sum()
+    }
+
+    /// Whether a knight now takes the Largest Army.
+    fn knight_takes_army(&self) -> bool {
+        let holder = self.g.largest_army();
+        if holder == Some(self.me) {
+            return false;
+        }
+        let mine = self.g.dev_hand(self.me).knights_played + 1;
+        let need = holder.map_or(3, |h| self.g.dev_hand(h).knights_played + 1);
+        mine >= need
+    }
+
+    fn has_playable(&self, card: DevCard) -> bool {
+        self.g.dev_hand(self.me).playable(card, self.g.turn())
+    }
+
+    fn knight_before_roll(&self) -> bool {
+        self.has_playable(DevCard::Knight)
+            && (self.robber_hurt() >= 3.0 || self.knight_takes_army())
+    }
+
+    /// A development card worth playing now.
+    fn dev_play(&self, plan: Option<&Plan>, legal: &[Command]) -> Option<Command> {
+        // Monopoly on what the others most likely hold.
+        if legal.iter().any(|c| matches!(c, Command::PlayMonopoly(_))) {
+            let need = plan.map_or(ResourceSet::EMPTY, |p| missing(&self.hand, &p.cost));
+            let est = self.monopoly_estimate();
+            let best = Resource::ALL
+                .iter()
+                .copied()
+                .map(|r| {
+                    let bonus = if need[r] > 0 { 1.5 } else { 1.0 };
+                    (r, est[r as usize] * bonus * self.weight[r as usize])
+                })
+                .max_by(|a, b| a.1.total_cmp(&b.1));
+            if let Some((r, v)) = best
+                && v >= 3.0
+            {
+                return Some(Command::PlayMonopoly(r));
+            }
+        }
+        // Year of plenty: the two cards the goal lacks most.
+        if let Some(plan) = plan
+            && legal
+                .iter()
+                .any(|c| matches!(c, Command::PlayYearOfPlenty(_)))
+        {
+            let mut need = missing(&self.hand, &plan.cost);
+            let mut take = ResourceSet::EMPTY;
+            for _ in 0..2 {
+                let r = Resource::ALL
+                    .iter()
+                    .copied()
+                    .filter(|r| need[*r] > 0)
+                    .max_by(|a, b| {
+                        need[*a]
+                            .cmp(&need[*b])
+                            .then(self.weight[*a as usize].total_cmp(&self.weight[*b as usize]))
+                    })
+                    .or_else(|| {
+                        Resource::ALL.iter().copied().max_by(|a, b| {
+                            self.weight[*a as usize].total_cmp(&self.weight[*b as usize])
+                        })
+                    });
+                if let Some(r) = r {
+                    take[r] += 1;
+                    need[r] = need[r].saturating_sub(1);
+                }
+            }
+            let cmd = Command::PlayYearOfPlenty(take);
+            if !missing(&self.hand, &plan.cost).is_empty() && legal.contains(&cmd) {
+                return Some(cmd);
+            }
+        }
+        // Road building toward the goal, or for the Longest Road.
+        if legal.contains(&Command::PlayRoadBuilding)
+            && plan.is_some_and(|p| matches!(p.goal, Goal::RoadTo { .. } | Goal::LongestRoad(_)))
+        {
+            return Some(Command::PlayRoadBuilding);
+        }
+        // A knight when the robber hurts us, or toward the Largest Army (every knight counts
+        // until the army is ours by a safe margin; then it is kept for when the robber comes).
+        if legal.contains(&Command::PlayKnight) && (self.robber_hurt() > 0.0 || !self.army_safe()) {
+            return Some(Command::PlayKnight);
+        }
+        None
+    }
+
+    /// Whether we hold the Largest Army two knights ahead of everyone.
+    fn army_safe(&self) -> bool {
+        let mine = self.g.dev_hand(self.me).knights_played;
+        self.g.largest_army() == Some(self.me)
+            && self
+                .opponents()
+                .all(|s| self.g.dev_hand(s).knights_played + 2 <= mine)
+    }
+
+    /// Expected cards of each resource in the opponents' hands, from their hand sizes and
+    /// what their buildings produce.
+    fn monopoly_estimate(&self) -> [f32; 5] {
+        let mut est = [0f32; 5];
+        for s in self.opponents() {
+            let n = self.cards_of(s) as f32;
+            if n == 0.0 {
+                continue;
+            }
+            let p = production(self.map, self.pieces, s);
+            let sum: f32 = p.iter().sum();
+            for i in 0..5 {
+                est[i] += n * if sum > 0.0 { p[i] / sum } else { 0.2 };
+            }
+        }
+        est
+    }
+
+    // ---- answering offers ------------------------------------------------------------
+
+    /// Accepts a good offer addressed to us, or declines one.
+    fn answer_offers(&self, legal: &[Command]) -> Option<Command> {
+        let open: Vec<&Offer> = self
+            .g
+            .offers()
+            .iter()
+            .filter(|o| legal.contains(&Command::Decline(o.id)))
+            .collect();
+        if open.is_empty() {
+            return None;
+        }
+        let plan = self.best_plan();
+        for o in &open {
+            if legal.contains(&Command::Accept(o.id)) && self.good_offer(o, plan.as_ref()) {
+                return Some(Command::Accept(o.id));
+            }
+        }
+        Some(Command::Decline(open[0].id))
+    }
+
+    /// An offer we should take: we give no more cards than we get, the proposer is not close
+    /// to winning, and it brings our goal nearer.
+    fn good_offer(&self, o: &Offer, plan: Option<&Plan>) -> bool {
+        if self.close_to_winning(o.from) || o.get.total() > o.give.total() {
+            return false;
+        }
+        let Some(plan) = plan else {
+            return false;
+        };
+        let mut after = self.hand;
+        after.sub(&o.get);
+        after.add(&o.give);
+        let before = missing(&self.hand, &plan.cost).total();
+        let now = missing(&after, &plan.cost).total();
+        now < before
+    }
+
+    // ---- the robber ---------------------------------------------------------------------
+
+    fn robber(&self, legal: &[Command]) -> Option<Command> {
+        let lead = self
+            .opponents()
+            .map(|s| self.threat(s))
+            .fold(0.0f32, f32::max)
+            .max(1.0);
+        let mut best: Option<(f32, Command)> = None;
+        for cmd in legal {
+            let Command::Robber { hex, steal } = *cmd else {
+                continue;
+            };
+            let p = hex_yield(self.map, hex).map_or(0.0, |(r, p)| p * self.weight[r as usize]);
+            let mut score = 0.0;
+            for c in self.map.topology.hex_corners(hex) {
+                if let Some(b) = self.pieces.building(*c) {
+                    let w = p * b.weight() as f32;
+                    if b.owner == self.me {
+                        score -= 2.5 * w;
+                    } else {
+                        let t = self.threat(b.owner) / lead;
+                        score += w * (0.4 + t * t);
+                    }
+                }
+            }
+            if let Some(v) = steal {
+                let t = self.threat(v) / lead;
+                score += 2.0 + 2.0 * t + 0.25 * self.cards_of(v).min(8) as f32;
+            }
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, *cmd));
+            }
+        }
+        best.map(|(_, c)| c)
+    }
+
+    // ---- discards ---------------------------------------------------------------------
+
+    /// `n` cards to give back, keeping what the best goal (and then a second) needs.
+    fn discard(&self, n: u32) -> ResourceSet {
+        let plans = self.plans();
+        let mut keep = ResourceSet::EMPTY;
+        for p in plans.iter().take(2) {
+            for r in Resource::ALL {
+                keep[r] = keep[r].max(p.cost[r]);
+            }
+        }
+        let mut hand = self.hand;
+        let mut out = ResourceSet::EMPTY;
+        for _ in 0..n.min(hand.total()) {
+            let r = Resource::ALL
+                .iter()
+                .copied()
+                .filter(|r| hand[*r] > 0)
+                .max_by(|a, b| {
+                    let ea = hand[*a] as i32 - keep[*a] as i32;
+                    let eb = hand[*b] as i32 - keep[*b] as i32;
+                    ea.cmp(&eb)
+                        .then(self.weight[*b as usize].total_cmp(&self.weight[*a as usize]))
+                })
+                .expect("cards left in hand");
+            hand[r] -= 1;
+            out[r] += 1;
+        }
+        out
+    }
+
+    // ---- setup and free roads ---------------------------------------------------------
+
+    fn setup_settlement(&self, legal: &[Command]) -> Option<Command> {
+        legal
+            .iter()
+            .filter_map(|c| match c {
+                Command::Settle(at) => Some((self.spot_value(*at), *c)),
+                _ => None,
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, c)| c)
+    }
+
+    /// The setup road pointing at the best spot two steps from the new settlement.
+    fn setup_road(&self, at: CornerId, legal: &[Command]) -> Option<Command> {
+        let topo = &self.map.topology;
+        legal
+            .iter()
+            .filter_map(|cmd| {
+                let Command::Road(e) = cmd else {
+                    return None;
+                };
+                let far = topo.other_end(*e, at);
+                let v = topo
+                    .corner_edges(far)
+                    .iter()
+                    .flatten()
+                    .filter(|e2| *e2 != e && self.pieces.route(**e2).is_none())
+                    .map(|e2| topo.other_end(*e2, far))
+                    .filter(|c| self.pieces.check_settlement_spot(self.map, *c).is_ok())
+                    .map(|c| self.spot_value(c))
+                    .fold(0.0f32, f32::max);
+                Some((v, *cmd))
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, c)| c)
+    }
+
+    /// A free road: toward the best planned spot, else the one that lengthens our road most.
+    fn free_road(&self, legal: &[Command]) -> Option<Command> {
+        if let Some(p) = self
+            .plans()
+            .into_iter()
+            .find(|p| matches!(p.goal, Goal::RoadTo { .. } | Goal::LongestRoad(_)))
+        {
+            let e = match p.goal {
+                Goal::RoadTo { first, .. } => first,
+                Goal::LongestRoad(e) => e,
+                _ => unreachable!("filtered above"),
+            };
+            let cmd = Command::Road(e);
+            if legal.contains(&cmd) {
+                return Some(cmd);
+            }
+        }
+        legal
+            .iter()
+            .filter_map(|cmd| {
+                let Command::Road(e) = cmd else {
+                    return None;
+                };
+                let mut p = self.pieces.clone();
+                p.place_route(self.me, *e, RouteKind::Road);
+                Some((p.longest_route(self.map, self.me), *cmd))
+            })
+            .max_by_key(|(len, _)| *len)
+            .map(|(_, c)| c)
+    }
+}
+
+/// A hex's resource and pips, if it produces.
+fn hex_yield(map: &Map, h: HexId) -> Option<(Resource, f32)> {
+    let t = map.tile(h);
+    let r = t.terrain()?.resource()?;
+    let n = t.number()?;
+    Some((r, pips(n) as f32))
+}
+
+/// A seat's production in pips per resource (public: everyone sees the buildings).
+fn production(map: &Map, pieces: &Pieces, seat: Seat) -> [f32; 5] {
+    let mut p = [0f32; 5];
+    for c in pieces.buildings_of(seat) {
+        let w = pieces.building(*c).map_or(0, |b| b.weight()) as f32;
+        for h in map.topology.corner_hexes(*c).iter().flatten() {
+            if let Some((r, y)) = hex_yield(map, *h) {
+                p[r as usize] += y * w;
+            }
+        }
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::BotKind;
+    use crate::sim::{SimConfig, play_game};
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Heuristic picks the legal list did not contain.
+        pub(super) static REFUSED: Cell<u32> = const { Cell::new(0) };
+    }
+
+    /// Every pick of the heuristic is on the legal list, in games with all seat counts and
+    /// against itself and the random bot.
+    #[test]
+    fn picks_are_legal() {
+        use BotKind::{Heuristic as H, Random as R};
+        let lineups = [
+            vec![H, H],
+            vec![H, R, H],
+            vec![H, H, H, H],
+            vec![R, H, R, H],
+        ];
+        for (k, bots) in lineups.into_iter().enumerate() {
+            let cfg = SimConfig::base(6, 40 + k as u64, bots);
+            for i in 0..cfg.games {
+                REFUSED.with(|n| n.set(0));
+                let p = play_game(&cfg, i, false).expect("bots play legal commands");
+                assert!(
+                    p.result.winner.is_some(),
+                    "game {i} of lineup {k} did not finish"
+                );
+                assert_eq!(REFUSED.with(|n| n.get()), 0, "game {i} of lineup {k}");
+            }
+        }
+    }
+
+    /// The heuristic's discard returns exactly what is owed, from its own hand, and keeps
+    /// the cards of its goal.
+    #[test]
+    fn discards_keep_the_goal() {
+        // Stopped just after setup: two settlements each, so a city is a goal.
+        let mut cfg = SimConfig::base(1, 3, vec![BotKind::Heuristic, BotKind::Heuristic]);
+        cfg.move_cap = 8;
+        let Game::Base(mut g) = play_game(&cfg, 0, false).unwrap().game;
+        let me = 0;
+        g.hands[me as usize] = ResourceSet::new(4, 0, 3, 2, 3);
+        let ctx = Ctx::new(&g, me);
+        let out = ctx.discard(5);
+        assert_eq!(out.total(), 5);
+        assert!(g.hand(me).contains(&out));
+        let mut kept = *g.hand(me);
+        kept.sub(&out);
+        // Spare lumber and wool go first; the ore and grain of a city stay.
+        assert!(kept.contains(&costs::CITY), "kept {kept}");
+    }
+
+    use crate::variants::Game;
+}

@@ -1,0 +1,81 @@
+//! Bots: they speak the same commands as people, chosen from what a seat may see.
+//!
+//! `random` plays a uniformly random legal command (the baseline and the load generator);
+//! `heuristic` plays to win. Each variant's heuristic lives in its own module here
+//! ([`base`] for base Catan).
+
+pub mod base;
+
+use crate::engine::Seat;
+use crate::engine::rng::GameRng;
+use crate::variants::{Game, GameCommand};
+
+/// Which bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum BotKind {
+    Random,
+    Heuristic,
+}
+
+impl BotKind {
+    pub fn parse(s: &str) -> Result<BotKind, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "random" | "r" => Ok(BotKind::Random),
+            "heuristic" | "h" | "smart" => Ok(BotKind::Heuristic),
+            other => Err(format!("unknown bot `{other}` (random or heuristic)")),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Heuristic => "heuristic",
+        }
+    }
+}
+
+/// A bot with its own random stream (so a seeded simulation is reproducible).
+#[derive(Clone, Debug)]
+pub struct Bot {
+    pub kind: BotKind,
+    /// Breaks ties and plays the random bot; seeded, so the same seed plays the same game.
+    rng: GameRng,
+    /// What the base heuristic remembers within a turn (offers made, bank trades).
+    base: base::Memory,
+    /// The legal list of a base game, kept between calls so it is not reallocated each move.
+    scratch: Vec<crate::variants::base::Command>,
+}
+
+impl Bot {
+    pub fn new(kind: BotKind, seed: u64) -> Bot {
+        Bot {
+            kind,
+            rng: GameRng::new(seed),
+            base: base::Memory::default(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The bot's command for `seat` (one the rules list as legal for it), or `None` if it
+    /// has nothing to do. Deterministic given the bot's seed and the game.
+    pub fn choose(&mut self, game: &Game, seat: Seat) -> Option<GameCommand> {
+        match self.kind {
+            BotKind::Random => match game {
+                Game::Base(g) => {
+                    self.scratch.clear();
+                    g.legal_into(seat, &mut self.scratch);
+                    if self.scratch.is_empty() {
+                        return None;
+                    }
+                    let i = self.rng.below(self.scratch.len());
+                    Some(GameCommand::Base(self.scratch[i]))
+                }
+            },
+            BotKind::Heuristic => match game {
+                Game::Base(g) => {
+                    base::choose(g, seat, &mut self.rng, &mut self.base).map(GameCommand::Base)
+                }
+            },
+        }
+    }
+}

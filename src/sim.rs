@@ -1,0 +1,457 @@
+//! Bot-only games without a network: the engine of `catan sim`, also called by tests and
+//! benches.
+//!
+//! One bot sits in each seat and plays on the [`Game`] directly (no table, no host). Game `i`
+//! of a run seeded `S` uses a seed derived from `S` and `i` only, and its bots are seeded from
+//! that, so a run's results do not depend on how many threads play it or in what order.
+//!
+//! The driver loop asks the seats that may act now ([`Game::actors`]) for a command: first the
+//! seats prompted besides the current player (a discard, an offer to answer), in the order
+//! the game lists them, then the current player. The first command given is applied. When no
+//! seat wants to act, the clock jumps to the game's next deadline and the game is ticked there
+//! (timed variants); time otherwise stays at 0. A move cap ends runaway games, which are
+//! counted apart.
+
+use crate::bots::{Bot, BotKind};
+use crate::cli::GameArgs;
+use crate::engine::{Millis, Seat};
+use crate::record::{self, Entry, Header};
+use crate::variants::{self, Game, GameCommand, variant_name};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// Moves (commands plus clock steps) after which a game is stopped as endless.
+pub const DEFAULT_MOVE_CAP: u64 = 200_000;
+
+/// Games a worker takes from the shared counter at a time.
+const BATCH: usize = 4;
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    /// Variant and rules settings (its `seed` is ignored: each game gets its own).
+    pub game: GameArgs,
+    pub games: usize,
+    pub seed: u64,
+    /// One bot per seat; the number of seats is their number.
+    pub bots: Vec<BotKind>,
+    /// Worker threads (results do not depend on it).
+    pub threads: usize,
+    /// Write `game-<i>.catan` records into this directory.
+    pub log: Option<PathBuf>,
+    pub move_cap: u64,
+}
+
+impl SimConfig {
+    /// Base Catan with default rules.
+    pub fn base(games: usize, seed: u64, bots: Vec<BotKind>) -> SimConfig {
+        SimConfig {
+            game: default_game_args(),
+            games,
+            seed,
+            bots,
+            threads: 1,
+            log: None,
+            move_cap: DEFAULT_MOVE_CAP,
+        }
+    }
+}
+
+/// The command line's defaults for a game's settings.
+pub fn default_game_args() -> GameArgs {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct Wrap {
+        #[command(flatten)]
+        game: GameArgs,
+    }
+    Wrap::parse_from(["catan"]).game
+}
+
+/// One game's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    pub index: usize,
+    pub seed: u64,
+    pub winner: Option<Seat>,
+    /// The winner's final score (victory points in base Catan).
+    pub winner_score: Option<i64>,
+    pub turns: u32,
+    /// Commands applied.
+    pub moves: u64,
+    /// Times the clock was moved to a deadline.
+    pub ticks: u64,
+    /// Stopped by the move cap.
+    pub capped: bool,
+    /// Stopped because no seat would act and no deadline was pending.
+    pub stalled: bool,
+}
+
+/// A run's statistics: what `catan sim` prints as one JSON line.
+#[derive(Clone, Debug, Serialize)]
+pub struct SimReport {
+    pub variant: String,
+    pub seed: u64,
+    pub games: usize,
+    pub seats: usize,
+    pub bots: Vec<String>,
+    pub threads: usize,
+    pub secs: f64,
+    pub games_per_sec: f64,
+    pub moves_per_sec: f64,
+    /// Games won by each seat.
+    pub wins: Vec<u64>,
+    /// Games won by each kind of bot.
+    pub wins_by_bot: BTreeMap<String, u64>,
+    /// Win rate of each seat.
+    pub win_rate: Vec<f64>,
+    /// Means over the games that finished.
+    pub mean_turns: f64,
+    pub mean_moves: f64,
+    pub total_moves: u64,
+    /// The lowest winning score seen.
+    pub min_winner_score: Option<i64>,
+    /// Games stopped by the move cap, and the cap.
+    pub capped: usize,
+    pub move_cap: u64,
+    /// Games where nobody would act and no deadline was pending.
+    pub stalled: usize,
+    /// Every game, in order (not printed).
+    #[serde(skip)]
+    pub results: Vec<GameResult>,
+}
+
+impl SimReport {
+    /// The report without the timings, for comparing runs.
+    pub fn without_timings(&self) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).expect("a report serialises");
+        if let Some(o) = v.as_object_mut() {
+            for k in ["secs", "games_per_sec", "moves_per_sec", "threads"] {
+                o.remove(k);
+            }
+        }
+        v
+    }
+}
+
+/// A well-mixed 64-bit value (splitmix64's finaliser).
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The seed of game `i` in a run seeded `seed`.
+pub fn game_seed(seed: u64, i: usize) -> u64 {
+    mix(mix(seed) ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03))
+}
+
+/// The seed of the bot in `seat` of a game seeded `seed`.
+pub fn bot_seed(seed: u64, seat: usize) -> u64 {
+    mix(seed ^ mix(seat as u64 + 1))
+}
+
+/// Names the seats get in records: the bot's kind and the seat number.
+pub fn seat_names(bots: &[BotKind]) -> Vec<String> {
+    bots.iter()
+        .enumerate()
+        .map(|(i, b)| format!("{} {}", b.name(), i + 1))
+        .collect()
+}
+
+/// The player whose turn it is, when the variant has turns.
+fn current_player(game: &Game) -> Option<Seat> {
+    match game {
+        Game::Base(g) => Some(g.current()),
+    }
+}
+
+/// Applies a command, dropping its events (nobody reads them here).
+fn apply(
+    game: &mut Game,
+    seat: Seat,
+    cmd: &GameCommand,
+    now: Millis,
+) -> Result<(), crate::engine::RuleError> {
+    use crate::engine::Ruleset;
+    match (game, cmd) {
+        (Game::Base(g), GameCommand::Base(c)) => g.apply(seat, c, now).map(drop),
+    }
+}
+
+/// Turns played so far.
+pub fn turns(game: &Game) -> u32 {
+    match game {
+        Game::Base(g) => g.turn(),
+    }
+}
+
+/// A game played to its end (or the cap).
+pub struct Played {
+    pub result: GameResult,
+    /// The final state.
+    pub game: Game,
+    /// The record, when asked for: a header and every command and clock step.
+    pub record: Option<(Header, Vec<Entry>)>,
+}
+
+/// Plays one game to its end (or the cap). With `log`, keeps its record too.
+pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, String> {
+    let seed = game_seed(cfg.seed, index);
+    let seats = cfg.bots.len();
+    let mut args = cfg.game.clone();
+    args.seed = Some(seed);
+    let mut game = variants::create(&args, seats, seed)?;
+    let mut bots: Vec<Bot> = cfg
+        .bots
+        .iter()
+        .enumerate()
+        .map(|(s, k)| Bot::new(*k, bot_seed(seed, s)))
+        .collect();
+    let mut entries = Vec::new();
+    let mut now: Millis = 0;
+    let (mut moves, mut ticks) = (0u64, 0u64);
+    let (mut capped, mut stalled) = (false, false);
+    let mut order: Vec<Seat> = Vec::with_capacity(seats);
+    while game.outcome().is_none() {
+        if moves + ticks >= cfg.move_cap {
+            capped = true;
+            break;
+        }
+        let actors = game.actors();
+        let current = current_player(&game);
+        order.clear();
+        order.extend(actors.iter().copied().filter(|s| Some(*s) != current));
+        order.extend(actors.iter().copied().filter(|s| Some(*s) == current));
+        let mut acted = false;
+        for &seat in &order {
+            let Some(cmd) = bots[seat as usize].choose(&game, seat) else {
+                continue;
+            };
+            if let Err(e) = apply(&mut game, seat, &cmd, now) {
+                return Err(format!(
+                    "game {index} (seed {seed}): the {} bot in seat {} sent `{}`, refused: {e}",
+                    bots[seat as usize].kind.name(),
+                    seat + 1,
+                    game.format(&cmd)
+                ));
+            }
+            if log {
+                entries.push(Entry::Command {
+                    at: now,
+                    seat,
+                    text: game.format(&cmd),
+                });
+            }
+            moves += 1;
+            acted = true;
+            break;
+        }
+        if acted {
+            continue;
+        }
+        match game.deadline() {
+            Some(d) => {
+                now = now.max(d);
+                game.tick(now);
+                ticks += 1;
+                if log {
+                    entries.push(Entry::Tick { at: now });
+                }
+            }
+            None => {
+                stalled = true;
+                break;
+            }
+        }
+    }
+    let outcome = game.outcome();
+    let winner = outcome.as_ref().and_then(|o| o.winners.first().copied());
+    let winner_score = outcome.as_ref().and_then(|o| {
+        o.standings
+            .iter()
+            .find(|(s, _)| Some(*s) == winner)
+            .map(|(_, v)| *v)
+    });
+    let result = GameResult {
+        index,
+        seed,
+        winner,
+        winner_score,
+        turns: turns(&game),
+        moves,
+        ticks,
+        capped,
+        stalled,
+    };
+    let record = log.then(|| {
+        (
+            Header::new(&args, seats, seed, seat_names(&cfg.bots)),
+            entries,
+        )
+    });
+    Ok(Played {
+        result,
+        game,
+        record,
+    })
+}
+
+/// Writes one game's record as `game-<i>.catan` in `dir`.
+fn write_record(
+    dir: &std::path::Path,
+    index: usize,
+    h: &Header,
+    entries: &[Entry],
+) -> Result<(), String> {
+    let path = dir.join(format!("game-{index}.catan"));
+    let write = || -> std::io::Result<()> {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&path)?);
+        record::write_header(&mut out, h)?;
+        for e in entries {
+            record::write_entry(&mut out, e)?;
+        }
+        std::io::Write::flush(&mut out)
+    };
+    write().map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Runs every game of a simulation on `cfg.threads` threads; `progress` is called once per
+/// finished game (from any thread).
+pub fn run(cfg: &SimConfig, progress: &(dyn Fn() + Sync)) -> Result<SimReport, String> {
+    let seats = cfg.bots.len();
+    if seats == 0 {
+        return Err("no bots: list one per seat, e.g. --bots heuristic,random".into());
+    }
+    // Fail early (and once) on settings the variant refuses.
+    variants::create(&cfg.game, seats, cfg.seed)?;
+    if let Some(dir) = &cfg.log {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let threads = cfg.threads.clamp(1, cfg.games.max(1));
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; cfg.games]);
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let start = Instant::now();
+    std::thread::scope(|sc| {
+        for _ in 0..threads {
+            sc.spawn(|| {
+                let mut done = Vec::new();
+                'work: loop {
+                    let first = next.fetch_add(BATCH, Ordering::Relaxed);
+                    if first >= cfg.games {
+                        break;
+                    }
+                    for i in first..(first + BATCH).min(cfg.games) {
+                        if failure.lock().expect("no panics").is_some() {
+                            break 'work;
+                        }
+                        let played = play_game(cfg, i, cfg.log.is_some()).and_then(|p| {
+                            if let (Some(dir), Some((h, entries))) = (&cfg.log, &p.record) {
+                                write_record(dir, i, h, entries)?;
+                            }
+                            Ok(p.result)
+                        });
+                        match played {
+                            Ok(r) => done.push(r),
+                            Err(e) => {
+                                failure.lock().expect("no panics").get_or_insert(e);
+                                break 'work;
+                            }
+                        }
+                        progress();
+                    }
+                }
+                let mut all = results.lock().expect("no panics");
+                for r in done {
+                    let i = r.index;
+                    all[i] = Some(r);
+                }
+            });
+        }
+    });
+    let secs = start.elapsed().as_secs_f64();
+    if let Some(e) = failure.into_inner().expect("no panics") {
+        return Err(e);
+    }
+    let results: Vec<GameResult> = results
+        .into_inner()
+        .expect("no panics")
+        .into_iter()
+        .map(|r| r.expect("every game played"))
+        .collect();
+    Ok(report(cfg, threads, secs, results))
+}
+
+fn report(cfg: &SimConfig, threads: usize, secs: f64, results: Vec<GameResult>) -> SimReport {
+    let seats = cfg.bots.len();
+    let mut wins = vec![0u64; seats];
+    let mut wins_by_bot: BTreeMap<String, u64> = BTreeMap::new();
+    for b in &cfg.bots {
+        wins_by_bot.entry(b.name().to_string()).or_insert(0);
+    }
+    let (mut turns, mut moves, mut finished) = (0u64, 0u64, 0u64);
+    let mut total_moves = 0u64;
+    let mut min_winner_score: Option<i64> = None;
+    for r in &results {
+        total_moves += r.moves;
+        if let Some(w) = r.winner {
+            wins[w as usize] += 1;
+            *wins_by_bot
+                .entry(cfg.bots[w as usize].name().to_string())
+                .or_insert(0) += 1;
+            turns += r.turns as u64;
+            moves += r.moves;
+            finished += 1;
+            if let Some(v) = r.winner_score {
+                min_winner_score = Some(min_winner_score.map_or(v, |m| m.min(v)));
+            }
+        }
+    }
+    let games = results.len();
+    let per = |n: u64| {
+        if finished > 0 {
+            n as f64 / finished as f64
+        } else {
+            0.0
+        }
+    };
+    let rate = |n: f64| if secs > 0.0 { n / secs } else { 0.0 };
+    SimReport {
+        variant: variant_name(cfg.game.variant).to_string(),
+        seed: cfg.seed,
+        games,
+        seats,
+        bots: cfg.bots.iter().map(|b| b.name().to_string()).collect(),
+        threads,
+        secs,
+        games_per_sec: rate(games as f64),
+        moves_per_sec: rate(total_moves as f64),
+        win_rate: wins
+            .iter()
+            .map(|w| {
+                if games > 0 {
+                    *w as f64 / games as f64
+                } else {
+                    0.0
+                }
+            })
+            .collect(),
+        wins,
+        wins_by_bot,
+        mean_turns: per(turns),
+        mean_moves: per(moves),
+        total_moves,
+        min_winner_score,
+        capped: results.iter().filter(|r| r.capped).count(),
+        move_cap: cfg.move_cap,
+        stalled: results.iter().filter(|r| r.stalled).count(),
+        results,
+    }
+}
