@@ -116,6 +116,13 @@ fn hotseat_in_a_real_terminal() {
         "{bin} hotseat --players 1 --bots 3 --seed 1 --bot-think-secs 0"
     ));
     t.keys(&["Enter"]);
+    // The setup screen: seats, colours, bots; Enter starts.
+    let s = t.wait("the setup screen", |s| s.contains("Game setup"));
+    assert!(
+        s.contains("Bot 2") && s.contains("Bot 4"),
+        "bots fill the seats:\n{s}"
+    );
+    t.keys(&["Enter"]);
     let s = t.wait("the board", |s| s.contains("Board") && count_hexes(s) >= 19);
     assert_eq!(count_hexes(&s), 19, "19 land hexes on the board:\n{s}");
     assert!(s.contains("Players") && s.contains("Actions") && s.contains("Log"));

@@ -88,6 +88,8 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
         seed,
         // Nobody at this terminal goes away: the connections live as long as the game.
         away_ms: u64::MAX / 4,
+        // The terminal opens on the setup screen (colours, bots, ready); a script starts at once.
+        hold_in_lobby: !args.plain,
         ..TableConfig::default()
     };
     let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);

@@ -40,6 +40,9 @@ pub struct TableConfig {
     pub seed: u64,
     /// Commands a connection may send per second before it is told to slow down.
     pub rate_per_sec: u32,
+    /// People sit down not ready, so the lobby stays up until they say ready or the host
+    /// starts (the hot-seat setup screen); otherwise joiners are ready at once.
+    pub hold_in_lobby: bool,
 }
 
 impl Default for TableConfig {
@@ -53,6 +56,7 @@ impl Default for TableConfig {
             start_after_ms: None,
             seed: 0,
             rate_per_sec: 20,
+            hold_in_lobby: false,
         }
     }
 }
@@ -522,7 +526,7 @@ impl Table {
                     slot.occupant = Occupant::Person;
                     slot.name = name.clone();
                     slot.token = new_token();
-                    slot.ready = true;
+                    slot.ready = self.started || !self.cfg.hold_in_lobby;
                     self.bots[i] = None;
                     Some(i)
                 }

@@ -763,6 +763,13 @@ impl App {
             KeyCode::Char('?') => self.help = Some(0),
             KeyCode::Char(':') => self.open_editor(""),
             KeyCode::Char('m') => self.open_editor("say "),
+            // At the hot-seat setup screen the people are all here: Enter starts.
+            KeyCode::Enter if self.opts.local && lobby.as_ref().is_some_and(|l| l.is_host) => {
+                return self.send(ClientMsg::Start);
+            }
+            KeyCode::Char('k') if lobby.as_ref().is_some_and(|l| l.is_host) => {
+                self.open_editor("kick ")
+            }
             KeyCode::Char('r') | KeyCode::Enter => {
                 if let (Some(l), Some(me)) = (&lobby, me) {
                     let ready = l
@@ -851,6 +858,15 @@ impl App {
             "ready" => self.send(ClientMsg::Ready(true)),
             "unready" => self.send(ClientMsg::Ready(false)),
             "start" => self.send(ClientMsg::Start),
+            "addbot" => self.send(ClientMsg::AddBot),
+            "removebot" => self.send(ClientMsg::RemoveBot),
+            "kick" => match rest.parse::<u8>() {
+                Ok(n) if n >= 1 => self.send(ClientMsg::Kick(n - 1)),
+                _ => {
+                    self.info("Kick which seat? For example `kick 3`.");
+                    Vec::new()
+                }
+            },
             "color" | "colour" => self.send(ClientMsg::Color(rest.to_string())),
             _ => self.command(line),
         }

@@ -263,9 +263,25 @@ fn snapshot_lobby() {
     let st = &mut s.app.sessions[0].st;
     st.update = None;
     st.lobby = Some(lobby);
+    s.app.flash = None;
     s.app.refresh();
     insta::assert_snapshot!("lobby", draw(&mut s.app, 120, 30).backend());
     let fx = s.app.on_key(key(KeyCode::Char('s')));
+    assert_eq!(fx, vec![Effect::Send(0, ClientMsg::Start)]);
+    // A host's Enter marks it ready; `k` asks which seat to kick.
+    let fx = s.app.on_key(key(KeyCode::Enter));
+    assert_eq!(fx, vec![Effect::Send(0, ClientMsg::Ready(false))]);
+    s.app.on_key(key(KeyCode::Char('k')));
+    for c in "2".chars() {
+        s.app.on_key(key(KeyCode::Char(c)));
+    }
+    let fx = s.app.on_key(key(KeyCode::Enter));
+    assert_eq!(fx, vec![Effect::Send(0, ClientMsg::Kick(1))]);
+    // The hot-seat setup screen is the same lobby; there Enter starts the game.
+    s.app.opts.local = true;
+    s.app.refresh();
+    insta::assert_snapshot!("hotseat_setup", draw(&mut s.app, 120, 30).backend());
+    let fx = s.app.on_key(key(KeyCode::Enter));
     assert_eq!(fx, vec![Effect::Send(0, ClientMsg::Start)]);
 }
 

@@ -1160,8 +1160,12 @@ pub fn prompt(app: &App) -> (String, Style) {
     }
     let Some(v) = app.view() else {
         return match &st.lobby {
+            Some(l) if l.is_host && app.opts.local => (
+                "Game setup. Enter (or s) starts, c changes colour, + / - bots, k kicks.".into(),
+                t.title(),
+            ),
             Some(l) if l.is_host => (
-                "Waiting for players. s starts now (bots fill empty seats), + / - bots, r ready."
+                "Waiting for players. s starts now (bots fill empty seats), + / - bots, k kicks, r ready."
                     .into(),
                 t.title(),
             ),
@@ -1287,7 +1291,7 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
         let host = app.st().lobby.as_ref().is_some_and(|l| l.is_host);
         let mut v = vec![("r", "ready"), ("c", "colour"), ("m", "chat")];
         if host {
-            v.extend([("s", "start"), ("+/-", "bots")]);
+            v.extend([("s", "start"), ("+/-", "bots"), ("k", "kick")]);
         }
         v.extend([("?", "help"), ("q", "quit")]);
         v
@@ -1583,6 +1587,8 @@ pub const KEYS: &[(&str, &str)] = &[
         "lobby: s, + / -",
         "host only: start now (bots fill the seats), add or remove a bot",
     ),
+    ("lobby: k", "host only: kick a seat (`kick 3`)"),
+    ("hot-seat setup: Enter", "start the game"),
 ];
 
 fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
@@ -1611,7 +1617,7 @@ fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
     lines.push(Line::raw(""));
     lines.push(Line::from(Span::styled(" Client words", t.title())));
     lines.push(Line::raw(
-        "  say TEXT (chat) · names · legal · ready / unready · start · color NAME · help · quit",
+        "  say TEXT (chat) · names · legal · ready / unready · color NAME · help · quit · host: start · addbot · removebot · kick SEAT",
     ));
     lines.push(Line::raw(""));
     lines.push(Line::from(Span::styled(" The board", t.title())));
