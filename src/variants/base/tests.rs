@@ -2305,3 +2305,27 @@ fn no_view_of_one_seat_carries_another_seats_secrets() {
         }
     }
 }
+
+#[test]
+fn victory_point_cards_are_hidden_until_the_game_is_over() {
+    let mut g = main_phase(2);
+    for c in ["A.nw", "C.e", "I.w", "S.se"] {
+        put_city(&mut g, 0, c);
+    }
+    give_dev(&mut g, 1, DevCard::VictoryPoint, 0);
+    let public_1 = g.public_vp(1);
+    assert_eq!(
+        g.view(Some(0)).players[1].vp,
+        public_1,
+        "hidden while playing"
+    );
+    g.dev[0].knights_played = 2;
+    give_dev(&mut g, 0, DevCard::Knight, 0);
+    ok(&mut g, 0, "play knight");
+    assert_eq!(g.phase, Phase::Over { winner: 0 });
+    assert_eq!(
+        g.view(Some(0)).players[1].vp,
+        public_1 + 1,
+        "shown in the final standings"
+    );
+}

@@ -91,7 +91,12 @@ impl BaseView {
                 let stock = g.pieces.stock(s);
                 PlayerPublic {
                     seat: s,
-                    vp: g.public_vp(s),
+                    // Once the game is over the hidden victory point cards are shown.
+                    vp: if matches!(g.phase, Phase::Over { .. }) {
+                        g.total_vp(s)
+                    } else {
+                        g.public_vp(s)
+                    },
                     cards: g.hands[s as usize].total(),
                     dev_cards: g.dev[s as usize].cards.len() as u32,
                     knights: g.dev[s as usize].knights_played,
