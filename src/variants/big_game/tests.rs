@@ -1184,3 +1184,67 @@ proptest! {
         }
     }
 }
+
+/// Whole games the way the sim will drive them: every seat the game waits for picks a random
+/// legal command (ending its turn now and then), and when nobody acts the clock jumps to the
+/// deadline. Six boards, past the robbers' grace, to the round limit: standings rank all 12.
+#[test]
+fn random_bots_play_six_boards_to_the_end() {
+    use crate::engine::rng::GameRng;
+    for seed in 0..2u64 {
+        let mut g = BigGame::new(BigConfig {
+            vp_target: Some(10),
+            max_rounds: Some(40),
+            ..BigConfig::new(6, seed)
+        })
+        .unwrap();
+        let total = cards_in_play(&g);
+        let mut rng = GameRng::new(seed + 100);
+        let mut now: Millis = 0;
+        let mut robber_rolls = 0;
+        for _ in 0..200_000 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let mut acted = false;
+            for s in g.actors() {
+                let legal = g.legal(s);
+                if legal.is_empty() {
+                    continue;
+                }
+                // Bots end their turn one time in eight when they may.
+                let cmd = if legal.contains(&Command::End) && rng.below(8) == 0 {
+                    Command::End
+                } else {
+                    legal[rng.below(legal.len())]
+                };
+                let ev = g.apply(s, &cmd, now).unwrap();
+                robber_rolls += ev
+                    .iter()
+                    .filter(|e| matches!(e, Event::Robbers { dice: Some(_), .. }))
+                    .count();
+                now += 1;
+                acted = true;
+                if g.outcome().is_some() {
+                    break;
+                }
+            }
+            if !acted {
+                now = g.deadline().expect("a game that waits has a deadline");
+                g.tick(now);
+            }
+        }
+        let out = g.outcome().expect("the game ended");
+        assert_eq!(out.standings.len(), 12);
+        assert!(!out.winners.is_empty());
+        assert_eq!(cards_in_play(&g), total);
+        assert!(
+            g.round > 30 || out.standings[0].1 >= 10,
+            "round {}",
+            g.round
+        );
+        if g.round > 34 {
+            assert!(robber_rolls > 0, "robbers move after the grace");
+        }
+    }
+}
