@@ -1,0 +1,1200 @@
+//! Applying commands and the round clock. Every handler checks everything first and only then
+//! changes the state, so a refused command leaves it untouched.
+
+use super::{
+    BigGame, Command, DISCARD_AT, Event, Group, KnightUse, MAX_OPEN_OFFERS, Phase, SetupStep,
+    TurnState, territory_of_hex,
+};
+use crate::engine::{Millis, RuleError, Seat, refuse};
+use crate::rules::awards;
+use crate::rules::costs::{self, check_afford};
+use crate::rules::devcards::{DevCard, HeldCard};
+use crate::rules::pieces::{BuildingKind, RouteKind};
+use crate::rules::production;
+use crate::rules::resources::{Resource, ResourceSet, pips};
+use crate::rules::trade::{self, Offer};
+use crate::topology::{CornerId, EdgeId, HexId};
+
+impl BigGame {
+    pub(crate) fn apply_command(
+        &mut self,
+        seat: Seat,
+        cmd: &Command,
+        now: Millis,
+    ) -> Result<Vec<Event>, RuleError> {
+        if let Phase::Over { .. } = self.phase {
+            return refuse("the game is over");
+        }
+        if seat as usize >= self.cfg.seats() {
+            return refuse(format!("there is no seat {}", seat + 1));
+        }
+        let mut ev = Vec::new();
+        match *cmd {
+            Command::Collect(c) => self.collect(seat, c, now, &mut ev)?,
+            Command::City(c) if self.phase == Phase::Setup => {
+                self.setup_city(seat, c, now, &mut ev)?
+            }
+            Command::City(c) => self.city(seat, c, &mut ev)?,
+            Command::Settle(c) => self.settle(seat, c, &mut ev)?,
+            Command::Road(e) => self.route(seat, e, RouteKind::Road, &mut ev)?,
+            Command::Ship(e) => self.route(seat, e, RouteKind::Ship, &mut ev)?,
+            Command::MoveShip { from, to } => self.move_ship(seat, from, to, &mut ev)?,
+            Command::BuyDev => self.buy_dev(seat, &mut ev)?,
+            Command::End => self.end(seat, &mut ev)?,
+            Command::Discard(cards) => self.discard(seat, cards, &mut ev)?,
+            Command::PlayKnight(u) => self.play_knight(seat, u, &mut ev)?,
+            Command::PlayRoadBuilding => self.play_road_building(seat, &mut ev)?,
+            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, &mut ev)?,
+            Command::Bank { give, get } => self.bank_trade(seat, give, get, &mut ev)?,
+            Command::Offer { give, get, to } => self.offer(seat, give, get, to, &mut ev)?,
+            Command::Accept(id) => self.accept(seat, id, &mut ev)?,
+            Command::Decline(id) => self.decline(seat, id, &mut ev)?,
+            Command::Cancel(id) => self.cancel(seat, id, &mut ev)?,
+        }
+        if matches!(self.phase, Phase::Round { .. }) {
+            self.check_win(Some(seat), &mut ev);
+        }
+        if matches!(self.phase, Phase::Round { .. }) && self.round_done() {
+            self.end_round(now, &mut ev);
+        }
+        Ok(ev)
+    }
+
+    // ---- gates ----------------------------------------------------------------------------
+
+    /// Refuses unless a round is on and the seat owes no discard.
+    fn need_round(&self, seat: Seat) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::Round { .. } => {}
+            Phase::Setup => {
+                return refuse(
+                    "the game has not started: choose a settlement to collect from (`collect C`), then one to turn into a city (`city C`)",
+                );
+            }
+            Phase::Over { .. } => return refuse("the game is over"),
+        }
+        let owed = self.turn[seat as usize].must_discard;
+        if owed > 0 {
+            return refuse(format!(
+                "discard {owed} cards first (a 7 was rolled): `discard ...`"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Refuses unless the seat's group plays this round and the seat has not ended it.
+    pub(crate) fn need_active(&self, seat: Seat, what: &str) -> Result<(), RuleError> {
+        self.need_round(seat)?;
+        if let Some(g) = self.active_group()
+            && g != Group::of(seat)
+        {
+            return refuse(format!(
+                "it is the {} group's round: you {} only in your own group's rounds (now you may trade with its players)",
+                g.name(),
+                what
+            ));
+        }
+        if self.turn[seat as usize].ended {
+            return refuse("you ended your turn this round; wait for your group's next round");
+        }
+        Ok(())
+    }
+
+    /// Whether the seat may trade now: in a round, no discard owed, and not ended if active.
+    fn can_trade(&self, seat: Seat) -> Result<(), RuleError> {
+        self.need_round(seat)?;
+        if self.is_active(seat) && self.turn[seat as usize].ended {
+            return refuse("you ended your turn this round: trading is over for you");
+        }
+        Ok(())
+    }
+
+    fn home_bank(&mut self, seat: Seat) -> &mut ResourceSet {
+        &mut self.banks[seat as usize / 2]
+    }
+
+    // ---- setup ----------------------------------------------------------------------------
+
+    fn collect(
+        &mut self,
+        seat: Seat,
+        c: CornerId,
+        now: Millis,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if self.phase != Phase::Setup {
+            return refuse(
+                "collecting from a starting settlement is part of the setup, which is over",
+            );
+        }
+        match self.setup[seat as usize] {
+            SetupStep::Collect => {}
+            SetupStep::City => {
+                return refuse(
+                    "you have collected already; now choose the settlement to turn into a city (`city C`)",
+                );
+            }
+            SetupStep::Done => return refuse("your setup is done; wait for the first round"),
+        }
+        if !self
+            .pieces
+            .building(c)
+            .is_some_and(|b| b.owner == seat && b.kind == BuildingKind::Settlement)
+        {
+            return refuse(format!(
+                "{} is not one of your starting settlements",
+                self.map.corner_name(c)
+            ));
+        }
+        let mut got = ResourceSet::EMPTY;
+        let bank = self.banks[seat as usize / 2];
+        for h in self.map.topology.corner_hexes(c).iter().flatten() {
+            if let Some(r) = self.resource_of(*h)
+                && bank[r] > got[r]
+            {
+                got[r] += 1;
+            }
+        }
+        self.home_bank(seat).sub(&got);
+        self.hands[seat as usize].add(&got);
+        self.setup[seat as usize] = SetupStep::City;
+        ev.push(Event::Collected { seat, at: c, got });
+        let _ = now;
+        Ok(())
+    }
+
+    fn setup_city(
+        &mut self,
+        seat: Seat,
+        c: CornerId,
+        now: Millis,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        match self.setup[seat as usize] {
+            SetupStep::City => {}
+            SetupStep::Collect => {
+                return refuse(
+                    "first choose the settlement to collect from (`collect C`), then the one to turn into a city",
+                );
+            }
+            SetupStep::Done => return refuse("your setup is done; wait for the first round"),
+        }
+        self.pieces
+            .check_city(seat, c)
+            .map_err(|r| r.explain(&self.map))?;
+        self.pieces.place_city(seat, c);
+        self.setup[seat as usize] = SetupStep::Done;
+        ev.push(Event::Citied {
+            seat,
+            at: c,
+            free: true,
+        });
+        if self.setup.iter().all(|s| *s == SetupStep::Done) {
+            self.start_round(now, ev);
+        }
+        Ok(())
+    }
+
+    /// The starting settlement with the most pips around it (the host's pick on a timeout).
+    pub(crate) fn best_own_settlement(&self, seat: Seat) -> Option<CornerId> {
+        self.pieces
+            .buildings_of(seat)
+            .iter()
+            .copied()
+            .filter(|c| {
+                self.pieces
+                    .building(*c)
+                    .is_some_and(|b| b.kind == BuildingKind::Settlement)
+            })
+            .max_by_key(|c| {
+                let p: u32 = self
+                    .map
+                    .topology
+                    .corner_hexes(*c)
+                    .iter()
+                    .flatten()
+                    .map(|h| self.map.tile(*h).number().map_or(0, pips) as u32)
+                    .sum();
+                (p, std::cmp::Reverse(*c))
+            })
+    }
+
+    // ---- rounds ---------------------------------------------------------------------------
+
+    /// Opens the next round: announces the group, rolls once for every board, and produces
+    /// (or, on a 7, asks for discards and moves the robbers).
+    pub(crate) fn start_round(&mut self, now: Millis, ev: &mut Vec<Event>) {
+        self.round += 1;
+        let group = Group::of_round(self.round);
+        self.phase = Phase::Round { group };
+        for t in &mut self.turn {
+            *t = TurnState::default();
+        }
+        for s in 0..self.cfg.seats() {
+            if Group::of(s as Seat) == group {
+                self.turns[s] += 1;
+            }
+        }
+        let deadline = now + self.cfg.round_ms;
+        self.deadline = Some(deadline);
+        self.robber_roll = None;
+        ev.push(Event::RoundStarted {
+            round: self.round,
+            group,
+            deadline,
+        });
+        let dice = self.rng.dice();
+        self.last_roll = Some(dice);
+        ev.push(Event::Rolled { dice });
+        let sum = dice.0 + dice.1;
+        if sum == 7 {
+            self.seven(ev);
+        } else {
+            self.produce(sum, ev);
+        }
+        // Points that came on another group's round count at the start of one's own.
+        self.check_win(None, ev);
+    }
+
+    pub(crate) fn produce(&mut self, number: u8, ev: &mut Vec<Event>) {
+        let owed = production::owed(&self.map, &self.pieces, number, &self.robbers, |_, _| true);
+        let n = self.cfg.seats();
+        let mut gains = vec![ResourceSet::EMPTY; n];
+        let mut short = Vec::new();
+        for b in 0..self.boards() {
+            // Each seat is paid by its own board's bank.
+            let mut owed_b = vec![ResourceSet::EMPTY; n];
+            owed_b[2 * b] = owed[2 * b];
+            owed_b[2 * b + 1] = owed[2 * b + 1];
+            let (paid, s) = production::pay(&mut self.banks[b], &mut self.hands, &owed_b);
+            gains[2 * b] = paid[2 * b];
+            gains[2 * b + 1] = paid[2 * b + 1];
+            short.extend(s.into_iter().map(|r| (b, r)));
+        }
+        let blocked = self
+            .robbers
+            .iter()
+            .copied()
+            .filter(|h| self.map.tile(*h).number() == Some(number))
+            .collect();
+        ev.push(Event::Produced {
+            number,
+            gains: gains
+                .into_iter()
+                .enumerate()
+                .map(|(s, g)| (s as Seat, g))
+                .collect(),
+            short,
+            blocked,
+        });
+    }
+
+    /// A 7: hands of 8 or more owe half; then the robbers of every board past its grace move
+    /// by a second roll.
+    pub(crate) fn seven(&mut self, ev: &mut Vec<Event>) {
+        let owed: Vec<(Seat, u32)> = (0..self.cfg.seats())
+            .filter_map(|s| {
+                let n = self.hands[s].total();
+                (n >= DISCARD_AT).then_some((s as Seat, n / 2))
+            })
+            .collect();
+        for (s, n) in &owed {
+            self.turn[*s as usize].must_discard = *n;
+        }
+        if !owed.is_empty() {
+            ev.push(Event::MustDiscard { owed });
+        }
+        let (still, moving): (Vec<usize>, Vec<usize>) =
+            (0..self.boards()).partition(|b| self.board_in_grace(*b));
+        if moving.is_empty() {
+            ev.push(Event::Robbers {
+                still,
+                dice: None,
+                moved: Vec::new(),
+            });
+            return;
+        }
+        let dice = self.rng.dice();
+        self.robber_roll = Some(dice);
+        let moved = self.place_robbers(&moving, dice.0 + dice.1);
+        ev.push(Event::Robbers {
+            still,
+            dice: Some(dice),
+            moved,
+        });
+    }
+
+    /// Each robber of the boards goes to the hex of its own territory with the number, or
+    /// back to its desert if its territory has none (a 7, or the side without the 2 or 12).
+    pub(crate) fn place_robbers(
+        &mut self,
+        boards: &[usize],
+        number: u8,
+    ) -> Vec<(usize, HexId, HexId)> {
+        let mut moved = Vec::new();
+        for &b in boards {
+            for t in [2 * b, 2 * b + 1] {
+                let target = self
+                    .map
+                    .hexes_with_number(number)
+                    .iter()
+                    .copied()
+                    .find(|h| territory_of_hex(&self.map, *h) == Some(t))
+                    .unwrap_or(self.homes[t]);
+                if self.robbers[t] != target {
+                    moved.push((t, self.robbers[t], target));
+                    self.robbers[t] = target;
+                }
+            }
+        }
+        moved
+    }
+
+    /// Every active seat has ended and nobody owes a discard.
+    fn round_done(&self) -> bool {
+        (0..self.cfg.seats()).all(|s| {
+            let t = &self.turn[s];
+            t.must_discard == 0 && (!self.is_active(s as Seat) || t.ended)
+        })
+    }
+
+    /// Closes the round: discards still owed are made at random, offers close; then the next
+    /// round, or the end at the round limit.
+    pub(crate) fn end_round(&mut self, now: Millis, ev: &mut Vec<Event>) {
+        for s in 0..self.cfg.seats() {
+            let n = self.turn[s].must_discard;
+            if n > 0 {
+                let cards = self.random_cards(s as Seat, n);
+                self.hands[s].sub(&cards);
+                self.banks[s / 2].add(&cards);
+                self.turn[s].must_discard = 0;
+                ev.push(Event::Discarded {
+                    seat: s as Seat,
+                    cards,
+                    forced: true,
+                });
+            }
+        }
+        for o in self.offers.drain(..) {
+            ev.push(Event::OfferClosed { id: o.id });
+        }
+        ev.push(Event::RoundEnded { round: self.round });
+        if self.cfg.max_rounds.is_some_and(|m| self.round >= m) {
+            let best = self.standings().first().map_or(0, |s| s.1);
+            let winners: Vec<Seat> = self
+                .standings()
+                .into_iter()
+                .filter(|s| s.1 == best)
+                .map(|s| s.0)
+                .collect();
+            self.finish(winners, best as u32, true, ev);
+        } else {
+            self.start_round(now, ev);
+        }
+    }
+
+    fn finish(&mut self, winners: Vec<Seat>, vp: u32, by_limit: bool, ev: &mut Vec<Event>) {
+        self.offers.clear();
+        self.deadline = None;
+        ev.push(Event::Over {
+            winners: winners.clone(),
+            vp,
+            by_limit,
+        });
+        self.phase = Phase::Over { winners, by_limit };
+    }
+
+    /// Ends the game if a seat reached the VP target: the seat that just acted first, else the
+    /// seat with the most points.
+    fn check_win(&mut self, actor: Option<Seat>, ev: &mut Vec<Event>) {
+        let Some(target) = self.cfg.vp_target else {
+            return;
+        };
+        let winner = actor.filter(|s| self.total_vp(*s) >= target).or_else(|| {
+            self.standings()
+                .first()
+                .filter(|(_, vp)| *vp >= target as i64)
+                .map(|(s, _)| *s)
+        });
+        if let Some(w) = winner {
+            let vp = self.total_vp(w);
+            self.finish(vec![w], vp, false, ev);
+        }
+    }
+
+    /// `n` cards drawn at random from a seat's hand.
+    pub(crate) fn random_cards(&mut self, seat: Seat, n: u32) -> ResourceSet {
+        let mut hand = self.hands[seat as usize];
+        let mut out = ResourceSet::EMPTY;
+        for _ in 0..n.min(hand.total()) {
+            let i = self.rng.below(hand.total() as usize) as u32;
+            let r = hand.nth_card(i).expect("within hand");
+            hand[r] -= 1;
+            out[r] += 1;
+        }
+        out
+    }
+
+    /// Acts on the deadline: finishes the setup choices nobody made, or ends the round.
+    pub(crate) fn run_clock(&mut self, now: Millis) -> Vec<Event> {
+        let mut ev = Vec::new();
+        for _ in 0..64 {
+            let Some(d) = crate::engine::Ruleset::deadline(self) else {
+                break;
+            };
+            if d > now {
+                break;
+            }
+            match self.phase {
+                Phase::Over { .. } => break,
+                Phase::Setup => self.force_setup(now, &mut ev),
+                Phase::Round { .. } => self.end_round(now, &mut ev),
+            }
+        }
+        ev
+    }
+
+    fn force_setup(&mut self, now: Millis, ev: &mut Vec<Event>) {
+        for s in 0..self.cfg.seats() as Seat {
+            if self.setup[s as usize] == SetupStep::Collect
+                && let Some(c) = self.best_own_settlement(s)
+                && self.collect(s, c, now, ev).is_ok()
+            {
+                ev.push(Event::TimedOut {
+                    seat: s,
+                    what: "the host chose the settlement to collect from".into(),
+                });
+            }
+            if self.setup[s as usize] == SetupStep::City
+                && let Some(c) = self.best_own_settlement(s)
+            {
+                ev.push(Event::TimedOut {
+                    seat: s,
+                    what: "the host chose the settlement to turn into a city".into(),
+                });
+                if self.setup_city(s, c, now, ev).is_err() {
+                    self.setup[s as usize] = SetupStep::Done;
+                }
+            }
+            // Nothing to choose from (cannot happen with the built-in boards): move on.
+            self.setup[s as usize] = SetupStep::Done;
+        }
+        if self.phase == Phase::Setup {
+            self.start_round(now, ev);
+        }
+    }
+
+    // ---- building ---------------------------------------------------------------------------
+
+    fn reach_refusal(&self, seat: Seat, what: String) -> RuleError {
+        let boards: Vec<String> = self
+            .reach(seat)
+            .iter()
+            .map(|b| (b + 1).to_string())
+            .collect();
+        RuleError::new(format!(
+            "{what} is out of your reach: you build on board {} and its neighbours ({})",
+            Self::board_of(seat) + 1,
+            boards.join(", ")
+        ))
+    }
+
+    fn settle(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_active(seat, "build")?;
+        if !self.corner_in_reach(seat, c) {
+            return Err(self.reach_refusal(seat, self.map.corner_name(c)));
+        }
+        self.pieces
+            .check_settlement(&self.map, seat, c)
+            .map_err(|r| r.explain(&self.map))?;
+        check_afford(
+            &self.hands[seat as usize],
+            &costs::SETTLEMENT,
+            "a settlement",
+        )?;
+        let b = seat as usize / 2;
+        costs::pay(
+            &mut self.hands[seat as usize],
+            &mut self.banks[b],
+            &costs::SETTLEMENT,
+        );
+        self.pieces.place_settlement(seat, c);
+        let foreign = self
+            .territory_of_corner(c)
+            .is_some_and(|t| t != seat as usize);
+        let bonus = foreign && self.bonus[seat as usize].is_none();
+        if bonus {
+            self.bonus[seat as usize] = Some(c);
+        }
+        ev.push(Event::Settled { seat, at: c, bonus });
+        // A settlement can cut another's road.
+        self.update_longest_road(ev);
+        Ok(())
+    }
+
+    fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_active(seat, "build")?;
+        self.pieces
+            .check_city(seat, c)
+            .map_err(|r| r.explain(&self.map))?;
+        check_afford(&self.hands[seat as usize], &costs::CITY, "a city")?;
+        let b = seat as usize / 2;
+        costs::pay(
+            &mut self.hands[seat as usize],
+            &mut self.banks[b],
+            &costs::CITY,
+        );
+        self.pieces.place_city(seat, c);
+        ev.push(Event::Citied {
+            seat,
+            at: c,
+            free: false,
+        });
+        Ok(())
+    }
+
+    /// Where a road or ship may go for the seat now, cost aside.
+    pub(crate) fn check_route_here(
+        &self,
+        seat: Seat,
+        e: EdgeId,
+        kind: RouteKind,
+    ) -> Result<(), RuleError> {
+        if !self.edge_in_reach(seat, e) {
+            return Err(self.reach_refusal(seat, self.map.edge_name(e)));
+        }
+        self.pieces
+            .check_route(&self.map, seat, e, kind, None)
+            .map_err(|r| r.explain(&self.map))
+    }
+
+    fn route(
+        &mut self,
+        seat: Seat,
+        e: EdgeId,
+        kind: RouteKind,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.need_active(seat, "build")?;
+        self.check_route_here(seat, e, kind)?;
+        let free = self.turn[seat as usize].free_routes > 0;
+        let (cost, what) = match kind {
+            RouteKind::Road => (costs::ROAD, "a road"),
+            RouteKind::Ship => (costs::SHIP, "a ship"),
+        };
+        if !free {
+            check_afford(&self.hands[seat as usize], &cost, what)?;
+            let b = seat as usize / 2;
+            costs::pay(&mut self.hands[seat as usize], &mut self.banks[b], &cost);
+        }
+        self.pieces.place_route(seat, e, kind);
+        let t = &mut self.turn[seat as usize];
+        if free {
+            t.free_routes -= 1;
+        }
+        if kind == RouteKind::Ship {
+            t.new_ships.push(e);
+        }
+        if self.turn[seat as usize].free_routes > 0 && !self.can_place_route(seat) {
+            self.turn[seat as usize].free_routes = 0;
+        }
+        ev.push(match kind {
+            RouteKind::Road => Event::Roaded { seat, at: e, free },
+            RouteKind::Ship => Event::Shipped { seat, at: e, free },
+        });
+        self.update_longest_road(ev);
+        Ok(())
+    }
+
+    /// Edges where the seat may place a route of this kind now, cost aside.
+    pub(crate) fn route_spots(&self, seat: Seat, kind: RouteKind) -> Vec<EdgeId> {
+        let topo = &self.map.topology;
+        let left = match kind {
+            RouteKind::Road => self.pieces.stock(seat).roads,
+            RouteKind::Ship => self.pieces.stock(seat).ships,
+        };
+        if left == 0 {
+            return Vec::new();
+        }
+        let mut seen: Vec<EdgeId> = Vec::new();
+        let corners = self
+            .pieces
+            .routes_of(seat)
+            .iter()
+            .flat_map(|e| topo.edge_corners(*e))
+            .chain(self.pieces.buildings_of(seat).iter().copied());
+        for c in corners {
+            for e in topo.corner_edges(c).iter().flatten() {
+                if !seen.contains(e) && self.check_route_here(seat, *e, kind).is_ok() {
+                    seen.push(*e);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Whether a road or a ship could go anywhere now (cost aside).
+    pub(crate) fn can_place_route(&self, seat: Seat) -> bool {
+        !self.route_spots(seat, RouteKind::Road).is_empty()
+            || !self.route_spots(seat, RouteKind::Ship).is_empty()
+    }
+
+    /// Whether the ship on `e` is at the open end of a shipping route: one of its ends has
+    /// neither a building of its owner nor another of the owner's ships.
+    pub(crate) fn ship_is_open(&self, seat: Seat, e: EdgeId) -> bool {
+        self.map.topology.edge_corners(e).iter().any(|c| {
+            let own_building = self.pieces.building(*c).is_some_and(|b| b.owner == seat);
+            let more_ships = self
+                .map
+                .topology
+                .corner_edges(*c)
+                .iter()
+                .flatten()
+                .any(|x| {
+                    *x != e
+                        && self
+                            .pieces
+                            .route(*x)
+                            .is_some_and(|r| r.owner == seat && r.kind == RouteKind::Ship)
+                });
+            !own_building && !more_ships
+        })
+    }
+
+    /// Why a ship may not be moved now, if it may not.
+    pub(crate) fn check_ship_from(&self, seat: Seat, from: EdgeId) -> Result<(), RuleError> {
+        if self.turn[seat as usize].moved_ship {
+            return refuse("you have moved a ship this turn already (one a turn)");
+        }
+        match self.pieces.route(from) {
+            Some(r) if r.owner == seat && r.kind == RouteKind::Ship => {}
+            _ => {
+                return refuse(format!("you have no ship at {}", self.map.edge_name(from)));
+            }
+        }
+        if self.turn[seat as usize].new_ships.contains(&from) {
+            return refuse("a ship built this turn cannot move until your next turn");
+        }
+        if !self.ship_is_open(seat, from) {
+            return refuse(format!(
+                "the ship at {} is not at the open end of a shipping route",
+                self.map.edge_name(from)
+            ));
+        }
+        Ok(())
+    }
+
+    /// Pieces as they would stand after moving the ship, or why it may not go there.
+    fn moved_pieces(
+        &self,
+        seat: Seat,
+        from: EdgeId,
+        to: EdgeId,
+    ) -> Result<crate::rules::pieces::Pieces, RuleError> {
+        if from == to {
+            return refuse("move the ship to another edge");
+        }
+        if !self.edge_in_reach(seat, to) {
+            return Err(self.reach_refusal(seat, self.map.edge_name(to)));
+        }
+        let mut p = self.pieces.clone();
+        p.remove_route(from);
+        p.check_route(&self.map, seat, to, RouteKind::Ship, None)
+            .map_err(|r| r.explain(&self.map))?;
+        p.place_route(seat, to, RouteKind::Ship);
+        Ok(p)
+    }
+
+    /// Edges the ship on `from` may move to.
+    pub(crate) fn ship_targets(&self, seat: Seat, from: EdgeId) -> Vec<EdgeId> {
+        let mut p = self.pieces.clone();
+        p.remove_route(from);
+        let mut out = Vec::new();
+        let topo = &self.map.topology;
+        let corners: Vec<CornerId> = p
+            .routes_of(seat)
+            .iter()
+            .flat_map(|e| topo.edge_corners(*e))
+            .chain(p.buildings_of(seat).iter().copied())
+            .collect();
+        for c in corners {
+            for e in topo.corner_edges(c).iter().flatten() {
+                if *e != from
+                    && !out.contains(e)
+                    && self.edge_in_reach(seat, *e)
+                    && p.check_route(&self.map, seat, *e, RouteKind::Ship, None)
+                        .is_ok()
+                {
+                    out.push(*e);
+                }
+            }
+        }
+        out
+    }
+
+    fn move_ship(
+        &mut self,
+        seat: Seat,
+        from: EdgeId,
+        to: EdgeId,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.need_active(seat, "move ships")?;
+        self.check_ship_from(seat, from)?;
+        let p = self.moved_pieces(seat, from, to)?;
+        self.pieces = p;
+        let t = &mut self.turn[seat as usize];
+        t.moved_ship = true;
+        // The moved ship counts as placed this turn.
+        t.new_ships.push(to);
+        ev.push(Event::ShipMoved { seat, from, to });
+        self.update_longest_road(ev);
+        Ok(())
+    }
+
+    fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_active(seat, "buy development cards")?;
+        let b = seat as usize / 2;
+        if self.decks[b].is_empty() {
+            return refuse(format!("board {}'s development deck is empty", b + 1));
+        }
+        check_afford(
+            &self.hands[seat as usize],
+            &costs::DEV_CARD,
+            "a development card",
+        )?;
+        costs::pay(
+            &mut self.hands[seat as usize],
+            &mut self.banks[b],
+            &costs::DEV_CARD,
+        );
+        let card = self.decks[b].pop().expect("checked non-empty");
+        self.dev[seat as usize].cards.push(HeldCard {
+            card,
+            bought_turn: self.round,
+        });
+        ev.push(Event::BoughtDev { seat, card });
+        Ok(())
+    }
+
+    fn end(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_active(seat, "end a turn")?;
+        self.turn[seat as usize].ended = true;
+        self.turn[seat as usize].free_routes = 0;
+        ev.push(Event::Ended { seat });
+        // Offers from the seat or to it alone close: it trades no more this round.
+        let mut i = 0;
+        while i < self.offers.len() {
+            let o = &self.offers[i];
+            if o.from == seat || o.to == Some(seat) {
+                ev.push(Event::OfferClosed { id: o.id });
+                self.offers.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn discard(
+        &mut self,
+        seat: Seat,
+        cards: ResourceSet,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if !matches!(self.phase, Phase::Round { .. }) {
+            return refuse("there is nothing to discard now (discards follow a 7)");
+        }
+        let n = self.turn[seat as usize].must_discard;
+        if n == 0 {
+            return refuse("you do not need to discard (only hands of 8 or more do, after a 7)");
+        }
+        if cards.total() != n {
+            return refuse(format!("discard exactly {n} cards, not {}", cards.total()));
+        }
+        if !self.hands[seat as usize].contains(&cards) {
+            return refuse(format!("you do not have {cards}"));
+        }
+        self.hands[seat as usize].sub(&cards);
+        self.home_bank(seat).add(&cards);
+        self.turn[seat as usize].must_discard = 0;
+        ev.push(Event::Discarded {
+            seat,
+            cards,
+            forced: false,
+        });
+        Ok(())
+    }
+
+    // ---- development cards ----------------------------------------------------------------
+
+    /// Checks that a development card may be played now.
+    fn check_card(&self, seat: Seat, card: DevCard) -> Result<(), RuleError> {
+        self.need_active(seat, "play development cards")?;
+        if self.turn[seat as usize].dev_played {
+            return refuse("you have already played a development card this turn");
+        }
+        let hand = &self.dev[seat as usize];
+        if !hand.playable(card, self.round) {
+            return refuse(if hand.holds(card) {
+                format!("a {card} bought this turn can be played from your next turn")
+            } else {
+                format!("you have no {card} card")
+            });
+        }
+        Ok(())
+    }
+
+    fn spend_card(&mut self, seat: Seat, card: DevCard) {
+        self.dev[seat as usize].take(card, self.round);
+        self.turn[seat as usize].dev_played = true;
+        self.dev_spent += 1;
+    }
+
+    /// Hexes with a robber away from its desert next to one of the seat's buildings: what a
+    /// Knight may send home.
+    pub fn knight_targets(&self, seat: Seat) -> Vec<HexId> {
+        let mut v: Vec<HexId> = self
+            .robbers
+            .iter()
+            .zip(&self.homes)
+            .filter(|(r, home)| r != home)
+            .map(|(r, _)| *r)
+            .filter(|h| {
+                self.map
+                    .topology
+                    .hex_corners(*h)
+                    .iter()
+                    .any(|c| self.pieces.building(*c).is_some_and(|b| b.owner == seat))
+            })
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    fn play_knight(
+        &mut self,
+        seat: Seat,
+        u: KnightUse,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.check_card(seat, DevCard::Knight)?;
+        let targets = self.knight_targets(seat);
+        let b = seat as usize / 2;
+        let (robber, got) = match u {
+            KnightUse::Robber(h) => {
+                if !targets.contains(&h) {
+                    return refuse(if !self.robbers.contains(&h) {
+                        format!("there is no robber on {}", self.map.hex_name(h))
+                    } else if self.homes.contains(&h) {
+                        format!(
+                            "the robber on {} is in its desert already",
+                            self.map.hex_name(h)
+                        )
+                    } else {
+                        format!(
+                            "the robber on {} is not next to a settlement or city of yours",
+                            self.map.hex_name(h)
+                        )
+                    });
+                }
+                let t = self
+                    .robbers
+                    .iter()
+                    .position(|r| *r == h)
+                    .expect("a target has a robber");
+                let got = self.resource_of(h).filter(|r| self.banks[b][*r] > 0);
+                self.robbers[t] = self.homes[t];
+                (Some((h, self.homes[t])), got)
+            }
+            KnightUse::Take(r) => {
+                if let Some(h) = targets.first() {
+                    return refuse(format!(
+                        "a robber stands next to you on {}: the Knight sends it home (`play knight {}`)",
+                        self.map.hex_name(*h),
+                        self.map.hex_name(*h)
+                    ));
+                }
+                if self.banks[b][r] == 0 {
+                    return refuse(format!("board {}'s bank has no {r} left", b + 1));
+                }
+                (None, Some(r))
+            }
+        };
+        if let Some(r) = got {
+            self.banks[b][r] -= 1;
+            self.hands[seat as usize][r] += 1;
+        }
+        self.spend_card(seat, DevCard::Knight);
+        self.dev[seat as usize].knights_played += 1;
+        ev.push(Event::PlayedKnight { seat, robber, got });
+        let knights: Vec<u32> = self.dev.iter().map(|d| d.knights_played).collect();
+        let holder = awards::largest_army(self.largest, &knights);
+        if holder != self.largest
+            && let Some(h) = holder
+        {
+            self.largest = holder;
+            ev.push(Event::LargestArmy {
+                holder: h,
+                knights: knights[h as usize],
+            });
+        }
+        Ok(())
+    }
+
+    fn play_road_building(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.check_card(seat, DevCard::RoadBuilding)?;
+        if !self.can_place_route(seat) {
+            return refuse(
+                "there is nowhere you could place a road or a ship (or you have none left)",
+            );
+        }
+        self.spend_card(seat, DevCard::RoadBuilding);
+        self.turn[seat as usize].free_routes = 2;
+        ev.push(Event::PlayedRoadBuilding { seat, free: 2 });
+        Ok(())
+    }
+
+    fn play_plenty(
+        &mut self,
+        seat: Seat,
+        cards: ResourceSet,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.check_card(seat, DevCard::YearOfPlenty)?;
+        if cards.total() != 2 {
+            return refuse("Year of Plenty takes exactly two cards, e.g. `play plenty wool ore`");
+        }
+        let b = seat as usize / 2;
+        if !self.banks[b].contains(&cards) {
+            return refuse(format!("board {}'s bank does not have {cards}", b + 1));
+        }
+        self.spend_card(seat, DevCard::YearOfPlenty);
+        self.banks[b].sub(&cards);
+        self.hands[seat as usize].add(&cards);
+        ev.push(Event::PlayedYearOfPlenty { seat, got: cards });
+        Ok(())
+    }
+
+    // ---- trade ------------------------------------------------------------------------------
+
+    fn bank_trade(
+        &mut self,
+        seat: Seat,
+        give: ResourceSet,
+        get: ResourceSet,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.need_active(seat, "trade with the bank")?;
+        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
+        trade::check_maritime(&rates, &give, &get)?;
+        if give.kinds() != 1 || get.total() != 1 {
+            let (r, _) = give.iter().next().unwrap_or((Resource::Wool, 0));
+            return refuse(format!(
+                "one bank trade at a time: e.g. `bank {} {r} for 1 ore`",
+                rates[r as usize]
+            ));
+        }
+        if !self.hands[seat as usize].contains(&give) {
+            return refuse(format!("you do not have {give}"));
+        }
+        let b = seat as usize / 2;
+        if !self.banks[b].contains(&get) {
+            return refuse(format!("board {}'s bank has no {get} left", b + 1));
+        }
+        self.hands[seat as usize].sub(&give);
+        self.banks[b].add(&give);
+        self.banks[b].sub(&get);
+        self.hands[seat as usize].add(&get);
+        ev.push(Event::BankTrade {
+            seat,
+            gave: give,
+            got: get,
+        });
+        Ok(())
+    }
+
+    /// Seats that may accept an offer now.
+    pub(crate) fn addressees(&self, o: &Offer) -> Vec<Seat> {
+        match o.to {
+            Some(t) => vec![t],
+            None => self.partners(o.from),
+        }
+    }
+
+    fn offer(
+        &mut self,
+        seat: Seat,
+        give: ResourceSet,
+        get: ResourceSet,
+        to: Option<Seat>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.can_trade(seat)?;
+        trade::check_offer_shape(&give, &get)?;
+        let partners = self.partners(seat);
+        if let Some(t) = to
+            && !partners.contains(&t)
+        {
+            let list: Vec<String> = partners.iter().map(|s| (s + 1).to_string()).collect();
+            return refuse(if t == seat {
+                "you cannot trade with yourself".to_string()
+            } else {
+                format!(
+                    "you may not trade with seat {} this round; your partners are seats {}",
+                    t + 1,
+                    list.join(", ")
+                )
+            });
+        }
+        if partners.is_empty() {
+            return refuse("nobody may trade with you this round");
+        }
+        if !self.hands[seat as usize].contains(&give) {
+            return refuse(format!("you do not have {give}"));
+        }
+        let open = self.offers.iter().filter(|o| o.from == seat).count();
+        if open >= MAX_OPEN_OFFERS {
+            return refuse(format!(
+                "you have {open} open offers already; cancel one first (`cancel ID`)"
+            ));
+        }
+        let id = self.next_offer;
+        self.next_offer += 1;
+        self.offers.push(Offer {
+            id,
+            from: seat,
+            to,
+            give,
+            get,
+            declined: Vec::new(),
+        });
+        ev.push(Event::Offered {
+            id,
+            from: seat,
+            to,
+            give,
+            get,
+        });
+        Ok(())
+    }
+
+    fn find_offer(&self, id: u32) -> Result<usize, RuleError> {
+        self.offers
+            .iter()
+            .position(|o| o.id == id)
+            .ok_or_else(|| RuleError::new(format!("there is no open offer {id}")))
+    }
+
+    fn answerable(&self, seat: Seat, i: usize) -> Result<(), RuleError> {
+        let o = &self.offers[i];
+        if o.from == seat {
+            return refuse(format!(
+                "offer {} is your own (`cancel {}` withdraws it)",
+                o.id, o.id
+            ));
+        }
+        if !self.addressees(o).contains(&seat) {
+            return refuse(format!("offer {} is not addressed to you", o.id));
+        }
+        if o.declined.contains(&seat) {
+            return refuse(format!("you have declined offer {}", o.id));
+        }
+        Ok(())
+    }
+
+    fn accept(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        self.answerable(seat, i)?;
+        self.can_trade(seat)?;
+        let o = self.offers[i].clone();
+        if self.can_trade(o.from).is_err() {
+            return refuse(format!("seat {} cannot trade right now", o.from + 1));
+        }
+        if !self.hands[o.from as usize].contains(&o.give) {
+            return refuse(format!("seat {} no longer has {}", o.from + 1, o.give));
+        }
+        if !self.hands[seat as usize].contains(&o.get) {
+            return refuse(format!("you do not have {}", o.get));
+        }
+        self.hands[o.from as usize].sub(&o.give);
+        self.hands[seat as usize].add(&o.give);
+        self.hands[seat as usize].sub(&o.get);
+        self.hands[o.from as usize].add(&o.get);
+        self.offers.remove(i);
+        ev.push(Event::Traded {
+            id,
+            from: o.from,
+            with: seat,
+            gave: o.give,
+            got: o.get,
+        });
+        Ok(())
+    }
+
+    fn decline(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        self.answerable(seat, i)?;
+        self.offers[i].declined.push(seat);
+        ev.push(Event::Declined { id, seat });
+        let o = &self.offers[i];
+        if self.addressees(o).iter().all(|s| o.declined.contains(s)) {
+            self.offers.remove(i);
+            ev.push(Event::OfferClosed { id });
+        }
+        Ok(())
+    }
+
+    fn cancel(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        if self.offers[i].from != seat {
+            return refuse(format!("offer {id} is not yours to cancel"));
+        }
+        self.offers.remove(i);
+        ev.push(Event::OfferClosed { id });
+        Ok(())
+    }
+
+    // ---- awards and prompts -----------------------------------------------------------------
+
+    /// Longest Road over the whole ring (roads and ships, Seafarers style).
+    pub(crate) fn update_longest_road(&mut self, ev: &mut Vec<Event>) {
+        let lengths: Vec<u32> = (0..self.cfg.seats() as Seat)
+            .map(|s| self.pieces.longest_route(&self.map, s))
+            .collect();
+        let holder = awards::longest_road(self.longest, &lengths);
+        if holder != self.longest {
+            self.longest = holder;
+            ev.push(Event::LongestRoad {
+                holder,
+                length: holder.map_or(0, |h| lengths[h as usize]),
+            });
+        }
+        self.road_len = lengths;
+    }
+
+    /// Seats the game waits for or invites: setup choices, the active seats still playing,
+    /// discards owed, offers to answer.
+    pub(crate) fn prompted(&self) -> Vec<Seat> {
+        let n = self.cfg.seats() as Seat;
+        match &self.phase {
+            Phase::Over { .. } => Vec::new(),
+            Phase::Setup => (0..n)
+                .filter(|s| self.setup[*s as usize] != SetupStep::Done)
+                .collect(),
+            Phase::Round { .. } => (0..n)
+                .filter(|s| {
+                    let t = &self.turn[*s as usize];
+                    t.must_discard > 0
+                        || (self.is_active(*s) && !t.ended)
+                        || (self.can_trade(*s).is_ok()
+                            && self
+                                .offers
+                                .iter()
+                                .enumerate()
+                                .any(|(i, o)| self.answerable(*s, i).is_ok() && o.from != *s))
+                })
+                .collect(),
+        }
+    }
+}

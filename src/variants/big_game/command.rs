@@ -1,0 +1,285 @@
+//! The Big Game's commands and their text language. Base's words keep their meaning
+//! (`settle`, `road`, `city`, `buy dev`, `end`, `discard`, `play`, `bank`, `offer`, `accept`,
+//! `decline`, `cancel`); the Big Game adds `collect`, `ship`, `move ship` and the knight's
+//! target. Names carry the board number: hex `2C` is hex C of board 2, corner `2C.nw`.
+
+use crate::board::Map;
+use crate::engine::{RuleError, Seat};
+use crate::rules::devcards::DevCard;
+use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
+use crate::topology::{CornerId, EdgeId, HexId};
+
+/// What a Knight does: send the robber on a hex next to you home, or take a resource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KnightUse {
+    Robber(HexId),
+    Take(Resource),
+}
+
+/// Everything a seat can ask for in a Big Game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// Setup: take the resources around this starting settlement.
+    Collect(CornerId),
+    /// Setup: turn this starting settlement into a city (free); in a round: build a city.
+    City(CornerId),
+    Settle(CornerId),
+    Road(EdgeId),
+    Ship(EdgeId),
+    /// Move the ship at the open end of a shipping route.
+    MoveShip {
+        from: EdgeId,
+        to: EdgeId,
+    },
+    BuyDev,
+    /// Done for this round.
+    End,
+    Discard(ResourceSet),
+    PlayKnight(KnightUse),
+    PlayRoadBuilding,
+    PlayYearOfPlenty(ResourceSet),
+    Bank {
+        give: ResourceSet,
+        get: ResourceSet,
+    },
+    Offer {
+        give: ResourceSet,
+        get: ResourceSet,
+        to: Option<Seat>,
+    },
+    Accept(u32),
+    Decline(u32),
+    Cancel(u32),
+}
+
+/// The command language, for `help`.
+pub const HELP: &str = "\
+Big Game commands (hexes carry their board: 2C is hex C of board 2; corners 2C.nw, edges 2C.n):
+  collect 1C.w           setup: take the resources around one starting settlement
+  city 1C.w              setup: turn a starting settlement into a city; later: build a city (3 ore 2 grain)
+  settle 1C.nw           build a settlement (1 brick 1 lumber 1 wool 1 grain)
+  road 1C.n              build a road (1 brick 1 lumber)
+  ship 1C.n              build a ship (1 lumber 1 wool)
+  move ship 1C.n to 1D.s move the ship at the open end of a shipping route (once a turn)
+  buy dev                buy a development card (1 ore 1 wool 1 grain)
+  end                    you are done for this round
+  discard 2 wool 1 ore   after a 7, hands of 8 or more return half (rounded down)
+  play knight 1J         send the robber on hex 1J (next to you) back to its desert, take its resource
+  play knight wool       with no robber next to you: take one resource of your choice
+  play roads | play plenty wool ore
+  bank 4 wool for 1 ore  trade with your board's bank (4:1, 3:1 or 2:1 at a harbour)
+  offer 1 brick for 1 ore [to 2]   propose a trade to your partners; they answer:
+  accept 3 | decline 3 | cancel 3
+You build on your own board and the two next to it. Only the group whose round it is builds;
+the others trade with the active players of their board and the two next to it.";
+
+fn seat_arg(s: &str, seats: usize) -> Result<Seat, RuleError> {
+    let n: usize = s
+        .trim_start_matches('#')
+        .parse()
+        .map_err(|_| RuleError::new(format!("`{s}` is not a seat number (1 to {seats})")))?;
+    if n == 0 || n > seats {
+        return Err(RuleError::new(format!(
+            "there is no seat {n} (seats are 1 to {seats})"
+        )));
+    }
+    Ok((n - 1) as Seat)
+}
+
+fn id_arg(s: Option<&&str>, what: &str) -> Result<u32, RuleError> {
+    let s = s.ok_or_else(|| {
+        RuleError::new(format!(
+            "{what} which offer? give its number, e.g. `{what} 3`"
+        ))
+    })?;
+    s.trim_start_matches('#')
+        .parse()
+        .map_err(|_| RuleError::new(format!("`{s}` is not an offer number")))
+}
+
+/// Splits `2 wool 1 ore for 1 brick [to 3]`.
+fn trade_parts<'a>(
+    words: &'a [&'a str],
+) -> Result<(ResourceSet, ResourceSet, Option<&'a str>), RuleError> {
+    let for_at = words
+        .iter()
+        .position(|w| w.eq_ignore_ascii_case("for"))
+        .ok_or_else(|| {
+            RuleError::new("write a trade as `GIVE for GET`, e.g. `1 brick for 1 ore`")
+        })?;
+    let (give_words, rest) = words.split_at(for_at);
+    let rest = &rest[1..];
+    let (get_words, to) = match rest.iter().position(|w| w.eq_ignore_ascii_case("to")) {
+        Some(i) => (
+            &rest[..i],
+            Some(
+                *rest
+                    .get(i + 1)
+                    .ok_or_else(|| RuleError::new("`to` which seat?"))?,
+            ),
+        ),
+        None => (rest, None),
+    };
+    let give = parse_resource_list(give_words).map_err(RuleError)?;
+    let get = parse_resource_list(get_words).map_err(RuleError)?;
+    Ok((give, get, to))
+}
+
+/// Reads one command.
+pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let Some(first) = words.first() else {
+        return Err(RuleError::new("empty command; `help` lists them"));
+    };
+    let arg = |i: usize, what: &str| -> Result<&str, RuleError> {
+        words
+            .get(i)
+            .copied()
+            .ok_or_else(|| RuleError::new(format!("`{first}` needs {what}")))
+    };
+    let corner = |s: &str| map.parse_corner(s).map_err(RuleError);
+    let edge = |s: &str| map.parse_edge(s).map_err(RuleError);
+    let (cmd, used) = match first.to_ascii_lowercase().as_str() {
+        "collect" | "take" => (Command::Collect(corner(arg(1, "a corner, e.g. 1C.w")?)?), 2),
+        "settle" | "settlement" | "s" => {
+            (Command::Settle(corner(arg(1, "a corner, e.g. 1C.nw")?)?), 2)
+        }
+        "road" | "r" => (Command::Road(edge(arg(1, "an edge, e.g. 1C.n")?)?), 2),
+        "ship" => (Command::Ship(edge(arg(1, "a sea edge, e.g. 1C.n")?)?), 2),
+        "city" | "c" => (Command::City(corner(arg(1, "a corner, e.g. 1C.nw")?)?), 2),
+        "move" => {
+            // `move ship FROM to TO`, `move FROM TO`.
+            let mut rest: Vec<&str> = words[1..]
+                .iter()
+                .copied()
+                .filter(|w| !w.eq_ignore_ascii_case("to"))
+                .collect();
+            if rest.first().is_some_and(|w| w.eq_ignore_ascii_case("ship")) {
+                rest.remove(0);
+            }
+            if rest.len() != 2 {
+                return Err(RuleError::new(
+                    "write `move ship FROM to TO`, e.g. `move ship 1C.n to 1D.s`",
+                ));
+            }
+            (
+                Command::MoveShip {
+                    from: edge(rest[0])?,
+                    to: edge(rest[1])?,
+                },
+                words.len(),
+            )
+        }
+        "buy" => match words.get(1).map(|w| w.to_ascii_lowercase()) {
+            Some(w) if w == "dev" || w == "card" || w == "development" => (Command::BuyDev, 2),
+            _ => {
+                return Err(RuleError::new(
+                    "buy what? `buy dev` buys a development card",
+                ));
+            }
+        },
+        "end" | "done" | "pass" => (Command::End, 1),
+        "discard" => (
+            Command::Discard(parse_resource_list(&words[1..]).map_err(RuleError)?),
+            words.len(),
+        ),
+        "play" => {
+            let card = arg(1, "a card: knight, roads or plenty")?;
+            match DevCard::parse(card) {
+                Some(DevCard::Knight) => {
+                    let target = arg(
+                        2,
+                        "a hex with a robber next to you (`play knight 1J`) or a resource (`play knight wool`)",
+                    )?;
+                    let use_ = match Resource::parse(target) {
+                        Some(r) => KnightUse::Take(r),
+                        None => KnightUse::Robber(map.parse_hex(target).map_err(|_| {
+                            RuleError::new(format!(
+                                "`{target}` is neither a hex nor a resource: `play knight 1J` or `play knight wool`"
+                            ))
+                        })?),
+                    };
+                    (Command::PlayKnight(use_), 3)
+                }
+                Some(DevCard::RoadBuilding) => (Command::PlayRoadBuilding, 2),
+                Some(DevCard::YearOfPlenty) => (
+                    Command::PlayYearOfPlenty(parse_resource_list(&words[2..]).map_err(RuleError)?),
+                    words.len(),
+                ),
+                Some(DevCard::Monopoly) => {
+                    return Err(RuleError::new(
+                        "there are no Monopoly cards in the Big Game",
+                    ));
+                }
+                Some(DevCard::VictoryPoint) => {
+                    return Err(RuleError::new(
+                        "victory point cards are never played: they count for you",
+                    ));
+                }
+                None => {
+                    return Err(RuleError::new(format!(
+                        "`{card}` is not a development card"
+                    )));
+                }
+            }
+        }
+        "bank" | "maritime" => {
+            let (give, get, to) = trade_parts(&words[1..])?;
+            if to.is_some() {
+                return Err(RuleError::new("a bank trade has no `to`"));
+            }
+            (Command::Bank { give, get }, words.len())
+        }
+        "offer" | "trade" => {
+            let (give, get, to) = trade_parts(&words[1..])?;
+            let to = to.map(|t| seat_arg(t, seats)).transpose()?;
+            (Command::Offer { give, get, to }, words.len())
+        }
+        "accept" | "yes" => (Command::Accept(id_arg(words.get(1), "accept")?), 2),
+        "decline" | "no" | "reject" => (Command::Decline(id_arg(words.get(1), "decline")?), 2),
+        "cancel" | "withdraw" => (Command::Cancel(id_arg(words.get(1), "cancel")?), 2),
+        other => {
+            return Err(RuleError::new(format!(
+                "unknown command `{other}`; `help` lists the commands"
+            )));
+        }
+    };
+    if words.len() > used {
+        return Err(RuleError::new(format!(
+            "unexpected `{}` after the command",
+            words[used..].join(" ")
+        )));
+    }
+    Ok(cmd)
+}
+
+/// Writes one command so that [`parse`] reads it back.
+pub fn format(map: &Map, cmd: &Command) -> String {
+    match cmd {
+        Command::Collect(c) => format!("collect {}", map.corner_name(*c)),
+        Command::City(c) => format!("city {}", map.corner_name(*c)),
+        Command::Settle(c) => format!("settle {}", map.corner_name(*c)),
+        Command::Road(e) => format!("road {}", map.edge_name(*e)),
+        Command::Ship(e) => format!("ship {}", map.edge_name(*e)),
+        Command::MoveShip { from, to } => format!(
+            "move ship {} to {}",
+            map.edge_name(*from),
+            map.edge_name(*to)
+        ),
+        Command::BuyDev => "buy dev".into(),
+        Command::End => "end".into(),
+        Command::Discard(s) => format!("discard {s}"),
+        Command::PlayKnight(KnightUse::Robber(h)) => format!("play knight {}", map.hex_name(*h)),
+        Command::PlayKnight(KnightUse::Take(r)) => format!("play knight {r}"),
+        Command::PlayRoadBuilding => "play roads".into(),
+        Command::PlayYearOfPlenty(s) => format!("play plenty {s}"),
+        Command::Bank { give, get } => format!("bank {give} for {get}"),
+        Command::Offer { give, get, to } => match to {
+            Some(t) => format!("offer {give} for {get} to {}", t + 1),
+            None => format!("offer {give} for {get}"),
+        },
+        Command::Accept(id) => format!("accept {id}"),
+        Command::Decline(id) => format!("decline {id}"),
+        Command::Cancel(id) => format!("cancel {id}"),
+    }
+}

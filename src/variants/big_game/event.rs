@@ -1,0 +1,404 @@
+//! What happens in a Big Game, and how each event reads to each viewer. A bought development
+//! card is named only to its buyer.
+
+use super::Group;
+use crate::board::Map;
+use crate::engine::{Millis, Seat};
+use crate::rules::devcards::DevCard;
+use crate::rules::resources::{Resource, ResourceSet};
+use crate::topology::{CornerId, EdgeId, HexId};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Setup: resources taken around one starting settlement.
+    Collected {
+        seat: Seat,
+        at: CornerId,
+        got: ResourceSet,
+    },
+    /// A round begins for a group, until `deadline`.
+    RoundStarted {
+        round: u32,
+        group: Group,
+        deadline: Millis,
+    },
+    /// The one roll for every board.
+    Rolled {
+        dice: (u8, u8),
+    },
+    /// Production: what each seat got, resources a board's bank could not pay (board, resource),
+    /// and hexes with the number that robbers blocked.
+    Produced {
+        number: u8,
+        gains: Vec<(Seat, ResourceSet)>,
+        short: Vec<(usize, Resource)>,
+        blocked: Vec<HexId>,
+    },
+    MustDiscard {
+        owed: Vec<(Seat, u32)>,
+    },
+    Discarded {
+        seat: Seat,
+        cards: ResourceSet,
+        forced: bool,
+    },
+    /// After a 7: boards whose robbers stayed (a seat there is in its first 15 turns), the
+    /// robbers' roll if any board's robbers moved, and each move (territory, from, to).
+    Robbers {
+        still: Vec<usize>,
+        dice: Option<(u8, u8)>,
+        moved: Vec<(usize, HexId, HexId)>,
+    },
+    Settled {
+        seat: Seat,
+        at: CornerId,
+        /// The first settlement in a foreign starting territory: 2 more VP.
+        bonus: bool,
+    },
+    Citied {
+        seat: Seat,
+        at: CornerId,
+        free: bool,
+    },
+    Roaded {
+        seat: Seat,
+        at: EdgeId,
+        free: bool,
+    },
+    Shipped {
+        seat: Seat,
+        at: EdgeId,
+        free: bool,
+    },
+    ShipMoved {
+        seat: Seat,
+        from: EdgeId,
+        to: EdgeId,
+    },
+    BoughtDev {
+        seat: Seat,
+        card: DevCard,
+    },
+    /// A Knight: a robber sent home from `robber.0` to `robber.1`, and the card taken.
+    PlayedKnight {
+        seat: Seat,
+        robber: Option<(HexId, HexId)>,
+        got: Option<Resource>,
+    },
+    PlayedRoadBuilding {
+        seat: Seat,
+        free: u8,
+    },
+    PlayedYearOfPlenty {
+        seat: Seat,
+        got: ResourceSet,
+    },
+    BankTrade {
+        seat: Seat,
+        gave: ResourceSet,
+        got: ResourceSet,
+    },
+    Offered {
+        id: u32,
+        from: Seat,
+        to: Option<Seat>,
+        give: ResourceSet,
+        get: ResourceSet,
+    },
+    Declined {
+        id: u32,
+        seat: Seat,
+    },
+    OfferClosed {
+        id: u32,
+    },
+    Traded {
+        id: u32,
+        from: Seat,
+        with: Seat,
+        gave: ResourceSet,
+        got: ResourceSet,
+    },
+    LongestRoad {
+        holder: Option<Seat>,
+        length: u32,
+    },
+    LargestArmy {
+        holder: Seat,
+        knights: u32,
+    },
+    /// A seat said it is done for the round.
+    Ended {
+        seat: Seat,
+    },
+    RoundEnded {
+        round: u32,
+    },
+    /// The clock ran out and the host acted for the seat.
+    TimedOut {
+        seat: Seat,
+        what: String,
+    },
+    /// A person took over the seat.
+    TakenOver {
+        seat: Seat,
+    },
+    /// The game is over: at the VP target, or at the round limit.
+    Over {
+        winners: Vec<Seat>,
+        vp: u32,
+        by_limit: bool,
+    },
+}
+
+fn who(names: &[String], seat: Seat, viewer: Option<Seat>) -> String {
+    if viewer == Some(seat) {
+        "you".into()
+    } else {
+        names
+            .get(seat as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", seat + 1))
+    }
+}
+
+fn cap(s: String) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => s,
+    }
+}
+
+fn free(f: bool) -> &'static str {
+    if f { " (free)" } else { "" }
+}
+
+/// The event in words for one viewer.
+pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
+    let w = |s: Seat| who(names, s, viewer);
+    let s = match ev {
+        Event::Collected { seat, at, got } => format!(
+            "{} took {got} around the settlement at {}.",
+            cap(w(*seat)),
+            map.corner_name(*at)
+        ),
+        Event::RoundStarted {
+            round,
+            group,
+            deadline,
+        } => format!(
+            "Round {round}: the {} group plays (until {} s).",
+            group.name(),
+            deadline / 1000
+        ),
+        Event::Rolled { dice } => format!(
+            "The dice for every board: {} ({}+{}).",
+            dice.0 + dice.1,
+            dice.0,
+            dice.1
+        ),
+        Event::Produced {
+            number,
+            gains,
+            short,
+            blocked,
+        } => {
+            let mut parts: Vec<String> = gains
+                .iter()
+                .filter(|(_, g)| !g.is_empty())
+                .map(|(s, g)| format!("{} {g}", w(*s)))
+                .collect();
+            if parts.is_empty() {
+                parts.push("nobody gets anything".into());
+            }
+            let mut s = format!("{number} produces: {}.", parts.join(", "));
+            for (b, r) in short {
+                s.push_str(&format!(" Board {}'s bank is short of {r}.", b + 1));
+            }
+            if !blocked.is_empty() {
+                let names: Vec<&str> = blocked.iter().map(|h| map.hex_name(*h)).collect();
+                s.push_str(&format!(" Robbers block {}.", names.join(", ")));
+            }
+            s
+        }
+        Event::MustDiscard { owed } => {
+            let parts: Vec<String> = owed.iter().map(|(s, n)| format!("{} {n}", w(*s))).collect();
+            format!(
+                "A 7: hands of 8 or more discard half ({}).",
+                parts.join(", ")
+            )
+        }
+        Event::Discarded {
+            seat,
+            cards,
+            forced,
+        } => format!(
+            "{} discarded {cards}{}.",
+            cap(w(*seat)),
+            if *forced {
+                " (at random, time ran out)"
+            } else {
+                ""
+            }
+        ),
+        Event::Robbers { still, dice, moved } => {
+            let mut s = String::new();
+            if let Some(d) = dice {
+                s.push_str(&format!(
+                    "The robbers' roll: {} ({}+{}).",
+                    d.0 + d.1,
+                    d.0,
+                    d.1
+                ));
+                for (_, from, to) in moved {
+                    s.push_str(&format!(
+                        " A robber moves from {} to {}.",
+                        map.hex_name(*from),
+                        map.hex_name(*to)
+                    ));
+                }
+            }
+            if !still.is_empty() {
+                let b: Vec<String> = still.iter().map(|b| (b + 1).to_string()).collect();
+                if !s.is_empty() {
+                    s.push(' ');
+                }
+                s.push_str(&format!(
+                    "The robbers of board(s) {} stay put (first 15 turns).",
+                    b.join(", ")
+                ));
+            }
+            if s.is_empty() {
+                return None;
+            }
+            s
+        }
+        Event::Settled { seat, at, bonus } => format!(
+            "{} built a settlement at {}{}.",
+            cap(w(*seat)),
+            map.corner_name(*at),
+            if *bonus {
+                " in a foreign territory: 2 extra victory points"
+            } else {
+                ""
+            }
+        ),
+        Event::Citied { seat, at, free: f } => format!(
+            "{} built a city at {}{}.",
+            cap(w(*seat)),
+            map.corner_name(*at),
+            free(*f)
+        ),
+        Event::Roaded { seat, at, free: f } => format!(
+            "{} built a road at {}{}.",
+            cap(w(*seat)),
+            map.edge_name(*at),
+            free(*f)
+        ),
+        Event::Shipped { seat, at, free: f } => format!(
+            "{} built a ship at {}{}.",
+            cap(w(*seat)),
+            map.edge_name(*at),
+            free(*f)
+        ),
+        Event::ShipMoved { seat, from, to } => format!(
+            "{} moved a ship from {} to {}.",
+            cap(w(*seat)),
+            map.edge_name(*from),
+            map.edge_name(*to)
+        ),
+        Event::BoughtDev { seat, card } => {
+            if viewer == Some(*seat) {
+                format!("You bought a development card: {card}.")
+            } else {
+                format!("{} bought a development card.", cap(w(*seat)))
+            }
+        }
+        Event::PlayedKnight { seat, robber, got } => {
+            let mut s = format!("{} played a Knight", cap(w(*seat)));
+            if let Some((from, to)) = robber {
+                s.push_str(&format!(
+                    ": the robber on {} goes back to {}",
+                    map.hex_name(*from),
+                    map.hex_name(*to)
+                ));
+            }
+            match got {
+                Some(r) => s.push_str(&format!(" and takes 1 {r}.")),
+                None => s.push('.'),
+            }
+            s
+        }
+        Event::PlayedRoadBuilding { seat, free: n } => format!(
+            "{} played Road Building: {n} free roads or ships.",
+            cap(w(*seat))
+        ),
+        Event::PlayedYearOfPlenty { seat, got } => {
+            format!("{} played Year of Plenty: {got}.", cap(w(*seat)))
+        }
+        Event::BankTrade { seat, gave, got } => {
+            format!("{} traded {gave} with the bank for {got}.", cap(w(*seat)))
+        }
+        Event::Offered {
+            id,
+            from,
+            to,
+            give,
+            get,
+        } => format!(
+            "Offer {id}: {} give{} {give} for {get}{}.",
+            cap(w(*from)),
+            if viewer == Some(*from) { "" } else { "s" },
+            to.map_or(String::new(), |t| format!(" to {}", w(t)))
+        ),
+        Event::Declined { id, seat } => format!("{} declined offer {id}.", cap(w(*seat))),
+        Event::OfferClosed { id } => format!("Offer {id} is closed."),
+        Event::Traded {
+            id,
+            from,
+            with,
+            gave,
+            got,
+        } => format!(
+            "Offer {id}: {} traded {gave} to {} for {got}.",
+            cap(w(*from)),
+            w(*with)
+        ),
+        Event::LongestRoad { holder, length } => match holder {
+            Some(h) => format!(
+                "{} now hold{} Longest Road ({length}).",
+                cap(w(*h)),
+                if viewer == Some(*h) { "" } else { "s" }
+            ),
+            None => "Nobody holds Longest Road now.".into(),
+        },
+        Event::LargestArmy { holder, knights } => format!(
+            "{} now hold{} Largest Army ({knights} knights).",
+            cap(w(*holder)),
+            if viewer == Some(*holder) { "" } else { "s" }
+        ),
+        Event::Ended { seat } => format!("{} is done for this round.", cap(w(*seat))),
+        Event::RoundEnded { round } => format!("Round {round} is over."),
+        Event::TimedOut { seat, what } => format!("Time ran out for {}: {what}.", w(*seat)),
+        Event::TakenOver { seat } => format!("A new player takes over seat {}.", seat + 1),
+        Event::Over {
+            winners,
+            vp,
+            by_limit,
+        } => {
+            let list: Vec<String> = winners.iter().map(|s| w(*s)).collect();
+            format!(
+                "The game is over{}: {} win{} with {vp} victory points.",
+                if *by_limit { " (round limit)" } else { "" },
+                cap(list.join(" and ")),
+                if winners.len() == 1 && viewer != winners.first().copied() {
+                    "s"
+                } else {
+                    ""
+                }
+            )
+        }
+    };
+    Some(s)
+}

@@ -1,0 +1,226 @@
+//! The legal-command generator. It agrees with `apply`: every listed command is accepted;
+//! every accepted command is listed except free-form trade offers and discards (only
+//! one-for-one offers are listed; discards are listed in full). The property test checks it.
+
+use super::{BigGame, Command, KnightUse, MAX_OPEN_OFFERS, Phase, SetupStep};
+use crate::engine::Seat;
+use crate::rules::costs;
+use crate::rules::devcards::DevCard;
+use crate::rules::pieces::{BuildingKind, RouteKind};
+use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::trade;
+
+impl BigGame {
+    /// Appends every command `seat` may send now.
+    pub fn legal_into(&self, seat: Seat, out: &mut Vec<Command>) {
+        if seat as usize >= self.cfg.seats() {
+            return;
+        }
+        match &self.phase {
+            Phase::Over { .. } => {}
+            Phase::Setup => {
+                let step = self.setup[seat as usize];
+                for c in self.pieces.buildings_of(seat) {
+                    let settlement = self
+                        .pieces
+                        .building(*c)
+                        .is_some_and(|b| b.kind == BuildingKind::Settlement);
+                    match step {
+                        SetupStep::Collect if settlement => out.push(Command::Collect(*c)),
+                        SetupStep::City if settlement => out.push(Command::City(*c)),
+                        _ => {}
+                    }
+                }
+            }
+            Phase::Round { .. } => {
+                let owed = self.turn[seat as usize].must_discard;
+                if owed > 0 {
+                    discard_choices(&self.hands[seat as usize], owed, out);
+                    return;
+                }
+                if self.need_active(seat, "").is_ok() {
+                    self.legal_active(seat, out);
+                }
+                self.legal_trades(seat, out);
+            }
+        }
+    }
+
+    fn legal_active(&self, seat: Seat, out: &mut Vec<Command>) {
+        let hand = self.hands[seat as usize];
+        let t = &self.turn[seat as usize];
+        let free = t.free_routes > 0;
+        out.push(Command::End);
+        if free || hand.contains(&costs::ROAD) {
+            out.extend(
+                self.route_spots(seat, RouteKind::Road)
+                    .into_iter()
+                    .map(Command::Road),
+            );
+        }
+        if free || hand.contains(&costs::SHIP) {
+            out.extend(
+                self.route_spots(seat, RouteKind::Ship)
+                    .into_iter()
+                    .map(Command::Ship),
+            );
+        }
+        if hand.contains(&costs::SETTLEMENT) && self.pieces.stock(seat).settlements > 0 {
+            let start = out.len();
+            for e in self.pieces.routes_of(seat) {
+                for c in self.map.topology.edge_corners(*e) {
+                    let cmd = Command::Settle(c);
+                    if !out[start..].contains(&cmd)
+                        && self.corner_in_reach(seat, c)
+                        && self.pieces.check_settlement(&self.map, seat, c).is_ok()
+                    {
+                        out.push(cmd);
+                    }
+                }
+            }
+        }
+        if hand.contains(&costs::CITY) && self.pieces.stock(seat).cities > 0 {
+            for c in self.pieces.buildings_of(seat) {
+                if self
+                    .pieces
+                    .building(*c)
+                    .is_some_and(|b| b.kind == BuildingKind::Settlement)
+                {
+                    out.push(Command::City(*c));
+                }
+            }
+        }
+        if !t.moved_ship {
+            for e in self.pieces.routes_of(seat) {
+                if self.check_ship_from(seat, *e).is_ok() {
+                    for to in self.ship_targets(seat, *e) {
+                        out.push(Command::MoveShip { from: *e, to });
+                    }
+                }
+            }
+        }
+        let b = seat as usize / 2;
+        if !self.decks[b].is_empty() && hand.contains(&costs::DEV_CARD) {
+            out.push(Command::BuyDev);
+        }
+        self.legal_dev_plays(seat, out);
+        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
+        for give in Resource::ALL {
+            let rate = rates[give as usize];
+            if hand[give] < rate {
+                continue;
+            }
+            for get in Resource::ALL {
+                if get != give && self.banks[b][get] > 0 {
+                    out.push(Command::Bank {
+                        give: ResourceSet::one(give, rate),
+                        get: ResourceSet::one(get, 1),
+                    });
+                }
+            }
+        }
+    }
+
+    fn legal_dev_plays(&self, seat: Seat, out: &mut Vec<Command>) {
+        if self.turn[seat as usize].dev_played {
+            return;
+        }
+        let hand = &self.dev[seat as usize];
+        let b = seat as usize / 2;
+        if hand.playable(DevCard::Knight, self.round) {
+            let targets = self.knight_targets(seat);
+            if targets.is_empty() {
+                for r in Resource::ALL {
+                    if self.banks[b][r] > 0 {
+                        out.push(Command::PlayKnight(KnightUse::Take(r)));
+                    }
+                }
+            } else {
+                out.extend(
+                    targets
+                        .into_iter()
+                        .map(|h| Command::PlayKnight(KnightUse::Robber(h))),
+                );
+            }
+        }
+        if hand.playable(DevCard::RoadBuilding, self.round) && self.can_place_route(seat) {
+            out.push(Command::PlayRoadBuilding);
+        }
+        if hand.playable(DevCard::YearOfPlenty, self.round) {
+            for (i, a) in Resource::ALL.iter().enumerate() {
+                for c in &Resource::ALL[i..] {
+                    let mut set = ResourceSet::one(*a, 1);
+                    set[*c] += 1;
+                    if self.banks[b].contains(&set) {
+                        out.push(Command::PlayYearOfPlenty(set));
+                    }
+                }
+            }
+        }
+    }
+
+    fn legal_trades(&self, seat: Seat, out: &mut Vec<Command>) {
+        let hand = &self.hands[seat as usize];
+        let trading = self.partners(seat);
+        let ended = self.is_active(seat) && self.turn[seat as usize].ended;
+        for o in &self.offers {
+            if o.from == seat {
+                out.push(Command::Cancel(o.id));
+            } else if self.addressees(o).contains(&seat) && !o.declined.contains(&seat) {
+                let from_ok = !(self.is_active(o.from) && self.turn[o.from as usize].ended)
+                    && self.turn[o.from as usize].must_discard == 0;
+                if !ended
+                    && from_ok
+                    && hand.contains(&o.get)
+                    && self.hands[o.from as usize].contains(&o.give)
+                {
+                    out.push(Command::Accept(o.id));
+                }
+                out.push(Command::Decline(o.id));
+            }
+        }
+        if ended || trading.is_empty() {
+            return;
+        }
+        let open = self.offers.iter().filter(|o| o.from == seat).count();
+        if open < MAX_OPEN_OFFERS {
+            for give in Resource::ALL {
+                if hand[give] == 0 {
+                    continue;
+                }
+                for get in Resource::ALL {
+                    if get != give {
+                        out.push(Command::Offer {
+                            give: ResourceSet::one(give, 1),
+                            get: ResourceSet::one(get, 1),
+                            to: None,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every way to return `n` cards from a hand.
+fn discard_choices(hand: &ResourceSet, n: u32, out: &mut Vec<Command>) {
+    fn go(hand: &ResourceSet, i: usize, left: u32, cur: &mut ResourceSet, out: &mut Vec<Command>) {
+        if i == 5 {
+            if left == 0 {
+                out.push(Command::Discard(*cur));
+            }
+            return;
+        }
+        let r = Resource::ALL[i];
+        let rest: u32 = Resource::ALL[i + 1..].iter().map(|x| hand[*x]).sum();
+        let lo = left.saturating_sub(rest);
+        let hi = hand[r].min(left);
+        for k in lo..=hi {
+            cur[r] = k;
+            go(hand, i + 1, left - k, cur, out);
+        }
+        cur[r] = 0;
+    }
+    let mut cur = ResourceSet::EMPTY;
+    go(hand, 0, n, &mut cur, out);
+}

@@ -1,0 +1,585 @@
+//! The Big Game: many boards in a ring, two seats per board (Sun west of the dividing line,
+//! Moon east of it), groups taking turns in timed rounds, one roll for every board, ships,
+//! trade and building across neighbouring boards, a bonus for settling in another player's
+//! starting territory, and two robbers per board that move only by dice.
+//!
+//! Rules text: `rules/big-game.md`; rulings: `docs/rules/big-game.md`. Seat `2k` is the Sun
+//! player of board `k` (0-based), seat `2k + 1` its Moon player; a seat's starting territory
+//! has the same index as the seat, so territory `t` lies on board `t / 2`, on the west side
+//! when `t` is even.
+//!
+//! State keeps game data (banks, hands, pieces, decks, robbers) apart from turn bookkeeping
+//! (one [`Phase`], the round, the per-seat [`TurnState`]). Commands are checked completely
+//! before anything changes, so a refused command leaves the state as it was.
+
+mod apply;
+pub mod command;
+pub mod event;
+mod legal;
+#[cfg(test)]
+mod tests;
+pub mod view;
+
+pub use command::{Command, KnightUse};
+pub use event::Event;
+pub use view::BigView;
+
+use crate::board::spec::Territory;
+use crate::board::{BoardSpec, Map};
+use crate::engine::rng::GameRng;
+use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
+use crate::rules::devcards::{DevCard, DevHand, standard_deck};
+use crate::rules::pieces::{Pieces, Stock};
+use crate::rules::resources::{Resource, ResourceSet, Terrain};
+use crate::rules::trade::Offer;
+use crate::topology::{CornerId, EdgeId, HexId};
+use crate::variants::base::SharedMap;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The round length when the host does not say (the text's 45 seconds).
+pub const DEFAULT_ROUND_MS: Millis = 45_000;
+/// Turns of a seat during which the robbers of its board stay put.
+pub const ROBBER_GRACE_TURNS: u32 = 15;
+/// A hand of this many cards or more loses half on a 7 (the text: "8 or more").
+pub const DISCARD_AT: u32 = 8;
+/// Victory points of the foreign-territory bonus.
+pub const TERRITORY_BONUS: u32 = 2;
+/// Most open offers one seat may have at once.
+pub const MAX_OPEN_OFFERS: usize = 3;
+/// Most boards in one ring.
+pub const MAX_BOARDS: usize = 32;
+
+/// The two groups that take turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Group {
+    Sun,
+    Moon,
+}
+
+impl Group {
+    /// The group of a seat: even seats (west of the line) are Sun.
+    pub fn of(seat: Seat) -> Group {
+        if seat.is_multiple_of(2) {
+            Group::Sun
+        } else {
+            Group::Moon
+        }
+    }
+    /// The group playing round `round` (1-based): Sun first.
+    pub fn of_round(round: u32) -> Group {
+        if round % 2 == 1 {
+            Group::Sun
+        } else {
+            Group::Moon
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Sun => "Sun",
+            Group::Moon => "Moon",
+        }
+    }
+}
+
+/// How a Big Game is set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BigConfig {
+    pub seed: u64,
+    /// Board names in ring order, one per board (`A`, `B`, `C` or a file's board name).
+    pub layout: Vec<String>,
+    /// Length of a round (and of the setup choices).
+    pub round_ms: Millis,
+    /// Victory points that end the game at once; `None` plays to the round limit.
+    pub vp_target: Option<u32>,
+    /// The game ends after this round; `None` plays to the VP target.
+    pub max_rounds: Option<u32>,
+}
+
+impl BigConfig {
+    /// `boards` boards in the rotation A, B, C, A, ...; 10 VP, 45 s rounds, no round limit.
+    pub fn new(boards: usize, seed: u64) -> BigConfig {
+        BigConfig {
+            seed,
+            layout: rotation(&["A", "B", "C"], boards),
+            round_ms: DEFAULT_ROUND_MS,
+            vp_target: Some(10),
+            max_rounds: None,
+        }
+    }
+
+    /// `boards` boards from a comma-separated list, repeated in rotation (`A,C,B`).
+    pub fn with_layout(boards: usize, layout: &str, seed: u64) -> Result<BigConfig, String> {
+        let names: Vec<&str> = layout
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        if names.is_empty() {
+            return Err("the layout names no board, e.g. `--layout A,C,B`".into());
+        }
+        Ok(BigConfig {
+            layout: rotation(&names, boards),
+            ..BigConfig::new(boards, seed)
+        })
+    }
+
+    pub fn boards(&self) -> usize {
+        self.layout.len()
+    }
+    pub fn seats(&self) -> usize {
+        2 * self.layout.len()
+    }
+}
+
+fn rotation(names: &[&str], n: usize) -> Vec<String> {
+    (0..n).map(|i| names[i % names.len()].to_string()).collect()
+}
+
+/// Where a seat is in the setup choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SetupStep {
+    /// Choose the starting settlement to take resources from.
+    Collect,
+    /// Choose the starting settlement to turn into a city.
+    City,
+    Done,
+}
+
+/// What the game waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Every seat makes its two setup choices, all at once.
+    Setup,
+    /// A round of `group`: the roll is done; its seats trade and build until the clock ends it.
+    Round {
+        group: Group,
+    },
+    Over {
+        winners: Vec<Seat>,
+        by_limit: bool,
+    },
+}
+
+/// One seat's bookkeeping for the current round.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnState {
+    pub dev_played: bool,
+    pub moved_ship: bool,
+    /// Said `end`: done for this round.
+    pub ended: bool,
+    /// Free roads or ships left from Road Building.
+    pub free_routes: u8,
+    /// Ships built this round (they may not move until the next turn).
+    pub new_ships: Vec<EdgeId>,
+    /// Cards owed after a 7.
+    pub must_discard: u32,
+}
+
+/// A Big Game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BigGame {
+    #[serde(skip)]
+    pub(crate) map: SharedMap,
+    #[serde(skip)]
+    pub(crate) specs: Arc<Vec<BoardSpec>>,
+    pub(crate) cfg: BigConfig,
+    pub(crate) rng: GameRng,
+    /// One bank per board, shared by its two seats.
+    pub(crate) banks: Vec<ResourceSet>,
+    /// One development deck per board; cards are drawn from the end.
+    pub(crate) decks: Vec<Vec<DevCard>>,
+    pub(crate) hands: Vec<ResourceSet>,
+    pub(crate) dev: Vec<DevHand>,
+    pub(crate) pieces: Pieces,
+    /// The robber of each starting territory (indexed like seats).
+    pub(crate) robbers: Vec<HexId>,
+    /// Each territory's desert, where its robber starts and returns.
+    pub(crate) homes: Vec<HexId>,
+    pub(crate) phase: Phase,
+    pub(crate) setup: Vec<SetupStep>,
+    /// 0 during setup, then 1, 2, ...
+    pub(crate) round: u32,
+    /// Turns each seat has begun (since it was taken over, for the robbers' grace).
+    pub(crate) turns: Vec<u32>,
+    pub(crate) turn: Vec<TurnState>,
+    pub(crate) last_roll: Option<(u8, u8)>,
+    /// The robbers' roll after the last 7, if they moved.
+    pub(crate) robber_roll: Option<(u8, u8)>,
+    pub(crate) offers: Vec<Offer>,
+    pub(crate) next_offer: u32,
+    pub(crate) longest: Option<Seat>,
+    pub(crate) largest: Option<Seat>,
+    pub(crate) road_len: Vec<u32>,
+    /// The settlement that earned each seat its foreign-territory bonus.
+    pub(crate) bonus: Vec<Option<CornerId>>,
+    pub(crate) deadline: Option<Millis>,
+    /// Development cards played so far (they leave the game).
+    pub(crate) dev_spent: u32,
+}
+
+impl BigGame {
+    /// Builds the ring, places every seat's starting pieces, shuffles the decks and opens the
+    /// setup choices with the clock starting at `0`.
+    pub fn new(cfg: BigConfig) -> Result<BigGame, String> {
+        let k = cfg.boards();
+        if !(1..=MAX_BOARDS).contains(&k) {
+            return Err(format!("a Big Game has 1 to {MAX_BOARDS} boards, not {k}"));
+        }
+        if cfg.round_ms == 0 {
+            return Err("a round must last some time".into());
+        }
+        let specs: Vec<BoardSpec> = cfg
+            .layout
+            .iter()
+            .map(|n| crate::board::builtin::load(n).map_err(|e| format!("board `{n}`: {e}")))
+            .collect::<Result<_, _>>()?;
+        for (s, n) in specs.iter().zip(&cfg.layout) {
+            if s.dividing_line.is_none() || s.starts.len() != 2 {
+                return Err(format!(
+                    "board `{n}` is not a Big Game board (it needs a dividing line and west and east starts)"
+                ));
+            }
+        }
+        let refs: Vec<&BoardSpec> = specs.iter().collect();
+        let map = Map::ring(&refs);
+        let n = cfg.seats();
+        let mut homes = Vec::with_capacity(n);
+        for t in 0..n {
+            let home = map
+                .land_hexes()
+                .find(|h| {
+                    map.tile(*h).terrain() == Some(Terrain::Desert)
+                        && territory_of_hex(&map, *h) == Some(t)
+                })
+                .ok_or_else(|| {
+                    format!(
+                        "board {} has no desert on its {} side",
+                        t / 2 + 1,
+                        if t % 2 == 0 { "west" } else { "east" }
+                    )
+                })?;
+            homes.push(home);
+        }
+        let mut rng = GameRng::new(cfg.seed);
+        let decks = (0..k)
+            .map(|_| {
+                let mut d = standard_deck(false);
+                rng.shuffle(&mut d);
+                d
+            })
+            .collect();
+        let mut pieces = Pieces::new(&map, n, Stock::SEAFARERS);
+        for (b, placed) in map.boards().iter().enumerate() {
+            for (name, ids) in &placed.starts {
+                let seat = (2 * b + usize::from(name == "east")) as Seat;
+                for c in &ids.settlements {
+                    pieces.place_settlement(seat, *c);
+                }
+                for e in &ids.roads {
+                    pieces.place_route(seat, *e, crate::rules::pieces::RouteKind::Road);
+                }
+                for e in &ids.ships {
+                    pieces.place_route(seat, *e, crate::rules::pieces::RouteKind::Ship);
+                }
+            }
+        }
+        let mut g = BigGame {
+            map: SharedMap(Arc::new(map)),
+            specs: Arc::new(specs),
+            rng,
+            banks: vec![ResourceSet::uniform(19); k],
+            decks,
+            hands: vec![ResourceSet::EMPTY; n],
+            dev: vec![DevHand::default(); n],
+            pieces,
+            robbers: homes.clone(),
+            homes,
+            phase: Phase::Setup,
+            setup: vec![SetupStep::Collect; n],
+            round: 0,
+            turns: vec![0; n],
+            turn: vec![TurnState::default(); n],
+            last_roll: None,
+            robber_roll: None,
+            offers: Vec::new(),
+            next_offer: 1,
+            longest: None,
+            largest: None,
+            road_len: vec![0; n],
+            bonus: vec![None; n],
+            deadline: Some(cfg.round_ms),
+            dev_spent: 0,
+            cfg,
+        };
+        g.road_len = (0..n as Seat)
+            .map(|s| g.pieces.longest_route(&g.map, s))
+            .collect();
+        Ok(g)
+    }
+
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+    pub fn shared_map(&self) -> Arc<Map> {
+        self.map.0.clone()
+    }
+    /// The boards in ring order, as files give them (clients rebuild the map from them).
+    pub fn board_specs(&self) -> &[BoardSpec] {
+        &self.specs
+    }
+    pub fn config(&self) -> &BigConfig {
+        &self.cfg
+    }
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+    pub fn boards(&self) -> usize {
+        self.cfg.boards()
+    }
+    pub fn hand(&self, seat: Seat) -> &ResourceSet {
+        &self.hands[seat as usize]
+    }
+    pub fn bank(&self, board: usize) -> &ResourceSet {
+        &self.banks[board]
+    }
+    pub fn pieces(&self) -> &Pieces {
+        &self.pieces
+    }
+    pub fn robbers(&self) -> &[HexId] {
+        &self.robbers
+    }
+    pub fn dev_hand(&self, seat: Seat) -> &DevHand {
+        &self.dev[seat as usize]
+    }
+    pub fn offers(&self) -> &[Offer] {
+        &self.offers
+    }
+    pub fn longest_road(&self) -> Option<Seat> {
+        self.longest
+    }
+    pub fn largest_army(&self) -> Option<Seat> {
+        self.largest
+    }
+    pub fn turns_of(&self, seat: Seat) -> u32 {
+        self.turns[seat as usize]
+    }
+    pub fn setup_step(&self, seat: Seat) -> SetupStep {
+        self.setup[seat as usize]
+    }
+    pub fn turn_state(&self, seat: Seat) -> &TurnState {
+        &self.turn[seat as usize]
+    }
+    pub fn last_roll(&self) -> Option<(u8, u8)> {
+        self.last_roll
+    }
+
+    /// The group whose round it is.
+    pub fn active_group(&self) -> Option<Group> {
+        match self.phase {
+            Phase::Round { group } => Some(group),
+            _ => None,
+        }
+    }
+
+    /// Whether the seat's group is playing this round.
+    pub fn is_active(&self, seat: Seat) -> bool {
+        self.active_group() == Some(Group::of(seat))
+    }
+
+    /// The board a seat sits at.
+    pub fn board_of(seat: Seat) -> usize {
+        seat as usize / 2
+    }
+
+    /// The boards a seat builds on: its own and both neighbours in the ring.
+    pub fn reach(&self, seat: Seat) -> Vec<usize> {
+        let k = self.boards();
+        let b = Self::board_of(seat);
+        let mut v = vec![b, (b + k - 1) % k, (b + 1) % k];
+        v.dedup();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    fn in_reach(&self, seat: Seat, board: usize) -> bool {
+        let k = self.boards();
+        let b = Self::board_of(seat);
+        board == b || board == (b + 1) % k || (board + 1) % k == b
+    }
+
+    /// Whether a corner lies on a board the seat may build on.
+    pub fn corner_in_reach(&self, seat: Seat, c: CornerId) -> bool {
+        self.map
+            .board_of_corner(c)
+            .is_some_and(|b| self.in_reach(seat, b))
+    }
+
+    /// Whether an edge lies on the boards (or the sea between them) the seat may build on:
+    /// every position beside it belongs to one of them.
+    pub fn edge_in_reach(&self, seat: Seat, e: EdgeId) -> bool {
+        self.map
+            .topology
+            .edge_hexes(e)
+            .iter()
+            .flatten()
+            .all(|h| self.in_reach(seat, self.map.board_of_hex(*h)))
+    }
+
+    /// The seats a seat may trade with now: an active seat, the seat across and both seats of
+    /// each neighbouring board; an inactive seat, the active seats of its own board and both
+    /// neighbours. Nobody outside a round.
+    pub fn partners(&self, seat: Seat) -> Vec<Seat> {
+        let Some(group) = self.active_group() else {
+            return Vec::new();
+        };
+        let k = self.boards();
+        let b = Self::board_of(seat);
+        let mut v: Vec<Seat> = Vec::new();
+        for d in [k - 1, 0, 1] {
+            let nb = (b + d) % k;
+            for s in [2 * nb, 2 * nb + 1].map(|s| s as Seat) {
+                if s == seat || v.contains(&s) {
+                    continue;
+                }
+                let ok = if Group::of(seat) == group {
+                    nb != b || s == seat ^ 1
+                } else {
+                    Group::of(s) == group
+                };
+                if ok {
+                    v.push(s);
+                }
+            }
+        }
+        v.sort_unstable();
+        v
+    }
+
+    /// The starting territory (a seat index) a corner lies in.
+    pub fn territory_of_corner(&self, c: CornerId) -> Option<usize> {
+        let b = self.map.board_of_corner(c)?;
+        let side = self.map.corner_territory(c)?;
+        Some(2 * b + usize::from(side == Territory::East))
+    }
+
+    /// Whether the seat's board still keeps its robbers still: either seat of the board is in
+    /// its first [`ROBBER_GRACE_TURNS`] turns (an inactive seat whose 15th turn is over is
+    /// past them).
+    pub fn board_in_grace(&self, board: usize) -> bool {
+        [2 * board, 2 * board + 1].into_iter().any(|s| {
+            let t = self.turns[s];
+            t < ROBBER_GRACE_TURNS || (t == ROBBER_GRACE_TURNS && self.is_active(s as Seat))
+        })
+    }
+
+    /// Victory points everyone can see: buildings, the territory bonus and the awards.
+    pub fn public_vp(&self, seat: Seat) -> u32 {
+        self.pieces.building_vp(seat)
+            + if self.bonus[seat as usize].is_some() {
+                TERRITORY_BONUS
+            } else {
+                0
+            }
+            + if self.longest == Some(seat) { 2 } else { 0 }
+            + if self.largest == Some(seat) { 2 } else { 0 }
+    }
+
+    /// All victory points, hidden cards included.
+    pub fn total_vp(&self, seat: Seat) -> u32 {
+        self.public_vp(seat) + self.dev[seat as usize].vp_cards()
+    }
+
+    /// Every seat by total victory points, best first (ties by seat number).
+    pub fn standings(&self) -> Vec<(Seat, i64)> {
+        let mut v: Vec<(Seat, i64)> = (0..self.cfg.seats() as Seat)
+            .map(|s| (s, self.total_vp(s) as i64))
+            .collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        v
+    }
+
+    /// A person takes over a bot's seat, hand and all: the robbers' grace for this seat counts
+    /// again from its next turn (the text: "for each new player this begins with their first
+    /// 15 turns").
+    pub fn take_over(&mut self, seat: Seat) -> Result<Vec<Event>, RuleError> {
+        if seat as usize >= self.cfg.seats() {
+            return crate::engine::refuse(format!("there is no seat {}", seat + 1));
+        }
+        if matches!(self.phase, Phase::Over { .. }) {
+            return crate::engine::refuse("the game is over");
+        }
+        // A seat taken over during its own round has this turn as its first.
+        self.turns[seat as usize] = u32::from(self.is_active(seat));
+        Ok(vec![Event::TakenOver { seat }])
+    }
+
+    /// Resources a hex produces.
+    pub(crate) fn resource_of(&self, h: HexId) -> Option<Resource> {
+        self.map.tile(h).terrain().and_then(|t| t.resource())
+    }
+}
+
+/// The starting territory (a seat index) of a land hex on a ring map.
+pub fn territory_of_hex(map: &Map, h: HexId) -> Option<usize> {
+    let side = map.hex_territory(h)?;
+    Some(2 * map.board_of_hex(h) + usize::from(side == Territory::East))
+}
+
+impl Ruleset for BigGame {
+    type Command = Command;
+    type Event = Event;
+    type View = BigView;
+
+    fn seats(&self) -> usize {
+        self.cfg.seats()
+    }
+    fn apply(&mut self, seat: Seat, cmd: &Command, now: Millis) -> Result<Vec<Event>, RuleError> {
+        self.apply_command(seat, cmd, now)
+    }
+    fn tick(&mut self, now: Millis) -> Vec<Event> {
+        self.run_clock(now)
+    }
+    fn deadline(&self) -> Option<Millis> {
+        match self.phase {
+            Phase::Over { .. } => None,
+            _ => self.deadline,
+        }
+    }
+    fn legal(&self, seat: Seat) -> Vec<Command> {
+        let mut v = Vec::new();
+        self.legal_into(seat, &mut v);
+        v
+    }
+    fn actors(&self) -> Vec<Seat> {
+        self.prompted()
+    }
+    fn view(&self, seat: Option<Seat>) -> BigView {
+        BigView::of(self, seat)
+    }
+    fn parse(&self, _seat: Seat, text: &str) -> Result<Command, RuleError> {
+        command::parse(&self.map, self.cfg.seats(), text)
+    }
+    fn format(&self, cmd: &Command) -> String {
+        command::format(&self.map, cmd)
+    }
+    fn describe(&self, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
+        event::describe(&self.map, ev, viewer, names)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let Phase::Over { winners, .. } = &self.phase else {
+            return None;
+        };
+        Some(Outcome {
+            winners: winners.clone(),
+            standings: self.standings(),
+        })
+    }
+    fn help(&self) -> String {
+        command::HELP.to_string()
+    }
+}

@@ -1,0 +1,219 @@
+//! What one seat may see of a Big Game. Hidden information is filtered here only: a seat
+//! sees its own hand and development cards, and of the others only counts. Pieces are sent
+//! for the boards the seat plays on (its own and both neighbours), so the view stays small in
+//! a ring of many boards; a spectator (the hall display) gets every board.
+
+use super::{BigGame, Group, Phase, SetupStep};
+use crate::engine::{Millis, Seat};
+use crate::rules::devcards::DevCard;
+use crate::rules::pieces::{Building, Route};
+use crate::rules::resources::ResourceSet;
+use crate::rules::trade::Offer;
+use crate::topology::{CornerId, EdgeId, HexId};
+use serde::{Deserialize, Serialize};
+
+/// Public facts about one seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerPublic {
+    pub seat: Seat,
+    /// 1-based board number.
+    pub board: usize,
+    pub group: Group,
+    /// Victory points everyone can see (hidden VP cards not included).
+    pub vp: u32,
+    pub cards: u32,
+    pub dev_cards: u32,
+    pub knights: u32,
+    pub road_length: u32,
+    pub longest_road: bool,
+    pub largest_army: bool,
+    /// Has earned the foreign-territory bonus.
+    pub territory_bonus: bool,
+    pub settlements_left: u8,
+    pub cities_left: u8,
+    pub roads_left: u8,
+    pub ships_left: u8,
+    pub must_discard: u32,
+    /// Done for this round.
+    pub ended: bool,
+    /// Turns played (since the seat was last taken over).
+    pub turns: u32,
+}
+
+/// A development card as its holder sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OwnCard {
+    pub card: DevCard,
+    pub playable: bool,
+}
+
+/// What only the seat itself sees.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrivateView {
+    pub hand: ResourceSet,
+    pub dev_cards: Vec<OwnCard>,
+    pub vp_total: u32,
+    pub bank_rates: [u32; 5],
+    /// `collect`, `city` or `done` during setup.
+    pub setup: String,
+    /// Seats this seat may trade with now.
+    pub partners: Vec<Seat>,
+    /// 1-based boards this seat builds on.
+    pub reach: Vec<usize>,
+    pub free_routes: u8,
+    pub moved_ship: bool,
+    /// Place in the standings (1 = first), counting everyone's public points.
+    pub rank: usize,
+}
+
+/// One seat's view of a Big Game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BigView {
+    pub seat: Option<Seat>,
+    /// `setup`, `round` or `over`.
+    pub phase: String,
+    pub round: u32,
+    /// The group playing this round.
+    pub group: Option<Group>,
+    /// Whether the viewer's group plays now.
+    pub active: bool,
+    pub deadline: Option<Millis>,
+    pub last_roll: Option<(u8, u8)>,
+    pub robber_roll: Option<(u8, u8)>,
+    pub boards: usize,
+    /// Every robber (public), by territory.
+    pub robbers: Vec<HexId>,
+    pub buildings: Vec<(CornerId, Building)>,
+    pub routes: Vec<(EdgeId, Route)>,
+    pub players: Vec<PlayerPublic>,
+    pub you: Option<PrivateView>,
+    /// Each board's bank (the cards lie face up).
+    pub banks: Vec<ResourceSet>,
+    pub decks: Vec<u32>,
+    /// Offers the viewer made or may answer (a spectator sees all).
+    pub offers: Vec<Offer>,
+    pub winners: Vec<Seat>,
+    pub vp_target: Option<u32>,
+    pub max_rounds: Option<u32>,
+    /// Every seat by public points, best first.
+    pub standings: Vec<(Seat, u32)>,
+}
+
+impl BigView {
+    pub fn of(g: &BigGame, seat: Option<Seat>) -> BigView {
+        let seat = seat.filter(|s| (*s as usize) < g.cfg.seats());
+        let players: Vec<PlayerPublic> = (0..g.cfg.seats() as Seat)
+            .map(|s| {
+                let stock = g.pieces.stock(s);
+                let t = &g.turn[s as usize];
+                PlayerPublic {
+                    seat: s,
+                    board: BigGame::board_of(s) + 1,
+                    group: Group::of(s),
+                    vp: g.public_vp(s),
+                    cards: g.hands[s as usize].total(),
+                    dev_cards: g.dev[s as usize].cards.len() as u32,
+                    knights: g.dev[s as usize].knights_played,
+                    road_length: g.road_len[s as usize],
+                    longest_road: g.longest == Some(s),
+                    largest_army: g.largest == Some(s),
+                    territory_bonus: g.bonus[s as usize].is_some(),
+                    settlements_left: stock.settlements,
+                    cities_left: stock.cities,
+                    roads_left: stock.roads,
+                    ships_left: stock.ships,
+                    must_discard: t.must_discard,
+                    ended: t.ended,
+                    turns: g.turns[s as usize],
+                }
+            })
+            .collect();
+        let mut standings: Vec<(Seat, u32)> = players.iter().map(|p| (p.seat, p.vp)).collect();
+        standings.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let visible = |b: Option<usize>| match seat {
+            None => true,
+            Some(s) => b.is_some_and(|b| g.reach(s).contains(&b)),
+        };
+        let buildings = g
+            .pieces
+            .all_buildings()
+            .filter(|(c, _)| visible(g.map.board_of_corner(*c)))
+            .collect();
+        let routes = g
+            .pieces
+            .all_routes()
+            .filter(|(e, _)| {
+                g.map
+                    .topology
+                    .edge_hexes(*e)
+                    .iter()
+                    .flatten()
+                    .any(|h| visible(Some(g.map.board_of_hex(*h))))
+            })
+            .collect();
+        let you = seat.map(|s| {
+            let mine = g.public_vp(s);
+            PrivateView {
+                hand: g.hands[s as usize],
+                dev_cards: g.dev[s as usize]
+                    .cards
+                    .iter()
+                    .map(|h| OwnCard {
+                        card: h.card,
+                        playable: h.card != DevCard::VictoryPoint && h.bought_turn < g.round,
+                    })
+                    .collect(),
+                vp_total: g.total_vp(s),
+                bank_rates: crate::rules::trade::maritime_rates(&g.map, &g.pieces, s),
+                setup: match g.setup[s as usize] {
+                    SetupStep::Collect => "collect",
+                    SetupStep::City => "city",
+                    SetupStep::Done => "done",
+                }
+                .into(),
+                partners: g.partners(s),
+                reach: g.reach(s).into_iter().map(|b| b + 1).collect(),
+                free_routes: g.turn[s as usize].free_routes,
+                moved_ship: g.turn[s as usize].moved_ship,
+                rank: 1 + standings.iter().filter(|(_, vp)| *vp > mine).count(),
+            }
+        });
+        let offers = g
+            .offers
+            .iter()
+            .filter(|o| match seat {
+                None => true,
+                Some(s) => o.from == s || g.addressees(o).contains(&s),
+            })
+            .cloned()
+            .collect();
+        let (phase, winners) = match &g.phase {
+            Phase::Setup => ("setup", Vec::new()),
+            Phase::Round { .. } => ("round", Vec::new()),
+            Phase::Over { winners, .. } => ("over", winners.clone()),
+        };
+        BigView {
+            seat,
+            phase: phase.into(),
+            round: g.round,
+            group: g.active_group(),
+            active: seat.is_some_and(|s| g.is_active(s)),
+            deadline: crate::engine::Ruleset::deadline(g),
+            last_roll: g.last_roll,
+            robber_roll: g.robber_roll,
+            boards: g.boards(),
+            robbers: g.robbers.clone(),
+            buildings,
+            routes,
+            players,
+            you,
+            banks: g.banks.clone(),
+            decks: g.decks.iter().map(|d| d.len() as u32).collect(),
+            offers,
+            winners,
+            vp_target: g.cfg.vp_target,
+            max_rounds: g.cfg.max_rounds,
+            standings,
+        }
+    }
+}
