@@ -2,6 +2,7 @@
 //! Adding a ruleset means adding its module and one arm per match here.
 
 pub mod base;
+pub mod total_chaos;
 
 use crate::cli::{GameArgs, VariantName};
 use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
