@@ -848,8 +848,9 @@ impl App {
                 ));
                 Vec::new()
             }
-            "ready" => self.send(ClientMsg::Ready(true)),
-            "unready" => self.send(ClientMsg::Ready(false)),
+            // Lobby words until the game runs; then game commands (Total Chaos's vote).
+            "ready" if self.st().update.is_none() => self.send(ClientMsg::Ready(true)),
+            "unready" if self.st().update.is_none() => self.send(ClientMsg::Ready(false)),
             "start" => self.send(ClientMsg::Start),
             "color" | "colour" => self.send(ClientMsg::Color(rest.to_string())),
             _ => self.command(line),
