@@ -600,6 +600,7 @@ impl App {
     fn hand(&self) -> ResourceSet {
         self.view()
             .and_then(|v| v.you.as_ref())
+            .or_else(|| super::chaos::chaos_view(self.st()).and_then(|v| v.you.as_ref()))
             .map(|y| y.hand)
             .unwrap_or_default()
     }
@@ -1277,10 +1278,13 @@ impl App {
     }
 
     fn open_discard(&mut self) {
-        let Some(view) = self.view() else { return };
         let Some(me) = self.me() else { return };
-        let need = view
-            .players
+        let players = match (self.view(), super::chaos::chaos_view(self.st())) {
+            (Some(v), _) => &v.players,
+            (None, Some(v)) => &v.players,
+            _ => return,
+        };
+        let need = players
             .get(me as usize)
             .and_then(|p| p.must_discard)
             .unwrap_or(0);

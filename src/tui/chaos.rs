@@ -89,7 +89,9 @@ pub fn prompt(app: &App, v: &ChaosView) -> (String, Style) {
             "The robber asks you for a card: :agree or :refuse.".to_string()
         }
         "build" => {
-            format!("Build, trade and play cards at once: o s c b t p, or : commands{ready_note}")
+            format!(
+                "Build, trade, play at once: :settle C.nw, :road C.n, :city, :buy dev, :offer .., :play ..{ready_note}"
+            )
         }
         _ if ready_note.is_empty() => "Waiting for the others or the clock.".to_string(),
         _ => "Nothing to do here: :ready, or wait for the clock.".to_string(),
