@@ -192,6 +192,15 @@ async fn three_bots_and_a_plain_client_run_through_every_phase() {
         "the cooldown summarises"
     );
     assert!(table.record().len() > 20, "the game was played");
+    // A card taken at random is named only to the thief and the victim.
+    for l in &lines {
+        if l.contains(" stole 1 ") && !l.contains("(agreed)") {
+            assert!(l.contains("You ") || l.contains(" you"), "{l}");
+        }
+        if l.contains("bought a development card:") {
+            assert!(l.starts_with("You bought"), "{l}");
+        }
+    }
 }
 
 #[test]
