@@ -875,3 +875,38 @@ fn legal_commands_read_back_and_are_accepted() {
         }
     }
 }
+
+#[test]
+fn longest_road_moves_the_moment_it_is_built() {
+    let (mut g, now) = building(2, 77);
+    give(&mut g, 0, ResourceSet::new(8, 8, 0, 0, 0));
+    let mut got = None;
+    for i in 0..8 {
+        let before = g.road_len[0];
+        // The road that lengthens the longest route, if any.
+        let pick = g.legal(0).into_iter().find(|c| {
+            let Command::Road(_) = c else { return false };
+            let mut probe = g.clone();
+            probe.apply(0, c, now).is_ok() && probe.road_len[0] > before
+        });
+        let Some(cmd) = pick else { break };
+        let ev = g.apply(0, &cmd, now + i).unwrap();
+        if g.road_len[0] >= 5 {
+            got = Some(ev);
+            break;
+        }
+    }
+    let ev = got.expect("a road of 5 was built");
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::LongestRoad {
+                holder: Some(0),
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+    assert_eq!(g.longest, Some(0));
+    assert_eq!(g.public_vp(0), 2 + 2);
+}
