@@ -64,7 +64,9 @@ async fn client(addr: String, name: String, seed: u64, until: Instant) -> Vec<f6
                 {
                     rtts.push(t.elapsed().as_secs_f64() * 1000.0);
                 }
-                let GameView::Base(v) = &u.view;
+                let GameView::Base(v) = &u.view else {
+                    panic!("a base game")
+                };
                 if v.winner.is_some() {
                     return rtts;
                 }

@@ -11,6 +11,10 @@
 //! seat wants to act, the clock jumps to the game's next deadline and the game is ticked there
 //! (timed variants); time otherwise stays at 0. A move cap ends runaway games, which are
 //! counted apart.
+//!
+//! Games without turns (Total Chaos) run in virtual real time instead: each bot wakes after
+//! its own seeded think time, acts if it has something to do, and sleeps again; the clock
+//! moves to whichever comes first, the next bot waking or the game's next deadline.
 
 use crate::bots::{Bot, BotKind};
 use crate::cli::GameArgs;
@@ -168,6 +172,7 @@ pub fn seat_names(bots: &[BotKind]) -> Vec<String> {
 fn current_player(game: &Game) -> Option<Seat> {
     match game {
         Game::Base(g) => Some(g.current()),
+        Game::TotalChaos(_) => None,
     }
 }
 
@@ -181,13 +186,18 @@ fn apply(
     use crate::engine::Ruleset;
     match (game, cmd) {
         (Game::Base(g), GameCommand::Base(c)) => g.apply(seat, c, now).map(drop),
+        (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.apply(seat, c, now).map(drop),
+        _ => Err(crate::engine::RuleError::new(
+            "that command belongs to another variant",
+        )),
     }
 }
 
-/// Turns played so far.
+/// Turns played so far (rounds in a game without turns).
 pub fn turns(game: &Game) -> u32 {
     match game {
         Game::Base(g) => g.turn(),
+        Game::TotalChaos(g) => g.round(),
     }
 }
 
@@ -218,7 +228,69 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
     let (mut moves, mut ticks) = (0u64, 0u64);
     let (mut capped, mut stalled) = (false, false);
     let mut order: Vec<Seat> = Vec::with_capacity(seats);
-    while game.outcome().is_none() {
+    // Games without turns: every bot wakes after its own think time, on virtual time.
+    let mut wake: Vec<Millis> = if game.simultaneous() {
+        bots.iter_mut().map(|b| b.think_ms()).collect()
+    } else {
+        Vec::new()
+    };
+    let mut idle = 0u32;
+    while game.simultaneous() && game.outcome().is_none() {
+        if moves + ticks >= cfg.move_cap {
+            capped = true;
+            break;
+        }
+        let (seat, at) = wake
+            .iter()
+            .enumerate()
+            .map(|(s, t)| (s as Seat, *t))
+            .min_by_key(|(s, t)| (*t, *s))
+            .expect("at least one seat");
+        if let Some(d) = game.deadline()
+            && d <= at
+        {
+            now = now.max(d);
+            game.tick(now);
+            ticks += 1;
+            idle = 0;
+            if log {
+                entries.push(Entry::Tick { at: now });
+            }
+            continue;
+        }
+        now = now.max(at);
+        let think = bots[seat as usize].think_ms();
+        wake[seat as usize] = now + think;
+        if !game.actors().contains(&seat) {
+            continue;
+        }
+        let Some(cmd) = bots[seat as usize].choose(&game, seat) else {
+            idle += 1;
+            if idle > 100_000 && game.deadline().is_none() {
+                stalled = true;
+                break;
+            }
+            continue;
+        };
+        idle = 0;
+        if let Err(e) = apply(&mut game, seat, &cmd, now) {
+            return Err(format!(
+                "game {index} (seed {seed}): the {} bot in seat {} sent `{}`, refused: {e}",
+                bots[seat as usize].kind.name(),
+                seat + 1,
+                game.format(&cmd)
+            ));
+        }
+        if log {
+            entries.push(Entry::Command {
+                at: now,
+                seat,
+                text: game.format(&cmd),
+            });
+        }
+        moves += 1;
+    }
+    while !game.simultaneous() && game.outcome().is_none() {
         if moves + ticks >= cfg.move_cap {
             capped = true;
             break;

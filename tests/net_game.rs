@@ -67,7 +67,9 @@ async fn random_client(addr: String, name: &str, seed: u64) -> Seen {
             ServerMsg::Welcome { seat, .. } => seen.seat = seat.expect("a seat"),
             ServerMsg::Update(u) => {
                 seen.updates.push((*u).clone());
-                let GameView::Base(v) = &u.view;
+                let GameView::Base(v) = &u.view else {
+                    panic!("a base game")
+                };
                 if let Some(w) = v.winner {
                     seen.winner = Some(w);
                     let _ = tx.send(ClientMsg::Bye).await;
@@ -160,7 +162,9 @@ async fn whole_games_over_tcp_keep_secrets() {
                 );
             }
             for u in &seen.updates {
-                let GameView::Base(v) = &u.view;
+                let GameView::Base(v) = &u.view else {
+                    panic!("a base game")
+                };
                 assert_eq!(v.seat, Some(seen.seat), "every view is the recipient's own");
                 assert!(v.you.is_some(), "a seat sees its own hand");
                 // Other seats appear only as counts; the view has no field for their hands.

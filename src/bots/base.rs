@@ -1099,7 +1099,9 @@ mod tests {
         // Stopped just after setup: two settlements each, so a city is a goal.
         let mut cfg = SimConfig::base(1, 3, vec![BotKind::Heuristic, BotKind::Heuristic]);
         cfg.move_cap = 8;
-        let Game::Base(mut g) = play_game(&cfg, 0, false).unwrap().game;
+        let Game::Base(mut g) = play_game(&cfg, 0, false).unwrap().game else {
+            panic!("a base game")
+        };
         let me = 0;
         g.hands[me as usize] = ResourceSet::new(4, 0, 3, 2, 3);
         let ctx = Ctx::new(&g, me);

@@ -5,6 +5,7 @@
 //! ([`base`] for base Catan).
 
 pub mod base;
+pub mod total_chaos;
 
 use crate::engine::Seat;
 use crate::engine::rng::GameRng;
@@ -44,7 +45,13 @@ pub struct Bot {
     base: base::Memory,
     /// The legal list of a base game, kept between calls so it is not reallocated each move.
     scratch: Vec<crate::variants::base::Command>,
+    /// What the Total Chaos heuristic remembers within a round.
+    chaos: total_chaos::Memory,
 }
+
+/// Shortest and longest think time of a bot in a game without turns (milliseconds of game
+/// time between its commands in `catan sim`).
+pub const REALTIME_THINK_MS: (u32, u32) = (300, 1500);
 
 impl Bot {
     pub fn new(kind: BotKind, seed: u64) -> Bot {
@@ -53,7 +60,14 @@ impl Bot {
             rng: GameRng::new(seed),
             base: base::Memory::default(),
             scratch: Vec::new(),
+            chaos: total_chaos::Memory::default(),
         }
+    }
+
+    /// How long the bot thinks before its next command in a game without turns, drawn from
+    /// its own seeded stream.
+    pub fn think_ms(&mut self) -> crate::engine::Millis {
+        self.rng.range(REALTIME_THINK_MS.0, REALTIME_THINK_MS.1) as crate::engine::Millis
     }
 
     /// The bot's command for `seat` (one the rules list as legal for it), or `None` if it
@@ -70,11 +84,22 @@ impl Bot {
                     let i = self.rng.below(self.scratch.len());
                     Some(GameCommand::Base(self.scratch[i]))
                 }
+                Game::TotalChaos(g) => {
+                    use crate::engine::Ruleset;
+                    let legal = g.legal(seat);
+                    if legal.is_empty() {
+                        return None;
+                    }
+                    let i = self.rng.below(legal.len());
+                    Some(GameCommand::TotalChaos(legal[i]))
+                }
             },
             BotKind::Heuristic => match game {
                 Game::Base(g) => {
                     base::choose(g, seat, &mut self.rng, &mut self.base).map(GameCommand::Base)
                 }
+                Game::TotalChaos(g) => total_chaos::choose(g, seat, &mut self.rng, &mut self.chaos)
+                    .map(GameCommand::TotalChaos),
             },
         }
     }

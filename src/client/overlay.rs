@@ -46,6 +46,36 @@ pub fn overlay(view: &GameView, seats: &[SeatInfo]) -> Overlay {
             }
             o.robbers.push(v.robber);
         }
+        GameView::TotalChaos(v) => {
+            pieces_into(&mut o, &v.buildings, &v.routes);
+            o.robbers.push(v.robber);
+        }
     }
     o
+}
+
+/// Buildings and routes into the overlay.
+fn pieces_into(
+    o: &mut Overlay,
+    buildings: &[(crate::topology::CornerId, crate::rules::pieces::Building)],
+    routes: &[(crate::topology::EdgeId, crate::rules::pieces::Route)],
+) {
+    for (c, b) in buildings {
+        o.corners.insert(
+            *c,
+            match b.kind {
+                BuildingKind::Settlement => CornerPiece::Settlement(b.owner),
+                BuildingKind::City => CornerPiece::City(b.owner),
+            },
+        );
+    }
+    for (e, r) in routes {
+        o.edges.insert(
+            *e,
+            match r.kind {
+                RouteKind::Road => EdgePiece::Road(r.owner),
+                RouteKind::Ship => EdgePiece::Ship(r.owner),
+            },
+        );
+    }
 }

@@ -108,8 +108,10 @@ pub async fn run<R: AsyncBufRead + Unpin>(
                     }
                     "quit" | "exit" => quitting = true,
                     "say" | "chat" => { tx.send(ClientMsg::Chat { text: rest.to_string() }).await?; }
-                    "ready" => { tx.send(ClientMsg::Ready(true)).await?; }
-                    "unready" => { tx.send(ClientMsg::Ready(false)).await?; }
+                    // In the lobby these mark you ready; once the game runs they are game
+                    // commands (Total Chaos's vote to end a phase).
+                    "ready" if st.update.is_none() => { tx.send(ClientMsg::Ready(true)).await?; }
+                    "unready" if st.update.is_none() => { tx.send(ClientMsg::Ready(false)).await?; }
                     "color" | "colour" => { tx.send(ClientMsg::Color(rest.trim().to_string())).await?; }
                     "start" => { tx.send(ClientMsg::Start).await?; }
                     "addbot" => { tx.send(ClientMsg::AddBot).await?; }

@@ -67,6 +67,47 @@ pub fn state_json(st: &ClientState, now: Instant) -> Value {
                 })
             }).collect::<Vec<_>>(),
         }),
+        GameView::TotalChaos(v) => json!({
+            "variant": variant,
+            "seat": st.seat.map(|s| s + 1),
+            "phase": v.phase,
+            "current": v.placing.map(|s| s + 1),
+            "round": v.round,
+            "hand": v.you.as_ref().map(|y| hand_json(&y.hand)).unwrap_or(json!({})),
+            "dev_cards": v.you.as_ref().map(|y| y.dev_cards.iter().map(|c| json!({"card": c.card.word(), "playable": c.playable})).collect::<Vec<_>>()),
+            "vp_total": v.you.as_ref().map(|y| y.vp_total),
+            "deadline_secs": deadline,
+            "phase_secs": v.phase_ms.map(|ms| ms as f64 / 1000.0),
+            "dice": v.dice.iter().enumerate().map(|(s, d)| json!({"seat": s + 1, "dice": [d.0, d.1], "sum": d.0 + d.1})).collect::<Vec<_>>(),
+            "owed": v.owed.iter().enumerate().filter(|(_, o)| !o.is_empty()).map(|(s, o)| json!({"seat": s + 1, "cards": o.to_string()})).collect::<Vec<_>>(),
+            "robber": st.map.as_ref().map(|m| m.hex_name(v.robber).to_string()),
+            "robber_holder": v.robber_holder.map(|s| s + 1),
+            "robber_moved": v.robber_moved,
+            "steals_left": v.steals_left,
+            "steal_ask": v.steal_ask.map(|a| json!({"victim": a.victim + 1, "card": a.card.name()})),
+            "ready": v.ready.iter().enumerate().filter(|(_, r)| **r).map(|(s, _)| s + 1).collect::<Vec<_>>(),
+            "winner": v.winner.map(|s| s + 1),
+            "offers": v.offers.iter().map(|o| json!({"id": o.id, "from": o.from + 1, "to": o.to.map(|t| t + 1), "give": o.give.to_string(), "get": o.get.to_string()})).collect::<Vec<_>>(),
+            "players": v.players.iter().map(|p| {
+                let info = u.seats.get(p.seat as usize);
+                json!({
+                    "seat": p.seat + 1,
+                    "name": info.map(|i| i.name.clone()),
+                    "color": info.map(|i| i.color.clone()),
+                    "bot": info.map(|i| i.bot),
+                    "vp": p.vp,
+                    "cards": p.cards,
+                    "dev_cards": p.dev_cards,
+                    "knights": p.knights,
+                    "longest_road": p.longest_road,
+                    "largest_army": p.largest_army,
+                    "must_discard": p.must_discard,
+                    "ready": v.ready.get(p.seat as usize).copied().unwrap_or(false),
+                    "connected": info.map(|i| i.connected),
+                    "away": info.map(|i| i.away),
+                })
+            }).collect::<Vec<_>>(),
+        }),
     };
     if let Some(o) = out.as_object_mut() {
         o.insert("legal_count".into(), json!(u.legal.len()));

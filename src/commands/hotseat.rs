@@ -51,6 +51,19 @@ pub fn names(given: Option<&str>, people: usize) -> Result<Vec<String>, String> 
     Ok(names)
 }
 
+/// Total Chaos needs one screen per player (everyone acts at once), so hot-seat plays it only
+/// with one person and bots in every other seat.
+pub fn hotseat_allowed(variant: crate::cli::VariantName, people: usize) -> Result<(), String> {
+    if variant == crate::cli::VariantName::TotalChaos && people > 1 {
+        return Err(format!(
+            "Total Chaos is played by everyone at once, so each player needs their own screen: \
+             host it (`catan host --variant total-chaos`) and join from each terminal. Hot-seat \
+             plays it with one person and bots only (not --players {people})"
+        ));
+    }
+    Ok(())
+}
+
 async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
     let fail = |msg: String| {
         eprintln!("catan hotseat: {msg}");
@@ -61,6 +74,9 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
     }
     if args.plain && args.players != 1 {
         return fail("--plain plays one person; leave it out for several".into());
+    }
+    if let Err(e) = hotseat_allowed(args.game.variant, args.players) {
+        return fail(e);
     }
     let names = match names(args.names.as_deref(), args.players) {
         Ok(n) => n,
@@ -153,5 +169,14 @@ mod tests {
         assert!(names(Some("Ann,ann"), 2).is_err());
         assert!(names(Some("A,B,C"), 2).is_err());
         assert_eq!(names(None, 1).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn hot_seat_refuses_total_chaos_with_several_people() {
+        use crate::cli::VariantName;
+        let e = hotseat_allowed(VariantName::TotalChaos, 2).unwrap_err();
+        assert!(e.contains("each player needs their own screen"), "{e}");
+        assert!(hotseat_allowed(VariantName::TotalChaos, 1).is_ok());
+        assert!(hotseat_allowed(VariantName::Base, 3).is_ok());
     }
 }

@@ -130,9 +130,7 @@ fn final_board(game: &Game, names: &[String]) -> String {
         })
         .collect();
     let ov = overlay(&game.view(None), &infos);
-    let map = match game {
-        Game::Base(g) => g.map(),
-    };
+    let map = game.map();
     let opts = RenderOptions {
         names: true,
         harbors: true,
@@ -173,14 +171,15 @@ fn standings(game: &Game, names: &[String]) -> Vec<String> {
         }
         None => {
             lines.push("The game did not finish. Public victory points:".into());
-            match game.view(None) {
-                GameView::Base(v) => {
-                    let mut p: Vec<(u8, u32)> = v.players.iter().map(|p| (p.seat, p.vp)).collect();
-                    p.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-                    for (i, (s, vp)) in p.iter().enumerate() {
-                        lines.push(format!("  {}. {} — {vp} VP", i + 1, name(*s)));
-                    }
-                }
+            let view = game.view(None);
+            let players = match &view {
+                GameView::Base(v) => &v.players,
+                GameView::TotalChaos(v) => &v.players,
+            };
+            let mut p: Vec<(u8, u32)> = players.iter().map(|p| (p.seat, p.vp)).collect();
+            p.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            for (i, (s, vp)) in p.iter().enumerate() {
+                lines.push(format!("  {}. {} — {vp} VP", i + 1, name(*s)));
             }
         }
     }

@@ -7,4 +7,5 @@ pub mod devcards;
 pub mod pieces;
 pub mod production;
 pub mod resources;
+pub mod spots;
 pub mod trade;

@@ -880,8 +880,20 @@ impl Table {
         }
         if self.bot_due.is_some_and(|d| d <= now) {
             self.bot_due = None;
-            let actors = self.game.actors();
-            if let Some(seat) = actors.into_iter().find(|s| self.bot_plays(*s, now)) {
+            let mut seats: Vec<Seat> = self
+                .game
+                .actors()
+                .into_iter()
+                .filter(|s| self.bot_plays(*s, now))
+                .collect();
+            if self.game.simultaneous() && !seats.is_empty() {
+                // No turns: every bot gets its go, starting from a seat that rotates.
+                let k = self.version as usize % seats.len();
+                seats.rotate_left(k);
+            } else {
+                seats.truncate(1);
+            }
+            for seat in seats {
                 let bot = self.bots[seat as usize].get_or_insert_with(|| {
                     Bot::new(self.cfg.bot_kind, self.cfg.seed ^ (seat as u64 + 77))
                 });

@@ -600,6 +600,7 @@ impl App {
     fn hand(&self) -> ResourceSet {
         self.view()
             .and_then(|v| v.you.as_ref())
+            .or_else(|| super::chaos::chaos_view(self.st()).and_then(|v| v.you.as_ref()))
             .map(|y| y.hand)
             .unwrap_or_default()
     }
@@ -855,8 +856,9 @@ impl App {
                 ));
                 Vec::new()
             }
-            "ready" => self.send(ClientMsg::Ready(true)),
-            "unready" => self.send(ClientMsg::Ready(false)),
+            // Lobby words until the game runs; then game commands (Total Chaos's vote).
+            "ready" if self.st().update.is_none() => self.send(ClientMsg::Ready(true)),
+            "unready" if self.st().update.is_none() => self.send(ClientMsg::Ready(false)),
             "start" => self.send(ClientMsg::Start),
             "addbot" => self.send(ClientMsg::AddBot),
             "removebot" => self.send(ClientMsg::RemoveBot),
@@ -1292,10 +1294,13 @@ impl App {
     }
 
     fn open_discard(&mut self) {
-        let Some(view) = self.view() else { return };
         let Some(me) = self.me() else { return };
-        let need = view
-            .players
+        let players = match (self.view(), super::chaos::chaos_view(self.st())) {
+            (Some(v), _) => &v.players,
+            (None, Some(v)) => &v.players,
+            _ => return,
+        };
+        let need = players
             .get(me as usize)
             .and_then(|p| p.must_discard)
             .unwrap_or(0);

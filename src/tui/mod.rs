@@ -17,6 +17,7 @@
 
 pub mod app;
 pub mod board;
+pub mod chaos;
 pub mod dialogs;
 pub mod input;
 pub mod legal;

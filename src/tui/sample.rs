@@ -37,6 +37,26 @@ impl Sample {
         let mut cfg = BaseConfig::new(seats, seed);
         cfg.first = Some(0);
         let game = Game::Base(BaseGame::new(cfg).expect("a valid base game"));
+        Sample::with_game(game, seed, people, seats, level)
+    }
+
+    /// A Total Chaos game with "Ann" in seat 1 and bots in the others.
+    pub fn chaos(seed: u64, seats: usize, level: ColorLevel) -> Sample {
+        let cfg = crate::variants::total_chaos::ChaosConfig::new(seats, seed);
+        let game = Game::TotalChaos(
+            crate::variants::total_chaos::ChaosGame::new(cfg).expect("a valid game"),
+        );
+        Sample::with_game(game, seed, &["Ann"], seats, level)
+    }
+
+    /// A table running `game` with these people and bots in the other seats.
+    pub fn with_game(
+        game: Game,
+        seed: u64,
+        people: &[&str],
+        seats: usize,
+        level: ColorLevel,
+    ) -> Sample {
         let mut table = Table::new(
             game,
             TableConfig {

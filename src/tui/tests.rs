@@ -608,3 +608,67 @@ fn players_are_told_apart_without_colour() {
     let letters: std::collections::HashSet<char> = people.letters.iter().copied().collect();
     assert_eq!(letters.len(), people.letters.len(), "letters differ");
 }
+
+/// A Total Chaos game on screen, played by the bots (and Ann's first legal choices) out of
+/// the placement into round 1's resource phase.
+fn chaos_sample() -> Sample {
+    use super::chaos::chaos_view;
+    let mut s = Sample::chaos(5, 4, ColorLevel::None);
+    for _ in 0..5000 {
+        match chaos_view(s.app.st()).map(|v| v.phase.clone()) {
+            Some(p) if p != "setup" => break,
+            _ => {}
+        }
+        let mine = s.app.st().legal().first().cloned();
+        match mine {
+            Some(first) => s.send(&first),
+            None => {
+                s.now += 1;
+                s.table.tick(s.now);
+                s.pump();
+            }
+        }
+    }
+    s
+}
+
+#[test]
+fn snapshot_total_chaos_panel() {
+    let mut s = chaos_sample();
+    let v = super::chaos::chaos_view(s.app.st()).expect("a Total Chaos view");
+    assert_eq!(v.phase, "resource");
+    let shot = format!("{}", draw(&mut s.app, W, H).backend());
+    for want in [
+        "Total Chaos · round 1 · resource phase",
+        "player        dice  ready",
+        "Robber:",
+        "Dice: ",
+    ] {
+        assert!(shot.contains(want), "`{want}` on screen:\n{shot}");
+    }
+    insta::assert_snapshot!("chaos", shot);
+}
+
+#[test]
+fn total_chaos_ready_on_the_command_line_is_a_game_command() {
+    let mut s = chaos_sample();
+    let fx = s.app.run_line("ready");
+    assert_eq!(sent(&fx), vec!["ready".to_string()]);
+    // (The sample's own sequence numbers are ahead of the app's: send it as the sample.)
+    s.send("ready");
+    let v = super::chaos::chaos_view(s.app.st()).unwrap();
+    let said = s.app.st().log.iter().any(|l| l.plain() == "You are ready.");
+    assert!(
+        said,
+        "the host took Ann's vote: {:?}",
+        s.app.st().log.iter().rev().take(5).collect::<Vec<_>>()
+    );
+    assert!(
+        v.ready[0] || v.phase != "resource",
+        "the vote shows, or it ended the phase: {} {:?}",
+        v.phase,
+        v.ready
+    );
+    let shot = format!("{}", draw(&mut s.app, 100, 36).backend());
+    assert!(shot.contains("Total Chaos"), "{shot}");
+}

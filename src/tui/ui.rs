@@ -213,16 +213,30 @@ impl Widget for &App {
         } else {
             top_bar(self, a.top, buf);
             board_pane(self, a.board, buf);
-            players_pane(self, a.players, buf);
-            you_pane(self, a.you, buf);
-            actions_pane(self, a.actions, buf);
+            if let Some(v) = super::chaos::chaos_view(self.st()) {
+                // Total Chaos: one panel for the arbiter's state over the side column.
+                let bottom = a.dice.unwrap_or(a.actions);
+                let side = Rect::new(
+                    a.players.x,
+                    a.players.y,
+                    a.players.width,
+                    (bottom.y + bottom.height).saturating_sub(a.players.y),
+                );
+                super::chaos::panel(self, v, side, buf);
+            } else {
+                players_pane(self, a.players, buf);
+                you_pane(self, a.you, buf);
+                actions_pane(self, a.actions, buf);
+            }
             if a.log.height >= 3 {
                 log_pane(self, a.log, a.chat.is_none(), buf);
             }
             if let Some(c) = a.chat {
                 chat_pane(self, c, buf);
             }
-            if let Some(d) = a.dice {
+            if let Some(d) = a.dice
+                && self.view().is_some()
+            {
                 dice_pane(self, d, buf);
             }
             status_line(self, a.status, buf);
@@ -390,6 +404,12 @@ fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
                 left.push(Span::styled(format!(" ({a}+{b})"), t.dim()));
             }
         }
+    } else if let Some(v) = super::chaos::chaos_view(st) {
+        left.push(Span::raw("  "));
+        left.push(Span::styled(
+            super::chaos::phase_text(v, &people, app.me()),
+            t.title(),
+        ));
     } else if st.lobby.is_some() {
         left.push(Span::styled(" lobby: waiting for players", t.title()));
     }
@@ -399,11 +419,16 @@ fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let mut right: Vec<Span> = Vec::new();
     match app.me() {
-        Some(me) if app.view().is_some() => {
+        Some(me) if app.view().is_some() || super::chaos::chaos_view(st).is_some() => {
             right.push(Span::styled("you: ", t.dim()));
             right.extend(people.label(me, t));
-            if let Some(y) = app.view().and_then(|v| v.you.as_ref()) {
-                right.push(Span::styled(format!("  {} VP", y.vp_total), t.title()));
+            let vp = app
+                .view()
+                .and_then(|v| v.you.as_ref())
+                .or_else(|| super::chaos::chaos_view(st).and_then(|v| v.you.as_ref()))
+                .map(|y| y.vp_total);
+            if let Some(vp) = vp {
+                right.push(Span::styled(format!("  {vp} VP"), t.title()));
             }
         }
         None if st.game.is_some() => right.push(Span::styled("watching", t.warn())),
@@ -1157,6 +1182,12 @@ pub fn prompt(app: &App) -> (String, Style) {
     let st = app.st();
     if let Some(c) = &st.closed {
         return (format!("Disconnected: {c}. Press q to leave."), t.error());
+    }
+    if let Some(v) = super::chaos::chaos_view(st) {
+        if app.watching() {
+            return ("Watching the game. ? shows the keys.".into(), t.dim());
+        }
+        return super::chaos::prompt(app, v);
     }
     let Some(v) = app.view() else {
         return match &st.lobby {

@@ -3,6 +3,7 @@
 
 pub mod base;
 pub mod big_game;
+pub mod total_chaos;
 
 use crate::cli::{GameArgs, VariantName};
 use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
@@ -33,6 +34,22 @@ pub fn create(args: &GameArgs, seats: usize, seed: u64) -> Result<Game, String> 
             cfg.turn_ms = args.turn_secs.map(|s| s * 1000);
             Ok(Game::Base(base::BaseGame::new(cfg)?))
         }
+        VariantName::TotalChaos => {
+            let mut cfg = total_chaos::ChaosConfig::new(seats, seed);
+            if let Some(b) = &args.board {
+                cfg.board = Some(crate::board::builtin::load(b).map_err(|e| e.to_string())?);
+            }
+            if let Some(vp) = args.vp {
+                cfg.vp_target = vp;
+            }
+            cfg.resource_ms = args.resource_secs * 1000;
+            cfg.robber1_ms = args.robber1_secs * 1000;
+            cfg.robber2_ms = args.robber2_secs * 1000;
+            cfg.build_ms = args.phase_secs.unwrap_or(args.build_secs) * 1000;
+            cfg.cooldown_ms = args.cooldown_secs * 1000;
+            cfg.placement_ms = args.placement_secs.map(|s| s * 1000);
+            Ok(Game::TotalChaos(total_chaos::ChaosGame::new(cfg)?))
+        }
         other => Err(format!(
             "the {} variant is not playable in this build yet",
             variant_name(other)
@@ -55,30 +72,49 @@ pub fn variant_name(v: VariantName) -> &'static str {
 #[derive(Clone, Debug)]
 pub enum Game {
     Base(base::BaseGame),
+    TotalChaos(total_chaos::ChaosGame),
 }
 
 /// A command of any ruleset.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GameCommand {
     Base(base::Command),
+    TotalChaos(total_chaos::Command),
 }
 
 /// An event of any ruleset.
 #[derive(Clone, Debug)]
 pub enum GameEvent {
     Base(base::Event),
+    TotalChaos(total_chaos::Event),
 }
 
 /// A seat's view of any ruleset (what crosses the wire).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum GameView {
     Base(base::BaseView),
+    TotalChaos(total_chaos::ChaosView),
 }
 
 impl Game {
     pub fn variant(&self) -> VariantName {
         match self {
             Game::Base(_) => VariantName::Base,
+            Game::TotalChaos(_) => VariantName::TotalChaos,
+        }
+    }
+
+    /// Whether every seat may act at once in real time (no turns): the host and the sim
+    /// then let each bot act on its own think time.
+    pub fn simultaneous(&self) -> bool {
+        matches!(self, Game::TotalChaos(_))
+    }
+
+    /// The map the game is played on.
+    pub fn map(&self) -> &crate::board::Map {
+        match self {
+            Game::Base(g) => g.map(),
+            Game::TotalChaos(g) => g.map(),
         }
     }
 
@@ -91,6 +127,7 @@ impl Game {
                     .clone()
                     .unwrap_or_else(|| g.board_spec().clone()),
             ),
+            Game::TotalChaos(g) => MapRecipe::Single(g.board_spec().clone()),
         }
     }
 
@@ -123,12 +160,31 @@ impl Game {
                     ),
                 ]
             }
+            Game::TotalChaos(g) => {
+                let c = g.config();
+                let secs = |ms: Millis| format!("{} s", ms / 1000);
+                vec![
+                    ("variant".into(), "total-chaos".into()),
+                    ("board".into(), g.board_spec().name.clone()),
+                    ("victory points".into(), c.vp_target.to_string()),
+                    ("resource phase".into(), secs(c.resource_ms)),
+                    ("robber part 1".into(), secs(c.robber1_ms)),
+                    ("robber part 2".into(), secs(c.robber2_ms)),
+                    ("building and trading".into(), secs(c.build_ms)),
+                    ("cooldown".into(), secs(c.cooldown_ms)),
+                    (
+                        "placement timer".into(),
+                        c.placement_ms.map_or("off".into(), secs),
+                    ),
+                ]
+            }
         }
     }
 
     pub fn seats(&self) -> usize {
         match self {
             Game::Base(g) => g.seats(),
+            Game::TotalChaos(g) => g.seats(),
         }
     }
 
@@ -144,48 +200,66 @@ impl Game {
                 .into_iter()
                 .map(GameEvent::Base)
                 .collect()),
+            (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => Ok(g
+                .apply(seat, c, now)?
+                .into_iter()
+                .map(GameEvent::TotalChaos)
+                .collect()),
+            _ => Err(RuleError::new("that command belongs to another variant")),
         }
     }
 
     pub fn tick(&mut self, now: Millis) -> Vec<GameEvent> {
         match self {
             Game::Base(g) => g.tick(now).into_iter().map(GameEvent::Base).collect(),
+            Game::TotalChaos(g) => g.tick(now).into_iter().map(GameEvent::TotalChaos).collect(),
         }
     }
 
     pub fn deadline(&self) -> Option<Millis> {
         match self {
             Game::Base(g) => g.deadline(),
+            Game::TotalChaos(g) => g.deadline(),
         }
     }
 
     pub fn legal(&self, seat: Seat) -> Vec<GameCommand> {
         match self {
             Game::Base(g) => g.legal(seat).into_iter().map(GameCommand::Base).collect(),
+            Game::TotalChaos(g) => g
+                .legal(seat)
+                .into_iter()
+                .map(GameCommand::TotalChaos)
+                .collect(),
         }
     }
 
     pub fn actors(&self) -> Vec<Seat> {
         match self {
             Game::Base(g) => g.actors(),
+            Game::TotalChaos(g) => g.actors(),
         }
     }
 
     pub fn view(&self, seat: Option<Seat>) -> GameView {
         match self {
             Game::Base(g) => GameView::Base(g.view(seat)),
+            Game::TotalChaos(g) => GameView::TotalChaos(g.view(seat)),
         }
     }
 
     pub fn parse(&self, seat: Seat, text: &str) -> Result<GameCommand, RuleError> {
         match self {
             Game::Base(g) => g.parse(seat, text).map(GameCommand::Base),
+            Game::TotalChaos(g) => g.parse(seat, text).map(GameCommand::TotalChaos),
         }
     }
 
     pub fn format(&self, cmd: &GameCommand) -> String {
         match (self, cmd) {
             (Game::Base(g), GameCommand::Base(c)) => g.format(c),
+            (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.format(c),
+            (_, c) => format!("{c:?}"),
         }
     }
 
@@ -197,18 +271,22 @@ impl Game {
     ) -> Option<String> {
         match (self, ev) {
             (Game::Base(g), GameEvent::Base(e)) => g.describe(e, viewer, names),
+            (Game::TotalChaos(g), GameEvent::TotalChaos(e)) => g.describe(e, viewer, names),
+            _ => None,
         }
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
         match self {
             Game::Base(g) => g.outcome(),
+            Game::TotalChaos(g) => g.outcome(),
         }
     }
 
     pub fn help(&self) -> String {
         match self {
             Game::Base(g) => g.help(),
+            Game::TotalChaos(g) => g.help(),
         }
     }
 }

@@ -1,0 +1,281 @@
+//! The Total Chaos panel: the arbiter's state at a glance beside the board. The phase and its
+//! countdown (with a bar), the round, everyone's dice with what they owe and their ready
+//! votes, who holds the robber and the steals left, your hand and cards, and open offers.
+//! The log beside it carries the live events. Commands go through the command line (`:`).
+
+use super::app::App;
+use super::dialogs::People;
+use super::theme::Theme;
+use crate::client::state::ClientState;
+use crate::engine::Seat;
+use crate::rules::resources::Resource;
+use crate::variants::GameView;
+use crate::variants::total_chaos::ChaosView;
+use crate::variants::total_chaos::event::phase_words;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Widget, Wrap};
+
+/// The Total Chaos view of a client's state, if that is the game running.
+pub fn chaos_view(st: &ClientState) -> Option<&ChaosView> {
+    match &st.update.as_ref()?.view {
+        GameView::TotalChaos(v) => Some(v),
+        _ => None,
+    }
+}
+
+fn name(people: &People, s: Seat, me: Option<Seat>) -> String {
+    if Some(s) == me {
+        "you".into()
+    } else {
+        people.name(s).to_string()
+    }
+}
+
+/// The phase in words for the title bar.
+pub fn phase_text(v: &ChaosView, people: &People, me: Option<Seat>) -> String {
+    match v.phase.as_str() {
+        "setup" => match v.placing {
+            Some(s) if Some(s) == me => "Total Chaos · your placement".into(),
+            Some(s) => format!("Total Chaos · {} places", people.name(s)),
+            None => "Total Chaos · placement".into(),
+        },
+        "over" => "Total Chaos · game over".into(),
+        p => format!("Total Chaos · round {} · {}", v.round, phase_words(p)),
+    }
+}
+
+/// What to do now, for the status line.
+pub fn prompt(app: &App, v: &ChaosView) -> (String, Style) {
+    let t = &app.theme;
+    let me = app.me();
+    let legal = app.st().legal();
+    let has = |w: &str| {
+        legal
+            .iter()
+            .any(|l| l == w || l.starts_with(&format!("{w} ")))
+    };
+    let ready_note = if legal.iter().any(|l| l == "ready") {
+        " · :ready ends the phase when all agree"
+    } else {
+        ""
+    };
+    let text = match v.phase.as_str() {
+        "over" => return ("The game is over: q quits.".into(), t.good()),
+        "setup" if v.placing == me && me.is_some() => {
+            if v.setup_settlement.is_none() {
+                "Place a settlement: Tab jumps between free corners, Enter places it.".to_string()
+            } else {
+                "Place a road next to your new settlement: Tab, then Enter.".to_string()
+            }
+        }
+        "setup" => "Waiting for the placement (random order, snake).".to_string(),
+        "resource" if has("claim") => {
+            format!("Claim your production before the bank runs out: :claim{ready_note}")
+        }
+        "robber-discard" if has("discard") => {
+            "Discard half your cards: d (or :discard 2 wool 1 ore).".to_string()
+        }
+        "robber-steal" if has("robber") => {
+            "You control the robber: Tab to a hex and Enter, or :robber H.".to_string()
+        }
+        "robber-steal" if has("steal") => format!(
+            "Steal {} card(s): :steal SEAT (random) or :steal SEAT wool (they must agree){ready_note}",
+            v.steals_left
+        ),
+        "robber-steal" if has("agree") => {
+            "The robber asks you for a card: :agree or :refuse.".to_string()
+        }
+        "build" => {
+            format!(
+                "Build, trade, play at once: :settle C.nw, :road C.n, :city, :buy dev, :offer .., :play ..{ready_note}"
+            )
+        }
+        _ if ready_note.is_empty() => "Waiting for the others or the clock.".to_string(),
+        _ => "Nothing to do here: :ready, or wait for the clock.".to_string(),
+    };
+    (text, t.good())
+}
+
+fn fmt_secs(s: f64) -> String {
+    let s = s.ceil() as u64;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+fn res_short(r: Resource) -> &'static str {
+    match r {
+        Resource::Lumber => "lum",
+        Resource::Brick => "bri",
+        Resource::Wool => "woo",
+        Resource::Grain => "gra",
+        Resource::Ore => "ore",
+    }
+}
+
+fn hand_line(t: &Theme, label: &str, h: &crate::rules::resources::ResourceSet) -> Line<'static> {
+    let mut spans = vec![Span::styled(format!(" {label:<7}"), t.dim())];
+    for r in Resource::ALL {
+        spans.push(Span::styled(format!("{} ", res_short(r)), t.dim()));
+        spans.push(Span::styled(
+            format!("{:<3}", h[r]),
+            if h[r] > 0 { t.title() } else { t.dim() },
+        ));
+    }
+    Line::from(spans)
+}
+
+/// Draws the panel into `area`.
+pub fn panel(app: &App, v: &ChaosView, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let people = app.people();
+    let me = app.me();
+    let mut lines: Vec<Line> = Vec::new();
+    // Phase and countdown with a bar.
+    let secs = app.st().deadline_secs(app.now);
+    let mut head = vec![Span::styled(
+        format!(" {} ", phase_words(&v.phase)),
+        t.title(),
+    )];
+    if let Some(s) = secs {
+        head.push(Span::styled(
+            fmt_secs(s),
+            if s < 5.0 { t.error() } else { t.warn() },
+        ));
+    }
+    lines.push(Line::from(head));
+    if let (Some(s), Some(total)) = (secs, v.phase_ms) {
+        let width = area.width.saturating_sub(4) as usize;
+        let full = ((s * 1000.0 / total.max(1) as f64) * width as f64).round() as usize;
+        let full = full.min(width);
+        lines.push(Line::from(vec![
+            Span::raw(" "),
+            Span::styled("█".repeat(full), t.warn()),
+            Span::styled("░".repeat(width - full), t.dim()),
+        ]));
+    }
+    // The robber.
+    let robber = match v.robber_holder {
+        Some(h) if v.phase == "robber-steal" => format!(
+            " Robber: {} ({}, {} steal{} left)",
+            name(&people, h, me),
+            if v.robber_moved { "moved" } else { "to move" },
+            v.steals_left,
+            if v.steals_left == 1 { "" } else { "s" }
+        ),
+        Some(h) => format!(" Robber: {} this round", name(&people, h, me)),
+        None if v.round > 0 => " Robber: no 7 this round".into(),
+        None => String::new(),
+    };
+    if !robber.is_empty() {
+        lines.push(Line::from(Span::styled(
+            robber,
+            if v.robber_holder.is_some() {
+                t.error()
+            } else {
+                t.dim()
+            },
+        )));
+    }
+    if let Some(a) = v.steal_ask {
+        lines.push(Line::from(Span::styled(
+            format!(" Asks {} for 1 {}", name(&people, a.victim, me), a.card),
+            t.warn(),
+        )));
+    }
+    // Everyone: dice, owed, ready, counts.
+    lines.push(Line::from(Span::styled(
+        " player        dice  ready  VP cards owed",
+        t.dim(),
+    )));
+    for p in &v.players {
+        let s = p.seat;
+        let mut spans = vec![Span::raw(" ")];
+        let mut label = people.label(s, t);
+        let label_w: usize = label.iter().map(|x| x.width()).sum();
+        spans.append(&mut label);
+        spans.push(Span::raw(" ".repeat(14usize.saturating_sub(label_w))));
+        match v.dice.get(s as usize) {
+            Some((a, b)) => {
+                let sum = a + b;
+                spans.push(Span::styled(
+                    format!("{sum:>2}"),
+                    if sum == 7 { t.error() } else { t.title() },
+                ));
+                spans.push(Span::styled(format!(" {a}+{b} "), t.dim()));
+            }
+            None => spans.push(Span::styled("   -     ", t.dim())),
+        }
+        let ready = v.ready.get(s as usize).copied().unwrap_or(false);
+        spans.push(Span::styled(
+            if ready { "ready  " } else { "  …    " },
+            if ready { t.good() } else { t.dim() },
+        ));
+        spans.push(Span::styled(
+            format!("{:>2} {:>5} ", p.vp, p.cards),
+            t.title(),
+        ));
+        let owed = v.owed.get(s as usize).copied().unwrap_or_default();
+        if !owed.is_empty() {
+            spans.push(Span::styled(owed.to_string(), t.warn()));
+        } else if let Some(n) = p.must_discard {
+            spans.push(Span::styled(format!("discard {n}"), t.error()));
+        }
+        lines.push(Line::from(spans));
+    }
+    // You.
+    if let Some(y) = &v.you {
+        lines.push(hand_line(t, "hand", &y.hand));
+        if !y.dev_cards.is_empty() {
+            let cards: Vec<String> = y
+                .dev_cards
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{}{}",
+                        c.card.word(),
+                        if c.playable || c.card.word() == "vp" {
+                            ""
+                        } else {
+                            " (next phase)"
+                        }
+                    )
+                })
+                .collect();
+            lines.push(Line::from(vec![
+                Span::styled(" cards  ", t.dim()),
+                Span::styled(cards.join(", "), t.title()),
+            ]));
+        }
+    }
+    lines.push(hand_line(t, "bank", &v.bank));
+    for o in v.offers.iter().take(4) {
+        lines.push(Line::from(Span::styled(
+            format!(
+                " Offer {}: {} gives {} for {}{}",
+                o.id,
+                name(&people, o.from, me),
+                o.give,
+                o.get,
+                o.to.map(|s| format!(" to {}", name(&people, s, me)))
+                    .unwrap_or_default()
+            ),
+            t.warn(),
+        )));
+    }
+    let title = Line::from(vec![
+        Span::styled(" Total Chaos ", t.title()),
+        Span::styled("· everyone at once ", t.dim()),
+    ]);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .border_type(BorderType::Rounded)
+                .border_style(t.border())
+                .title(title),
+        )
+        .render(area, buf);
+}

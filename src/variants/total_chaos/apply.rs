@@ -1,0 +1,1191 @@
+//! Applying commands and the arbiter's clock. Every handler checks everything first and only
+//! then changes the state, so a refused command leaves it untouched. Commands are applied in
+//! the order they reach the host: when two conflict, the second is refused with the reason.
+
+use super::{
+    ChaosGame, Command, DISCARD_LIMIT, Event, MAX_OPEN_OFFERS, Phase, RoundTally, StealAsk,
+};
+use crate::engine::{Millis, RuleError, Seat, refuse};
+use crate::rules::awards;
+use crate::rules::costs::{self, check_afford};
+use crate::rules::devcards::{DevCard, HeldCard};
+use crate::rules::pieces::RouteKind;
+use crate::rules::production;
+use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::spots;
+use crate::rules::trade::{self, Offer};
+use crate::topology::{CornerId, EdgeId, HexId};
+
+impl ChaosGame {
+    pub(crate) fn apply_command(
+        &mut self,
+        seat: Seat,
+        cmd: &Command,
+        now: Millis,
+    ) -> Result<Vec<Event>, RuleError> {
+        if let Phase::Over { .. } = self.phase {
+            return refuse("the game is over");
+        }
+        if seat as usize >= self.cfg.seats {
+            return refuse(format!("there is no seat {}", seat + 1));
+        }
+        let mut ev = Vec::new();
+        match *cmd {
+            Command::Settle(c) => self.settle(seat, c, now, &mut ev)?,
+            Command::Road(e) => self.road(seat, e, now, &mut ev)?,
+            Command::City(c) => self.city(seat, c, &mut ev)?,
+            Command::BuyDev => self.buy_dev(seat, &mut ev)?,
+            Command::Ready => self.vote_ready(seat, now, &mut ev)?,
+            Command::Unready => self.unready(seat, &mut ev)?,
+            Command::Claim => self.claim(seat, &mut ev)?,
+            Command::Discard(cards) => self.discard(seat, cards, &mut ev)?,
+            Command::Robber(h) => self.move_robber(seat, h, &mut ev)?,
+            Command::Steal { victim, card } => self.steal(seat, victim, card, &mut ev)?,
+            Command::Agree => self.agree(seat, &mut ev)?,
+            Command::Refuse => self.refuse_ask(seat, &mut ev)?,
+            Command::PlayKnight { hex, steal } => self.play_knight(seat, hex, steal, &mut ev)?,
+            Command::PlayRoadBuilding(a, b) => self.play_roads(seat, a, b, &mut ev)?,
+            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, &mut ev)?,
+            Command::PlayMonopoly(r) => self.play_monopoly(seat, r, &mut ev)?,
+            Command::Bank { give, get } => self.bank_trade(seat, give, get, &mut ev)?,
+            Command::Offer { give, get, to } => self.offer(seat, give, get, to, &mut ev)?,
+            Command::Accept(id) => self.accept(seat, id, &mut ev)?,
+            Command::Decline(id) => self.decline(seat, id, &mut ev)?,
+            Command::Cancel(id) => self.cancel(seat, id, &mut ev)?,
+        }
+        self.check_win(seat, &mut ev);
+        Ok(ev)
+    }
+
+    /// The first to the target wins at once: the seat that just acted first, then by seat.
+    fn check_win(&mut self, actor: Seat, ev: &mut Vec<Event>) {
+        if matches!(self.phase, Phase::Over { .. } | Phase::Setup { .. }) {
+            return;
+        }
+        let n = self.cfg.seats as Seat;
+        let order = std::iter::once(actor).chain((0..n).filter(|s| *s != actor));
+        for s in order {
+            let vp = self.total_vp(s);
+            if vp >= self.cfg.vp_target {
+                self.phase = Phase::Over { winner: s };
+                self.phase_deadline = None;
+                self.offers.clear();
+                ev.push(Event::Won {
+                    seat: s,
+                    vp,
+                    vp_cards: self.dev[s as usize].vp_cards(),
+                });
+                return;
+            }
+        }
+    }
+
+    /// Refuses a command that belongs to the building phase, saying what is on instead.
+    pub(crate) fn need_build(&self, what: &str) -> Result<(), RuleError> {
+        match &self.phase {
+            Phase::Build => Ok(()),
+            Phase::Setup { .. } => refuse("the game has not started: place your starting pieces"),
+            Phase::Over { .. } => refuse("the game is over"),
+            p => refuse(format!(
+                "you can {what} only in the building and trading phase (now: the {})",
+                super::event::phase_words(p.name())
+            )),
+        }
+    }
+
+    // ---- setup ---------------------------------------------------------------------------
+
+    fn setup_turn(&self, seat: Seat) -> Result<(u8, Option<CornerId>), RuleError> {
+        let Phase::Setup { step, settlement } = self.phase else {
+            unreachable!("called in setup only")
+        };
+        let who = self.setup_seat(step);
+        if seat != who {
+            return refuse(format!(
+                "seat {} is placing now (the order was drawn at random)",
+                who + 1
+            ));
+        }
+        Ok((step, settlement))
+    }
+
+    /// Explains a refused spot, naming who got there first when someone did.
+    fn spot_refusal(&self, seat: Seat, r: crate::rules::pieces::Refusal) -> RuleError {
+        use crate::rules::pieces::{Refusal, Spot};
+        match r {
+            Refusal::Occupied(Spot::Corner(c)) => match self.pieces.building(c) {
+                Some(b) if b.owner != seat => RuleError::new(format!(
+                    "too late: seat {} has already built at {}",
+                    b.owner + 1,
+                    self.map.corner_name(c)
+                )),
+                _ => r.explain(&self.map),
+            },
+            Refusal::Occupied(Spot::Edge(e)) => match self.pieces.route(e) {
+                Some(x) if x.owner != seat => RuleError::new(format!(
+                    "too late: seat {} has already built a road at {}",
+                    x.owner + 1,
+                    self.map.edge_name(e)
+                )),
+                _ => r.explain(&self.map),
+            },
+            _ => r.explain(&self.map),
+        }
+    }
+
+    fn settle(
+        &mut self,
+        seat: Seat,
+        c: CornerId,
+        _now: Millis,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if let Phase::Setup { .. } = self.phase {
+            let (step, settlement) = self.setup_turn(seat)?;
+            if settlement.is_some() {
+                return refuse("place the road next to your new settlement first");
+            }
+            self.pieces
+                .check_settlement_spot(&self.map, c)
+                .map_err(|r| self.spot_refusal(seat, r))?;
+            self.place_setup_settlement(seat, step, c, ev);
+            return Ok(());
+        }
+        self.need_build("build")?;
+        self.pieces
+            .check_settlement(&self.map, seat, c)
+            .map_err(|r| self.spot_refusal(seat, r))?;
+        check_afford(
+            &self.hands[seat as usize],
+            &costs::SETTLEMENT,
+            "a settlement",
+        )?;
+        costs::pay(
+            &mut self.hands[seat as usize],
+            &mut self.bank,
+            &costs::SETTLEMENT,
+        );
+        self.pieces.place_settlement(seat, c);
+        self.tally[seat as usize].settlements += 1;
+        ev.push(Event::Settled { seat, at: c });
+        // A settlement can cut an opponent's road.
+        self.update_longest_road(ev);
+        Ok(())
+    }
+
+    fn place_setup_settlement(&mut self, seat: Seat, step: u8, c: CornerId, ev: &mut Vec<Event>) {
+        self.pieces.place_settlement(seat, c);
+        ev.push(Event::Settled { seat, at: c });
+        if step as usize >= self.cfg.seats {
+            let mut got = ResourceSet::EMPTY;
+            for h in self.map.topology.corner_hexes(c).iter().flatten() {
+                if let Some(r) = self.map.tile(*h).terrain().and_then(|t| t.resource())
+                    && self.bank[r] > got[r]
+                {
+                    got[r] += 1;
+                }
+            }
+            self.bank.sub(&got);
+            self.hands[seat as usize].add(&got);
+            ev.push(Event::StartingResources { seat, got });
+        }
+        self.phase = Phase::Setup {
+            step,
+            settlement: Some(c),
+        };
+    }
+
+    fn road(
+        &mut self,
+        seat: Seat,
+        e: EdgeId,
+        now: Millis,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if let Phase::Setup { .. } = self.phase {
+            let (step, settlement) = self.setup_turn(seat)?;
+            let Some(c) = settlement else {
+                return refuse("place a settlement first, then a road next to it");
+            };
+            self.pieces
+                .check_route(&self.map, seat, e, RouteKind::Road, Some(c))
+                .map_err(|r| self.spot_refusal(seat, r))?;
+            self.pieces.place_route(seat, e, RouteKind::Road);
+            ev.push(Event::Roaded {
+                seat,
+                at: e,
+                free: true,
+            });
+            self.update_longest_road(ev);
+            self.advance_setup(step, now, ev);
+            return Ok(());
+        }
+        self.need_build("build")?;
+        self.pieces
+            .check_route(&self.map, seat, e, RouteKind::Road, None)
+            .map_err(|r| self.spot_refusal(seat, r))?;
+        check_afford(&self.hands[seat as usize], &costs::ROAD, "a road")?;
+        costs::pay(&mut self.hands[seat as usize], &mut self.bank, &costs::ROAD);
+        self.pieces.place_route(seat, e, RouteKind::Road);
+        self.tally[seat as usize].roads += 1;
+        ev.push(Event::Roaded {
+            seat,
+            at: e,
+            free: false,
+        });
+        self.update_longest_road(ev);
+        Ok(())
+    }
+
+    fn advance_setup(&mut self, step: u8, now: Millis, ev: &mut Vec<Event>) {
+        if step + 1 < 2 * self.cfg.seats as u8 {
+            self.phase = Phase::Setup {
+                step: step + 1,
+                settlement: None,
+            };
+            self.phase_deadline = self.cfg.placement_ms.map(|t| now + t);
+        } else {
+            self.start_round(now, ev);
+        }
+    }
+
+    // ---- the phases ----------------------------------------------------------------------
+
+    /// Enters a timed phase: votes cleared, the clock set.
+    fn enter(&mut self, phase: Phase, now: Millis, ev: &mut Vec<Event>) {
+        self.phase = phase;
+        self.ready = vec![false; self.cfg.seats];
+        self.phase_deadline = self.phase_length().map(|t| now + t);
+        ev.push(Event::PhaseStarted {
+            phase: self.phase.name(),
+            round: self.round,
+            ends_at: self.phase_deadline,
+        });
+    }
+
+    /// A new round: one pair of dice per seat, production owed, the robber's controller.
+    fn start_round(&mut self, now: Millis, ev: &mut Vec<Event>) {
+        self.round += 1;
+        self.tally = vec![RoundTally::default(); self.cfg.seats];
+        self.dev_played = vec![false; self.cfg.seats];
+        self.dice = (0..self.cfg.seats).map(|_| self.rng.dice()).collect();
+        let mut owed = vec![ResourceSet::EMPTY; self.cfg.seats];
+        let mut sevens = 0u8;
+        let mut blocked = None;
+        for &(a, b) in &self.dice {
+            let sum = a + b;
+            self.dice_stats[sum as usize] += 1;
+            if sum == 7 {
+                sevens += 1;
+                continue;
+            }
+            if self.map.tile(self.robber).number() == Some(sum) {
+                blocked = Some(self.robber);
+            }
+            let o = production::owed(&self.map, &self.pieces, sum, &[self.robber], |_, _| true);
+            for (total, x) in owed.iter_mut().zip(o.iter()) {
+                total.add(x);
+            }
+        }
+        self.robber_holder = (sevens > 0).then(|| self.rng.below(self.cfg.seats) as Seat);
+        self.enter(Phase::Resource { owed: owed.clone() }, now, ev);
+        ev.push(Event::Rolled {
+            dice: self.dice.clone(),
+        });
+        ev.push(Event::Owed { owed, blocked });
+        if let Some(h) = self.robber_holder {
+            ev.push(Event::RobberHolder {
+                seat: h,
+                steals: sevens,
+            });
+        }
+    }
+
+    /// Sevens rolled this round.
+    pub fn sevens(&self) -> u8 {
+        self.dice.iter().filter(|(a, b)| a + b == 7).count() as u8
+    }
+
+    /// Ends the phase now running (its clock ran out, or everyone is ready) and starts the
+    /// next.
+    fn end_phase(&mut self, now: Millis, ev: &mut Vec<Event>) {
+        match self.phase.clone() {
+            Phase::Setup { .. } | Phase::Over { .. } => {}
+            Phase::Resource { owed } => {
+                self.serve_unclaimed(owed, ev);
+                if self.robber_holder.is_some() {
+                    let owed: Vec<(Seat, u32)> = (0..self.cfg.seats as Seat)
+                        .filter_map(|s| {
+                            let n = self.hands[s as usize].total();
+                            (n > DISCARD_LIMIT).then_some((s, n / 2))
+                        })
+                        .collect();
+                    self.enter(Phase::Discard { owed: owed.clone() }, now, ev);
+                    ev.push(Event::MustDiscard { owed });
+                } else {
+                    self.enter(Phase::Build, now, ev);
+                }
+            }
+            Phase::Discard { owed } => {
+                for (s, n) in owed {
+                    let cards = spots::random_cards(&mut self.rng, &self.hands[s as usize], n);
+                    self.take_discard(s, cards, ev);
+                    ev.push(Event::TimedOut {
+                        seat: s,
+                        what: format!("the host discarded {cards} at random"),
+                    });
+                }
+                let steals = self.sevens();
+                self.enter(
+                    Phase::Robber {
+                        moved: false,
+                        steals_left: steals,
+                        ask: None,
+                    },
+                    now,
+                    ev,
+                );
+            }
+            Phase::Robber {
+                moved, steals_left, ..
+            } => {
+                if let Some(holder) = self.robber_holder {
+                    if !moved {
+                        let targets = self.robber_targets();
+                        let hex = targets[self.rng.below(targets.len())];
+                        self.robber = hex;
+                        ev.push(Event::TimedOut {
+                            seat: holder,
+                            what: "the host moved the robber at random".into(),
+                        });
+                        ev.push(Event::RobberMoved { seat: holder, hex });
+                    }
+                    if steals_left > 0 {
+                        ev.push(Event::StealsLost {
+                            seat: holder,
+                            n: steals_left,
+                        });
+                    }
+                }
+                self.enter(Phase::Build, now, ev);
+            }
+            Phase::Build => {
+                for o in self.offers.drain(..) {
+                    ev.push(Event::OfferClosed { id: o.id });
+                }
+                self.enter(Phase::Cooldown, now, ev);
+                ev.push(Event::Summary {
+                    round: self.round,
+                    tally: self.tally.clone(),
+                });
+            }
+            Phase::Cooldown => self.start_round(now, ev),
+        }
+    }
+
+    /// Production nobody claimed, served in random order while the bank lasts.
+    fn serve_unclaimed(&mut self, owed: Vec<ResourceSet>, ev: &mut Vec<Event>) {
+        let mut order: Vec<Seat> = (0..self.cfg.seats as Seat).collect();
+        self.rng.shuffle(&mut order);
+        for s in order {
+            let o = owed[s as usize];
+            if o.is_empty() {
+                continue;
+            }
+            let mut got = ResourceSet::EMPTY;
+            for r in Resource::ALL {
+                got[r] = o[r].min(self.bank[r]);
+            }
+            let mut lost = o;
+            lost.sub(&got);
+            self.bank.sub(&got);
+            self.hands[s as usize].add(&got);
+            self.tally[s as usize].produced.add(&got);
+            ev.push(Event::Served { seat: s, got, lost });
+        }
+    }
+
+    fn vote_ready(
+        &mut self,
+        seat: Seat,
+        now: Millis,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        match &self.phase {
+            Phase::Setup { .. } => {
+                return refuse("initial placement has no ready vote: place your pieces");
+            }
+            Phase::Discard { owed } => {
+                if let Some((_, n)) = owed.iter().find(|(s, _)| *s == seat) {
+                    return refuse(format!("discard your {n} cards first, then vote ready"));
+                }
+            }
+            _ => {}
+        }
+        if self.ready[seat as usize] {
+            return refuse("you have already voted ready (`unready` takes it back)");
+        }
+        self.ready[seat as usize] = true;
+        ev.push(Event::Ready { seat });
+        if self.ready.iter().all(|r| *r) {
+            ev.push(Event::AllReady {
+                phase: self.phase.name(),
+            });
+            self.end_phase(now, ev);
+        }
+        Ok(())
+    }
+
+    fn unready(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        if let Phase::Setup { .. } = self.phase {
+            return refuse("initial placement has no ready vote");
+        }
+        if !self.ready[seat as usize] {
+            return refuse("you have not voted ready");
+        }
+        self.ready[seat as usize] = false;
+        ev.push(Event::Unready { seat });
+        Ok(())
+    }
+
+    // ---- resource phase ------------------------------------------------------------------
+
+    fn claim(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let Phase::Resource { owed } = &mut self.phase else {
+            return refuse("claims are made in the resource phase, right after the dice");
+        };
+        let o = owed[seat as usize];
+        if o.is_empty() {
+            return refuse("the dice owe you nothing (more) this round");
+        }
+        let mut got = ResourceSet::EMPTY;
+        for r in Resource::ALL {
+            got[r] = o[r].min(self.bank[r]);
+        }
+        if got.is_empty() {
+            return refuse(format!(
+                "too late: the bank has none of the {o} you are owed left"
+            ));
+        }
+        let mut short = o;
+        short.sub(&got);
+        owed[seat as usize] = short;
+        self.bank.sub(&got);
+        self.hands[seat as usize].add(&got);
+        self.tally[seat as usize].produced.add(&got);
+        ev.push(Event::Claimed { seat, got, short });
+        Ok(())
+    }
+
+    // ---- robber phases -------------------------------------------------------------------
+
+    fn take_discard(&mut self, seat: Seat, cards: ResourceSet, ev: &mut Vec<Event>) {
+        self.hands[seat as usize].sub(&cards);
+        self.bank.add(&cards);
+        self.tally[seat as usize].lost += cards.total();
+        if let Phase::Discard { owed } = &mut self.phase {
+            owed.retain(|(s, _)| *s != seat);
+        }
+        ev.push(Event::Discarded { seat, cards });
+    }
+
+    fn discard(
+        &mut self,
+        seat: Seat,
+        cards: ResourceSet,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let Phase::Discard { owed } = &self.phase else {
+            return refuse(
+                "there is nothing to discard now (discards follow a 7, in robber part 1)",
+            );
+        };
+        let Some((_, n)) = owed.iter().find(|(s, _)| *s == seat) else {
+            return refuse("you do not need to discard (only hands of 8 or more cards do, once)");
+        };
+        if cards.total() != *n {
+            return refuse(format!("discard exactly {n} cards, not {}", cards.total()));
+        }
+        if !self.hands[seat as usize].contains(&cards) {
+            return refuse(format!("you do not have {cards}"));
+        }
+        self.take_discard(seat, cards, ev);
+        Ok(())
+    }
+
+    /// Hexes the robber may go to: any other land hex.
+    pub(crate) fn robber_targets(&self) -> Vec<HexId> {
+        let v: Vec<HexId> = self
+            .map
+            .land_hexes()
+            .filter(|h| *h != self.robber)
+            .collect();
+        if v.is_empty() { vec![self.robber] } else { v }
+    }
+
+    /// Seats `thief` may rob at a hex: others with a building there and a card in hand.
+    pub(crate) fn victims(&self, h: HexId, thief: Seat) -> Vec<Seat> {
+        self.pieces
+            .seats_at_hex(&self.map, h)
+            .into_iter()
+            .filter(|s| *s != thief && self.hands[*s as usize].total() > 0)
+            .collect()
+    }
+
+    fn check_victim(&self, thief: Seat, h: HexId, v: Seat) -> Result<(), RuleError> {
+        if self.victims(h, thief).contains(&v) {
+            return Ok(());
+        }
+        refuse(if v == thief {
+            "you cannot rob yourself".to_string()
+        } else if self.pieces.seats_at_hex(&self.map, h).contains(&v) {
+            format!("seat {} has no cards to steal", v + 1)
+        } else {
+            format!("seat {} has no building at {}", v + 1, self.map.hex_name(h))
+        })
+    }
+
+    fn check_robber_hex(&self, hex: HexId) -> Result<(), RuleError> {
+        if !self.map.is_land(hex) {
+            return refuse(format!(
+                "{} is sea: the robber stays on land",
+                self.map.hex_name(hex)
+            ));
+        }
+        if hex == self.robber {
+            return refuse(format!(
+                "the robber must move to another hex than {}",
+                self.map.hex_name(hex)
+            ));
+        }
+        Ok(())
+    }
+
+    fn robber_phase(&self, seat: Seat) -> Result<(bool, u8, Option<StealAsk>), RuleError> {
+        let Phase::Robber {
+            moved,
+            steals_left,
+            ask,
+        } = self.phase
+        else {
+            return refuse(
+                "the robber's controller moves it in robber part 2, after a 7 (a Knight moves it in the building phase)",
+            );
+        };
+        match self.robber_holder {
+            Some(h) if h == seat => Ok((moved, steals_left, ask)),
+            Some(h) => refuse(format!("seat {} controls the robber this round", h + 1)),
+            None => refuse("nobody controls the robber this round"),
+        }
+    }
+
+    fn move_robber(
+        &mut self,
+        seat: Seat,
+        hex: HexId,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let (moved, steals_left, ask) = self.robber_phase(seat)?;
+        if moved {
+            return refuse("you have moved the robber already; now `steal SEAT`");
+        }
+        self.check_robber_hex(hex)?;
+        self.robber = hex;
+        self.phase = Phase::Robber {
+            moved: true,
+            steals_left,
+            ask,
+        };
+        ev.push(Event::RobberMoved { seat, hex });
+        Ok(())
+    }
+
+    fn steal(
+        &mut self,
+        seat: Seat,
+        victim: Seat,
+        card: Option<Resource>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let (moved, steals_left, _) = self.robber_phase(seat)?;
+        if !moved {
+            return refuse("move the robber first (`robber H`), then steal");
+        }
+        if steals_left == 0 {
+            return refuse("you have made all your steals (one per 7 rolled)");
+        }
+        self.check_victim(seat, self.robber, victim)?;
+        match card {
+            Some(card) => {
+                self.phase = Phase::Robber {
+                    moved,
+                    steals_left,
+                    ask: Some(StealAsk { victim, card }),
+                };
+                ev.push(Event::StealAsked {
+                    thief: seat,
+                    victim,
+                    card,
+                });
+            }
+            None => {
+                let hand = self.hands[victim as usize];
+                let card = spots::random_cards(&mut self.rng, &hand, 1)
+                    .iter()
+                    .next()
+                    .map(|(r, _)| r)
+                    .expect("a victim has cards");
+                self.transfer_steal(seat, victim, card, false, ev);
+                self.phase = Phase::Robber {
+                    moved,
+                    steals_left: steals_left - 1,
+                    ask: None,
+                };
+            }
+        }
+        Ok(())
+    }
+
+    fn transfer_steal(
+        &mut self,
+        thief: Seat,
+        victim: Seat,
+        card: Resource,
+        asked: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        self.hands[victim as usize][card] -= 1;
+        self.hands[thief as usize][card] += 1;
+        self.tally[thief as usize].stole += 1;
+        self.tally[victim as usize].lost += 1;
+        ev.push(Event::Stole {
+            thief,
+            victim,
+            card,
+            asked,
+        });
+    }
+
+    fn pending_ask(&self, seat: Seat) -> Result<(Seat, StealAsk, u8), RuleError> {
+        if let Phase::Robber {
+            steals_left,
+            ask: Some(a),
+            ..
+        } = self.phase
+            && a.victim == seat
+            && let Some(thief) = self.robber_holder
+        {
+            return Ok((thief, a, steals_left));
+        }
+        refuse("nobody is asking you for a card")
+    }
+
+    fn agree(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let (thief, a, steals_left) = self.pending_ask(seat)?;
+        if self.hands[seat as usize][a.card] == 0 {
+            return refuse(format!("you have no {} to give (`refuse` instead)", a.card));
+        }
+        self.transfer_steal(thief, seat, a.card, true, ev);
+        self.phase = Phase::Robber {
+            moved: true,
+            steals_left: steals_left - 1,
+            ask: None,
+        };
+        Ok(())
+    }
+
+    fn refuse_ask(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let (thief, _, steals_left) = self.pending_ask(seat)?;
+        self.phase = Phase::Robber {
+            moved: true,
+            steals_left,
+            ask: None,
+        };
+        ev.push(Event::StealRefused {
+            thief,
+            victim: seat,
+        });
+        Ok(())
+    }
+
+    // ---- building ------------------------------------------------------------------------
+
+    fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_build("build")?;
+        self.pieces
+            .check_city(seat, c)
+            .map_err(|r| r.explain(&self.map))?;
+        check_afford(&self.hands[seat as usize], &costs::CITY, "a city")?;
+        costs::pay(&mut self.hands[seat as usize], &mut self.bank, &costs::CITY);
+        self.pieces.place_city(seat, c);
+        self.tally[seat as usize].cities += 1;
+        ev.push(Event::Citied { seat, at: c });
+        Ok(())
+    }
+
+    fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_build("buy a development card")?;
+        if self.deck.is_empty() {
+            return refuse("the development deck is empty");
+        }
+        check_afford(
+            &self.hands[seat as usize],
+            &costs::DEV_CARD,
+            "a development card",
+        )?;
+        costs::pay(
+            &mut self.hands[seat as usize],
+            &mut self.bank,
+            &costs::DEV_CARD,
+        );
+        let card = self.deck.pop().expect("checked non-empty");
+        self.dev[seat as usize].cards.push(HeldCard {
+            card,
+            bought_turn: self.round,
+        });
+        self.tally[seat as usize].dev_cards += 1;
+        ev.push(Event::BoughtDev { seat, card });
+        Ok(())
+    }
+
+    /// Checks that a development card may be played now (it is not taken yet).
+    fn check_card(&self, seat: Seat, card: DevCard) -> Result<(), RuleError> {
+        self.need_build("play development cards")?;
+        if self.dev_played[seat as usize] {
+            return refuse("you have already played a development card in this building phase");
+        }
+        let hand = &self.dev[seat as usize];
+        if !hand.playable(card, self.round) {
+            return refuse(if hand.holds(card) {
+                format!("a {card} bought this round can be played from the next building phase")
+            } else {
+                format!("you have no {card} card")
+            });
+        }
+        Ok(())
+    }
+
+    fn use_card(&mut self, seat: Seat, card: DevCard) {
+        self.dev[seat as usize].take(card, self.round);
+        self.dev_played[seat as usize] = true;
+    }
+
+    fn play_knight(
+        &mut self,
+        seat: Seat,
+        hex: HexId,
+        steal: Option<Seat>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.check_card(seat, DevCard::Knight)?;
+        self.check_robber_hex(hex)?;
+        let victims = self.victims(hex, seat);
+        match steal {
+            None if !victims.is_empty() => {
+                let list: Vec<String> = victims.iter().map(|s| (s + 1).to_string()).collect();
+                return refuse(format!(
+                    "choose whom to rob: `play knight {} steal {}` (seats with cards there: {})",
+                    self.map.hex_name(hex),
+                    list[0],
+                    list.join(", ")
+                ));
+            }
+            Some(v) => self.check_victim(seat, hex, v)?,
+            None => {}
+        }
+        self.use_card(seat, DevCard::Knight);
+        self.dev[seat as usize].knights_played += 1;
+        ev.push(Event::PlayedKnight { seat });
+        self.robber = hex;
+        ev.push(Event::RobberMoved { seat, hex });
+        if let Some(v) = steal {
+            let hand = self.hands[v as usize];
+            let card = spots::random_cards(&mut self.rng, &hand, 1)
+                .iter()
+                .next()
+                .map(|(r, _)| r)
+                .expect("a victim has cards");
+            self.transfer_steal(seat, v, card, false, ev);
+        }
+        let knights: Vec<u32> = self.dev.iter().map(|d| d.knights_played).collect();
+        let holder = awards::largest_army(self.largest, &knights);
+        if holder != self.largest
+            && let Some(h) = holder
+        {
+            self.largest = holder;
+            ev.push(Event::LargestArmy {
+                holder: h,
+                knights: knights[h as usize],
+            });
+        }
+        Ok(())
+    }
+
+    fn play_roads(
+        &mut self,
+        seat: Seat,
+        a: EdgeId,
+        b: Option<EdgeId>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.check_card(seat, DevCard::RoadBuilding)?;
+        self.pieces
+            .check_route(&self.map, seat, a, RouteKind::Road, None)
+            .map_err(|r| self.spot_refusal(seat, r))?;
+        if let Some(b) = b {
+            let mut probe = self.pieces.clone();
+            probe.place_route(seat, a, RouteKind::Road);
+            probe
+                .check_route(&self.map, seat, b, RouteKind::Road, None)
+                .map_err(|r| self.spot_refusal(seat, r))?;
+        }
+        self.use_card(seat, DevCard::RoadBuilding);
+        ev.push(Event::PlayedRoadBuilding { seat });
+        for e in std::iter::once(a).chain(b) {
+            self.pieces.place_route(seat, e, RouteKind::Road);
+            self.tally[seat as usize].roads += 1;
+            ev.push(Event::Roaded {
+                seat,
+                at: e,
+                free: true,
+            });
+        }
+        self.update_longest_road(ev);
+        Ok(())
+    }
+
+    fn play_plenty(
+        &mut self,
+        seat: Seat,
+        cards: ResourceSet,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.check_card(seat, DevCard::YearOfPlenty)?;
+        if cards.total() != 2 {
+            return refuse("Year of Plenty takes exactly two cards, e.g. `play plenty wool ore`");
+        }
+        if !self.bank.contains(&cards) {
+            return refuse(format!("the bank does not have {cards}"));
+        }
+        self.use_card(seat, DevCard::YearOfPlenty);
+        self.bank.sub(&cards);
+        self.hands[seat as usize].add(&cards);
+        ev.push(Event::PlayedYearOfPlenty { seat, got: cards });
+        Ok(())
+    }
+
+    fn play_monopoly(
+        &mut self,
+        seat: Seat,
+        r: Resource,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.check_card(seat, DevCard::Monopoly)?;
+        self.use_card(seat, DevCard::Monopoly);
+        let mut took = Vec::new();
+        for s in 0..self.cfg.seats as Seat {
+            if s == seat {
+                continue;
+            }
+            let n = self.hands[s as usize][r];
+            if n > 0 {
+                self.hands[s as usize][r] = 0;
+                self.hands[seat as usize][r] += n;
+                took.push((s, n));
+            }
+        }
+        ev.push(Event::PlayedMonopoly {
+            seat,
+            resource: r,
+            took,
+        });
+        Ok(())
+    }
+
+    // ---- trade ---------------------------------------------------------------------------
+
+    fn bank_trade(
+        &mut self,
+        seat: Seat,
+        give: ResourceSet,
+        get: ResourceSet,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.need_build("trade")?;
+        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
+        trade::check_maritime(&rates, &give, &get)?;
+        if give.kinds() != 1 || get.total() != 1 {
+            let (r, _) = give.iter().next().unwrap_or((Resource::Wool, 0));
+            return refuse(format!(
+                "one bank trade at a time: e.g. `bank {} {r} for 1 ore`",
+                rates[r as usize]
+            ));
+        }
+        if !self.hands[seat as usize].contains(&give) {
+            return refuse(format!("you do not have {give}"));
+        }
+        if !self.bank.contains(&get) {
+            return refuse(format!("the bank has no {get} left"));
+        }
+        self.hands[seat as usize].sub(&give);
+        self.bank.add(&give);
+        self.bank.sub(&get);
+        self.hands[seat as usize].add(&get);
+        ev.push(Event::BankTrade {
+            seat,
+            gave: give,
+            got: get,
+        });
+        Ok(())
+    }
+
+    /// Seats that may accept an offer: the one it names, or everyone else.
+    pub(crate) fn addressees(&self, o: &Offer) -> Vec<Seat> {
+        match o.to {
+            Some(t) => vec![t],
+            None => (0..self.cfg.seats as Seat)
+                .filter(|s| *s != o.from)
+                .collect(),
+        }
+    }
+
+    fn offer(
+        &mut self,
+        seat: Seat,
+        give: ResourceSet,
+        get: ResourceSet,
+        to: Option<Seat>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.need_build("trade")?;
+        trade::check_offer_shape(&give, &get)?;
+        match to {
+            Some(t) if t == seat => return refuse("you cannot trade with yourself"),
+            Some(t) if t as usize >= self.cfg.seats => {
+                return refuse(format!("seat {} is not in the game", t + 1));
+            }
+            _ => {}
+        }
+        if !self.hands[seat as usize].contains(&give) {
+            return refuse(format!("you do not have {give}"));
+        }
+        let open = self.offers.iter().filter(|o| o.from == seat).count();
+        if open >= MAX_OPEN_OFFERS {
+            return refuse(format!(
+                "you have {open} open offers already; cancel one first (`cancel ID`)"
+            ));
+        }
+        let id = self.next_offer;
+        self.next_offer += 1;
+        self.offers.push(Offer {
+            id,
+            from: seat,
+            to,
+            give,
+            get,
+            declined: Vec::new(),
+        });
+        ev.push(Event::Offered {
+            id,
+            from: seat,
+            to,
+            give,
+            get,
+        });
+        Ok(())
+    }
+
+    fn find_offer(&self, id: u32) -> Result<usize, RuleError> {
+        self.offers.iter().position(|o| o.id == id).ok_or_else(|| {
+            RuleError::new(format!(
+                "there is no open offer {id} (someone may have taken it first)"
+            ))
+        })
+    }
+
+    fn answerable(&self, seat: Seat, i: usize) -> Result<(), RuleError> {
+        let o = &self.offers[i];
+        if o.from == seat {
+            return refuse(format!(
+                "offer {} is your own (`cancel {}` withdraws it)",
+                o.id, o.id
+            ));
+        }
+        if !self.addressees(o).contains(&seat) {
+            return refuse(format!("offer {} is not addressed to you", o.id));
+        }
+        if o.declined.contains(&seat) {
+            return refuse(format!("you have declined offer {}", o.id));
+        }
+        Ok(())
+    }
+
+    fn accept(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_build("trade")?;
+        let i = self.find_offer(id)?;
+        self.answerable(seat, i)?;
+        let o = self.offers[i].clone();
+        if !self.hands[o.from as usize].contains(&o.give) {
+            return refuse(format!("seat {} no longer has {}", o.from + 1, o.give));
+        }
+        if !self.hands[seat as usize].contains(&o.get) {
+            return refuse(format!("you do not have {}", o.get));
+        }
+        self.hands[o.from as usize].sub(&o.give);
+        self.hands[seat as usize].add(&o.give);
+        self.hands[seat as usize].sub(&o.get);
+        self.hands[o.from as usize].add(&o.get);
+        self.offers.remove(i);
+        ev.push(Event::Traded {
+            id,
+            from: o.from,
+            with: seat,
+            gave: o.give,
+            got: o.get,
+        });
+        Ok(())
+    }
+
+    fn decline(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_build("trade")?;
+        let i = self.find_offer(id)?;
+        self.answerable(seat, i)?;
+        self.offers[i].declined.push(seat);
+        ev.push(Event::Declined { id, seat });
+        let o = &self.offers[i];
+        if self.addressees(o).iter().all(|s| o.declined.contains(s)) {
+            self.offers.remove(i);
+            ev.push(Event::OfferClosed { id });
+        }
+        Ok(())
+    }
+
+    fn cancel(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.need_build("trade")?;
+        let i = self.find_offer(id)?;
+        if self.offers[i].from != seat {
+            return refuse(format!("offer {id} is not yours to cancel"));
+        }
+        self.offers.remove(i);
+        ev.push(Event::OfferClosed { id });
+        Ok(())
+    }
+
+    pub(crate) fn update_longest_road(&mut self, ev: &mut Vec<Event>) {
+        let lengths: Vec<u32> = (0..self.cfg.seats as Seat)
+            .map(|s| self.pieces.longest_route(&self.map, s))
+            .collect();
+        let holder = awards::longest_road(self.longest, &lengths);
+        if holder != self.longest {
+            self.longest = holder;
+            ev.push(Event::LongestRoad {
+                holder,
+                length: holder.map_or(0, |h| lengths[h as usize]),
+            });
+        }
+        self.road_len = lengths;
+    }
+
+    // ---- who acts, and the clock ---------------------------------------------------------
+
+    /// Seats the game waits for or invites: the placing seat in setup; later everyone who
+    /// has not voted ready, and anyone with a question to answer (a steal ask, an offer).
+    pub(crate) fn prompted(&self) -> Vec<Seat> {
+        match &self.phase {
+            Phase::Over { .. } => Vec::new(),
+            Phase::Setup { step, .. } => vec![self.setup_seat(*step)],
+            phase => {
+                let mut v: Vec<Seat> = (0..self.cfg.seats as Seat)
+                    .filter(|s| !self.ready[*s as usize])
+                    .collect();
+                if let Phase::Robber { ask: Some(a), .. } = phase {
+                    v.push(a.victim);
+                }
+                for o in &self.offers {
+                    for s in self.addressees(o) {
+                        if !o.declined.contains(&s) {
+                            v.push(s);
+                        }
+                    }
+                }
+                v.sort_unstable();
+                v.dedup();
+                v
+            }
+        }
+    }
+
+    /// Acts on expired deadlines: the host places for a seat out of time in setup, and ends
+    /// timed phases.
+    pub(crate) fn run_clock(&mut self, now: Millis) -> Vec<Event> {
+        let mut ev = Vec::new();
+        for _ in 0..64 {
+            match self.phase_deadline {
+                Some(d) if d <= now && !matches!(self.phase, Phase::Over { .. }) => {}
+                _ => break,
+            }
+            if let Phase::Setup { step, settlement } = self.phase {
+                self.force_placement(step, settlement, now, &mut ev);
+            } else {
+                self.end_phase(now, &mut ev);
+            }
+        }
+        ev
+    }
+
+    /// Places for a seat whose placement time ran out: the best free spot, then a road.
+    fn force_placement(
+        &mut self,
+        step: u8,
+        settlement: Option<CornerId>,
+        now: Millis,
+        ev: &mut Vec<Event>,
+    ) {
+        let seat = self.setup_seat(step);
+        let c = match settlement {
+            Some(c) => c,
+            None => {
+                let Some(c) = spots::best_free_spot(&self.map, &self.pieces) else {
+                    // Nowhere left to settle: the placement is skipped.
+                    self.advance_setup(step, now, ev);
+                    return;
+                };
+                ev.push(Event::TimedOut {
+                    seat,
+                    what: format!(
+                        "the host placed a settlement at {}",
+                        self.map.corner_name(c)
+                    ),
+                });
+                self.place_setup_settlement(seat, step, c, ev);
+                c
+            }
+        };
+        let road = self
+            .map
+            .topology
+            .corner_edges(c)
+            .iter()
+            .flatten()
+            .copied()
+            .find(|e| {
+                self.pieces
+                    .check_route(&self.map, seat, *e, RouteKind::Road, Some(c))
+                    .is_ok()
+            });
+        if let Some(e) = road {
+            ev.push(Event::TimedOut {
+                seat,
+                what: format!("the host placed a road at {}", self.map.edge_name(e)),
+            });
+            self.pieces.place_route(seat, e, RouteKind::Road);
+            ev.push(Event::Roaded {
+                seat,
+                at: e,
+                free: true,
+            });
+            self.update_longest_road(ev);
+        }
+        self.advance_setup(step, now, ev);
+    }
+}

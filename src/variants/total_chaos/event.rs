@@ -1,0 +1,497 @@
+//! What happens in a Total Chaos game, and how each event reads to each viewer. Secrets (a
+//! stolen card taken at random, a bought development card) are named only to the seats that
+//! may know them; production, claims and the dice are public, as on a real table.
+
+use super::RoundTally;
+use crate::board::Map;
+use crate::engine::Seat;
+use crate::rules::devcards::DevCard;
+use crate::rules::resources::{Resource, ResourceSet};
+use crate::topology::{CornerId, EdgeId, HexId};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A phase began; it ends at `ends_at` unless everyone votes ready first.
+    PhaseStarted {
+        phase: &'static str,
+        round: u32,
+        ends_at: Option<u64>,
+    },
+    /// Everyone voted ready: the phase ended early.
+    AllReady {
+        phase: &'static str,
+    },
+    Ready {
+        seat: Seat,
+    },
+    Unready {
+        seat: Seat,
+    },
+    Settled {
+        seat: Seat,
+        at: CornerId,
+    },
+    Roaded {
+        seat: Seat,
+        at: EdgeId,
+        free: bool,
+    },
+    Citied {
+        seat: Seat,
+        at: CornerId,
+    },
+    StartingResources {
+        seat: Seat,
+        got: ResourceSet,
+    },
+    /// One pair of dice per seat.
+    Rolled {
+        dice: Vec<(u8, u8)>,
+    },
+    /// What the rolls owe each seat (the robber's hex produces nothing).
+    Owed {
+        owed: Vec<ResourceSet>,
+        blocked: Option<HexId>,
+    },
+    /// A 7 was rolled: `seat` controls the robber, with one steal per 7.
+    RobberHolder {
+        seat: Seat,
+        steals: u8,
+    },
+    /// A claim: what the bank paid, and what it could not.
+    Claimed {
+        seat: Seat,
+        got: ResourceSet,
+        short: ResourceSet,
+    },
+    /// Unclaimed production served at the phase's end (in random order), and what the bank
+    /// could not pay.
+    Served {
+        seat: Seat,
+        got: ResourceSet,
+        lost: ResourceSet,
+    },
+    MustDiscard {
+        owed: Vec<(Seat, u32)>,
+    },
+    Discarded {
+        seat: Seat,
+        cards: ResourceSet,
+    },
+    RobberMoved {
+        seat: Seat,
+        hex: HexId,
+    },
+    /// A card taken: `asked` when the victim agreed to it (public), otherwise at random
+    /// (`card` known to the thief and the victim only).
+    Stole {
+        thief: Seat,
+        victim: Seat,
+        card: Resource,
+        asked: bool,
+    },
+    StealAsked {
+        thief: Seat,
+        victim: Seat,
+        card: Resource,
+    },
+    StealRefused {
+        thief: Seat,
+        victim: Seat,
+    },
+    /// Steals not made before the clock ran out.
+    StealsLost {
+        seat: Seat,
+        n: u8,
+    },
+    BoughtDev {
+        seat: Seat,
+        card: DevCard,
+    },
+    PlayedKnight {
+        seat: Seat,
+    },
+    PlayedRoadBuilding {
+        seat: Seat,
+    },
+    PlayedYearOfPlenty {
+        seat: Seat,
+        got: ResourceSet,
+    },
+    PlayedMonopoly {
+        seat: Seat,
+        resource: Resource,
+        took: Vec<(Seat, u32)>,
+    },
+    BankTrade {
+        seat: Seat,
+        gave: ResourceSet,
+        got: ResourceSet,
+    },
+    Offered {
+        id: u32,
+        from: Seat,
+        to: Option<Seat>,
+        give: ResourceSet,
+        get: ResourceSet,
+    },
+    Declined {
+        id: u32,
+        seat: Seat,
+    },
+    OfferClosed {
+        id: u32,
+    },
+    Traded {
+        id: u32,
+        from: Seat,
+        with: Seat,
+        gave: ResourceSet,
+        got: ResourceSet,
+    },
+    LongestRoad {
+        holder: Option<Seat>,
+        length: u32,
+    },
+    LargestArmy {
+        holder: Seat,
+        knights: u32,
+    },
+    /// The clock ran out and the host acted for the seat.
+    TimedOut {
+        seat: Seat,
+        what: String,
+    },
+    /// The cooldown's summary of the round, per seat.
+    Summary {
+        round: u32,
+        tally: Vec<RoundTally>,
+    },
+    Won {
+        seat: Seat,
+        vp: u32,
+        vp_cards: u32,
+    },
+}
+
+fn who(names: &[String], seat: Seat, viewer: Option<Seat>) -> String {
+    if viewer == Some(seat) {
+        "you".into()
+    } else {
+        names
+            .get(seat as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", seat + 1))
+    }
+}
+
+fn cap(s: String) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => s,
+    }
+}
+
+/// A phase's name in words.
+pub fn phase_words(phase: &str) -> &'static str {
+    match phase {
+        "setup" => "initial placement",
+        "resource" => "resource phase",
+        "robber-discard" => "robber phase, part 1 (discards)",
+        "robber-steal" => "robber phase, part 2 (move and steal)",
+        "build" => "building and trading phase",
+        "cooldown" => "cooldown",
+        _ => "game over",
+    }
+}
+
+fn tally_words(t: &RoundTally) -> String {
+    let mut parts = Vec::new();
+    if !t.produced.is_empty() {
+        parts.push(format!("got {}", t.produced));
+    }
+    if t.stole > 0 {
+        parts.push(format!("stole {}", t.stole));
+    }
+    if t.lost > 0 {
+        parts.push(format!("lost {}", t.lost));
+    }
+    let mut built = Vec::new();
+    for (n, what) in [
+        (t.roads, "road"),
+        (t.settlements, "settlement"),
+        (t.cities, "city"),
+        (t.dev_cards, "development card"),
+    ] {
+        if n > 0 {
+            built.push(format!("{n} {what}{}", if n > 1 { "s" } else { "" }));
+        }
+    }
+    if !built.is_empty() {
+        parts.push(format!("built {}", built.join(", ")));
+    }
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The event in words for one viewer.
+pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
+    let w = |s: Seat| who(names, s, viewer);
+    let verb = |s: Seat, you: &str, other: &str| {
+        if viewer == Some(s) {
+            you.to_string()
+        } else {
+            other.to_string()
+        }
+    };
+    let s = match ev {
+        Event::PhaseStarted {
+            phase,
+            round,
+            ends_at: _,
+        } => {
+            if *phase == "setup" {
+                return None;
+            }
+            format!("Round {round}: {}.", phase_words(phase))
+        }
+        Event::AllReady { phase } => {
+            format!("Everyone is ready: the {} ends.", phase_words(phase))
+        }
+        Event::Ready { seat } => format!("{} {} ready.", cap(w(*seat)), verb(*seat, "are", "is")),
+        Event::Unready { seat } => format!(
+            "{} {} not ready any more.",
+            cap(w(*seat)),
+            verb(*seat, "are", "is")
+        ),
+        Event::Settled { seat, at } => format!(
+            "{} built a settlement at {}.",
+            cap(w(*seat)),
+            map.corner_name(*at)
+        ),
+        Event::Roaded { seat, at, free } => format!(
+            "{} built a road at {}{}.",
+            cap(w(*seat)),
+            map.edge_name(*at),
+            if *free { " (free)" } else { "" }
+        ),
+        Event::Citied { seat, at } => format!(
+            "{} built a city at {}.",
+            cap(w(*seat)),
+            map.corner_name(*at)
+        ),
+        Event::StartingResources { seat, got } => {
+            format!("{} got {got} from the second settlement.", cap(w(*seat)))
+        }
+        Event::Rolled { dice } => {
+            let parts: Vec<String> = dice
+                .iter()
+                .enumerate()
+                .map(|(s, d)| format!("{} {}", w(s as Seat), d.0 + d.1))
+                .collect();
+            format!("Dice: {}.", parts.join(", "))
+        }
+        Event::Owed { owed, blocked } => {
+            let mut parts: Vec<String> = owed
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| !o.is_empty())
+                .map(|(s, o)| format!("{} {o}", w(s as Seat)))
+                .collect();
+            if parts.is_empty() {
+                parts.push("nobody".into());
+            }
+            let mut line = format!("Owed: {}", parts.join("; "));
+            if let Some(h) = blocked {
+                line += &format!(" (the robber blocks {})", map.hex_name(*h));
+            }
+            if viewer.is_some_and(|v| owed.get(v as usize).is_some_and(|o| !o.is_empty())) {
+                line += " — `claim` yours";
+            }
+            line + "."
+        }
+        Event::RobberHolder { seat, steals } => format!(
+            "Seven! {} {} the robber ({steals} steal{}).",
+            cap(w(*seat)),
+            verb(*seat, "control", "controls"),
+            if *steals > 1 { "s" } else { "" }
+        ),
+        Event::Claimed { seat, got, short } => {
+            let mut s = format!("{} claimed {got}", cap(w(*seat)));
+            if !short.is_empty() {
+                s += &format!(" (the bank is out of {short})");
+            }
+            s + "."
+        }
+        Event::Served { seat, got, lost } => {
+            let mut s = format!(
+                "{} {} {got} unclaimed",
+                cap(w(*seat)),
+                verb(*seat, "get", "gets")
+            );
+            if !lost.is_empty() {
+                s += &format!(" (the bank is out: {lost} lost)");
+            }
+            s + "."
+        }
+        Event::MustDiscard { owed } => {
+            let parts: Vec<String> = owed.iter().map(|(s, n)| format!("{} {n}", w(*s))).collect();
+            if parts.is_empty() {
+                "Nobody has 8 or more cards to discard.".into()
+            } else {
+                format!("Discard half your cards: {}.", parts.join(", "))
+            }
+        }
+        Event::Discarded { seat, cards } => format!("{} discarded {cards}.", cap(w(*seat))),
+        Event::RobberMoved { seat, hex } => format!(
+            "{} moved the robber to {} ({}).",
+            cap(w(*seat)),
+            map.hex_name(*hex),
+            map.tile(*hex).label()
+        ),
+        Event::Stole {
+            thief,
+            victim,
+            card,
+            asked,
+        } => {
+            if *asked || viewer == Some(*thief) || viewer == Some(*victim) {
+                format!(
+                    "{} stole 1 {card} from {}{}.",
+                    cap(w(*thief)),
+                    w(*victim),
+                    if *asked { " (agreed)" } else { "" }
+                )
+            } else {
+                format!("{} stole a card from {}.", cap(w(*thief)), w(*victim))
+            }
+        }
+        Event::StealAsked {
+            thief,
+            victim,
+            card,
+        } => {
+            let tail = if viewer == Some(*victim) {
+                " — `agree` or `refuse`"
+            } else {
+                ""
+            };
+            format!(
+                "{} {} {} for 1 {card}{tail}.",
+                cap(w(*thief)),
+                verb(*thief, "ask", "asks"),
+                w(*victim)
+            )
+        }
+        Event::StealRefused { thief, victim } => format!(
+            "{} refused to give {} the card asked for.",
+            cap(w(*victim)),
+            w(*thief)
+        ),
+        Event::StealsLost { seat, n } => format!(
+            "Time! {} {} {n} steal{}.",
+            cap(w(*seat)),
+            verb(*seat, "lose", "loses"),
+            if *n > 1 { "s" } else { "" }
+        ),
+        Event::BoughtDev { seat, card } => {
+            if viewer == Some(*seat) {
+                format!(
+                    "You bought a development card: {card} (playable from the next building phase)."
+                )
+            } else {
+                format!("{} bought a development card.", cap(w(*seat)))
+            }
+        }
+        Event::PlayedKnight { seat } => format!("{} played a Knight.", cap(w(*seat))),
+        Event::PlayedRoadBuilding { seat } => {
+            format!("{} played Road Building.", cap(w(*seat)))
+        }
+        Event::PlayedYearOfPlenty { seat, got } => {
+            format!("{} played Year of Plenty and took {got}.", cap(w(*seat)))
+        }
+        Event::PlayedMonopoly {
+            seat,
+            resource,
+            took,
+        } => {
+            let total: u32 = took.iter().map(|(_, n)| n).sum();
+            format!(
+                "{} played Monopoly on {resource} and took {total}.",
+                cap(w(*seat))
+            )
+        }
+        Event::BankTrade { seat, gave, got } => {
+            format!("{} traded {gave} to the bank for {got}.", cap(w(*seat)))
+        }
+        Event::Offered {
+            id,
+            from,
+            to,
+            give,
+            get,
+        } => {
+            let target = match to {
+                Some(t) => format!(" to {}", w(*t)),
+                None => String::new(),
+            };
+            format!(
+                "Offer {id}: {} {} {give} for {get}{target} (accept {id} / decline {id}).",
+                cap(w(*from)),
+                verb(*from, "offer", "offers")
+            )
+        }
+        Event::Declined { id, seat } => format!("{} declined offer {id}.", cap(w(*seat))),
+        Event::OfferClosed { id } => format!("Offer {id} is closed."),
+        Event::Traded {
+            id,
+            from,
+            with,
+            gave,
+            got,
+        } => format!(
+            "Trade {id}: {} gave {gave} to {} for {got}.",
+            cap(w(*from)),
+            w(*with)
+        ),
+        Event::LongestRoad { holder, length } => match holder {
+            Some(h) => format!(
+                "{} now {} Longest Road ({length}).",
+                cap(w(*h)),
+                verb(*h, "hold", "holds")
+            ),
+            None => "Nobody holds Longest Road now.".into(),
+        },
+        Event::LargestArmy { holder, knights } => format!(
+            "{} now {} Largest Army ({knights} knights).",
+            cap(w(*holder)),
+            verb(*holder, "hold", "holds")
+        ),
+        Event::TimedOut { seat, what } => format!("Time ran out for {}: {what}.", w(*seat)),
+        Event::Summary { round, tally } => {
+            let parts: Vec<String> = tally
+                .iter()
+                .enumerate()
+                .map(|(s, t)| format!("{} {}", w(s as Seat), tally_words(t)))
+                .collect();
+            format!("Round {round} summary: {}.", parts.join("; "))
+        }
+        Event::Won { seat, vp, vp_cards } => {
+            let cards = if *vp_cards > 0 {
+                format!(", revealing {vp_cards} victory point card(s)")
+            } else {
+                String::new()
+            };
+            format!(
+                "{} {} with {vp} victory points{cards}!",
+                cap(w(*seat)),
+                verb(*seat, "win", "wins")
+            )
+        }
+    };
+    Some(s)
+}

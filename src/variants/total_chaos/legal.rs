@@ -1,0 +1,240 @@
+//! The legal-command generator. It agrees exactly with `apply`: every listed command is
+//! accepted and every accepted command is listed, except free-form trade offers (only the
+//! one-for-one offers to everyone are listed). The property tests check both directions.
+
+use super::{ChaosGame, Command, MAX_OPEN_OFFERS, Phase};
+use crate::engine::Seat;
+use crate::rules::costs;
+use crate::rules::devcards::DevCard;
+use crate::rules::pieces::{BuildingKind, RouteKind};
+use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::{spots, trade};
+
+impl ChaosGame {
+    /// Appends every command `seat` may send now.
+    pub fn legal_into(&self, seat: Seat, out: &mut Vec<Command>) {
+        if seat as usize >= self.cfg.seats {
+            return;
+        }
+        let me = seat as usize;
+        match &self.phase {
+            Phase::Over { .. } => return,
+            Phase::Setup { step, settlement } => {
+                if self.setup_seat(*step) != seat {
+                    return;
+                }
+                match settlement {
+                    None => {
+                        for c in self.map.land_corners() {
+                            if self.pieces.check_settlement_spot(&self.map, *c).is_ok() {
+                                out.push(Command::Settle(*c));
+                            }
+                        }
+                    }
+                    Some(c) => {
+                        for e in self.map.topology.corner_edges(*c).iter().flatten() {
+                            if self
+                                .pieces
+                                .check_route(&self.map, seat, *e, RouteKind::Road, Some(*c))
+                                .is_ok()
+                            {
+                                out.push(Command::Road(*e));
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            Phase::Resource { owed } => {
+                let o = owed[me];
+                if Resource::ALL.iter().any(|r| o[*r] > 0 && self.bank[*r] > 0) {
+                    out.push(Command::Claim);
+                }
+            }
+            Phase::Discard { owed } => {
+                if let Some((_, n)) = owed.iter().find(|(s, _)| *s == seat) {
+                    out.extend(
+                        spots::choices(&self.hands[me], *n)
+                            .into_iter()
+                            .map(Command::Discard),
+                    );
+                }
+            }
+            Phase::Robber {
+                moved,
+                steals_left,
+                ask,
+            } => {
+                if self.robber_holder == Some(seat) {
+                    if !moved {
+                        for h in self.map.land_hexes() {
+                            if h != self.robber {
+                                out.push(Command::Robber(h));
+                            }
+                        }
+                    } else if *steals_left > 0 {
+                        for v in self.victims(self.robber, seat) {
+                            out.push(Command::Steal {
+                                victim: v,
+                                card: None,
+                            });
+                            for r in Resource::ALL {
+                                out.push(Command::Steal {
+                                    victim: v,
+                                    card: Some(r),
+                                });
+                            }
+                        }
+                    }
+                }
+                if let Some(a) = ask
+                    && a.victim == seat
+                {
+                    if self.hands[me][a.card] > 0 {
+                        out.push(Command::Agree);
+                    }
+                    out.push(Command::Refuse);
+                }
+            }
+            Phase::Build => self.legal_build(seat, out),
+            Phase::Cooldown => {}
+        }
+        // Ready votes, in every timed phase.
+        let owes_discard =
+            matches!(&self.phase, Phase::Discard { owed } if owed.iter().any(|(s, _)| *s == seat));
+        if self.ready[me] {
+            out.push(Command::Unready);
+        } else if !owes_discard {
+            out.push(Command::Ready);
+        }
+    }
+
+    fn legal_build(&self, seat: Seat, out: &mut Vec<Command>) {
+        let hand = &self.hands[seat as usize];
+        if hand.contains(&costs::ROAD) {
+            out.extend(
+                spots::road_spots(&self.map, &self.pieces, seat)
+                    .into_iter()
+                    .map(Command::Road),
+            );
+        }
+        if hand.contains(&costs::SETTLEMENT) {
+            out.extend(
+                spots::settlement_spots(&self.map, &self.pieces, seat)
+                    .into_iter()
+                    .map(Command::Settle),
+            );
+        }
+        if hand.contains(&costs::CITY) && self.pieces.stock(seat).cities > 0 {
+            for c in self.pieces.buildings_of(seat) {
+                if self
+                    .pieces
+                    .building(*c)
+                    .is_some_and(|b| b.kind == BuildingKind::Settlement)
+                {
+                    out.push(Command::City(*c));
+                }
+            }
+        }
+        if !self.deck.is_empty() && hand.contains(&costs::DEV_CARD) {
+            out.push(Command::BuyDev);
+        }
+        self.legal_dev_plays(seat, out);
+        // Bank trades.
+        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
+        for give in Resource::ALL {
+            let rate = rates[give as usize];
+            if hand[give] < rate {
+                continue;
+            }
+            for get in Resource::ALL {
+                if get != give && self.bank[get] > 0 {
+                    out.push(Command::Bank {
+                        give: ResourceSet::one(give, rate),
+                        get: ResourceSet::one(get, 1),
+                    });
+                }
+            }
+        }
+        // Answers to offers, and cancelling one's own.
+        for o in &self.offers {
+            if o.from == seat {
+                out.push(Command::Cancel(o.id));
+            } else if self.addressees(o).contains(&seat) && !o.declined.contains(&seat) {
+                if hand.contains(&o.get) && self.hands[o.from as usize].contains(&o.give) {
+                    out.push(Command::Accept(o.id));
+                }
+                out.push(Command::Decline(o.id));
+            }
+        }
+        // One-for-one offers to everyone.
+        let open = self.offers.iter().filter(|o| o.from == seat).count();
+        if open < MAX_OPEN_OFFERS {
+            for give in Resource::ALL {
+                if hand[give] == 0 {
+                    continue;
+                }
+                for get in Resource::ALL {
+                    if get != give {
+                        out.push(Command::Offer {
+                            give: ResourceSet::one(give, 1),
+                            get: ResourceSet::one(get, 1),
+                            to: None,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    fn legal_dev_plays(&self, seat: Seat, out: &mut Vec<Command>) {
+        if self.dev_played[seat as usize] {
+            return;
+        }
+        let hand = &self.dev[seat as usize];
+        if hand.playable(DevCard::Knight, self.round) {
+            for h in self.map.land_hexes() {
+                if h == self.robber {
+                    continue;
+                }
+                let victims = self.victims(h, seat);
+                if victims.is_empty() {
+                    out.push(Command::PlayKnight {
+                        hex: h,
+                        steal: None,
+                    });
+                }
+                for v in victims {
+                    out.push(Command::PlayKnight {
+                        hex: h,
+                        steal: Some(v),
+                    });
+                }
+            }
+        }
+        if hand.playable(DevCard::RoadBuilding, self.round) {
+            for a in spots::road_spots(&self.map, &self.pieces, seat) {
+                out.push(Command::PlayRoadBuilding(a, None));
+                let mut probe = self.pieces.clone();
+                probe.place_route(seat, a, RouteKind::Road);
+                for b in spots::road_spots(&self.map, &probe, seat) {
+                    out.push(Command::PlayRoadBuilding(a, Some(b)));
+                }
+            }
+        }
+        if hand.playable(DevCard::YearOfPlenty, self.round) {
+            for (i, a) in Resource::ALL.iter().enumerate() {
+                for b in &Resource::ALL[i..] {
+                    let mut set = ResourceSet::one(*a, 1);
+                    set[*b] += 1;
+                    if self.bank.contains(&set) {
+                        out.push(Command::PlayYearOfPlenty(set));
+                    }
+                }
+            }
+        }
+        if hand.playable(DevCard::Monopoly, self.round) {
+            out.extend(Resource::ALL.map(Command::PlayMonopoly));
+        }
+    }
+}

@@ -1,0 +1,422 @@
+//! Total Chaos Catan: no turns. After a snake placement in a random order, every round runs
+//! through timed phases in which all players act at once, with the host as the arbiter:
+//! resource (one pair of dice per player, production claimed first come, first served),
+//! robber part 1 (discards) and part 2 (move and steal) after a 7, building and trading, and a
+//! cooldown with the round's summary. A phase ends when its clock runs out or when every
+//! player has voted `ready`. Conflicting commands are settled by their order of arrival: the
+//! host applies commands one by one, so the second gets a clear refusal.
+//!
+//! The state keeps game data (bank, hands, pieces, deck) apart from the round's bookkeeping;
+//! one [`Phase`] enum says what the game is doing. Rulings are in `docs/rules/total-chaos.md`.
+
+mod apply;
+pub mod command;
+pub mod event;
+mod legal;
+#[cfg(test)]
+mod tests;
+pub mod view;
+
+pub use command::Command;
+pub use event::Event;
+pub use view::ChaosView;
+
+use crate::board::{BoardSpec, Map};
+use crate::engine::rng::GameRng;
+use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
+use crate::rules::devcards::{DevCard, DevHand, standard_deck};
+use crate::rules::pieces::{Pieces, Stock};
+use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::trade::Offer;
+use crate::topology::{CornerId, HexId};
+use crate::variants::base::SharedMap;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// How a Total Chaos game is set up. Phase lengths default to the rule text's recommendations.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChaosConfig {
+    pub seats: usize,
+    pub seed: u64,
+    /// The board; `None` generates a random fair board from the seed.
+    pub board: Option<BoardSpec>,
+    /// Victory points that win (10).
+    pub vp_target: u32,
+    /// Resource phase (20 s).
+    pub resource_ms: Millis,
+    /// Robber part 1, the discards (20 s).
+    pub robber1_ms: Millis,
+    /// Robber part 2, move and steal (20 s).
+    pub robber2_ms: Millis,
+    /// Building and trading (60 s).
+    pub build_ms: Millis,
+    /// Cooldown (20 s).
+    pub cooldown_ms: Millis,
+    /// Time for each initial placement (a settlement and its road); no limit when `None`.
+    pub placement_ms: Option<Millis>,
+}
+
+impl ChaosConfig {
+    pub fn new(seats: usize, seed: u64) -> ChaosConfig {
+        ChaosConfig {
+            seats,
+            seed,
+            board: None,
+            vp_target: 10,
+            resource_ms: 20_000,
+            robber1_ms: 20_000,
+            robber2_ms: 20_000,
+            build_ms: 60_000,
+            cooldown_ms: 20_000,
+            placement_ms: None,
+        }
+    }
+}
+
+/// A resource the robber's controller asks a victim for; taken only if the victim agrees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StealAsk {
+    pub victim: Seat,
+    pub card: Resource,
+}
+
+/// What the game is doing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Snake placement in a random order: step `i` of `2 * seats`, a settlement then a road.
+    Setup {
+        step: u8,
+        settlement: Option<CornerId>,
+    },
+    /// The dice are rolled; what each seat is owed and has not yet claimed.
+    Resource {
+        owed: Vec<ResourceSet>,
+    },
+    /// Robber part 1 (only after a 7): seats with 8 or more cards discard half.
+    Discard {
+        owed: Vec<(Seat, u32)>,
+    },
+    /// Robber part 2: the controller moves the robber and steals.
+    Robber {
+        moved: bool,
+        steals_left: u8,
+        ask: Option<StealAsk>,
+    },
+    /// Everyone builds, trades and plays development cards.
+    Build,
+    /// The round's summary while the next round is prepared.
+    Cooldown,
+    Over {
+        winner: Seat,
+    },
+}
+
+impl Phase {
+    /// The phase's name as views and the `state` JSON give it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Phase::Setup { .. } => "setup",
+            Phase::Resource { .. } => "resource",
+            Phase::Discard { .. } => "robber-discard",
+            Phase::Robber { .. } => "robber-steal",
+            Phase::Build => "build",
+            Phase::Cooldown => "cooldown",
+            Phase::Over { .. } => "over",
+        }
+    }
+}
+
+/// What one seat got and built in a round: the cooldown's summary.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundTally {
+    /// Production claimed or served.
+    pub produced: ResourceSet,
+    /// Cards stolen by this seat (as robber controller or with a knight).
+    pub stole: u32,
+    /// Cards lost to the robber and to discards.
+    pub lost: u32,
+    pub roads: u32,
+    pub settlements: u32,
+    pub cities: u32,
+    pub dev_cards: u32,
+}
+
+/// A Total Chaos game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChaosGame {
+    #[serde(skip)]
+    pub(crate) map: SharedMap,
+    #[serde(skip)]
+    pub(crate) spec: Arc<BoardSpec>,
+    pub(crate) cfg: ChaosConfig,
+    pub(crate) rng: GameRng,
+    pub(crate) bank: ResourceSet,
+    pub(crate) hands: Vec<ResourceSet>,
+    pub(crate) dev: Vec<DevHand>,
+    /// Shuffled; cards are drawn from the end.
+    pub(crate) deck: Vec<DevCard>,
+    pub(crate) pieces: Pieces,
+    pub(crate) robber: HexId,
+    pub(crate) phase: Phase,
+    /// The random placement order (the snake goes forward then back through it).
+    pub(crate) order: Vec<Seat>,
+    /// 0 during setup, then one per round.
+    pub(crate) round: u32,
+    /// This round's dice, one pair per seat.
+    pub(crate) dice: Vec<(u8, u8)>,
+    /// Who controls the robber this round (drawn at random when a 7 is rolled).
+    pub(crate) robber_holder: Option<Seat>,
+    /// Ready votes in the current phase.
+    pub(crate) ready: Vec<bool>,
+    /// When the current phase (or placement) runs out.
+    pub(crate) phase_deadline: Option<Millis>,
+    /// Development card played in this building phase, per seat.
+    pub(crate) dev_played: Vec<bool>,
+    pub(crate) offers: Vec<Offer>,
+    pub(crate) next_offer: u32,
+    pub(crate) longest: Option<Seat>,
+    pub(crate) largest: Option<Seat>,
+    pub(crate) road_len: Vec<u32>,
+    /// This round so far, per seat.
+    pub(crate) tally: Vec<RoundTally>,
+    /// How often each sum was rolled (index 2..=12).
+    pub(crate) dice_stats: [u32; 13],
+}
+
+/// Most open offers one seat may have at once.
+pub const MAX_OPEN_OFFERS: usize = 3;
+/// Cards a hand may hold after a 7 without discarding.
+pub const DISCARD_LIMIT: u32 = 7;
+
+impl ChaosGame {
+    /// Sets up a game: board, shuffled deck, full bank, random placement order.
+    pub fn new(cfg: ChaosConfig) -> Result<ChaosGame, String> {
+        if !(2..=8).contains(&cfg.seats) {
+            return Err(format!(
+                "a Total Chaos game has 2 to 8 seats, not {}",
+                cfg.seats
+            ));
+        }
+        for (name, ms) in [
+            ("resource", cfg.resource_ms),
+            ("robber part 1", cfg.robber1_ms),
+            ("robber part 2", cfg.robber2_ms),
+            ("building", cfg.build_ms),
+            ("cooldown", cfg.cooldown_ms),
+        ] {
+            if ms == 0 {
+                return Err(format!("the {name} phase needs a time limit above 0 s"));
+            }
+        }
+        let mut rng = GameRng::new(cfg.seed);
+        let spec = match &cfg.board {
+            Some(b) => b.clone(),
+            None => {
+                let mut b = crate::board::generate::random_base(rng.next_seed());
+                b.name = "random fair board".into();
+                b
+            }
+        };
+        let map = Map::single(&spec);
+        let robber = map
+            .desert()
+            .or_else(|| map.land_hexes().next())
+            .ok_or("the board has no land")?;
+        let mut deck = standard_deck(true);
+        rng.shuffle(&mut deck);
+        let n = cfg.seats;
+        let mut order: Vec<Seat> = (0..n as Seat).collect();
+        rng.shuffle(&mut order);
+        Ok(ChaosGame {
+            pieces: Pieces::new(&map, n, Stock::BASE),
+            map: SharedMap(Arc::new(map)),
+            spec: Arc::new(spec),
+            rng,
+            bank: ResourceSet::uniform(19),
+            hands: vec![ResourceSet::EMPTY; n],
+            dev: vec![DevHand::default(); n],
+            deck,
+            robber,
+            phase: Phase::Setup {
+                step: 0,
+                settlement: None,
+            },
+            order,
+            round: 0,
+            dice: Vec::new(),
+            robber_holder: None,
+            ready: vec![false; n],
+            phase_deadline: cfg.placement_ms,
+            dev_played: vec![false; n],
+            offers: Vec::new(),
+            next_offer: 1,
+            longest: None,
+            largest: None,
+            road_len: vec![0; n],
+            tally: vec![RoundTally::default(); n],
+            dice_stats: [0; 13],
+            cfg,
+        })
+    }
+
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+    pub fn board_spec(&self) -> &BoardSpec {
+        &self.spec
+    }
+    pub fn config(&self) -> &ChaosConfig {
+        &self.cfg
+    }
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+    pub fn hand(&self, seat: Seat) -> &ResourceSet {
+        &self.hands[seat as usize]
+    }
+    pub fn bank(&self) -> &ResourceSet {
+        &self.bank
+    }
+    pub fn pieces(&self) -> &Pieces {
+        &self.pieces
+    }
+    pub fn robber(&self) -> HexId {
+        self.robber
+    }
+    pub fn robber_holder(&self) -> Option<Seat> {
+        self.robber_holder
+    }
+    pub fn dice(&self) -> &[(u8, u8)] {
+        &self.dice
+    }
+    pub fn ready_votes(&self) -> &[bool] {
+        &self.ready
+    }
+    pub fn placement_order(&self) -> &[Seat] {
+        &self.order
+    }
+    pub fn dev_hand(&self, seat: Seat) -> &DevHand {
+        &self.dev[seat as usize]
+    }
+    pub fn dev_played(&self, seat: Seat) -> bool {
+        self.dev_played[seat as usize]
+    }
+    pub fn deck_len(&self) -> usize {
+        self.deck.len()
+    }
+    pub fn offers(&self) -> &[Offer] {
+        &self.offers
+    }
+    pub fn longest_road(&self) -> Option<Seat> {
+        self.longest
+    }
+    pub fn largest_army(&self) -> Option<Seat> {
+        self.largest
+    }
+    pub fn road_length(&self, seat: Seat) -> u32 {
+        self.road_len[seat as usize]
+    }
+    pub fn tally(&self, seat: Seat) -> &RoundTally {
+        &self.tally[seat as usize]
+    }
+    pub fn winner(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Over { winner } => Some(winner),
+            _ => None,
+        }
+    }
+    pub fn seats(&self) -> usize {
+        self.cfg.seats
+    }
+
+    /// Victory points everyone can see: buildings and the two awards.
+    pub fn public_vp(&self, seat: Seat) -> u32 {
+        self.pieces.building_vp(seat)
+            + if self.longest == Some(seat) { 2 } else { 0 }
+            + if self.largest == Some(seat) { 2 } else { 0 }
+    }
+
+    /// All victory points, hidden cards included.
+    pub fn total_vp(&self, seat: Seat) -> u32 {
+        self.public_vp(seat) + self.dev[seat as usize].vp_cards()
+    }
+
+    /// Who places at a setup step: forward through the random order, then back.
+    pub fn setup_seat(&self, step: u8) -> Seat {
+        let n = self.cfg.seats as u8;
+        let i = if step < n { step } else { 2 * n - 1 - step };
+        self.order[i as usize]
+    }
+
+    /// The time limit of the phase now running.
+    pub fn phase_length(&self) -> Option<Millis> {
+        match self.phase {
+            Phase::Setup { .. } => self.cfg.placement_ms,
+            Phase::Resource { .. } => Some(self.cfg.resource_ms),
+            Phase::Discard { .. } => Some(self.cfg.robber1_ms),
+            Phase::Robber { .. } => Some(self.cfg.robber2_ms),
+            Phase::Build => Some(self.cfg.build_ms),
+            Phase::Cooldown => Some(self.cfg.cooldown_ms),
+            Phase::Over { .. } => None,
+        }
+    }
+}
+
+impl Ruleset for ChaosGame {
+    type Command = Command;
+    type Event = Event;
+    type View = ChaosView;
+
+    fn seats(&self) -> usize {
+        self.cfg.seats
+    }
+    fn apply(&mut self, seat: Seat, cmd: &Command, now: Millis) -> Result<Vec<Event>, RuleError> {
+        self.apply_command(seat, cmd, now)
+    }
+    fn tick(&mut self, now: Millis) -> Vec<Event> {
+        self.run_clock(now)
+    }
+    fn deadline(&self) -> Option<Millis> {
+        match self.phase {
+            Phase::Over { .. } => None,
+            _ => self.phase_deadline,
+        }
+    }
+    fn legal(&self, seat: Seat) -> Vec<Command> {
+        let mut v = Vec::new();
+        self.legal_into(seat, &mut v);
+        v
+    }
+    fn actors(&self) -> Vec<Seat> {
+        self.prompted()
+    }
+    fn view(&self, seat: Option<Seat>) -> ChaosView {
+        ChaosView::of(self, seat)
+    }
+    fn parse(&self, _seat: Seat, text: &str) -> Result<Command, RuleError> {
+        command::parse(&self.map, self.cfg.seats, text)
+    }
+    fn format(&self, cmd: &Command) -> String {
+        command::format(&self.map, cmd)
+    }
+    fn describe(&self, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
+        event::describe(&self.map, ev, viewer, names)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let winner = self.winner()?;
+        let mut standings: Vec<(Seat, i64)> = (0..self.cfg.seats as Seat)
+            .map(|s| (s, self.total_vp(s) as i64))
+            .collect();
+        standings.sort_by(|a, b| b.1.cmp(&a.1).then((a.0 != winner).cmp(&(b.0 != winner))));
+        Some(Outcome {
+            winners: vec![winner],
+            standings,
+        })
+    }
+    fn help(&self) -> String {
+        command::HELP.to_string()
+    }
+}

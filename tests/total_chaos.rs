@@ -1,0 +1,227 @@
+//! Total Chaos end to end: a host on loopback TCP with three heuristic bots and one `--plain`
+//! client (the line mode itself, in-process). The client asks for `state` over and over and
+//! votes `ready` only once it has seen the phase in its state, so every phase that happens is
+//! seen; the test runs until setup, the resource phase, both robber parts, building and the
+//! cooldown have all shown up in the `state` JSON with their clock, dice, robber controller
+//! and ready votes.
+
+use catan::bots::BotKind;
+use catan::cli::{GameArgs, VariantName};
+use catan::client::net::{Hello, connect};
+use catan::server::RunningHost;
+use catan::server::table::{Table, TableConfig};
+use catan::variants;
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpListener;
+
+fn chaos_args(seed: u64) -> GameArgs {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct W {
+        #[command(flatten)]
+        g: GameArgs,
+    }
+    let mut g = W::parse_from(["x"]).g;
+    g.variant = VariantName::TotalChaos;
+    g.seed = Some(seed);
+    g.resource_secs = 2;
+    g.robber1_secs = 2;
+    g.robber2_secs = 2;
+    g.build_secs = 3;
+    g.cooldown_secs = 1;
+    g.placement_secs = Some(1);
+    g
+}
+
+/// The plain client's stdout, shared with the test.
+#[derive(Clone, Default)]
+struct Out(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Out {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Out {
+    fn lines(&self) -> Vec<String> {
+        String::from_utf8_lossy(&self.0.lock().unwrap())
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_bots_and_a_plain_client_run_through_every_phase() {
+    unsafe { std::env::set_var("NO_COLOR", "1") };
+    let seed = 4242;
+    let game = variants::create(&chaos_args(seed), 4, seed).unwrap();
+    let cfg = TableConfig {
+        bots: 3,
+        bot_kind: BotKind::Heuristic,
+        bot_think_ms: 40,
+        rate_per_sec: 100_000,
+        seed,
+        ..TableConfig::default()
+    };
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let host = RunningHost::start(listener, Table::new(game, cfg)).unwrap();
+    let (tx, rx) = connect(
+        &host.addr.to_string(),
+        Hello {
+            name: "Plain".into(),
+            token: None,
+            watch: false,
+            color: None,
+        },
+    )
+    .await
+    .expect("connects");
+    let (mut input, reader) = tokio::io::duplex(4096);
+    let out = Out::default();
+    let mut writer = out.clone();
+    let client = tokio::spawn(async move {
+        catan::client::plain::run(tokio::io::BufReader::new(reader), &mut writer, tx, rx).await
+    });
+
+    // Lobby: ready to start (the three bots are seated already).
+    input.write_all(b"ready\n").await.unwrap();
+    let want: BTreeSet<&str> = [
+        "setup",
+        "resource",
+        "robber-discard",
+        "robber-steal",
+        "build",
+        "cooldown",
+    ]
+    .into();
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut voted_in: Option<(String, u64)> = None;
+    let mut read = 0;
+    let mut states = Vec::new();
+    let end = Instant::now() + Duration::from_secs(150);
+    while Instant::now() < end {
+        input.write_all(b"state\n").await.unwrap();
+        tokio::time::sleep(Duration::from_millis(60)).await;
+        let lines = out.lines();
+        for l in &lines[read..] {
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(l) else {
+                continue;
+            };
+            let phase = v["phase"].as_str().unwrap_or("").to_string();
+            if phase == "lobby" || phase.is_empty() {
+                continue;
+            }
+            assert_eq!(v["variant"], "total-chaos");
+            for key in ["deadline_secs", "dice", "robber_holder", "ready", "round"] {
+                assert!(v.get(key).is_some(), "state has `{key}`: {l}");
+            }
+            if phase != "setup" {
+                assert!(
+                    v["deadline_secs"].is_number(),
+                    "a timed phase shows its clock: {l}"
+                );
+                assert_eq!(
+                    v["dice"].as_array().unwrap().len(),
+                    4,
+                    "everyone's dice: {l}"
+                );
+            }
+            if phase.starts_with("robber") {
+                assert!(v["robber_holder"].is_number(), "who holds the robber: {l}");
+            }
+            seen.insert(phase.clone());
+            states.push(v.clone());
+            // Vote once per phase of a round, after seeing it.
+            let round = v["round"].as_u64().unwrap_or(0);
+            if phase != "setup" && phase != "over" && voted_in != Some((phase.clone(), round)) {
+                voted_in = Some((phase.clone(), round));
+                if phase == "resource" {
+                    input.write_all(b"claim\n").await.unwrap();
+                }
+                input.write_all(b"ready\n").await.unwrap();
+            }
+        }
+        read = lines.len();
+        if want.iter().all(|p| seen.contains(*p)) || seen.contains("over") {
+            break;
+        }
+    }
+    let lines = out.lines();
+    input.write_all(b"quit\n").await.unwrap();
+    let _ = tokio::time::timeout(Duration::from_secs(5), client).await;
+    let table = host.stop().await;
+    assert!(
+        want.iter().all(|p| seen.contains(*p)),
+        "phases seen: {seen:?}\n{}",
+        lines
+            .iter()
+            .rev()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    // Ready votes show up in the state, and the events read as words.
+    assert!(
+        states
+            .iter()
+            .any(|v| v["ready"].as_array().is_some_and(|r| !r.is_empty())),
+        "ready votes are visible"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("Dice: ")),
+        "the dice are announced"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("controls the robber") || l.contains("control the robber"))
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("summary")),
+        "the cooldown summarises"
+    );
+    assert!(table.record().len() > 20, "the game was played");
+    // A card taken at random is named only to the thief and the victim.
+    for l in &lines {
+        if l.contains(" stole 1 ") && !l.contains("(agreed)") {
+            assert!(l.contains("You ") || l.contains(" you"), "{l}");
+        }
+        if l.contains("bought a development card:") {
+            assert!(l.starts_with("You bought"), "{l}");
+        }
+    }
+}
+
+#[test]
+fn bot_only_games_finish_reproducibly_in_virtual_real_time() {
+    use catan::sim::{SimConfig, run};
+    let mut cfg = SimConfig::base(
+        12,
+        1,
+        vec![
+            BotKind::Heuristic,
+            BotKind::Random,
+            BotKind::Heuristic,
+            BotKind::Heuristic,
+        ],
+    );
+    cfg.game.variant = VariantName::TotalChaos;
+    let a = run(&cfg, &|| ()).unwrap();
+    cfg.threads = 2;
+    let b = run(&cfg, &|| ()).unwrap();
+    assert_eq!(a.without_timings(), b.without_timings());
+    assert_eq!(a.capped + a.stalled, 0, "every game finishes");
+    assert_eq!(a.wins.iter().sum::<u64>(), 12);
+    assert!(a.min_winner_score.unwrap() >= 10);
+}
