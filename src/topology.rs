@@ -10,6 +10,7 @@
 use crate::geometry::{Corner, Edge, Hex, Point, Side};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
@@ -59,6 +60,27 @@ pub struct Topology {
 }
 
 impl Topology {
+    /// [`Topology::new`], shared: the last topology built on this thread is handed out again
+    /// for the same positions, so a run of games on boards of one shape (every random base
+    /// board) builds it once. The tables depend on nothing but the positions and the wrap.
+    pub fn shared(positions: &[Hex], wrap: Option<i32>) -> Arc<Topology> {
+        type Last = Option<(Vec<Hex>, Option<i32>, Arc<Topology>)>;
+        thread_local! {
+            static LAST: std::cell::RefCell<Last> = const { std::cell::RefCell::new(None) };
+        }
+        LAST.with_borrow_mut(|last| {
+            if let Some((p, w, t)) = last
+                && p.as_slice() == positions
+                && *w == wrap
+            {
+                return t.clone();
+            }
+            let t = Arc::new(Topology::new(positions, wrap));
+            *last = Some((positions.to_vec(), wrap, t.clone()));
+            t
+        })
+    }
+
     /// Builds the tables for the given positions, in the given order (ids follow it).
     /// `wrap` must be even when given. Duplicate positions are kept once.
     pub fn new(positions: &[Hex], wrap: Option<i32>) -> Topology {
@@ -291,6 +313,61 @@ impl Topology {
                 .min()
                 .unwrap_or(0),
         }
+    }
+}
+
+/// A set of dense ids (edges, corners, hexes) as bits, for the rules' hot loops: on the stack
+/// for maps of up to 1024 ids, so a search allocates nothing on ordinary boards.
+pub enum IdBits {
+    Small([u64; 16]),
+    Large(Vec<u64>),
+}
+
+impl IdBits {
+    /// An empty set for ids below `ids`.
+    pub fn new(ids: usize) -> IdBits {
+        if ids <= 16 * 64 {
+            IdBits::Small([0; 16])
+        } else {
+            IdBits::Large(vec![0; ids.div_ceil(64)])
+        }
+    }
+
+    fn words(&self) -> &[u64] {
+        match self {
+            IdBits::Small(w) => w,
+            IdBits::Large(w) => w,
+        }
+    }
+
+    fn words_mut(&mut self) -> &mut [u64] {
+        match self {
+            IdBits::Small(w) => w,
+            IdBits::Large(w) => w,
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, i: usize) -> bool {
+        self.words()[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    #[inline]
+    pub fn set(&mut self, i: usize, on: bool) {
+        let w = &mut self.words_mut()[i / 64];
+        if on {
+            *w |= 1 << (i % 64);
+        } else {
+            *w &= !(1 << (i % 64));
+        }
+    }
+
+    /// Adds `i`; true if it was not in the set yet.
+    #[inline]
+    pub fn first(&mut self, i: usize) -> bool {
+        let new = !self.get(i);
+        self.set(i, true);
+        new
     }
 }
 

@@ -7,6 +7,7 @@ use crate::geometry::{Corner, Edge, Hex, Point, Side};
 use crate::rules::resources::Terrain;
 use crate::topology::{CornerId, EdgeId, HexId, Topology};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Columns of open sea after each board of a ring.
 pub const STRIP_COLUMNS: i32 = 1;
@@ -45,7 +46,8 @@ pub struct Harbor {
 /// The playable map.
 #[derive(Clone, Debug)]
 pub struct Map {
-    pub topology: Topology,
+    /// Shared: maps with the same positions (every random base board) share one topology.
+    pub topology: Arc<Topology>,
     tiles: Vec<Tile>,
     board_of_hex: Vec<u16>,
     labels: Vec<String>,
@@ -142,7 +144,7 @@ impl Map {
         let wrap = ring.map(|_| period * specs.len() as i32);
         let mut positions: Vec<Hex> = land.iter().map(|(h, _, _)| *h).collect();
         positions.extend(sea.iter().map(|(h, _)| *h));
-        let topology = Topology::new(&positions, wrap);
+        let topology = Topology::shared(&positions, wrap);
         let n = topology.hex_count();
         let land_count = land.len();
         let mut tiles = vec![Tile::Sea; n];
