@@ -9,7 +9,9 @@
 
 use crate::geometry::{Corner, Edge, Hex, Point, Side};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+/// The id tables' maps: a fast fixed hasher (the keys are small coordinates, not untrusted
+/// input, and the maps are looked up on every board a game builds).
+type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
 use std::sync::Arc;
 
 macro_rules! id_type {
@@ -91,11 +93,11 @@ impl Topology {
         let mut t = Topology {
             wrap,
             hexes: Vec::new(),
-            hex_index: HashMap::new(),
+            hex_index: HashMap::default(),
             corners: Vec::new(),
-            corner_index: HashMap::new(),
+            corner_index: HashMap::default(),
             edges: Vec::new(),
-            edge_index: HashMap::new(),
+            edge_index: HashMap::default(),
             hex_corners: Vec::new(),
             hex_edges: Vec::new(),
             hex_neighbors: Vec::new(),

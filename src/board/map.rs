@@ -7,6 +7,9 @@ use crate::geometry::{Corner, Edge, Hex, Point, Side};
 use crate::rules::resources::Terrain;
 use crate::topology::{CornerId, EdgeId, HexId, Topology};
 use std::collections::HashMap;
+
+/// Names to hexes, looked up when players type commands; a fast fixed hasher.
+type NameIndex = HashMap<String, HexId, foldhash::fast::FixedState>;
 use std::sync::Arc;
 
 /// Columns of open sea after each board of a ring.
@@ -51,7 +54,7 @@ pub struct Map {
     tiles: Vec<Tile>,
     board_of_hex: Vec<u16>,
     labels: Vec<String>,
-    label_index: HashMap<String, HexId>,
+    label_index: NameIndex,
     harbors: Vec<Harbor>,
     corner_harbor: Vec<Option<HarborKind>>,
     hex_territory: Vec<Option<Territory>>,

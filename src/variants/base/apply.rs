@@ -506,14 +506,27 @@ impl BaseGame {
 
     /// [`BaseGame::victims`] as bits, a bit per seat.
     pub(crate) fn victim_bits(&self, h: HexId) -> u32 {
+        self.owners_at(h) & self.robbable()
+    }
+
+    /// Seats with a building on a corner of the hex, a bit each.
+    pub(crate) fn owners_at(&self, h: HexId) -> u32 {
         let mut bits = 0;
         for c in self.map.topology.hex_corners(h) {
             if let Some(b) = self.pieces.building(*c) {
-                let s = b.owner;
-                if s != self.current && !self.out[s as usize] && self.hands[s as usize].total() > 0
-                {
-                    bits |= 1 << s;
-                }
+                bits |= 1 << b.owner;
+            }
+        }
+        bits
+    }
+
+    /// Seats the current player could rob somewhere: in the game, holding cards, not
+    /// themselves (a bit each).
+    pub(crate) fn robbable(&self) -> u32 {
+        let mut bits = 0;
+        for s in 0..self.cfg.seats {
+            if s != self.current as usize && !self.out[s] && self.hands[s].total() > 0 {
+                bits |= 1 << s;
             }
         }
         bits

@@ -158,8 +158,9 @@ impl BaseGame {
             Phase::Robber { .. } => {
                 if seat == self.current && s.wants(Kind::Robber) {
                     let seats = self.cfg.seats as Seat;
+                    let robbable = self.robbable();
                     self.each_robber_target(|h| {
-                        let victims = self.victim_bits(h);
+                        let victims = self.owners_at(h) & robbable;
                         if victims == 0 {
                             s.emit(Command::Robber {
                                 hex: h,
@@ -342,10 +343,10 @@ impl BaseGame {
     }
 
     fn legal_dev_plays<F: FnMut(Command) -> bool>(&self, seat: Seat, s: &mut Sink<'_, F>) {
-        if self.dev_played {
+        let hand = &self.dev[seat as usize];
+        if self.dev_played || hand.cards.is_empty() {
             return;
         }
-        let hand = &self.dev[seat as usize];
         if hand.playable(DevCard::Knight, self.turn) {
             s.emit(Command::PlayKnight);
         }
