@@ -248,8 +248,17 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
         let actors = &scratch.actors;
         let current = current_player(&game);
         order.clear();
-        order.extend(actors.iter().copied().filter(|s| Some(*s) != current));
-        order.extend(actors.iter().copied().filter(|s| Some(*s) == current));
+        let mut current_acts = false;
+        for &s in actors {
+            if Some(s) == current {
+                current_acts = true;
+            } else {
+                order.push(s);
+            }
+        }
+        if let (true, Some(c)) = (current_acts, current) {
+            order.push(c);
+        }
         let mut acted = false;
         for &seat in &order {
             let Some(cmd) = bots[seat as usize].choose(&game, seat) else {

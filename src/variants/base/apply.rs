@@ -382,20 +382,36 @@ impl BaseGame {
             }
             return Ok(());
         }
-        let owed = production::owed(&self.map, &self.pieces, sum, &[self.robber], |h, s| {
-            self.may_collect(h, s)
-        });
-        let (paid, short) = production::pay(&mut self.bank, &mut self.hands, &owed);
-        for (s, p) in paid.iter().enumerate() {
+        // Seats are at most 8: the per-seat sums live on the stack.
+        let n = self.cfg.seats;
+        let mut owed = [ResourceSet::EMPTY; 8];
+        let mut paid = [ResourceSet::EMPTY; 8];
+        production::owed_into(
+            &self.map,
+            &self.pieces,
+            sum,
+            &[self.robber],
+            |h, s| self.may_collect(h, s),
+            &mut owed[..n],
+        );
+        let mut short = Vec::new();
+        production::pay_into(
+            &mut self.bank,
+            &mut self.hands,
+            &owed[..n],
+            &mut paid[..n],
+            &mut short,
+        );
+        for (s, p) in paid[..n].iter().enumerate() {
             self.stats.produced[s].add(p);
         }
         let blocked = (self.map.tile(self.robber).number() == Some(sum)).then_some(self.robber);
         ev.push(Event::Produced {
             number: sum,
-            gains: paid
-                .into_iter()
+            gains: paid[..n]
+                .iter()
                 .enumerate()
-                .map(|(s, p)| (s as Seat, p))
+                .map(|(s, p)| (s as Seat, *p))
                 .collect(),
             short,
             blocked,
@@ -1013,12 +1029,30 @@ impl BaseGame {
             Phase::Main => {
                 let mut listed = 1u32 << self.current;
                 v.push(self.current);
+                if self.offers.is_empty() {
+                    return;
+                }
+                let mut playing = 0u32;
+                for s in 0..self.cfg.seats {
+                    if !self.out[s] {
+                        playing |= 1 << s;
+                    }
+                }
                 for o in &self.offers {
-                    for s in 0..self.cfg.seats as Seat {
-                        if listed & (1 << s) == 0 && self.addressed_to(o, s) && !o.declined_by(s) {
-                            listed |= 1 << s;
-                            v.push(s);
-                        }
+                    // Seats the offer is made to, less those who said no and those listed.
+                    let mut ask = match o.to {
+                        Some(t) if (t as usize) < self.cfg.seats => 1u32 << t,
+                        Some(_) => 0,
+                        None => playing & !(1 << o.from),
+                    };
+                    for d in &o.declined {
+                        ask &= !(1u32 << (*d as u32 & 31));
+                    }
+                    ask &= !listed;
+                    listed |= ask;
+                    while ask != 0 {
+                        v.push(ask.trailing_zeros() as Seat);
+                        ask &= ask - 1;
                     }
                 }
             }

@@ -80,7 +80,7 @@ impl BaseGame {
         let kind = match kinds.len() {
             0 => return None,
             1 => kinds.nth(0)?,
-            n => kinds.nth(rng.below(n))?,
+            n => kinds.nth(rng.pick(n))?,
         };
         if kind == Kind::Discard
             && let Phase::Discard { owed } = &self.phase
@@ -88,19 +88,47 @@ impl BaseGame {
         {
             // Discards can number thousands: draw the index, then build that one.
             let hand = &self.hands[seat as usize];
-            let i = match discard_count(hand, *n) {
+            let ways = discard_ways(hand, *n);
+            let i = match ways[*n as usize][0] {
                 0 => return None,
                 1 => 0,
-                total => rng.below(total as usize) as u64,
+                total => rng.pick(total as usize) as u64,
             };
-            return nth_discard(hand, *n, i).map(Command::Discard);
+            return nth_discard(&ways, hand, *n, i).map(Command::Discard);
+        }
+        if kind == Kind::Offer {
+            // The one-for-one offers, in the listing's order: each resource held, for each
+            // other resource. Drawn by index rather than listed (it is the commonest draw).
+            let hand = &self.hands[seat as usize];
+            let mut held = [Resource::Lumber; 5];
+            let mut n = 0;
+            for r in Resource::ALL {
+                if hand[r] > 0 {
+                    held[n] = r;
+                    n += 1;
+                }
+            }
+            if n == 0 {
+                return None;
+            }
+            let i = rng.pick(n * 4);
+            let give = held[i / 4];
+            let get = Resource::ALL
+                .into_iter()
+                .filter(|r| *r != give)
+                .nth(i % 4)?;
+            return Some(Command::Offer {
+                give: ResourceSet::one(give, 1),
+                get: ResourceSet::one(get, 1),
+                to: (seat != self.current).then_some(self.current),
+            });
         }
         scratch.clear();
         self.legal_of_kind_into(seat, kind, scratch);
         match scratch.len() {
             0 => None,
             1 => Some(scratch[0]),
-            n => Some(scratch[rng.below(n)]),
+            n => Some(scratch[rng.pick(n)]),
         }
     }
 
@@ -423,14 +451,14 @@ fn discard_ways(hand: &ResourceSet, n: u32) -> Vec<[u64; 6]> {
     ways
 }
 
-/// How many discards `discard_choices` lists.
-fn discard_count(hand: &ResourceSet, n: u32) -> u64 {
-    discard_ways(hand, n)[n as usize][0]
-}
-
-/// The `index`-th discard in `discard_choices`' order, without listing the others.
-fn nth_discard(hand: &ResourceSet, n: u32, mut index: u64) -> Option<ResourceSet> {
-    let ways = discard_ways(hand, n);
+/// The `index`-th discard in `discard_choices`' order, without listing the others (`ways`
+/// from [`discard_ways`] for the same hand and count).
+fn nth_discard(
+    ways: &[[u64; 6]],
+    hand: &ResourceSet,
+    n: u32,
+    mut index: u64,
+) -> Option<ResourceSet> {
     let mut left = n as usize;
     let mut out = ResourceSet::EMPTY;
     for (i, r) in Resource::ALL.iter().enumerate() {
@@ -483,14 +511,13 @@ mod tests {
                     },
                 };
                 discard_choices(&hand, n, &mut sink);
-                assert_eq!(discard_count(&hand, n), listed.len() as u64, "{hand} {n}");
+                let ways = discard_ways(&hand, n);
+                assert_eq!(ways[n as usize][0], listed.len() as u64, "{hand} {n}");
                 for (i, c) in listed.iter().enumerate() {
-                    assert_eq!(
-                        nth_discard(&hand, n, i as u64).map(Command::Discard),
-                        Some(*c)
-                    );
+                    let nth = nth_discard(&ways, &hand, n, i as u64);
+                    assert_eq!(nth.map(Command::Discard), Some(*c));
                 }
-                assert_eq!(nth_discard(&hand, n, listed.len() as u64), None);
+                assert_eq!(nth_discard(&ways, &hand, n, listed.len() as u64), None);
             }
         }
     }
