@@ -2,8 +2,11 @@
 
 Each step every slot of the batch takes a uniformly random legal action (drawn in NumPy from
 the packed legal-action masks) and `step_autoreset` starts a new game in a finished slot.
-Prints one JSON line: games finished, actions applied, wall seconds, and the seconds spent
-inside fastcatan's own calls (masks and stepping) apart from the NumPy draw.
+Prints one JSON line: games finished, actions applied, wall seconds, the seconds spent
+inside fastcatan's own calls (masks and stepping) apart from the NumPy draw, and the mean
+length of the finished games. When the run stops, up to a batch of games are still under way:
+their actions count in `moves` but they are not among `games`, so the steady rate is moves/s
+divided by `moves_per_game`.
 """
 
 import json
@@ -25,6 +28,8 @@ actions = np.zeros(batch, dtype=np.uint32)
 dones = np.zeros(batch, dtype=np.uint8)
 
 games = moves = 0
+finished_moves = 0
+slot_moves = np.zeros(batch, dtype=np.int64)
 engine = 0.0
 start = time.perf_counter()
 while games < games_wanted:
@@ -41,7 +46,13 @@ while games < games_wanted:
     t3 = time.perf_counter()
     engine += (t1 - t0) + (t3 - t2)
     moves += batch
-    games += int(dones.sum())
+    slot_moves += 1
+    done = dones.astype(bool)
+    if done.any():
+        games += int(done.sum())
+        finished_moves += int(slot_moves[done].sum())
+        slot_moves[done] = 0
 secs = time.perf_counter() - start
 print(json.dumps({"engine": "fastcatan 2.0.0", "games": games, "moves": moves,
-                  "secs": secs, "engine_secs": engine}))
+                  "secs": secs, "engine_secs": engine,
+                  "moves_per_game": finished_moves / max(games, 1)}))

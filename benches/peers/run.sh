@@ -140,14 +140,19 @@ def median_run(rs, key):
     rs = sorted(rs, key=lambda r: r["games"] / r[key])
     return rs[len(rs) // 2]
 
+def row(name, r, key):
+    # Games/s as moves/s over the mean finished game: exact when every move belongs to a
+    # finished game (catan, catanatron); for a batch that stops with games under way, it
+    # does not count their moves as time lost.
+    per_game = r.get("moves_per_game") or r["moves"] / r["games"]
+    mps = r["moves"] / r[key]
+    return (name, r["games"], per_game, mps / per_game, mps, len(by[r["engine"]]))
+
 rows = []
 for engine, rs in by.items():
-    m = median_run(rs, "secs")
-    rows.append((engine, m["games"], m["moves"] / m["games"], m["games"] / m["secs"], m["moves"] / m["secs"], len(rs)))
+    rows.append(row(engine, median_run(rs, "secs"), "secs"))
     if engine.startswith("fastcatan"):
-        e = median_run(rs, "engine_secs")
-        rows.append((engine + ", time in fastcatan only", e["games"], e["moves"] / e["games"],
-                     e["games"] / e["engine_secs"], e["moves"] / e["engine_secs"], len(rs)))
+        rows.append(row(engine + ", time in fastcatan only", median_run(rs, "engine_secs"), "engine_secs"))
 print(f"four random bots, full games, one core ({pin}); median of each engine's rounds")
 print(f"{'engine':<42}{'games':>7}{'moves/game':>12}{'games/s':>11}{'moves/s':>13}{'rounds':>8}")
 for e, g, mpg, gps, mps, n in rows:

@@ -350,9 +350,19 @@ impl BaseGame {
     fn each_settlement_spot(&self, seat: Seat, mut f: impl FnMut(CornerId) -> bool) {
         let topo = &self.map.topology;
         let mut seen = IdBits::new(topo.corner_count());
+        // Most corners fail the distance rule: that cheap test first, then the full check.
+        let free = |c: CornerId| {
+            self.pieces.building(c).is_none()
+                && topo
+                    .corner_corners(c)
+                    .iter()
+                    .flatten()
+                    .all(|n| self.pieces.building(*n).is_none())
+        };
         for e in self.pieces.routes_of(seat) {
             for c in topo.edge_corners(*e) {
-                if seen.first(c.index())
+                if free(c)
+                    && seen.first(c.index())
                     && self.pieces.check_settlement(&self.map, seat, c).is_ok()
                     && !f(c)
                 {
