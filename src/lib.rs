@@ -14,6 +14,7 @@ pub mod bots;
 pub mod cli;
 pub mod client;
 pub mod commands;
+pub mod datadir;
 pub mod discovery;
 pub mod engine;
 pub mod geometry;

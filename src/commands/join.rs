@@ -1,7 +1,7 @@
 //! `catan join ADDR`: play a seat (or watch) in a game hosted on the LAN.
 
 use crate::cli::JoinArgs;
-use crate::client::net::{Hello, connect};
+use crate::client::net::{Hello, RECONNECT_FOR, connect_lasting};
 use std::process::ExitCode;
 
 pub fn run(args: JoinArgs) -> anyhow::Result<ExitCode> {
@@ -23,7 +23,10 @@ async fn join(args: JoinArgs) -> anyhow::Result<ExitCode> {
         watch: args.watch,
         color: args.color.clone(),
     };
-    let (tx, rx) = match connect(&addr, hello).await {
+    // The seat's token is kept per host and name, so a player who drops (or runs `catan join`
+    // again) comes back to the same seat.
+    let tokens = crate::datadir::Tokens::user();
+    let (tx, rx) = match connect_lasting(&addr, hello, tokens, RECONNECT_FOR).await {
         Ok(c) => c,
         Err(e) => {
             eprintln!("catan join: {e}");
