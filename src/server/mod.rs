@@ -299,7 +299,16 @@ async fn connection(
                     }
                 }
             },
-            _ = &mut writer => break,
+            _ = &mut writer => {
+                // The host closed this connection (with a reason, already sent). Read and drop
+                // what the peer still sends for a moment: closing a socket with unread data
+                // resets it, and the reset can destroy the reason before the peer reads it.
+                let _ = tokio::time::timeout(Duration::from_millis(500), async {
+                    while let Some(Ok(_)) = stream.next().await {}
+                })
+                .await;
+                break;
+            }
         }
     }
     let _ = handle.inbound.send(Inbound::Closed { conn }).await;
