@@ -168,7 +168,19 @@ pub fn write_entry(out: &mut impl Write, e: &Entry) -> std::io::Result<()> {
 
 /// Reads a whole record.
 pub fn read(input: impl BufRead) -> Result<(Header, Vec<Entry>), RecordError> {
-    let mut lines = input.lines();
+    // A line that is not text is damage (or not a record at all), not an I/O failure.
+    let text = |n: usize, l: std::io::Result<String>| match l {
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(if n == 1 {
+            RecordError::NotARecord
+        } else {
+            RecordError::Damaged {
+                line: n,
+                message: "the line is not text".into(),
+            }
+        }),
+        other => other.map_err(RecordError::from),
+    };
+    let mut lines = input.lines().enumerate().map(move |(i, l)| text(i + 1, l));
     let first = lines.next().transpose()?.ok_or(RecordError::Empty)?;
     let mut parts = first.split_whitespace();
     if parts.next() != Some(MAGIC) {

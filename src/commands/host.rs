@@ -45,7 +45,11 @@ pub fn run(args: HostArgs) -> anyhow::Result<ExitCode> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    rt.block_on(host(args))
+    let code = rt.block_on(host(args));
+    // The line mode's stdin reader is a blocking thread that would hold the exit until the
+    // next line: once the game is over for this terminal, do not wait for it.
+    rt.shutdown_background();
+    code
 }
 
 /// The table to serve, with what to print about it.

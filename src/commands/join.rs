@@ -8,7 +8,11 @@ pub fn run(args: JoinArgs) -> anyhow::Result<ExitCode> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    rt.block_on(join(args))
+    let code = rt.block_on(join(args));
+    // The line mode's stdin reader is a blocking thread that would hold the exit until the
+    // next line: once the game is over for this terminal, do not wait for it.
+    rt.shutdown_background();
+    code
 }
 
 async fn join(args: JoinArgs) -> anyhow::Result<ExitCode> {
