@@ -17,6 +17,7 @@ pub mod commands;
 pub mod datadir;
 pub mod discovery;
 pub mod engine;
+pub mod fuzz;
 pub mod geometry;
 pub mod proto;
 pub mod record;
