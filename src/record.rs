@@ -40,6 +40,9 @@ pub struct Header {
     pub seats: usize,
     pub seed: u64,
     pub names: Vec<String>,
+    /// The game's name on the LAN (hosted games), so a resumed game keeps it.
+    #[serde(default)]
+    pub game: Option<String>,
 }
 
 /// One step of a game: an accepted command, or the clock acting.
@@ -107,6 +110,7 @@ impl Header {
             seats,
             seed,
             names,
+            game: None,
         }
     }
 

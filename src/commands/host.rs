@@ -191,7 +191,10 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
         Some(path) => {
             let mut game_args = args.game.clone();
             game_args.seed = Some(seed);
-            let header = Header::new(&game_args, seats, seed, Vec::new());
+            let header = Header {
+                game: Some(game_name.clone()),
+                ..Header::new(&game_args, seats, seed, Vec::new())
+            };
             let save = SaveWriter::create(&path, header)
                 .map_err(|e| format!("cannot write the save file {}: {e}", path.display()))?;
             println!(
@@ -228,11 +231,15 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
         ));
     }
     let bot_kind = BotKind::parse(&header.args.bot_kind)?;
-    let game_name = args.game_name.clone().unwrap_or_else(|| {
-        path.file_stem()
-            .map(|s| s.to_string_lossy().replace('-', " "))
-            .unwrap_or_else(|| "catan".into())
-    });
+    let game_name = args
+        .game_name
+        .clone()
+        .or(header.game.clone())
+        .unwrap_or_else(|| {
+            path.file_stem()
+                .map(|s| s.to_string_lossy().replace('-', " "))
+                .unwrap_or_else(|| "catan".into())
+        });
     let seats = saved_seats(header.seats, &entries);
     let me = args.name.clone().unwrap_or_else(whoami);
     let own_token = (!args.headless)
