@@ -362,7 +362,9 @@ fn spawn_host(data: &Path, args: &[&str]) -> (Child, String) {
 
 /// Person-seat command lines in a save file.
 fn saved_person_commands(path: &Path, people: &[Seat]) -> usize {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let mut text = std::fs::read_to_string(path).unwrap_or_default();
+    // The host may be appending a bot's line right now: count whole lines only.
+    text.truncate(text.rfind('\n').map_or(0, |i| i + 1));
     let (_, entries) = record::read(text.as_bytes()).expect("the save reads");
     entries
         .iter()
