@@ -531,15 +531,20 @@ fn discard_choices<F: FnMut(Command) -> bool>(hand: &ResourceSet, n: u32, s: &mu
 }
 
 /// Ways to return `n` cards from `hand` using resources `i..` only, for every `i` and `n`:
-/// `ways[i][left]`.
+/// `ways[left][i]`. Each entry sums a window of the column to its right (take `0..=have` of
+/// this resource), kept as a running sum.
 fn discard_ways(hand: &ResourceSet, n: u32) -> Vec<[u64; 6]> {
-    let n = n as usize;
-    let mut ways = vec![[0u64; 6]; n + 1];
+    let mut ways = vec![[0u64; 6]; n as usize + 1];
     ways[0][5] = 1;
     for i in (0..5).rev() {
         let have = hand[Resource::ALL[i]] as usize;
-        for left in 0..=n {
-            ways[left][i] = (0..=have.min(left)).map(|k| ways[left - k][i + 1]).sum();
+        let mut window = 0u64;
+        for left in 0..ways.len() {
+            window += ways[left][i + 1];
+            if left > have {
+                window -= ways[left - have - 1][i + 1];
+            }
+            ways[left][i] = window;
         }
     }
     ways
