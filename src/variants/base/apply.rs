@@ -1022,8 +1022,8 @@ impl BaseGame {
     /// Seats still in the game, a bit each.
     fn playing_bits(&self) -> u32 {
         let mut bits = 0u32;
-        for s in 0..self.cfg.seats {
-            if !self.out[s] {
+        for (s, out) in self.out[..self.cfg.seats].iter().enumerate() {
+            if !out {
                 bits |= 1 << s;
             }
         }
