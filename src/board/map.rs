@@ -122,6 +122,30 @@ impl Shape {
     }
 }
 
+/// [`BoardSpec::sea_ring`], kept for the last layout of land and sea seen on this thread: it
+/// depends on nothing else, and every random base board has the same one.
+fn sea_ring_shared(spec: &BoardSpec) -> Vec<Hex> {
+    type Last = Option<(Vec<(Hex, bool)>, Vec<Hex>)>;
+    thread_local! {
+        static LAST: std::cell::RefCell<Last> = const { std::cell::RefCell::new(None) };
+    }
+    LAST.with_borrow_mut(|last| {
+        if let Some((layout, ring)) = last
+            && layout.len() == spec.tiles.len()
+            && layout
+                .iter()
+                .zip(&spec.tiles)
+                .all(|(a, (h, t))| *a == (*h, t.is_land()))
+        {
+            return ring.clone();
+        }
+        let ring = spec.sea_ring();
+        let layout = spec.tiles.iter().map(|(h, t)| (*h, t.is_land())).collect();
+        *last = Some((layout, ring.clone()));
+        ring
+    })
+}
+
 /// A harbour on the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Harbor {
@@ -202,7 +226,7 @@ impl Map {
             let mut l: Vec<(Hex, Tile)> = spec.land().map(|(h, t)| (mv(h), t)).collect();
             l.sort_by_key(|(h, _)| reading_key(*h));
             land.extend(l.into_iter().map(|(h, t)| (h, t, k as u16)));
-            let mut s: Vec<Hex> = spec.sea_ring().into_iter().map(mv).collect();
+            let mut s: Vec<Hex> = sea_ring_shared(spec).into_iter().map(mv).collect();
             if ring.is_some() {
                 // The strip: the columns after the board, over the rows the board spans.
                 let ys: Vec<i32> = spec
