@@ -121,7 +121,9 @@ pub fn random_base(seed: u64) -> BoardSpec {
         }
         let mut kinds = STANDARD_HARBORS.to_vec();
         kinds.shuffle(&mut rng);
-        let coast = coast_edges_clockwise(&positions);
+        // The frame never changes: its coast is worked out once.
+        static COAST: std::sync::OnceLock<Vec<(Hex, Side)>> = std::sync::OnceLock::new();
+        let coast = COAST.get_or_init(|| coast_edges_clockwise(&standard_positions()));
         let harbors = HARBOR_SLOTS
             .iter()
             .zip(kinds)

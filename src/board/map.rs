@@ -35,6 +35,117 @@ pub struct StartIds {
     pub ships: Vec<EdgeId>,
 }
 
+/// What a map's names and land corners depend on: its topology, which positions are land and
+/// which board each is on. Maps of one shape (every random base board) share one, built once
+/// per thread.
+#[derive(Debug)]
+struct Shape {
+    labels: Vec<String>,
+    label_index: NameIndex,
+    land_corners: Vec<CornerId>,
+}
+
+impl Shape {
+    /// The last shape built on this thread if it fits, else a new one.
+    fn shared(
+        topology: &Arc<Topology>,
+        land: &[bool],
+        board_of_hex: &[u16],
+        multi: bool,
+    ) -> Arc<Shape> {
+        type Last = Option<(Arc<Topology>, Vec<bool>, Vec<u16>, bool, Arc<Shape>)>;
+        thread_local! {
+            static LAST: std::cell::RefCell<Last> = const { std::cell::RefCell::new(None) };
+        }
+        LAST.with_borrow_mut(|last| {
+            if let Some((t, l, b, m, shape)) = last
+                && Arc::ptr_eq(t, topology)
+                && l.as_slice() == land
+                && b.as_slice() == board_of_hex
+                && *m == multi
+            {
+                return shape.clone();
+            }
+            let shape = Arc::new(Shape::new(topology, land, board_of_hex, multi));
+            *last = Some((
+                topology.clone(),
+                land.to_vec(),
+                board_of_hex.to_vec(),
+                multi,
+                shape.clone(),
+            ));
+            shape
+        })
+    }
+
+    fn new(topology: &Topology, land: &[bool], board_of_hex: &[u16], multi: bool) -> Shape {
+        // Names: land by letter in reading order, sea as ~N; prefixed by the board's number
+        // when there are several.
+        let mut labels = vec![String::new(); topology.hex_count()];
+        let mut counters: HashMap<(u16, bool), usize> = HashMap::new();
+        for id in topology.hex_ids() {
+            let k = board_of_hex[id.index()];
+            let is_land = land[id.index()];
+            let c = counters.entry((k, is_land)).or_default();
+            let local = if is_land {
+                letters(*c)
+            } else {
+                format!("~{}", *c + 1)
+            };
+            *c += 1;
+            labels[id.index()] = if multi {
+                format!("{}{}", k + 1, local)
+            } else {
+                local
+            };
+        }
+        let label_index = labels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (l.to_ascii_uppercase(), HexId(i as u32)))
+            .collect();
+        let land_corners = topology
+            .corner_ids()
+            .filter(|c| {
+                topology
+                    .corner_hexes(*c)
+                    .iter()
+                    .flatten()
+                    .any(|h| land[h.index()])
+            })
+            .collect();
+        Shape {
+            labels,
+            label_index,
+            land_corners,
+        }
+    }
+}
+
+/// [`BoardSpec::sea_ring`], kept for the last layout of land and sea seen on this thread: it
+/// depends on nothing else, and every random base board has the same one.
+fn sea_ring_shared(spec: &BoardSpec) -> Vec<Hex> {
+    type Last = Option<(Vec<(Hex, bool)>, Vec<Hex>)>;
+    thread_local! {
+        static LAST: std::cell::RefCell<Last> = const { std::cell::RefCell::new(None) };
+    }
+    LAST.with_borrow_mut(|last| {
+        if let Some((layout, ring)) = last
+            && layout.len() == spec.tiles.len()
+            && layout
+                .iter()
+                .zip(&spec.tiles)
+                .all(|(a, (h, t))| *a == (*h, t.is_land()))
+        {
+            return ring.clone();
+        }
+        let ring = spec.sea_ring();
+        let layout = spec.tiles.iter().map(|(h, t)| (*h, t.is_land())).collect();
+        *last = Some((layout, ring.clone()));
+        ring
+    })
+}
+
 /// A harbour on the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Harbor {
@@ -53,14 +164,13 @@ pub struct Map {
     pub topology: Arc<Topology>,
     tiles: Vec<Tile>,
     board_of_hex: Vec<u16>,
-    labels: Vec<String>,
-    label_index: NameIndex,
+    /// Names and land corners, shared by maps of one shape.
+    shape: Arc<Shape>,
     harbors: Vec<Harbor>,
     corner_harbor: Vec<Option<HarborKind>>,
     hex_territory: Vec<Option<Territory>>,
     corner_territory: Vec<Option<Territory>>,
     corner_board: Vec<Option<u16>>,
-    land_corners: Vec<CornerId>,
     hexes_by_number: [Vec<HexId>; 13],
     boards: Vec<PlacedBoard>,
     land_count: usize,
@@ -116,7 +226,7 @@ impl Map {
             let mut l: Vec<(Hex, Tile)> = spec.land().map(|(h, t)| (mv(h), t)).collect();
             l.sort_by_key(|(h, _)| reading_key(*h));
             land.extend(l.into_iter().map(|(h, t)| (h, t, k as u16)));
-            let mut s: Vec<Hex> = spec.sea_ring().into_iter().map(mv).collect();
+            let mut s: Vec<Hex> = sea_ring_shared(spec).into_iter().map(mv).collect();
             if ring.is_some() {
                 // The strip: the columns after the board, over the rows the board spans.
                 let ys: Vec<i32> = spec
@@ -164,31 +274,8 @@ impl Map {
             }
         }
 
-        // Names: land by letter in reading order, sea as ~N; prefixed by the board's number
-        // when there are several.
-        let mut labels = vec![String::new(); n];
-        let mut counters: HashMap<(u16, bool), usize> = HashMap::new();
-        for id in topology.hex_ids() {
-            let k = board_of_hex[id.index()];
-            let is_land = tiles[id.index()].is_land();
-            let c = counters.entry((k, is_land)).or_default();
-            let local = if is_land {
-                letters(*c)
-            } else {
-                format!("~{}", *c + 1)
-            };
-            *c += 1;
-            labels[id.index()] = if multi {
-                format!("{}{}", k + 1, local)
-            } else {
-                local
-            };
-        }
-        let label_index = labels
-            .iter()
-            .enumerate()
-            .map(|(i, l)| (l.to_ascii_uppercase(), HexId(i as u32)))
-            .collect();
+        let land: Vec<bool> = tiles.iter().map(|t| t.is_land()).collect();
+        let shape = Shape::shared(&topology, &land, &board_of_hex, multi);
 
         // Harbours, territories, starts.
         let mut harbors = Vec::new();
@@ -281,16 +368,6 @@ impl Map {
                 }
             }
         }
-        let land_corners = topology
-            .corner_ids()
-            .filter(|c| {
-                topology
-                    .corner_hexes(*c)
-                    .iter()
-                    .flatten()
-                    .any(|h| tiles[h.index()].is_land())
-            })
-            .collect();
         let mut hexes_by_number: [Vec<HexId>; 13] = Default::default();
         for id in topology.hex_ids() {
             if let Some(num) = tiles[id.index()].number() {
@@ -301,14 +378,12 @@ impl Map {
             topology,
             tiles,
             board_of_hex,
-            labels,
-            label_index,
+            shape,
             harbors,
             corner_harbor,
             hex_territory,
             corner_territory,
             corner_board,
-            land_corners,
             hexes_by_number,
             boards,
             land_count,
@@ -330,7 +405,7 @@ impl Map {
     }
     /// Corners that touch land: settlement spots.
     pub fn land_corners(&self) -> &[CornerId] {
-        &self.land_corners
+        &self.shape.land_corners
     }
     pub fn corner_touches_land(&self, c: CornerId) -> bool {
         self.topology
@@ -397,12 +472,12 @@ impl Map {
     /// The short name of a position: `A`..`T` for land, `~1`.. for sea, prefixed by the
     /// board's number on maps of several boards.
     pub fn hex_name(&self, h: HexId) -> &str {
-        &self.labels[h.index()]
+        &self.shape.labels[h.index()]
     }
 
     /// A position by name (case-insensitive).
     pub fn hex_by_name(&self, s: &str) -> Option<HexId> {
-        self.label_index.get(&s.to_ascii_uppercase()).copied()
+        self.shape.label_index.get(&s.to_ascii_uppercase()).copied()
     }
 
     /// The canonical name of a corner: `<hex>.<point>` from the first-named hex touching it.

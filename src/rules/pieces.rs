@@ -342,6 +342,13 @@ impl Pieces {
         if edges.len() <= 64 {
             return self.longest_route_small(map, seat);
         }
+        self.longest_route_general(map, seat)
+    }
+
+    /// [`Pieces::longest_route`] by a plain search from every route end, for any number of
+    /// routes.
+    fn longest_route_general(&self, map: &Map, seat: Seat) -> u32 {
+        let edges = &self.owned_routes[seat as usize];
         // Depth-first over the seat's own routes, marking the edges on the current path in a
         // bit set: no allocation for maps of up to 1024 edges.
         let mut used = IdBits::new(map.topology.edge_count());
@@ -412,10 +419,50 @@ impl Pieces {
             }
             best
         }
-        let mut best = 0;
+        // A trail may start at end `1 - s` of route `i` and leave through end `s`. Starting
+        // where exactly one route `j` joins `i` never beats every other start: a trail without
+        // `j` grows by putting `j` first, and a trail with `j` comes back through `j` and ends
+        // there, a closed loop that any of its corners with a third route can start instead.
+        // Routes join in cliques at a corner, so the only loop with no such corner is a whole
+        // piece of network that is a plain ring, counted as its number of routes.
+        let mut adj = [0u64; 64];
         for i in 0..n {
             for s in 0..2 {
-                best = best.max(1 + walk(i, s, 1 << i, &next, &count));
+                for &(j, _) in &next[i][s][..count[i][s] as usize] {
+                    adj[i] |= 1 << j;
+                }
+            }
+        }
+        let mut best = 0;
+        let mut started = 0u64;
+        for i in 0..n {
+            for s in 0..2 {
+                if count[i][1 - s] != 1 {
+                    started |= 1 << i;
+                    best = best.max(1 + walk(i, s, 1 << i, &next, &count));
+                }
+            }
+        }
+        // Pieces of network where every start was skipped: plain rings.
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut left = all;
+        while left != 0 {
+            let mut piece = left & left.wrapping_neg();
+            loop {
+                let mut grown = piece;
+                let mut bits = piece;
+                while bits != 0 {
+                    grown |= adj[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+                if grown == piece {
+                    break;
+                }
+                piece = grown;
+            }
+            left &= !piece;
+            if piece & started == 0 {
+                best = best.max(piece.count_ones());
             }
         }
         best
@@ -522,5 +569,64 @@ impl Refusal {
                 map.corner_name(c)
             ),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::builtin;
+    use crate::engine::rng::GameRng;
+
+    /// The pruned search for up to 64 routes agrees with the plain search from every end, on
+    /// random networks of roads and ships with rings, forks and opponents' buildings cutting
+    /// them.
+    #[test]
+    fn pruned_longest_route_agrees_with_the_plain_search() {
+        let map = Map::single(&builtin::spec("A").expect("board A"));
+        let mut rng = GameRng::new(7);
+        let stock = Stock {
+            settlements: 20,
+            cities: 4,
+            roads: 60,
+            ships: 60,
+        };
+        for round in 0..3000 {
+            let mut p = Pieces::new(&map, 3, stock);
+            let edges = map.topology.edge_count();
+            let corners = map.topology.corner_count();
+            // Grow one seat's network from a random edge so that it stays mostly connected.
+            let start = EdgeId(rng.below(edges) as u32);
+            let mut frontier = vec![start];
+            let target = 1 + rng.below(40);
+            let mut placed = 0;
+            while placed < target && !frontier.is_empty() {
+                let e = frontier.swap_remove(rng.below(frontier.len()));
+                if p.route(e).is_some() {
+                    continue;
+                }
+                let kind = if round % 3 == 0 && rng.below(4) == 0 {
+                    RouteKind::Ship
+                } else {
+                    RouteKind::Road
+                };
+                p.place_route(0, e, kind);
+                placed += 1;
+                for k in map.topology.edge_corners(e) {
+                    frontier.extend(map.topology.corner_edges(k).iter().flatten().copied());
+                }
+            }
+            for _ in 0..rng.below(6) {
+                let c = CornerId(rng.below(corners) as u32);
+                if p.building(c).is_none() {
+                    p.place_settlement(rng.below(2) as Seat, c);
+                }
+            }
+            assert_eq!(
+                p.longest_route_small(&map, 0),
+                p.longest_route_general(&map, 0),
+                "round {round}"
+            );
+        }
     }
 }

@@ -71,7 +71,8 @@ pub fn pay_into(
 ) {
     paid.fill(ResourceSet::EMPTY);
     for r in Resource::ALL {
-        let total: u32 = owed.iter().map(|o| o[r]).sum();
+        let i = r as usize;
+        let total: u32 = owed.iter().map(|o| o.0[i]).sum();
         if total == 0 {
             continue;
         }
@@ -80,9 +81,9 @@ pub fn pay_into(
             continue;
         }
         bank[r] -= total;
-        for (s, o) in owed.iter().enumerate() {
-            hands[s][r] += o[r];
-            paid[s][r] += o[r];
+        for ((h, p), o) in hands.iter_mut().zip(paid.iter_mut()).zip(owed) {
+            h.0[i] += o.0[i];
+            p.0[i] += o.0[i];
         }
     }
 }

@@ -947,7 +947,7 @@ impl BaseGame {
         self.offers[i].declined.push(seat);
         ev.push(Event::Declined { id, seat });
         let o = &self.offers[i];
-        if (0..self.cfg.seats as Seat).all(|s| !self.addressed_to(o, s) || o.declined_by(s)) {
+        if self.waiting_on(o, self.playing_bits()) == 0 {
             self.offers.remove(i);
             ev.push(Event::OfferClosed { id });
         }
@@ -1019,6 +1019,32 @@ impl BaseGame {
         bits
     }
 
+    /// Seats still in the game, a bit each.
+    fn playing_bits(&self) -> u32 {
+        let mut bits = 0u32;
+        for (s, out) in self.out[..self.cfg.seats].iter().enumerate() {
+            if !out {
+                bits |= 1 << s;
+            }
+        }
+        bits
+    }
+
+    /// Seats an offer is made to that have not declined it, a bit each: the seats
+    /// [`BaseGame::addressed_to`] names, less those in `declined` (`playing` from
+    /// [`BaseGame::playing_bits`]).
+    fn waiting_on(&self, o: &Offer, playing: u32) -> u32 {
+        let mut ask = match o.to {
+            Some(t) if (t as usize) < self.cfg.seats => 1u32 << t,
+            Some(_) => 0,
+            None => playing & !(1u32 << (o.from as u32 & 31)),
+        };
+        for d in &o.declined {
+            ask &= !(1u32 << (*d as u32 & 31));
+        }
+        ask
+    }
+
     /// Seats the game waits for or invites to act, appended to `v`: the current player, seats
     /// owing a discard, seats with an offer to answer.
     pub(crate) fn prompted_into(&self, v: &mut Vec<Seat>) {
@@ -1032,23 +1058,10 @@ impl BaseGame {
                 if self.offers.is_empty() {
                     return;
                 }
-                let mut playing = 0u32;
-                for s in 0..self.cfg.seats {
-                    if !self.out[s] {
-                        playing |= 1 << s;
-                    }
-                }
+                let playing = self.playing_bits();
                 for o in &self.offers {
-                    // Seats the offer is made to, less those who said no and those listed.
-                    let mut ask = match o.to {
-                        Some(t) if (t as usize) < self.cfg.seats => 1u32 << t,
-                        Some(_) => 0,
-                        None => playing & !(1 << o.from),
-                    };
-                    for d in &o.declined {
-                        ask &= !(1u32 << (*d as u32 & 31));
-                    }
-                    ask &= !listed;
+                    // Seats the offer waits for, less those listed.
+                    let mut ask = self.waiting_on(o, playing) & !listed;
                     listed |= ask;
                     while ask != 0 {
                         v.push(ask.trailing_zeros() as Seat);

@@ -16,7 +16,7 @@ use crate::rules::devcards::DevCard;
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::trade::{self, Offer};
-use crate::topology::{CornerId, EdgeId, IdBits};
+use crate::topology::{CornerId, EdgeId, HexId, IdBits};
 
 /// Receives listed commands; the callback answers whether it wants more of that kind, and a
 /// kind it does not want is skipped from then on (so presence checks stop at the first).
@@ -82,6 +82,15 @@ impl BaseGame {
             1 => kinds.nth(0)?,
             n => kinds.nth(rng.pick(n))?,
         };
+        // Kinds without arguments list exactly one command: no second walk, no draw.
+        match kind {
+            Kind::End => return Some(Command::End),
+            Kind::Roll => return Some(Command::Roll),
+            Kind::BuyDev => return Some(Command::BuyDev),
+            Kind::PlayKnight => return Some(Command::PlayKnight),
+            Kind::PlayRoadBuilding => return Some(Command::PlayRoadBuilding),
+            _ => {}
+        }
         if kind == Kind::Discard
             && let Phase::Discard { owed } = &self.phase
             && let Some((_, n)) = owed.iter().find(|(o, _)| *o == seat)
@@ -123,6 +132,11 @@ impl BaseGame {
                 to: (seat != self.current).then_some(self.current),
             });
         }
+        if kind == Kind::Robber
+            && let Some(cmd) = self.random_robber(rng)
+        {
+            return Some(cmd);
+        }
         scratch.clear();
         self.legal_of_kind_into(seat, kind, scratch);
         match scratch.len() {
@@ -130,6 +144,54 @@ impl BaseGame {
             1 => Some(scratch[0]),
             n => Some(scratch[rng.pick(n)]),
         }
+    }
+
+    /// A robber command drawn as `random_legal` draws from the listing (same order, same
+    /// draw), from each target hex's victims kept on the stack; `None` when there are too
+    /// many target hexes for the stack (the caller then lists them).
+    fn random_robber(&self, rng: &mut GameRng) -> Option<Command> {
+        const MAX: usize = 64;
+        let robbable = self.robbable();
+        let mut targets = [(HexId(0), 0u32); MAX];
+        let (mut n, mut total, mut overflow) = (0, 0, false);
+        self.each_robber_target(|h| {
+            if n == MAX {
+                overflow = true;
+                return false;
+            }
+            let victims = self.owners_at(h) & robbable;
+            targets[n] = (h, victims);
+            n += 1;
+            // No victim: one command without a steal; else one per victim.
+            total += victims.count_ones().max(1) as usize;
+            true
+        });
+        if overflow || total == 0 {
+            return None;
+        }
+        let mut i = if total == 1 { 0 } else { rng.pick(total) };
+        for &(hex, victims) in &targets[..n] {
+            if victims == 0 {
+                if i == 0 {
+                    return Some(Command::Robber { hex, steal: None });
+                }
+                i -= 1;
+                continue;
+            }
+            let k = victims.count_ones() as usize;
+            if i < k {
+                let mut bits = victims;
+                for _ in 0..i {
+                    bits &= bits - 1;
+                }
+                return Some(Command::Robber {
+                    hex,
+                    steal: Some(bits.trailing_zeros() as Seat),
+                });
+            }
+            i -= k;
+        }
+        None
     }
 
     /// Walks the legal commands of the kinds in `kinds`, in `legal`'s order, handing each to
@@ -277,6 +339,9 @@ impl BaseGame {
                         .is_some_and(|b| b.kind == BuildingKind::Settlement)
                     {
                         s.emit(Command::City(*c));
+                        if !s.wants(Kind::City) {
+                            break;
+                        }
                     }
                 }
             }
@@ -291,6 +356,9 @@ impl BaseGame {
                     let rate = rates[give as usize];
                     if hand[give] < rate {
                         continue;
+                    }
+                    if !s.wants(Kind::Bank) {
+                        break;
                     }
                     for get in Resource::ALL {
                         if get != give && self.bank[get] > 0 {
@@ -331,6 +399,9 @@ impl BaseGame {
             for give in Resource::ALL {
                 if hand[give] == 0 {
                     continue;
+                }
+                if !s.wants(Kind::Offer) {
+                    return;
                 }
                 for get in Resource::ALL {
                     if get != give {
@@ -385,6 +456,13 @@ impl BaseGame {
         if self.dev_played || hand.cards.is_empty() {
             return;
         }
+        if !(s.wants(Kind::PlayKnight)
+            || s.wants(Kind::PlayRoadBuilding)
+            || s.wants(Kind::PlayYearOfPlenty)
+            || s.wants(Kind::PlayMonopoly))
+        {
+            return;
+        }
         if hand.playable(DevCard::Knight, self.turn) {
             s.emit(Command::PlayKnight);
         }
@@ -396,6 +474,9 @@ impl BaseGame {
         }
         if s.wants(Kind::PlayYearOfPlenty) && hand.playable(DevCard::YearOfPlenty, self.turn) {
             for (i, a) in Resource::ALL.iter().enumerate() {
+                if !s.wants(Kind::PlayYearOfPlenty) {
+                    break;
+                }
                 for b in &Resource::ALL[i..] {
                     let mut set = ResourceSet::one(*a, 1);
                     set[*b] += 1;
@@ -408,6 +489,9 @@ impl BaseGame {
         if s.wants(Kind::PlayMonopoly) && hand.playable(DevCard::Monopoly, self.turn) {
             for r in Resource::ALL {
                 s.emit(Command::PlayMonopoly(r));
+                if !s.wants(Kind::PlayMonopoly) {
+                    break;
+                }
             }
         }
     }
@@ -447,15 +531,20 @@ fn discard_choices<F: FnMut(Command) -> bool>(hand: &ResourceSet, n: u32, s: &mu
 }
 
 /// Ways to return `n` cards from `hand` using resources `i..` only, for every `i` and `n`:
-/// `ways[i][left]`.
+/// `ways[left][i]`. Each entry sums a window of the column to its right (take `0..=have` of
+/// this resource), kept as a running sum.
 fn discard_ways(hand: &ResourceSet, n: u32) -> Vec<[u64; 6]> {
-    let n = n as usize;
-    let mut ways = vec![[0u64; 6]; n + 1];
+    let mut ways = vec![[0u64; 6]; n as usize + 1];
     ways[0][5] = 1;
     for i in (0..5).rev() {
         let have = hand[Resource::ALL[i]] as usize;
-        for left in 0..=n {
-            ways[left][i] = (0..=have.min(left)).map(|k| ways[left - k][i + 1]).sum();
+        let mut window = 0u64;
+        for left in 0..ways.len() {
+            window += ways[left][i + 1];
+            if left > have {
+                window -= ways[left - have - 1][i + 1];
+            }
+            ways[left][i] = window;
         }
     }
     ways
