@@ -48,12 +48,18 @@ pub enum Entry {
     Tick {
         at: Millis,
     },
+    /// A person took over a bot's seat in the running game (the Big Game counts the robbers'
+    /// grace again from there), written `AT takeover SEAT`.
+    TakeOver {
+        at: Millis,
+        seat: Seat,
+    },
 }
 
 impl Entry {
     pub fn at(&self) -> Millis {
         match self {
-            Entry::Command { at, .. } | Entry::Tick { at } => *at,
+            Entry::Command { at, .. } | Entry::Tick { at } | Entry::TakeOver { at, .. } => *at,
         }
     }
 }
@@ -131,6 +137,7 @@ pub fn write_entry(out: &mut impl Write, e: &Entry) -> std::io::Result<()> {
     match e {
         Entry::Command { at, seat, text } => writeln!(out, "{at} {} {text}", seat + 1),
         Entry::Tick { at } => writeln!(out, "{at} tick"),
+        Entry::TakeOver { at, seat } => writeln!(out, "{at} takeover {}", seat + 1),
     }
 }
 
@@ -176,11 +183,23 @@ pub fn read(input: impl BufRead) -> Result<(Header, Vec<Entry>), RecordError> {
             entries.push(Entry::Tick { at });
             continue;
         }
-        let seat: usize = who.parse().map_err(|_| damaged("bad seat"))?;
-        let text = it.next().ok_or_else(|| damaged("no command"))?.to_string();
+        let (who, rest) = if who == "takeover" {
+            (it.next().ok_or_else(|| damaged("no seat"))?, None)
+        } else {
+            let text = it.next().ok_or_else(|| damaged("no command"))?.to_string();
+            (who, Some(text))
+        };
+        let seat: usize = who.trim().parse().map_err(|_| damaged("bad seat"))?;
         if seat == 0 || seat > header.seats {
             return Err(damaged("seat out of range"));
         }
+        let Some(text) = rest else {
+            entries.push(Entry::TakeOver {
+                at,
+                seat: (seat - 1) as Seat,
+            });
+            continue;
+        };
         entries.push(Entry::Command {
             at,
             seat: (seat - 1) as Seat,
@@ -208,6 +227,7 @@ pub fn replay(
         };
         let evs = match e {
             Entry::Tick { at } => game.tick(*at),
+            Entry::TakeOver { seat, .. } => game.seat_taken_over(*seat),
             Entry::Command { at, seat, text } => {
                 let cmd = game.parse(*seat, text).map_err(|err| damaged(err.0))?;
                 game.apply(*seat, &cmd, *at)

@@ -172,7 +172,7 @@ pub fn seat_names(bots: &[BotKind]) -> Vec<String> {
 fn current_player(game: &Game) -> Option<Seat> {
     match game {
         Game::Base(g) => Some(g.current()),
-        Game::TotalChaos(_) => None,
+        Game::TotalChaos(_) | Game::BigGame(_) => None,
     }
 }
 
@@ -187,6 +187,7 @@ fn apply(
     match (game, cmd) {
         (Game::Base(g), GameCommand::Base(c)) => g.apply(seat, c, now).map(drop),
         (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.apply(seat, c, now).map(drop),
+        (Game::BigGame(g), GameCommand::BigGame(c)) => g.apply(seat, c, now).map(drop),
         _ => Err(crate::engine::RuleError::new(
             "that command belongs to another variant",
         )),
@@ -198,6 +199,7 @@ pub fn turns(game: &Game) -> u32 {
     match game {
         Game::Base(g) => g.turn(),
         Game::TotalChaos(g) => g.round(),
+        Game::BigGame(g) => g.round(),
     }
 }
 

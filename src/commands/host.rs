@@ -52,6 +52,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
     let seed = args.game.seed.unwrap_or_else(rand::random);
     let seats = args
         .seats
+        .or_else(|| variants::fixed_seats(&args.game))
         .unwrap_or_else(|| variants::default_seats(args.game.variant));
     let game = match variants::create(&args.game, seats, seed) {
         Ok(g) => g,

@@ -528,6 +528,9 @@ impl Table {
                     slot.token = new_token();
                     slot.ready = self.started || !self.cfg.hold_in_lobby;
                     self.bots[i] = None;
+                    if self.started {
+                        self.took_over(i as Seat, now);
+                    }
                     Some(i)
                 }
                 None => {
@@ -755,6 +758,16 @@ impl Table {
     fn after_reply(&mut self, evs: Vec<GameEvent>, now: Millis, reply: Option<(ConnId, u32)>) {
         self.broadcast(&evs, now, reply);
         self.schedule_bots(now);
+    }
+
+    /// A person took over a bot's seat in the running game: the ruleset hears of it (the Big
+    /// Game's robbers' grace counts again) and the record keeps it for replays.
+    fn took_over(&mut self, seat: Seat, now: Millis) {
+        let evs = self.game.seat_taken_over(seat);
+        if !evs.is_empty() {
+            self.record.push(Entry::TakeOver { at: now, seat });
+            self.broadcast(&evs, now, None);
+        }
     }
 
     fn broadcast(&mut self, evs: &[GameEvent], now: Millis, reply: Option<(ConnId, u32)>) {
