@@ -49,6 +49,14 @@ impl Sample {
         Sample::with_game(game, seed, &["Ann"], seats, level)
     }
 
+    /// A Big Game of `boards` boards with "Ann" in seat 1 (Sun, board 1) and bots in the others.
+    pub fn big(seed: u64, boards: usize, level: ColorLevel) -> Sample {
+        let cfg = crate::variants::big_game::BigConfig::new(boards, seed);
+        let game =
+            Game::BigGame(crate::variants::big_game::BigGame::new(cfg).expect("a valid game"));
+        Sample::with_game(game, seed, &["Ann"], 2 * boards, level)
+    }
+
     /// A table running `game` with these people and bots in the other seats.
     pub fn with_game(
         game: Game,
