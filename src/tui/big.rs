@@ -112,6 +112,79 @@ fn ring_strip(app: &App, v: &BigView, shown: Option<usize>) -> Line<'static> {
     Line::from(spans)
 }
 
+/// Three rows of block glyphs for digits, `:` and space: the hall display's large text.
+pub fn big_digits(text: &str) -> [String; 3] {
+    let mut rows = [String::new(), String::new(), String::new()];
+    for ch in text.chars() {
+        let g: [&str; 3] = match ch {
+            '0' => ["█▀█", "█ █", "▀▀▀"],
+            '1' => [" ▀█", "  █", "  ▀"],
+            '2' => ["▀▀█", "█▀▀", "▀▀▀"],
+            '3' => ["▀▀█", " ▀█", "▀▀▀"],
+            '4' => ["█ █", "▀▀█", "  ▀"],
+            '5' => ["█▀▀", "▀▀█", "▀▀▀"],
+            '6' => ["█▀▀", "█▀█", "▀▀▀"],
+            '7' => ["▀▀█", "  █", "  ▀"],
+            '8' => ["█▀█", "█▀█", "▀▀▀"],
+            '9' => ["█▀█", "▀▀█", "▀▀▀"],
+            ':' => [" ", "▀", "▀"],
+            _ => ["  ", "  ", "  "],
+        };
+        for (row, part) in rows.iter_mut().zip(g) {
+            if !row.is_empty() {
+                row.push(' ');
+            }
+            row.push_str(part);
+        }
+    }
+    rows
+}
+
+/// The hall display's large lines: round, roll and clock in block digits under their labels.
+fn hall_lines(app: &App, v: &BigView, secs: Option<f64>) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let round = big_digits(&v.round.to_string());
+    let roll = big_digits(
+        &v.last_roll
+            .map_or(String::new(), |(a, b)| (a + b).to_string()),
+    );
+    let clock = big_digits(&secs.map_or(String::new(), fmt_secs));
+    let cols = [&round, &roll, &clock];
+    let widths: Vec<usize> = cols
+        .iter()
+        .map(|c| c[0].chars().count().max(6) + 3)
+        .collect();
+    let mut out = Vec::new();
+    let labels = ["ROUND", "ROLL", "CLOCK"];
+    let mut head = String::from(" ");
+    for (l, w) in labels.iter().zip(&widths) {
+        head.push_str(&format!("{l:<w$}"));
+    }
+    out.push(Line::from(Span::styled(head, t.dim())));
+    for r in 0..3 {
+        let mut row = String::from(" ");
+        for (c, w) in cols.iter().zip(&widths) {
+            row.push_str(&format!("{:<w$}", c[r]));
+        }
+        out.push(Line::from(Span::styled(row, t.title())));
+    }
+    let group = match (v.phase.as_str(), v.group) {
+        ("setup", _) => "SETUP: EVERYONE AT ONCE".to_string(),
+        ("over", _) => "GAME OVER".to_string(),
+        (_, Some(g)) => format!("{} PLAYS", g.name().to_uppercase()),
+        _ => String::new(),
+    };
+    let mut tail = vec![Span::styled(format!(" {group}"), t.good())];
+    if let Some((a, b)) = v.robber_roll {
+        tail.push(Span::styled(
+            format!("  · robbers' roll {}", a + b),
+            t.error(),
+        ));
+    }
+    out.push(Line::from(tail));
+    out
+}
+
 /// Draws the panel into `area`.
 pub fn panel(app: &App, v: &BigView, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
@@ -135,6 +208,9 @@ pub fn panel(app: &App, v: &BigView, area: Rect, buf: &mut Buffer) {
         ));
     }
     lines.push(Line::from(head));
+    if app.watching() {
+        lines.extend(hall_lines(app, v, secs));
+    }
     if let Some(s) = secs {
         let total = app
             .st()

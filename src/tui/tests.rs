@@ -724,3 +724,42 @@ fn big_game_panel_shows_round_group_ring_and_standings_and_brackets_switch_board
     s.app.on_key(key(KeyCode::Char('[')));
     assert_eq!(s.app.board_in_view(), Some(3));
 }
+
+#[test]
+fn big_game_hall_display_shows_round_roll_and_clock_in_large_digits() {
+    assert_eq!(
+        super::big::big_digits("10"),
+        [
+            " ▀█ █▀█".to_string(),
+            "  █ █ █".to_string(),
+            "  ▀ ▀▀▀".to_string()
+        ]
+    );
+    let mut s = Sample::big_hall(3, 3, ColorLevel::None);
+    for _ in 0..200 {
+        if super::big::big_view(s.app.st()).is_some_and(|v| v.round >= 1) {
+            break;
+        }
+        s.now += 1000;
+        s.table.tick(s.now);
+        s.pump();
+    }
+    assert!(s.app.watching());
+    let v = super::big::big_view(s.app.st()).expect("a Big Game view");
+    assert!(v.round >= 1, "the bots played into a round");
+    let shot = format!("{}", draw(&mut s.app, W, H).backend());
+    for want in [
+        "ROUND",
+        "ROLL",
+        "CLOCK",
+        "PLAYS",
+        "standings",
+        "Watching the game",
+    ] {
+        assert!(shot.contains(want), "`{want}` on screen:\n{shot}");
+    }
+    // Every seat is in the standings of the hall display.
+    for n in 1..=6 {
+        assert!(shot.contains(&format!("{n:>2}. ")), "place {n}:\n{shot}");
+    }
+}
