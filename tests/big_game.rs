@@ -272,3 +272,50 @@ fn six_board_bot_games_finish() {
     cfg.bots.truncate(4);
     assert!(run(&cfg, &|| ()).unwrap_err().contains("two per board"));
 }
+
+/// A take-over is a record line of its own (`AT takeover SEAT`): written, read back and
+/// replayed, it restarts that seat's robbers' grace in the replayed game.
+#[test]
+fn a_recorded_take_over_reads_back_and_replays() {
+    use catan::record::{self, Header};
+    let args = big_args(5);
+    let header = Header::new(&args, 6, 5, (1..=6).map(|i| format!("P{i}")).collect());
+    let mut game = header.new_game().unwrap();
+    let mut entries = Vec::new();
+    // Setup runs out; round 1 (Sun) starts and ends; round 3 starts: seat 1 has had 2 turns.
+    let mut now = 0;
+    while now < 100_000 {
+        let GameView::BigGame(v) = game.view(None) else {
+            panic!("a Big Game")
+        };
+        if v.round >= 3 {
+            break;
+        }
+        now = game.deadline().unwrap();
+        game.tick(now);
+        entries.push(Entry::Tick { at: now });
+    }
+    let turns = |g: &catan::variants::Game| {
+        let GameView::BigGame(v) = g.view(None) else {
+            panic!("a Big Game")
+        };
+        v.players[0].turns
+    };
+    assert_eq!(turns(&game), 2);
+    entries.push(Entry::TakeOver { at: now, seat: 0 });
+    let mut text = Vec::new();
+    record::write_header(&mut text, &header).unwrap();
+    for e in &entries {
+        record::write_entry(&mut text, e).unwrap();
+    }
+    let written = String::from_utf8(text.clone()).unwrap();
+    assert!(written.contains(&format!("{now} takeover 1")), "{written}");
+    let (h, read) = record::read(std::io::BufReader::new(&text[..])).unwrap();
+    assert_eq!(read, entries);
+    let replayed = record::replay(&h, &read, |_, _, _| ()).unwrap();
+    assert_eq!(
+        turns(&replayed),
+        1,
+        "taken over during its own round: turn 1"
+    );
+}
