@@ -1,8 +1,11 @@
 //! Engine throughput: whole random 4-seat base games, and legal-move generation in mid-game.
 //!
-//! A game is random legal play by a fixed seeded RNG: a random prompted seat sends a random
-//! command from its `legal` list until someone wins. `cargo bench --bench engine`.
+//! Two kinds of random game: `catan sim`'s own (four random bots, each drawing a kind of
+//! command and then a command of that kind, through `sim::play_game`), and a plainer one where
+//! a random prompted seat sends a command drawn uniformly from its whole `legal` list until
+//! someone wins. `cargo bench --bench engine`.
 
+use catan::bots::BotKind;
 use catan::engine::rng::GameRng;
 use catan::engine::{Ruleset, Seat};
 use catan::variants::base::{BaseConfig, BaseGame, Phase};
@@ -40,6 +43,19 @@ fn full_games(c: &mut Criterion) {
         b.iter(|| {
             seed = (seed + 1) % SEEDS;
             black_box(play(seed, usize::MAX))
+        })
+    });
+}
+
+/// `catan sim`'s games: four random bots, one game per iteration (seeds cycle through 64).
+fn sim_games(c: &mut Criterion) {
+    let cfg = catan::sim::SimConfig::base(1, 1, vec![BotKind::Random; 4]);
+    let mut i = 0;
+    c.bench_function("sim/4 random bots, full base game", |b| {
+        b.iter(|| {
+            i = (i + 1) % 64;
+            let played = catan::sim::play_game(&cfg, i, false).expect("a game");
+            black_box(played.result.moves)
         })
     });
 }
@@ -87,5 +103,5 @@ fn legal_generation(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, full_games, legal_generation);
+criterion_group!(benches, sim_games, full_games, legal_generation);
 criterion_main!(benches);

@@ -133,6 +133,11 @@ fn main() {
             ])
             .args(["--seed", &(g as u64 + 1).to_string()])
             .env("CATAN_LOG", "error")
+            // The host's save goes to a scratch directory, not the user's.
+            .env(
+                "CATAN_DATA_DIR",
+                std::env::temp_dir().join(format!("catan-bench-{}", std::process::id())),
+            )
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

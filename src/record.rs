@@ -6,13 +6,18 @@
 //! ```text
 //! catan-record 1
 //! {"variant":"Base","seats":4,"seed":7,...}
+//! 0 seat 1 person 0f3a…9c Ann
+//! 0 seat 2 bot 77b1…02 Bot 2
 //! 0 3 settle C.nw
 //! 0 3 road C.n
 //! 60000 tick
 //! ```
 //! Each line starts with the game time in milliseconds. Command lines name the seat (1-based,
 //! as everywhere players read them); `tick` lines mark where the host's clock acted (a timer
-//! ran out), so replays pass time in exactly where the game did.
+//! ran out), so replays pass time in exactly where the game did. `seat` lines (hosted games
+//! only) say who holds a seat and the secret token that lets its player come back, so a host
+//! resumed from its save seats everyone again; a save is therefore private to the host (it is
+//! written readable by its owner only).
 
 use crate::cli::GameArgs;
 use crate::engine::{Millis, Seat};
@@ -35,6 +40,9 @@ pub struct Header {
     pub seats: usize,
     pub seed: u64,
     pub names: Vec<String>,
+    /// The game's name on the LAN (hosted games), so a resumed game keeps it.
+    #[serde(default)]
+    pub game: Option<String>,
 }
 
 /// One step of a game: an accepted command, or the clock acting.
@@ -54,12 +62,23 @@ pub enum Entry {
         at: Millis,
         seat: Seat,
     },
+    /// Who holds a seat from now on (a hosted game's seating, not a move).
+    Seat {
+        at: Millis,
+        seat: Seat,
+        bot: bool,
+        token: String,
+        name: String,
+    },
 }
 
 impl Entry {
     pub fn at(&self) -> Millis {
         match self {
-            Entry::Command { at, .. } | Entry::Tick { at } | Entry::TakeOver { at, .. } => *at,
+            Entry::Command { at, .. }
+            | Entry::Tick { at }
+            | Entry::Seat { at, .. }
+            | Entry::TakeOver { at, .. } => *at,
         }
     }
 }
@@ -77,6 +96,13 @@ pub enum RecordError {
     Version(String),
     #[error("line {line}: {message}")]
     Damaged { line: usize, message: String },
+    #[error(
+        "this save was written by catan {0}; this is catan {this}, whose rules may differ: finish the game with catan {0}",
+        this = env!("CARGO_PKG_VERSION")
+    )]
+    OtherCatan(String),
+    #[error("the file is empty: the game was never started, so there is nothing to resume")]
+    Empty,
 }
 
 impl Header {
@@ -93,6 +119,7 @@ impl Header {
             seats,
             seed,
             names,
+            game: None,
         }
     }
 
@@ -138,13 +165,37 @@ pub fn write_entry(out: &mut impl Write, e: &Entry) -> std::io::Result<()> {
         Entry::Command { at, seat, text } => writeln!(out, "{at} {} {text}", seat + 1),
         Entry::Tick { at } => writeln!(out, "{at} tick"),
         Entry::TakeOver { at, seat } => writeln!(out, "{at} takeover {}", seat + 1),
+        Entry::Seat {
+            at,
+            seat,
+            bot,
+            token,
+            name,
+        } => writeln!(
+            out,
+            "{at} seat {} {} {token} {name}",
+            seat + 1,
+            if *bot { "bot" } else { "person" }
+        ),
     }
 }
 
 /// Reads a whole record.
 pub fn read(input: impl BufRead) -> Result<(Header, Vec<Entry>), RecordError> {
-    let mut lines = input.lines();
-    let first = lines.next().transpose()?.ok_or(RecordError::NotARecord)?;
+    // A line that is not text is damage (or not a record at all), not an I/O failure.
+    let text = |n: usize, l: std::io::Result<String>| match l {
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(if n == 1 {
+            RecordError::NotARecord
+        } else {
+            RecordError::Damaged {
+                line: n,
+                message: "the line is not text".into(),
+            }
+        }),
+        other => other.map_err(RecordError::from),
+    };
+    let mut lines = input.lines().enumerate().map(move |(i, l)| text(i + 1, l));
+    let first = lines.next().transpose()?.ok_or(RecordError::Empty)?;
     let mut parts = first.split_whitespace();
     if parts.next() != Some(MAGIC) {
         return Err(RecordError::NotARecord);
@@ -183,23 +234,53 @@ pub fn read(input: impl BufRead) -> Result<(Header, Vec<Entry>), RecordError> {
             entries.push(Entry::Tick { at });
             continue;
         }
-        let (who, rest) = if who == "takeover" {
-            (it.next().ok_or_else(|| damaged("no seat"))?, None)
-        } else {
-            let text = it.next().ok_or_else(|| damaged("no command"))?.to_string();
-            (who, Some(text))
-        };
-        let seat: usize = who.trim().parse().map_err(|_| damaged("bad seat"))?;
-        if seat == 0 || seat > header.seats {
-            return Err(damaged("seat out of range"));
+        if who == "seat" {
+            let rest = it
+                .next()
+                .ok_or_else(|| damaged("an incomplete seat line"))?;
+            let mut f = rest.splitn(4, ' ');
+            let seat: usize = f
+                .next()
+                .and_then(|s| s.parse().ok())
+                .filter(|s| (1..=header.seats).contains(s))
+                .ok_or_else(|| damaged("bad seat"))?;
+            let bot = match f.next() {
+                Some("bot") => true,
+                Some("person") => false,
+                _ => return Err(damaged("a seat is held by a person or a bot")),
+            };
+            let token = f
+                .next()
+                .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_hexdigit()))
+                .ok_or_else(|| damaged("bad seat token"))?
+                .to_string();
+            let name = f.next().unwrap_or("").to_string();
+            entries.push(Entry::Seat {
+                at,
+                seat: (seat - 1) as Seat,
+                bot,
+                token,
+                name,
+            });
+            continue;
         }
-        let Some(text) = rest else {
+        if who == "takeover" {
+            let seat: usize = it
+                .next()
+                .and_then(|s| s.trim().parse().ok())
+                .filter(|s| (1..=header.seats).contains(s))
+                .ok_or_else(|| damaged("bad seat"))?;
             entries.push(Entry::TakeOver {
                 at,
                 seat: (seat - 1) as Seat,
             });
             continue;
-        };
+        }
+        let seat: usize = who.parse().map_err(|_| damaged("bad seat"))?;
+        let text = it.next().ok_or_else(|| damaged("no command"))?.to_string();
+        if seat == 0 || seat > header.seats {
+            return Err(damaged("seat out of range"));
+        }
         entries.push(Entry::Command {
             at,
             seat: (seat - 1) as Seat,
@@ -226,6 +307,7 @@ pub fn replay(
             message: m,
         };
         let evs = match e {
+            Entry::Seat { .. } => Vec::new(),
             Entry::Tick { at } => game.tick(*at),
             Entry::TakeOver { seat, .. } => game.seat_taken_over(*seat),
             Entry::Command { at, seat, text } => {
@@ -237,4 +319,113 @@ pub fn replay(
         each(&game, e, &evs);
     }
     Ok(game)
+}
+
+/// Refuses a record written by another catan version: its rules may differ, so replaying its
+/// commands could give another game.
+pub fn check_version(header: &Header) -> Result<(), RecordError> {
+    if header.catan != env!("CARGO_PKG_VERSION") {
+        return Err(RecordError::OtherCatan(header.catan.clone()));
+    }
+    Ok(())
+}
+
+/// Reads, checks and replays a save: the header, every entry and the game as it stood after
+/// the last one, with the events in order (each seat's history).
+pub fn load(
+    path: &std::path::Path,
+) -> Result<(Header, Vec<Entry>, Game, Vec<crate::variants::GameEvent>), RecordError> {
+    let file = std::fs::File::open(path)?;
+    let (header, entries) = read(std::io::BufReader::new(file))?;
+    check_version(&header)?;
+    let mut events = Vec::new();
+    let game = replay(&header, &entries, |_, _, evs| events.extend_from_slice(evs))?;
+    Ok((header, entries, game, events))
+}
+
+/// A save being written as the game goes: every entry is written and flushed before the host
+/// answers the command, so a host killed at any moment loses nothing it has acknowledged.
+/// The header is written when the game starts (it names the seats).
+pub struct SaveWriter {
+    out: std::fs::File,
+    header: Option<Header>,
+    path: std::path::PathBuf,
+}
+
+impl SaveWriter {
+    /// Creates (or empties) the save file now, so a bad path is reported before anyone joins;
+    /// `header` is written when the game starts.
+    pub fn create(path: &std::path::Path, header: Header) -> std::io::Result<SaveWriter> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let out = private_options().truncate(true).open(path)?;
+        Ok(SaveWriter {
+            out,
+            header: Some(header),
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Continues a save that already holds `header` and `entries` (a resumed game). When `path`
+    /// is not the file they were read from, they are copied there first.
+    pub fn resume(
+        path: &std::path::Path,
+        copy: Option<(&Header, &[Entry])>,
+    ) -> std::io::Result<SaveWriter> {
+        let mut w = match copy {
+            Some((h, entries)) => {
+                let mut w = SaveWriter::create(path, h.clone())?;
+                w.start(h.names.clone())?;
+                for e in entries {
+                    write_entry(&mut w.out, e)?;
+                }
+                w
+            }
+            None => SaveWriter {
+                out: private_options().append(true).open(path)?,
+                header: None,
+                path: path.to_path_buf(),
+            },
+        };
+        w.out.flush()?;
+        Ok(w)
+    }
+
+    /// Writes the header with the seats' names, once.
+    pub fn start(&mut self, names: Vec<String>) -> std::io::Result<()> {
+        if let Some(mut h) = self.header.take() {
+            h.names = names;
+            let mut buf = Vec::new();
+            write_header(&mut buf, &h)?;
+            self.out.write_all(&buf)?;
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Appends one entry and hands it to the operating system before returning: the file then
+    /// outlives the process however it ends.
+    pub fn write(&mut self, e: &Entry) -> std::io::Result<()> {
+        let mut buf = Vec::with_capacity(64);
+        write_entry(&mut buf, e)?;
+        self.out.write_all(&buf)?;
+        self.out.flush()
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+/// Saves hold seat tokens: only their owner reads them.
+fn private_options() -> std::fs::OpenOptions {
+    let mut o = std::fs::OpenOptions::new();
+    o.write(true).create(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.mode(0o600);
+    }
+    o
 }

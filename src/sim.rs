@@ -176,21 +176,43 @@ fn current_player(game: &Game) -> Option<Seat> {
     }
 }
 
-/// Applies a command, dropping its events (nobody reads them here).
+/// Buffers reused from move to move, so a game allocates nothing per move.
+#[derive(Default)]
+struct Scratch {
+    /// Events of the last move (nobody reads them here).
+    base_events: Vec<crate::variants::base::Event>,
+    actors: Vec<Seat>,
+}
+
+/// Applies a command, dropping its events.
 fn apply(
     game: &mut Game,
     seat: Seat,
     cmd: &GameCommand,
     now: Millis,
+    scratch: &mut Scratch,
 ) -> Result<(), crate::engine::RuleError> {
     use crate::engine::Ruleset;
     match (game, cmd) {
-        (Game::Base(g), GameCommand::Base(c)) => g.apply(seat, c, now).map(drop),
+        (Game::Base(g), GameCommand::Base(c)) => {
+            scratch.base_events.clear();
+            g.apply_into(seat, c, now, &mut scratch.base_events)
+        }
         (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.apply(seat, c, now).map(drop),
         (Game::BigGame(g), GameCommand::BigGame(c)) => g.apply(seat, c, now).map(drop),
         _ => Err(crate::engine::RuleError::new(
             "that command belongs to another variant",
         )),
+    }
+}
+
+/// The seats that may act now, into `out`.
+fn actors_into(game: &Game, out: &mut Vec<Seat>) {
+    use crate::engine::Ruleset;
+    match game {
+        Game::Base(g) => g.actors_into(out),
+        Game::TotalChaos(g) => g.actors_into(out),
+        Game::BigGame(g) => g.actors_into(out),
     }
 }
 
@@ -230,6 +252,7 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
     let (mut moves, mut ticks) = (0u64, 0u64);
     let (mut capped, mut stalled) = (false, false);
     let mut order: Vec<Seat> = Vec::with_capacity(seats);
+    let mut scratch = Scratch::default();
     // Games without turns: every bot wakes after its own think time, on virtual time.
     let mut wake: Vec<Millis> = if game.simultaneous() {
         bots.iter_mut().map(|b| b.think_ms()).collect()
@@ -275,7 +298,7 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
             continue;
         };
         idle = 0;
-        if let Err(e) = apply(&mut game, seat, &cmd, now) {
+        if let Err(e) = apply(&mut game, seat, &cmd, now, &mut scratch) {
             return Err(format!(
                 "game {index} (seed {seed}): the {} bot in seat {} sent `{}`, refused: {e}",
                 bots[seat as usize].kind.name(),
@@ -297,17 +320,27 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
             capped = true;
             break;
         }
-        let actors = game.actors();
+        actors_into(&game, &mut scratch.actors);
+        let actors = &scratch.actors;
         let current = current_player(&game);
         order.clear();
-        order.extend(actors.iter().copied().filter(|s| Some(*s) != current));
-        order.extend(actors.iter().copied().filter(|s| Some(*s) == current));
+        let mut current_acts = false;
+        for &s in actors {
+            if Some(s) == current {
+                current_acts = true;
+            } else {
+                order.push(s);
+            }
+        }
+        if let (true, Some(c)) = (current_acts, current) {
+            order.push(c);
+        }
         let mut acted = false;
         for &seat in &order {
             let Some(cmd) = bots[seat as usize].choose(&game, seat) else {
                 continue;
             };
-            if let Err(e) = apply(&mut game, seat, &cmd, now) {
+            if let Err(e) = apply(&mut game, seat, &cmd, now, &mut scratch) {
                 return Err(format!(
                     "game {index} (seed {seed}): the {} bot in seat {} sent `{}`, refused: {e}",
                     bots[seat as usize].kind.name(),

@@ -9,7 +9,10 @@
 
 use crate::geometry::{Corner, Edge, Hex, Point, Side};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+/// The id tables' maps: a fast fixed hasher (the keys are small coordinates, not untrusted
+/// input, and the maps are looked up on every board a game builds).
+type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
+use std::sync::Arc;
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
@@ -59,6 +62,27 @@ pub struct Topology {
 }
 
 impl Topology {
+    /// [`Topology::new`], shared: the last topology built on this thread is handed out again
+    /// for the same positions, so a run of games on boards of one shape (every random base
+    /// board) builds it once. The tables depend on nothing but the positions and the wrap.
+    pub fn shared(positions: &[Hex], wrap: Option<i32>) -> Arc<Topology> {
+        type Last = Option<(Vec<Hex>, Option<i32>, Arc<Topology>)>;
+        thread_local! {
+            static LAST: std::cell::RefCell<Last> = const { std::cell::RefCell::new(None) };
+        }
+        LAST.with_borrow_mut(|last| {
+            if let Some((p, w, t)) = last
+                && p.as_slice() == positions
+                && *w == wrap
+            {
+                return t.clone();
+            }
+            let t = Arc::new(Topology::new(positions, wrap));
+            *last = Some((positions.to_vec(), wrap, t.clone()));
+            t
+        })
+    }
+
     /// Builds the tables for the given positions, in the given order (ids follow it).
     /// `wrap` must be even when given. Duplicate positions are kept once.
     pub fn new(positions: &[Hex], wrap: Option<i32>) -> Topology {
@@ -69,11 +93,11 @@ impl Topology {
         let mut t = Topology {
             wrap,
             hexes: Vec::new(),
-            hex_index: HashMap::new(),
+            hex_index: HashMap::default(),
             corners: Vec::new(),
-            corner_index: HashMap::new(),
+            corner_index: HashMap::default(),
             edges: Vec::new(),
-            edge_index: HashMap::new(),
+            edge_index: HashMap::default(),
             hex_corners: Vec::new(),
             hex_edges: Vec::new(),
             hex_neighbors: Vec::new(),
@@ -291,6 +315,61 @@ impl Topology {
                 .min()
                 .unwrap_or(0),
         }
+    }
+}
+
+/// A set of dense ids (edges, corners, hexes) as bits, for the rules' hot loops: on the stack
+/// for maps of up to 1024 ids, so a search allocates nothing on ordinary boards.
+pub enum IdBits {
+    Small([u64; 16]),
+    Large(Vec<u64>),
+}
+
+impl IdBits {
+    /// An empty set for ids below `ids`.
+    pub fn new(ids: usize) -> IdBits {
+        if ids <= 16 * 64 {
+            IdBits::Small([0; 16])
+        } else {
+            IdBits::Large(vec![0; ids.div_ceil(64)])
+        }
+    }
+
+    fn words(&self) -> &[u64] {
+        match self {
+            IdBits::Small(w) => w,
+            IdBits::Large(w) => w,
+        }
+    }
+
+    fn words_mut(&mut self) -> &mut [u64] {
+        match self {
+            IdBits::Small(w) => w,
+            IdBits::Large(w) => w,
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, i: usize) -> bool {
+        self.words()[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    #[inline]
+    pub fn set(&mut self, i: usize, on: bool) {
+        let w = &mut self.words_mut()[i / 64];
+        if on {
+            *w |= 1 << (i % 64);
+        } else {
+            *w &= !(1 << (i % 64));
+        }
+    }
+
+    /// Adds `i`; true if it was not in the set yet.
+    #[inline]
+    pub fn first(&mut self, i: usize) -> bool {
+        let new = !self.get(i);
+        self.set(i, true);
+        new
     }
 }
 

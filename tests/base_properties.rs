@@ -28,6 +28,7 @@ use catan::rules::devcards::DevCard;
 use catan::rules::pieces::BuildingKind;
 use catan::rules::resources::{Resource, ResourceSet};
 use catan::topology::{CornerId, EdgeId, HexId};
+use catan::variants::base::command::Kind;
 use catan::variants::base::{BaseConfig, BaseGame, Command, Phase};
 use proptest::prelude::*;
 
@@ -110,7 +111,13 @@ fn check_invariants(g: &BaseGame) {
         assert_eq!(g.public_vp(s), public, "public VP of seat {s}");
         assert_eq!(g.total_vp(s), public + vp_cards, "VP of seat {s}");
         let view = g.view(Some(s));
-        assert_eq!(view.players[s as usize].vp, public);
+        // The hidden cards show in the standings once the game is over.
+        let shown = if g.outcome().is_some() {
+            public + vp_cards
+        } else {
+            public
+        };
+        assert_eq!(view.players[s as usize].vp, shown);
         assert_eq!(
             view.you.as_ref().map(|y| y.vp_total),
             Some(public + vp_cards)
@@ -169,12 +176,45 @@ fn check_invariants(g: &BaseGame) {
             g.phase()
         );
     }
+    for s in 0..seats as Seat {
+        // Road lengths, kept up to date only for the seats a change touches, are what a
+        // search from scratch finds.
+        assert_eq!(
+            g.road_length(s),
+            pieces.longest_route(map, s),
+            "seat {s}'s road length"
+        );
+        // The random bot's listings agree with `legal`: the kinds present, and each kind's
+        // commands in the same order.
+        let legal = g.legal(s);
+        let kinds = g.legal_kinds(s);
+        for k in Kind::ALL {
+            let mut of_kind = Vec::new();
+            g.legal_of_kind_into(s, k, &mut of_kind);
+            let expected: Vec<Command> = legal.iter().copied().filter(|c| c.kind() == k).collect();
+            assert_eq!(of_kind, expected, "seat {s}'s {k:?} commands");
+            assert_eq!(
+                kinds.contains(k),
+                !expected.is_empty(),
+                "seat {s} has {k:?}"
+            );
+        }
+    }
+    // The random bot's draw is one of the listed commands.
+    let mut rng = GameRng::new(g.turn() as u64);
+    let mut scratch = Vec::new();
+    for s in g.actors() {
+        let cmd = g
+            .random_legal(s, &mut rng, &mut scratch)
+            .expect("a prompted seat draws a command");
+        assert!(g.legal(s).contains(&cmd), "drew {cmd:?}, not listed");
+    }
 }
 
 // ---- random play ---------------------------------------------------------------------------
 
 /// A kind of command, for weighting random play.
-type Kind = fn(&Command) -> bool;
+type Tier = fn(&Command) -> bool;
 
 /// A random prompted seat and a random legal command of theirs, drawn so that games end in
 /// a few hundred commands and the pieces often run out: settlements and cities are taken
@@ -184,11 +224,11 @@ fn random_legal(g: &BaseGame, rng: &mut GameRng) -> (Seat, Command) {
     let seat = actors[rng.below(actors.len())];
     let legal = g.legal(seat);
     assert!(!legal.is_empty(), "seat {seat} has nothing legal");
-    let pick = |rng: &mut GameRng, f: Kind| -> Option<Command> {
+    let pick = |rng: &mut GameRng, f: Tier| -> Option<Command> {
         let v: Vec<&Command> = legal.iter().filter(|c| f(c)).collect();
         (!v.is_empty()).then(|| *v[rng.below(v.len())])
     };
-    let tiers: [(usize, Kind); 4] = [
+    let tiers: [(usize, Tier); 4] = [
         (9, |c| matches!(c, Command::Settle(_) | Command::City(_))),
         (5, |c| matches!(c, Command::BuyDev)),
         (4, |c| matches!(c, Command::Road(_))),

@@ -51,7 +51,12 @@ impl Net {
     fn exec(&self, ns: &str) -> Command {
         let mut c = Command::new("ip");
         c.args(["netns", "exec", ns, BIN])
-            .env_remove("CATAN_NO_ADVERTISE");
+            .env_remove("CATAN_NO_ADVERTISE")
+            // Saves and seat tokens go to a scratch directory, not the user's.
+            .env(
+                "CATAN_DATA_DIR",
+                std::env::temp_dir().join(format!("catan-discovery-{}", std::process::id())),
+            );
         c
     }
 }

@@ -20,6 +20,11 @@ impl Proc {
         let mut child = Command::new(BIN)
             .args(args)
             .env("NO_COLOR", "1")
+            // Saves and seat tokens go to a scratch directory, not the user's.
+            .env(
+                "CATAN_DATA_DIR",
+                std::env::temp_dir().join(format!("catan-lobby-{}", std::process::id())),
+            )
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

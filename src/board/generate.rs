@@ -10,7 +10,8 @@ use crate::rules::resources::{Resource, Terrain};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
-use std::collections::HashSet;
+/// Sets of positions while a board is generated: a fast fixed hasher (small coordinates).
+type HashSet<T> = std::collections::HashSet<T, foldhash::fast::FixedState>;
 
 /// The standard 19 positions (columns of 3, 4, 5, 4, 3), in file coordinates.
 pub fn standard_positions() -> Vec<Hex> {

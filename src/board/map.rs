@@ -8,6 +8,10 @@ use crate::rules::resources::Terrain;
 use crate::topology::{CornerId, EdgeId, HexId, Topology};
 use std::collections::HashMap;
 
+/// Names to hexes, looked up when players type commands; a fast fixed hasher.
+type NameIndex = HashMap<String, HexId, foldhash::fast::FixedState>;
+use std::sync::Arc;
+
 /// Columns of open sea after each board of a ring.
 pub const STRIP_COLUMNS: i32 = 1;
 
@@ -45,11 +49,12 @@ pub struct Harbor {
 /// The playable map.
 #[derive(Clone, Debug)]
 pub struct Map {
-    pub topology: Topology,
+    /// Shared: maps with the same positions (every random base board) share one topology.
+    pub topology: Arc<Topology>,
     tiles: Vec<Tile>,
     board_of_hex: Vec<u16>,
     labels: Vec<String>,
-    label_index: HashMap<String, HexId>,
+    label_index: NameIndex,
     harbors: Vec<Harbor>,
     corner_harbor: Vec<Option<HarborKind>>,
     hex_territory: Vec<Option<Territory>>,
@@ -142,7 +147,7 @@ impl Map {
         let wrap = ring.map(|_| period * specs.len() as i32);
         let mut positions: Vec<Hex> = land.iter().map(|(h, _, _)| *h).collect();
         positions.extend(sea.iter().map(|(h, _)| *h));
-        let topology = Topology::new(&positions, wrap);
+        let topology = Topology::shared(&positions, wrap);
         let n = topology.hex_count();
         let land_count = land.len();
         let mut tiles = vec![Tile::Sea; n];

@@ -26,7 +26,12 @@
 use crate::geometry::{Corner, Edge, Hex, Point, Side};
 use crate::rules::resources::{Resource, Terrain};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
+
+/// Sets and maps of positions while a board is checked and built (every game builds one):
+/// a fast fixed hasher, since the keys are small coordinates.
+type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
+type HashSet<T> = std::collections::HashSet<T, foldhash::fast::FixedState>;
 use std::fmt;
 use toml::Spanned;
 
@@ -337,7 +342,7 @@ impl BoardSpec {
 
         // Tiles.
         let mut tiles: Vec<(Hex, Tile)> = Vec::new();
-        let mut at: HashMap<Hex, usize> = HashMap::new();
+        let mut at: HashMap<Hex, usize> = HashMap::default();
         let mut place = |h: Hex, t: Tile, span: std::ops::Range<usize>| -> Result<(), BoardError> {
             if let Some(prev) = at.get(&h) {
                 return src.err(
@@ -410,7 +415,7 @@ impl BoardSpec {
 
         // Harbours.
         let mut harbors = Vec::new();
-        let mut harbor_corners: HashSet<Corner> = HashSet::new();
+        let mut harbor_corners: HashSet<Corner> = HashSet::default();
         for s in &raw.harbors {
             let words: Vec<&str> = s.get_ref().split_whitespace().collect();
             let usage =
@@ -511,7 +516,7 @@ impl BoardSpec {
         // Starting pieces.
         let mut starts = Vec::new();
         let mut all_settlements: Vec<(Corner, std::ops::Range<usize>)> = Vec::new();
-        let mut taken_edges: HashSet<Edge> = HashSet::new();
+        let mut taken_edges: HashSet<Edge> = HashSet::default();
         for (seat, st) in &raw.start {
             let span = st.span();
             let st = st.get_ref();
@@ -665,7 +670,7 @@ impl BoardSpec {
     /// Sea positions: the explicit ones and every non-land position next to land.
     pub fn sea_ring(&self) -> Vec<Hex> {
         let land: HashSet<Hex> = self.land().map(|(h, _)| h).collect();
-        let mut seen: HashSet<Hex> = HashSet::new();
+        let mut seen: HashSet<Hex> = HashSet::default();
         let mut out = Vec::new();
         for (h, t) in &self.tiles {
             if !t.is_land() && seen.insert(*h) {

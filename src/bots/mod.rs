@@ -1,6 +1,8 @@
 //! Bots: they speak the same commands as people, chosen from what a seat may see.
 //!
-//! `random` plays a uniformly random legal command (the baseline and the load generator);
+//! `random` plays a random legal command (the baseline and the load generator): it draws a
+//! kind of command uniformly among the kinds it may send (end the turn, build a road, offer a
+//! trade, ...), then one command of that kind uniformly;
 //! `heuristic` plays to win. Each variant's heuristic lives in its own module here
 //! ([`base`] for base Catan).
 
@@ -44,7 +46,7 @@ pub struct Bot {
     rng: GameRng,
     /// What the base heuristic remembers within a turn (offers made, bank trades).
     base: base::Memory,
-    /// The legal list of a base game, kept between calls so it is not reallocated each move.
+    /// Working space for the random bot's draw, kept so it is not reallocated each move.
     scratch: Vec<crate::variants::base::Command>,
     /// What the Total Chaos heuristic remembers within a round.
     chaos: total_chaos::Memory,
@@ -76,15 +78,9 @@ impl Bot {
     pub fn choose(&mut self, game: &Game, seat: Seat) -> Option<GameCommand> {
         match self.kind {
             BotKind::Random => match game {
-                Game::Base(g) => {
-                    self.scratch.clear();
-                    g.legal_into(seat, &mut self.scratch);
-                    if self.scratch.is_empty() {
-                        return None;
-                    }
-                    let i = self.rng.below(self.scratch.len());
-                    Some(GameCommand::Base(self.scratch[i]))
-                }
+                Game::Base(g) => g
+                    .random_legal(seat, &mut self.rng, &mut self.scratch)
+                    .map(GameCommand::Base),
                 Game::TotalChaos(g) => {
                     use crate::engine::Ruleset;
                     let legal = g.legal(seat);

@@ -90,6 +90,8 @@ pub async fn connect(
                         break;
                     }
                 }
+                // The network failed: the receiver just closes (the connection was lost).
+                Err(crate::proto::codec::FrameError::Io(_)) => break,
                 Err(e) => {
                     let _ = in_tx
                         .send(ServerMsg::Closing {
@@ -102,6 +104,89 @@ pub async fn connect(
         }
     });
     Ok((out_tx, in_rx))
+}
+
+/// How long [`connect_lasting`] keeps trying to get back to the host (it may be restarted
+/// from its save meanwhile).
+pub const RECONNECT_FOR: Duration = Duration::from_secs(600);
+
+/// [`connect`], keeping the seat through drops: the token the host gives is kept in `tokens`
+/// (per host and name) and sent again on the next join; when the connection is lost (not
+/// closed by the host), it reconnects with the token until `retry_for` passes, telling the
+/// player. The host then sends the seat's view and what was missed.
+pub async fn connect_lasting(
+    addr: &str,
+    mut hello: Hello,
+    tokens: Option<crate::datadir::Tokens>,
+    retry_for: Duration,
+) -> anyhow::Result<(mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg>)> {
+    let key = with_port(addr);
+    if hello.token.is_none() && !hello.watch {
+        hello.token = tokens.as_ref().and_then(|t| t.load(&key, &hello.name));
+    }
+    let (mut to_host, mut from_host) = connect(addr, hello.clone()).await?;
+    let (user_tx, mut user_rx) = mpsc::channel::<ClientMsg>(256);
+    let (out_tx, out_rx) = mpsc::channel::<ServerMsg>(1024);
+    let addr = addr.to_string();
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                m = user_rx.recv() => match m {
+                    // The player left: dropping the connection says goodbye.
+                    None => return,
+                    // A failed send shows up as the connection closing below.
+                    Some(m) => { let _ = to_host.send(m).await; }
+                },
+                m = from_host.recv() => match m {
+                    Some(ServerMsg::Welcome { version, seat, token, game }) => {
+                        if !token.is_empty() {
+                            if let Some(t) = &tokens
+                                && let Err(e) = t.save(&key, &hello.name, &token)
+                            {
+                                tracing::warn!(error = %e, "cannot keep the seat token");
+                            }
+                            hello.token = Some(token.clone());
+                        }
+                        let m = ServerMsg::Welcome { version, seat, token, game };
+                        if out_tx.send(m).await.is_err() { return }
+                    }
+                    Some(m @ (ServerMsg::Refused { .. } | ServerMsg::Closing { .. })) => {
+                        // The host ended it on purpose: do not come back.
+                        let _ = out_tx.send(m).await;
+                        return;
+                    }
+                    Some(m) => if out_tx.send(m).await.is_err() { return },
+                    None => {
+                        let note = format!("lost the connection to {addr}; reconnecting…");
+                        if out_tx.send(ServerMsg::Notice(note)).await.is_err() { return }
+                        let until = tokio::time::Instant::now() + retry_for;
+                        let mut wait = Duration::from_millis(250);
+                        loop {
+                            if tokio::time::Instant::now() >= until {
+                                let reason = format!("could not reach {addr} again within {} s", retry_for.as_secs());
+                                let _ = out_tx.send(ServerMsg::Closing { reason }).await;
+                                return;
+                            }
+                            tokio::select! {
+                                c = connect(&addr, hello.clone()) => match c {
+                                    Ok((t, r)) => { to_host = t; from_host = r; break }
+                                    Err(_) => {
+                                        tokio::select! {
+                                            _ = tokio::time::sleep(wait) => {}
+                                            _ = out_tx.closed() => return,
+                                        }
+                                        wait = (wait * 2).min(Duration::from_secs(3));
+                                    }
+                                },
+                                _ = out_tx.closed() => return,
+                            }
+                        }
+                    }
+                },
+            }
+        }
+    });
+    Ok((user_tx, out_rx))
 }
 
 #[cfg(test)]

@@ -3,8 +3,9 @@
 
 use crate::bots::BotKind;
 use crate::cli::HostArgs;
+use crate::record::{self, Header, SaveWriter};
 use crate::server::RunningHost;
-use crate::server::table::{Table, TableConfig};
+use crate::server::table::{Table, TableConfig, saved_seats};
 use crate::variants;
 use std::process::ExitCode;
 use tokio::net::TcpListener;
@@ -44,42 +45,26 @@ pub fn run(args: HostArgs) -> anyhow::Result<ExitCode> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    rt.block_on(host(args))
+    let code = rt.block_on(host(args));
+    // The line mode's stdin reader is a blocking thread that would hold the exit until the
+    // next line: once the game is over for this terminal, do not wait for it.
+    rt.shutdown_background();
+    code
+}
+
+/// The table to serve, with what to print about it.
+struct Prepared {
+    table: Table,
+    seats: usize,
+    bots: usize,
+    game_name: String,
+    variant: crate::cli::VariantName,
+    /// The token of the seat this terminal takes back in a resumed game.
+    own_token: Option<String>,
 }
 
 async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
     init_logging(args.headless || args.plain);
-    let seed = args.game.seed.unwrap_or_else(rand::random);
-    let seats = args
-        .seats
-        .or_else(|| variants::fixed_seats(&args.game))
-        .unwrap_or_else(|| variants::default_seats(args.game.variant));
-    let game = match variants::create(&args.game, seats, seed) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("catan host: {e}");
-            return Ok(ExitCode::from(2));
-        }
-    };
-    let bot_kind = BotKind::parse(&args.game.bot_kind).map_err(anyhow::Error::msg)?;
-    if args.bots > seats {
-        eprintln!("catan host: {} bots do not fit in {seats} seats", args.bots);
-        return Ok(ExitCode::from(2));
-    }
-    let cfg_name = args
-        .game_name
-        .clone()
-        .unwrap_or_else(|| format!("{}'s game", args.name.clone().unwrap_or_else(whoami)));
-    let cfg = TableConfig {
-        name: cfg_name.clone(),
-        bots: args.bots,
-        bot_kind,
-        bot_think_ms: (args.game.bot_think_secs * 1000.0) as u64,
-        away_ms: args.away_secs * 1000,
-        start_after_ms: args.start_after_secs.map(|s| s * 1000),
-        seed,
-        ..TableConfig::default()
-    };
     let listener = match TcpListener::bind((args.bind.as_str(), args.port)).await {
         Ok(l) => l,
         Err(e) => {
@@ -96,9 +81,26 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    let prepared = match &args.resume {
+        Some(path) => resume(&args, path),
+        None => fresh(&args),
+    };
+    let Prepared {
+        table,
+        seats,
+        bots,
+        game_name,
+        variant,
+        own_token,
+    } = match prepared {
+        Ok(p) => p,
+        Err(msg) => {
+            eprintln!("catan host: {msg}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     let port = listener.local_addr()?.port();
-    let host = RunningHost::start(listener, Table::new(game, cfg))?;
-    let game_name = cfg_name.clone();
+    let host = RunningHost::start(listener, table)?;
     // CATAN_NO_ADVERTISE=1 keeps test and CI hosts off the LAN.
     let quiet = std::env::var_os("CATAN_NO_ADVERTISE").is_some_and(|v| v == "1");
     let advert = if args.no_advertise || quiet {
@@ -107,16 +109,15 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
         Some(advertise(
             &host,
             &game_name,
-            variants::variant_name(args.game.variant),
+            variants::variant_name(variant),
             &args.bind,
             port,
         ))
     };
     let addrs = lan_addresses(&args.bind, port);
     println!(
-        "Hosting a {} game for {seats} seats ({} bots).",
-        variants::variant_name(args.game.variant),
-        args.bots
+        "Hosting a {} game for {seats} seats ({bots} bots).",
+        variants::variant_name(variant),
     );
     println!("Players join with:");
     for a in &addrs {
@@ -132,7 +133,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
         tx.send(crate::proto::ClientMsg::Hello {
             version: crate::proto::PROTOCOL_VERSION,
             name: name.clone(),
-            token: None,
+            token: own_token,
             watch: false,
             color: None,
         })
@@ -152,6 +153,137 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
     }
     host.stop().await;
     Ok(code)
+}
+
+/// A new game, saved as it goes to `--save` or a file named after the game in the user's data
+/// directory.
+fn fresh(args: &HostArgs) -> Result<Prepared, String> {
+    let seed = args.game.seed.unwrap_or_else(rand::random);
+    let seats = args
+        .seats
+        .or_else(|| variants::fixed_seats(&args.game))
+        .unwrap_or_else(|| variants::default_seats(args.game.variant));
+    let game = variants::create(&args.game, seats, seed)?;
+    let bot_kind = BotKind::parse(&args.game.bot_kind)?;
+    if args.bots > seats {
+        return Err(format!("{} bots do not fit in {seats} seats", args.bots));
+    }
+    let game_name = args
+        .game_name
+        .clone()
+        .unwrap_or_else(|| format!("{}'s game", args.name.clone().unwrap_or_else(whoami)));
+    let cfg = TableConfig {
+        name: game_name.clone(),
+        bots: args.bots,
+        bot_kind,
+        bot_think_ms: (args.game.bot_think_secs * 1000.0) as u64,
+        away_ms: args.away_secs * 1000,
+        start_after_ms: args.start_after_secs.map(|s| s * 1000),
+        seed,
+        ..TableConfig::default()
+    };
+    let mut table = Table::new(game, cfg);
+    let path = match &args.save {
+        Some(p) => Some(p.clone()),
+        None => crate::datadir::data_dir()
+            .map(|d| crate::datadir::new_save_path(&d.join("saves"), &game_name)),
+    };
+    match path {
+        Some(path) => {
+            let mut game_args = args.game.clone();
+            game_args.seed = Some(seed);
+            let header = Header {
+                game: Some(game_name.clone()),
+                ..Header::new(&game_args, seats, seed, Vec::new())
+            };
+            let save = SaveWriter::create(&path, header)
+                .map_err(|e| format!("cannot write the save file {}: {e}", path.display()))?;
+            println!(
+                "Saving to {} (after a crash: catan host --resume {}).",
+                path.display(),
+                path.display()
+            );
+            table.save_to(save);
+        }
+        None => eprintln!(
+            "catan host: no data directory (HOME is not set) and no --save: this game is not saved"
+        ),
+    }
+    Ok(Prepared {
+        table,
+        seats,
+        bots: args.bots,
+        game_name,
+        variant: args.game.variant,
+        own_token: None,
+    })
+}
+
+/// A game resumed from its save: the save's settings and seed, its commands replayed, and its
+/// seats waiting for their players' tokens. The save goes on growing (or is copied to
+/// `--save` first).
+fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
+    let shown = path.display();
+    let (header, entries, game, events) =
+        record::load(path).map_err(|e| format!("cannot resume {shown}: {e}"))?;
+    if game.outcome().is_some() {
+        return Err(format!(
+            "the game in {shown} is over; `catan replay {shown}` shows it"
+        ));
+    }
+    let bot_kind = BotKind::parse(&header.args.bot_kind)?;
+    let game_name = args
+        .game_name
+        .clone()
+        .or(header.game.clone())
+        .unwrap_or_else(|| {
+            path.file_stem()
+                .map(|s| s.to_string_lossy().replace('-', " "))
+                .unwrap_or_else(|| "catan".into())
+        });
+    let seats = saved_seats(header.seats, &entries);
+    let me = args.name.clone().unwrap_or_else(whoami);
+    let own_token = (!args.headless)
+        .then(|| {
+            seats
+                .iter()
+                .find(|s| !s.bot && s.name.eq_ignore_ascii_case(&me))
+                .map(|s| s.token.clone())
+        })
+        .flatten();
+    let bots = seats.iter().filter(|s| s.bot).count();
+    let cfg = TableConfig {
+        name: game_name.clone(),
+        bots: 0,
+        bot_kind,
+        bot_think_ms: (header.args.bot_think_secs * 1000.0) as u64,
+        away_ms: args.away_secs * 1000,
+        start_after_ms: None,
+        seed: header.seed,
+        ..TableConfig::default()
+    };
+    let target = args.save.clone().unwrap_or_else(|| path.to_path_buf());
+    let same =
+        target == path || std::fs::canonicalize(&target).ok() == std::fs::canonicalize(path).ok();
+    let save = SaveWriter::resume(&target, (!same).then_some((&header, &entries[..])))
+        .map_err(|e| format!("cannot write the save file {}: {e}", target.display()))?;
+    println!(
+        "Resuming {shown}: {} steps replayed; players join again to take back their seats (saving to {}).",
+        entries.len(),
+        target.display()
+    );
+    let n = header.seats;
+    let variant = header.args.variant;
+    let mut table = Table::resume(game, cfg, seats, entries, events);
+    table.save_to(save);
+    Ok(Prepared {
+        table,
+        seats: n,
+        bots,
+        game_name,
+        variant,
+        own_token,
+    })
 }
 
 /// The user's login name, for a default player name.

@@ -1,14 +1,18 @@
 //! `catan join ADDR`: play a seat (or watch) in a game hosted on the LAN.
 
 use crate::cli::JoinArgs;
-use crate::client::net::{Hello, connect};
+use crate::client::net::{Hello, RECONNECT_FOR, connect_lasting};
 use std::process::ExitCode;
 
 pub fn run(args: JoinArgs) -> anyhow::Result<ExitCode> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    rt.block_on(join(args))
+    let code = rt.block_on(join(args));
+    // The line mode's stdin reader is a blocking thread that would hold the exit until the
+    // next line: once the game is over for this terminal, do not wait for it.
+    rt.shutdown_background();
+    code
 }
 
 async fn join(args: JoinArgs) -> anyhow::Result<ExitCode> {
@@ -23,7 +27,10 @@ async fn join(args: JoinArgs) -> anyhow::Result<ExitCode> {
         watch: args.watch,
         color: args.color.clone(),
     };
-    let (tx, rx) = match connect(&addr, hello).await {
+    // The seat's token is kept per host and name, so a player who drops (or runs `catan join`
+    // again) comes back to the same seat.
+    let tokens = crate::datadir::Tokens::user();
+    let (tx, rx) = match connect_lasting(&addr, hello, tokens, RECONNECT_FOR).await {
         Ok(c) => c,
         Err(e) => {
             eprintln!("catan join: {e}");

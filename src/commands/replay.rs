@@ -3,7 +3,7 @@
 //! at once. Both end with the final board (hex names written in) and the standings.
 //!
 //! The whole record is checked before the first step is shown: a damaged file, or one from
-//! another format version, is refused with the reason (and the line) and exit code 2.
+//! another format or catan version, is refused with the reason (and the line) and exit code 2.
 
 use crate::board::render::{self, RenderOptions};
 use crate::cli::ReplayArgs;
@@ -83,6 +83,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
 fn load(path: &std::path::Path) -> Result<(Header, Vec<Step>, Game), RecordError> {
     let file = std::fs::File::open(path)?;
     let (header, entries) = record::read(std::io::BufReader::new(file))?;
+    record::check_version(&header)?;
     let names = header.names.clone();
     let name = |seat: u8| {
         names
@@ -101,6 +102,18 @@ fn load(path: &std::path::Path) -> Result<(Header, Vec<Step>, Game), RecordError
             Entry::TakeOver { at, seat } => {
                 format!("{n:>5}  {}a person takes over {}", clock(*at), name(*seat))
             }
+            Entry::Seat {
+                at,
+                seat,
+                bot,
+                name,
+                ..
+            } => format!(
+                "{n:>5}  {}{name} {} seat {}",
+                clock(*at),
+                if *bot { "(a bot) holds" } else { "sits in" },
+                seat + 1
+            ),
         };
         let events = evs
             .iter()

@@ -80,4 +80,24 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     fn outcome(&self) -> Option<Outcome>;
     /// The command language, for `help`.
     fn help(&self) -> String;
+
+    /// [`Ruleset::apply`] appending its events to `events` (cleared by the caller), so a
+    /// driver that plays many moves reuses one buffer. Rulesets override it to skip the
+    /// allocation; the result is the same.
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        cmd: &Self::Command,
+        now: Millis,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError> {
+        events.extend(self.apply(seat, cmd, now)?);
+        Ok(())
+    }
+
+    /// [`Ruleset::actors`] written into `out` (cleared first), for drivers that ask each move.
+    fn actors_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        out.extend(self.actors());
+    }
 }

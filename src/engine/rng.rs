@@ -51,6 +51,25 @@ impl GameRng {
         self.rng.random_range(0..n)
     }
 
+    /// An index below `n` (`0 < n < 2^32`) for bots: Lemire's multiply-and-reject on 32-bit
+    /// words, exactly uniform and cheaper than [`GameRng::below`], whose stream the engine's
+    /// saved games depend on (so that one stays as it is).
+    pub fn pick(&mut self, n: usize) -> usize {
+        debug_assert!(n > 0);
+        let Ok(n) = u32::try_from(n) else {
+            return self.below(n);
+        };
+        let mut m = u64::from(rand::Rng::next_u32(&mut self.rng)) * u64::from(n);
+        if (m as u32) < n {
+            // Rejects the few low words that would favour some results.
+            let floor = n.wrapping_neg() % n;
+            while (m as u32) < floor {
+                m = u64::from(rand::Rng::next_u32(&mut self.rng)) * u64::from(n);
+            }
+        }
+        (m >> 32) as usize
+    }
+
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
         v.shuffle(&mut self.rng);
     }
@@ -101,6 +120,22 @@ mod tests {
     }
 
     const PINNED: [(u8, u8); 6] = [(4, 3), (6, 1), (2, 4), (3, 2), (5, 2), (6, 5)];
+
+    /// The bots' draw stays below its bound and hits every value about equally often.
+    #[test]
+    fn pick_is_uniform_below_the_bound() {
+        let mut r = GameRng::new(9);
+        for n in [1usize, 2, 3, 7, 20, 1000] {
+            let mut counts = vec![0u32; n];
+            let draws = 3000 * n as u32;
+            for _ in 0..draws {
+                counts[r.pick(n)] += 1;
+            }
+            for c in counts {
+                assert!((c as f64 - 3000.0).abs() < 300.0, "n {n}: {c} of 3000");
+            }
+        }
+    }
 
     #[test]
     fn serde_resumes_the_stream() {

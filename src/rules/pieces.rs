@@ -4,7 +4,7 @@
 
 use crate::board::Map;
 use crate::engine::{RuleError, Seat};
-use crate::topology::{CornerId, EdgeId, HexId};
+use crate::topology::{CornerId, EdgeId, HexId, IdBits};
 use serde::{Deserialize, Serialize};
 
 /// A building on a corner.
@@ -336,70 +336,112 @@ impl Pieces {
     /// buildings; roads and ships join only at the seat's own buildings).
     pub fn longest_route(&self, map: &Map, seat: Seat) -> u32 {
         let edges = &self.owned_routes[seat as usize];
-        let n = edges.len();
-        if n == 0 {
+        if edges.is_empty() {
             return 0;
         }
-        // Local adjacency: for each edge and each of its two ends, the edges it continues into.
-        let mut ends: Vec<[CornerId; 2]> = Vec::with_capacity(n);
-        let mut next: Vec<[Vec<(usize, usize)>; 2]> = Vec::with_capacity(n);
-        for e in edges {
-            ends.push(map.topology.edge_corners(*e));
+        if edges.len() <= 64 {
+            return self.longest_route_small(map, seat);
         }
-        for i in 0..n {
-            let kind_i = self.routes[edges[i].index()].map(|r| r.kind);
-            let mut both: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
-            for (s, slot) in both.iter_mut().enumerate() {
-                let k = ends[i][s];
+        // Depth-first over the seat's own routes, marking the edges on the current path in a
+        // bit set: no allocation for maps of up to 1024 edges.
+        let mut used = IdBits::new(map.topology.edge_count());
+        let mut best = 0;
+        for &e in edges {
+            used.set(e.index(), true);
+            for k in map.topology.edge_corners(e) {
+                best = best.max(1 + self.route_walk(map, seat, e, k, &mut used));
+            }
+            used.set(e.index(), false);
+        }
+        best
+    }
+
+    /// [`Pieces::longest_route`] for up to 64 routes (every ordinary game): the routes get
+    /// local numbers, each end lists the routes it continues into, and the search carries the
+    /// routes used so far as one 64-bit word.
+    fn longest_route_small(&self, map: &Map, seat: Seat) -> u32 {
+        let edges = &self.owned_routes[seat as usize];
+        let n = edges.len();
+        debug_assert!(n <= 64);
+        // next[i][s]: up to two (route, end it leaves through) continuing route i past its
+        // end s; count[i][s] how many.
+        let mut next = [[[(0u8, 0u8); 2]; 2]; 64];
+        let mut count = [[0u8; 2]; 64];
+        for (i, &e) in edges.iter().enumerate() {
+            let kind = self.routes[e.index()].map(|r| r.kind);
+            for (s, k) in map.topology.edge_corners(e).into_iter().enumerate() {
                 let own_building = match self.building(k) {
                     Some(b) if b.owner != seat => continue,
                     Some(_) => true,
                     None => false,
                 };
-                for j in 0..n {
-                    if j == i {
+                for &f in map.topology.corner_edges(k).iter().flatten() {
+                    if f == e {
                         continue;
                     }
-                    let side_j = if ends[j][0] == k {
-                        0
-                    } else if ends[j][1] == k {
-                        1
-                    } else {
+                    match self.routes[f.index()] {
+                        Some(r) if r.owner == seat && (own_building || Some(r.kind) == kind) => {}
+                        _ => continue,
+                    }
+                    let Some(j) = edges.iter().position(|x| *x == f) else {
                         continue;
                     };
-                    let kind_j = self.routes[edges[j].index()].map(|r| r.kind);
-                    if own_building || kind_i == kind_j {
-                        // Continue into j, leaving through its other end.
-                        slot.push((j, 1 - side_j));
-                    }
+                    let out = if map.topology.edge_corners(f)[0] == k {
+                        1
+                    } else {
+                        0
+                    };
+                    next[i][s][count[i][s] as usize] = (j as u8, out);
+                    count[i][s] += 1;
                 }
             }
-            next.push(both);
         }
         fn walk(
             i: usize,
             s: usize,
-            used: &mut Vec<bool>,
-            next: &[[Vec<(usize, usize)>; 2]],
+            used: u64,
+            next: &[[[(u8, u8); 2]; 2]],
+            count: &[[u8; 2]],
         ) -> u32 {
             let mut best = 0;
-            for &(j, out) in &next[i][s] {
-                if !used[j] {
-                    used[j] = true;
-                    best = best.max(1 + walk(j, out, used, next));
-                    used[j] = false;
+            for &(j, out) in &next[i][s][..count[i][s] as usize] {
+                let bit = 1u64 << j;
+                if used & bit == 0 {
+                    best = best.max(1 + walk(j as usize, out as usize, used | bit, next, count));
                 }
             }
             best
         }
-        let mut used = vec![false; n];
         let mut best = 0;
         for i in 0..n {
-            used[i] = true;
             for s in 0..2 {
-                best = best.max(1 + walk(i, s, &mut used, &next));
+                best = best.max(1 + walk(i, s, 1 << i, &next, &count));
             }
-            used[i] = false;
+        }
+        best
+    }
+
+    /// The longest continuation of a route that arrives at corner `k` along edge `e`.
+    fn route_walk(&self, map: &Map, seat: Seat, e: EdgeId, k: CornerId, used: &mut IdBits) -> u32 {
+        let own_building = match self.building(k) {
+            Some(b) if b.owner != seat => return 0,
+            Some(_) => true,
+            None => false,
+        };
+        let kind = self.routes[e.index()].map(|r| r.kind);
+        let mut best = 0;
+        for &next in map.topology.corner_edges(k).iter().flatten() {
+            if next == e || used.get(next.index()) {
+                continue;
+            }
+            match self.routes[next.index()] {
+                Some(r) if r.owner == seat && (own_building || Some(r.kind) == kind) => {}
+                _ => continue,
+            }
+            used.set(next.index(), true);
+            let far = map.topology.other_end(next, k);
+            best = best.max(1 + self.route_walk(map, seat, next, far, used));
+            used.set(next.index(), false);
         }
         best
     }

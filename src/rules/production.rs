@@ -13,9 +13,24 @@ pub fn owed(
     pieces: &Pieces,
     number: u8,
     robbers: &[HexId],
-    mut may_collect: impl FnMut(HexId, Seat) -> bool,
+    may_collect: impl FnMut(HexId, Seat) -> bool,
 ) -> Vec<ResourceSet> {
     let mut out = vec![ResourceSet::EMPTY; pieces.seats()];
+    owed_into(map, pieces, number, robbers, may_collect, &mut out);
+    out
+}
+
+/// [`owed`] written into `out` (a slot per seat, set to zero first), for callers that keep
+/// the buffer: a roll then allocates nothing for it.
+pub fn owed_into(
+    map: &Map,
+    pieces: &Pieces,
+    number: u8,
+    robbers: &[HexId],
+    mut may_collect: impl FnMut(HexId, Seat) -> bool,
+    out: &mut [ResourceSet],
+) {
+    out.fill(ResourceSet::EMPTY);
     for &h in map.hexes_with_number(number) {
         if robbers.contains(&h) {
             continue;
@@ -31,7 +46,6 @@ pub fn owed(
             }
         }
     }
-    out
 }
 
 /// Pays what is owed from the bank: for each resource, if the bank cannot pay everyone owed
@@ -43,6 +57,19 @@ pub fn pay(
 ) -> (Vec<ResourceSet>, Vec<Resource>) {
     let mut paid = vec![ResourceSet::EMPTY; owed.len()];
     let mut short = Vec::new();
+    pay_into(bank, hands, owed, &mut paid, &mut short);
+    (paid, short)
+}
+
+/// [`pay`] written into `paid` (a slot per seat, set to zero first) and `short` (appended).
+pub fn pay_into(
+    bank: &mut ResourceSet,
+    hands: &mut [ResourceSet],
+    owed: &[ResourceSet],
+    paid: &mut [ResourceSet],
+    short: &mut Vec<Resource>,
+) {
+    paid.fill(ResourceSet::EMPTY);
     for r in Resource::ALL {
         let total: u32 = owed.iter().map(|o| o[r]).sum();
         if total == 0 {
@@ -58,7 +85,6 @@ pub fn pay(
             paid[s][r] += o[r];
         }
     }
-    (paid, short)
 }
 
 #[cfg(test)]

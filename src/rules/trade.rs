@@ -76,6 +76,16 @@ pub struct Offer {
     pub declined: Vec<Seat>,
 }
 
+impl Offer {
+    /// Whether `seat` said no. A plain loop: `contains` on bytes calls `memchr`, which costs
+    /// more than the few seats the list holds (this runs on every move of a simulation).
+    #[inline]
+    #[allow(clippy::manual_contains)]
+    pub fn declined_by(&self, seat: Seat) -> bool {
+        self.declined.iter().any(|s| *s == seat)
+    }
+}
+
 /// Checks the shape of an offer: both sides non-empty, no resource on both sides.
 pub fn check_offer_shape(give: &ResourceSet, get: &ResourceSet) -> Result<(), RuleError> {
     if give.is_empty() || get.is_empty() {

@@ -24,6 +24,26 @@ pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 /// A connection that sends no complete frame for this long is closed (clients ping every 5 s).
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// How long a connection may take, so a silent or trickling peer cannot hold a task forever.
+/// A frame counts only once it is complete: a slowloris sending a byte a second is closed
+/// when `idle` passes without a whole frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Time to send a complete hello.
+    pub hello: Duration,
+    /// Time between complete frames.
+    pub idle: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            hello: HELLO_TIMEOUT,
+            idle: IDLE_TIMEOUT,
+        }
+    }
+}
+
 /// What connections tell the table task.
 #[derive(Debug)]
 pub enum Inbound {
@@ -112,14 +132,16 @@ async fn run_table(
     shutdown: impl Future<Output = ()>,
 ) -> Table {
     let start = Instant::now();
-    let now = move || start.elapsed().as_millis() as Millis;
+    // A resumed game's clock goes on from its save.
+    let origin = table.origin();
+    let now = move || origin + start.elapsed().as_millis() as Millis;
     let mut closers: std::collections::HashMap<ConnId, mpsc::Sender<ServerMsg>> =
         Default::default();
     tokio::pin!(shutdown);
     loop {
         let wake = table
             .next_wake()
-            .map(|ms| start + Duration::from_millis(ms));
+            .map(|ms| start + Duration::from_millis(ms.saturating_sub(origin)));
         tokio::select! {
             msg = rx.recv() => {
                 let Some(msg) = msg else { break };
@@ -160,7 +182,12 @@ async fn run_table(
 }
 
 /// Serves TCP connections on `listener` into the table until `shutdown` completes.
-pub async fn serve(listener: TcpListener, handle: HostHandle, shutdown: impl Future<Output = ()>) {
+pub async fn serve(
+    listener: TcpListener,
+    handle: HostHandle,
+    limits: Limits,
+    shutdown: impl Future<Output = ()>,
+) {
     tokio::pin!(shutdown);
     loop {
         tokio::select! {
@@ -168,7 +195,7 @@ pub async fn serve(listener: TcpListener, handle: HostHandle, shutdown: impl Fut
                 Ok((socket, peer)) => {
                     let handle = handle.clone();
                     tokio::spawn(async move {
-                        if let Err(e) = connection(socket, peer.to_string(), handle).await {
+                        if let Err(e) = connection(socket, peer.to_string(), handle, limits).await {
                             tracing::debug!(%peer, error = %e, "connection ended");
                         }
                     });
@@ -185,7 +212,12 @@ pub async fn serve(listener: TcpListener, handle: HostHandle, shutdown: impl Fut
 }
 
 /// One TCP connection: a reader loop here, a writer task fed by a bounded queue.
-async fn connection(socket: TcpStream, peer: String, handle: HostHandle) -> anyhow::Result<()> {
+async fn connection(
+    socket: TcpStream,
+    peer: String,
+    handle: HostHandle,
+    limits: Limits,
+) -> anyhow::Result<()> {
     socket.set_nodelay(true)?;
     let framed = Framed::new(
         socket,
@@ -193,12 +225,12 @@ async fn connection(socket: TcpStream, peer: String, handle: HostHandle) -> anyh
     );
     let (mut sink, mut stream) = framed.split();
     // The first frame must be a hello, soon.
-    let first = match tokio::time::timeout(HELLO_TIMEOUT, stream.next()).await {
+    let first = match tokio::time::timeout(limits.hello, stream.next()).await {
         Err(_) => {
-            tracing::info!(%peer, "refused: said nothing");
+            tracing::info!(%peer, "refused: no hello in time");
             let _ = sink
                 .send(ServerMsg::Refused {
-                    reason: "no hello within 10 seconds".into(),
+                    reason: format!("no hello within {} s", limits.hello.as_secs_f64()),
                 })
                 .await;
             return Ok(());
@@ -251,9 +283,9 @@ async fn connection(socket: TcpStream, peer: String, handle: HostHandle) -> anyh
     let mut writer = writer;
     loop {
         tokio::select! {
-            frame = tokio::time::timeout(IDLE_TIMEOUT, stream.next()) => match frame {
+            frame = tokio::time::timeout(limits.idle, stream.next()) => match frame {
                 Err(_) => {
-                    tracing::info!(%peer, "closed: silent for 30 seconds");
+                    tracing::info!(%peer, secs = limits.idle.as_secs_f64(), "closed: no complete frame in time");
                     break;
                 }
                 Ok(None) => break,
@@ -267,7 +299,16 @@ async fn connection(socket: TcpStream, peer: String, handle: HostHandle) -> anyh
                     }
                 }
             },
-            _ = &mut writer => break,
+            _ = &mut writer => {
+                // The host closed this connection (with a reason, already sent). Read and drop
+                // what the peer still sends for a moment: closing a socket with unread data
+                // resets it, and the reset can destroy the reason before the peer reads it.
+                let _ = tokio::time::timeout(Duration::from_millis(500), async {
+                    while let Some(Ok(_)) = stream.next().await {}
+                })
+                .await;
+                break;
+            }
         }
     }
     let _ = handle.inbound.send(Inbound::Closed { conn }).await;
@@ -286,13 +327,22 @@ pub struct RunningHost {
 impl RunningHost {
     /// Serves `table` on `listener` until [`RunningHost::stop`].
     pub fn start(listener: TcpListener, table: Table) -> std::io::Result<RunningHost> {
+        RunningHost::start_with(listener, table, Limits::default())
+    }
+
+    /// [`RunningHost::start`] with other connection time limits (tests use short ones).
+    pub fn start_with(
+        listener: TcpListener,
+        table: Table,
+        limits: Limits,
+    ) -> std::io::Result<RunningHost> {
         let addr = listener.local_addr()?;
         let (stop, rx) = tokio::sync::watch::channel(false);
         let until = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
             let _ = rx.wait_for(|s| *s).await;
         };
         let (handle, table) = spawn_table(table, until(rx.clone()));
-        let server = tokio::spawn(serve(listener, handle.clone(), until(rx)));
+        let server = tokio::spawn(serve(listener, handle.clone(), limits, until(rx)));
         Ok(RunningHost {
             addr,
             handle,

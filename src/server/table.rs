@@ -6,9 +6,9 @@
 use crate::bots::{Bot, BotKind};
 use crate::engine::{Millis, Seat};
 use crate::proto::{ClientMsg, GameInfo, LobbyView, PROTOCOL_VERSION, SeatInfo, ServerMsg, Update};
-use crate::record::Entry;
+use crate::record::{Entry, SaveWriter};
 use crate::variants::{Game, GameEvent};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use tokio::sync::mpsc;
 
 /// One connection, as the table knows it.
@@ -21,6 +21,11 @@ pub const COLORS: [&str; 8] = [
 
 /// Messages a connection may queue before it counts as too slow and is dropped.
 pub const QUEUE: usize = 256;
+
+/// Events kept so a player who comes back reads what they missed.
+pub const HISTORY: usize = 2000;
+/// Lines of that history sent to a player who comes back.
+pub const HISTORY_SENT: usize = 200;
 
 /// How the host runs the table.
 #[derive(Clone, Debug)]
@@ -59,6 +64,14 @@ impl Default for TableConfig {
             hold_in_lobby: false,
         }
     }
+}
+
+/// What every connection's update shares, computed once per broadcast.
+struct Shared {
+    names: Vec<String>,
+    seats: Vec<SeatInfo>,
+    deadline_ms: Option<Millis>,
+    actors: Vec<Seat>,
 }
 
 /// Who holds a seat.
@@ -127,6 +140,50 @@ pub struct Table {
     effects: Effects,
     /// Every accepted command and clock step, in order: the game's record.
     record: Vec<Entry>,
+    /// Where the record is saved as it grows.
+    save: Option<SaveWriter>,
+    save_failed: bool,
+    /// The latest events, for players who come back.
+    history: VecDeque<GameEvent>,
+    /// The game time the table's clock starts at (a resumed game goes on from its save).
+    origin: Millis,
+}
+
+/// Who held a seat in a saved game, for [`Table::resume`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedSeat {
+    pub name: String,
+    pub token: String,
+    pub bot: bool,
+}
+
+/// The seats as the `seat` lines of a save left them (seats without one are bots).
+pub fn saved_seats(seats: usize, entries: &[Entry]) -> Vec<SavedSeat> {
+    let mut v: Vec<SavedSeat> = (0..seats)
+        .map(|i| SavedSeat {
+            name: format!("Bot {}", i + 1),
+            token: new_token(),
+            bot: true,
+        })
+        .collect();
+    for e in entries {
+        if let Entry::Seat {
+            seat,
+            bot,
+            token,
+            name,
+            ..
+        } = e
+            && let Some(s) = v.get_mut(*seat as usize)
+        {
+            *s = SavedSeat {
+                name: name.clone(),
+                token: token.clone(),
+                bot: *bot,
+            };
+        }
+    }
+    v
 }
 
 fn new_token() -> String {
@@ -168,12 +225,108 @@ impl Table {
             first_person_at: None,
             effects: Effects::default(),
             record: Vec::new(),
+            save: None,
+            save_failed: false,
+            history: VecDeque::new(),
+            origin: 0,
         };
         // Bots take the last seats.
         for i in 0..t.cfg.bots.min(seats) {
             t.seat_bot(seats - 1 - i);
         }
         t
+    }
+
+    /// A game resumed from its save: `game` is the replayed state, `entries` the save's
+    /// record (it goes on growing), `events` what happened so far. People's seats wait for
+    /// their players to come back with their tokens; until then they count as away, so after
+    /// the grace period a bot plays for them. The clock goes on from the last entry.
+    pub fn resume(
+        game: Game,
+        cfg: TableConfig,
+        seats: Vec<SavedSeat>,
+        entries: Vec<Entry>,
+        events: Vec<GameEvent>,
+    ) -> Table {
+        let origin = entries.iter().map(Entry::at).max().unwrap_or(0);
+        let mut t = Table::new(game, TableConfig { bots: 0, ..cfg });
+        for (i, s) in seats.into_iter().enumerate().take(t.slots.len()) {
+            if s.bot {
+                t.seat_bot(i);
+            } else {
+                let slot = &mut t.slots[i];
+                slot.occupant = Occupant::Person;
+                slot.ready = true;
+                slot.away_since = Some(origin);
+            }
+            t.slots[i].name = s.name;
+            t.slots[i].token = s.token;
+        }
+        for i in 0..t.slots.len() {
+            if t.slots[i].occupant == Occupant::Empty {
+                t.seat_bot(i);
+            }
+        }
+        t.record = entries;
+        let skip = events.len().saturating_sub(HISTORY);
+        t.history = events.into_iter().skip(skip).collect();
+        t.origin = origin;
+        t.started = true;
+        t.schedule_bots(origin);
+        t
+    }
+
+    /// Saves the record to `save` from now on (flushed before every answer).
+    pub fn save_to(&mut self, save: SaveWriter) {
+        self.save = Some(save);
+    }
+
+    /// The game time the table's clock starts at: 0, or where a resumed game left off.
+    pub fn origin(&self) -> Millis {
+        self.origin
+    }
+
+    /// Records an entry, saving it first: nobody hears of a command before it is on disk.
+    fn push_entry(&mut self, e: Entry) {
+        if let Some(save) = &mut self.save
+            && let Err(err) = save.write(&e)
+            && !self.save_failed
+        {
+            self.save_failed = true;
+            let msg = format!(
+                "the host cannot write its save {}: {err}; the game goes on unsaved",
+                save.path().display()
+            );
+            tracing::error!("{msg}");
+            let ids: Vec<ConnId> = self.conns.keys().copied().collect();
+            for id in ids {
+                self.send(id, ServerMsg::Notice(msg.clone()));
+            }
+        }
+        self.record.push(e);
+    }
+
+    /// Records who holds seat `i` now.
+    fn record_seat(&mut self, i: usize, now: Millis) {
+        if !self.started {
+            return;
+        }
+        let s = &self.slots[i];
+        let e = Entry::Seat {
+            at: now,
+            seat: i as Seat,
+            bot: s.occupant != Occupant::Person,
+            token: s.token.clone(),
+            name: s.name.clone(),
+        };
+        self.push_entry(e);
+    }
+
+    fn remember(&mut self, evs: &[GameEvent]) {
+        self.history.extend(evs.iter().cloned());
+        while self.history.len() > HISTORY {
+            self.history.pop_front();
+        }
     }
 
     fn seat_bot(&mut self, i: usize) {
@@ -475,6 +628,7 @@ impl Table {
         } else {
             name
         };
+        let mut back = false;
         let seat = if watch {
             None
         } else if let Some(tok) = token
@@ -495,7 +649,10 @@ impl Table {
             if self.slots[tok].occupant == Occupant::Bot {
                 self.slots[tok].occupant = Occupant::Person;
                 self.slots[tok].name = name.clone();
+                self.bots[tok] = None;
+                self.record_seat(tok, now);
             }
+            back = self.started;
             Some(tok)
         } else {
             if self
@@ -528,6 +685,7 @@ impl Table {
                     slot.token = new_token();
                     slot.ready = self.started || !self.cfg.hold_in_lobby;
                     self.bots[i] = None;
+                    self.record_seat(i, now);
                     if self.started {
                         self.took_over(i as Seat, now);
                     }
@@ -588,6 +746,20 @@ impl Table {
         );
         self.maybe_start(now);
         self.broadcast(&[], now, None);
+        if back {
+            // What they missed, in words for them.
+            let skip = self.history.len().saturating_sub(HISTORY_SENT);
+            let missed: Vec<GameEvent> = self.history.iter().skip(skip).cloned().collect();
+            self.send(
+                conn,
+                ServerMsg::Notice(format!(
+                    "welcome back to seat {}: the game so far follows",
+                    seat.map_or(0, |s| s + 1)
+                )),
+            );
+            let msg = self.update_for(conn, &missed, now, None);
+            self.send(conn, msg);
+        }
     }
 
     fn choose_color(&mut self, conn: ConnId, col: &str, now: Millis) {
@@ -644,6 +816,15 @@ impl Table {
         self.started = true;
         tracing::info!(seats = self.slots.len(), "game started");
         let names = self.names();
+        if let Some(save) = &mut self.save
+            && let Err(e) = save.start(names.clone())
+        {
+            tracing::error!(error = %e, "cannot write the save's header");
+            self.save_failed = true;
+        }
+        for i in 0..self.slots.len() {
+            self.record_seat(i, now);
+        }
         let first = self
             .game
             .actors()
@@ -738,10 +919,11 @@ impl Table {
         };
         match self.game.apply(seat, &cmd, now) {
             Ok(evs) => {
-                self.record.push(Entry::Command {
+                let text = self.game.format(&cmd);
+                self.push_entry(Entry::Command {
                     at: now,
                     seat,
-                    text: self.game.format(&cmd),
+                    text,
                 });
                 self.after_reply(evs, now, Some((conn, seq)));
             }
@@ -756,6 +938,7 @@ impl Table {
 
     /// As [`Table::after_change`], telling one connection which of its commands caused it.
     fn after_reply(&mut self, evs: Vec<GameEvent>, now: Millis, reply: Option<(ConnId, u32)>) {
+        self.remember(&evs);
         self.broadcast(&evs, now, reply);
         self.schedule_bots(now);
     }
@@ -765,67 +948,95 @@ impl Table {
     fn took_over(&mut self, seat: Seat, now: Millis) {
         let evs = self.game.seat_taken_over(seat);
         if !evs.is_empty() {
-            self.record.push(Entry::TakeOver { at: now, seat });
+            self.push_entry(Entry::TakeOver { at: now, seat });
             self.broadcast(&evs, now, None);
         }
     }
 
     fn broadcast(&mut self, evs: &[GameEvent], now: Millis, reply: Option<(ConnId, u32)>) {
         self.version += 1;
-        let names = self.names();
-        let seats = self.seat_infos();
+        let shared = self.shared(now);
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
-        let deadline_ms = self.game.deadline().map(|d| d.saturating_sub(now));
-        let actors = if self.started {
-            self.game.actors()
-        } else {
-            Vec::new()
-        };
         for id in ids {
-            let c = &self.conns[&id];
-            if !c.greeted {
+            if !self.conns[&id].greeted {
                 continue;
             }
-            let seat = c.seat;
-            let msg = if self.started {
-                let log = evs
-                    .iter()
-                    .filter_map(|e| self.game.describe(e, seat, &names))
-                    .collect();
-                ServerMsg::Update(Box::new(Update {
-                    version: self.version,
-                    view: self.game.view(seat),
-                    log,
-                    legal: seat.map(|s| self.legal_texts(s)).unwrap_or_default(),
-                    actors: actors.clone(),
-                    reply_to: reply.filter(|(c, _)| *c == id).map(|(_, seq)| seq),
-                    deadline_ms,
-                    seats: seats.clone(),
-                }))
-            } else {
-                ServerMsg::Lobby(Box::new(LobbyView {
-                    seats: self
-                        .slots
-                        .iter()
-                        .zip(seats.iter())
-                        .map(|(s, i)| (s.occupant != Occupant::Empty).then(|| i.clone()))
-                        .collect(),
-                    you: seat,
-                    started: false,
-                    is_host: c.is_host,
-                    free_colors: COLORS
-                        .iter()
-                        .filter(|col| {
-                            !self
-                                .slots
-                                .iter()
-                                .any(|s| s.color == **col && s.occupant != Occupant::Empty)
-                        })
-                        .map(|s| s.to_string())
-                        .collect(),
-                }))
-            };
+            let msg = self.message_for(id, evs, reply, &shared);
             self.send(id, msg);
+        }
+    }
+
+    /// One connection's update (or lobby) with `evs` in words for it.
+    fn update_for(
+        &self,
+        id: ConnId,
+        evs: &[GameEvent],
+        now: Millis,
+        reply: Option<(ConnId, u32)>,
+    ) -> ServerMsg {
+        self.message_for(id, evs, reply, &self.shared(now))
+    }
+
+    /// What every connection's update shares.
+    fn shared(&self, now: Millis) -> Shared {
+        Shared {
+            names: self.names(),
+            seats: self.seat_infos(),
+            deadline_ms: self.game.deadline().map(|d| d.saturating_sub(now)),
+            actors: if self.started {
+                self.game.actors()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    fn message_for(
+        &self,
+        id: ConnId,
+        evs: &[GameEvent],
+        reply: Option<(ConnId, u32)>,
+        shared: &Shared,
+    ) -> ServerMsg {
+        let c = &self.conns[&id];
+        let seat = c.seat;
+        if self.started {
+            let log = evs
+                .iter()
+                .filter_map(|e| self.game.describe(e, seat, &shared.names))
+                .collect();
+            ServerMsg::Update(Box::new(Update {
+                version: self.version,
+                view: self.game.view(seat),
+                log,
+                legal: seat.map(|s| self.legal_texts(s)).unwrap_or_default(),
+                actors: shared.actors.clone(),
+                reply_to: reply.filter(|(c, _)| *c == id).map(|(_, seq)| seq),
+                deadline_ms: shared.deadline_ms,
+                seats: shared.seats.clone(),
+            }))
+        } else {
+            ServerMsg::Lobby(Box::new(LobbyView {
+                seats: self
+                    .slots
+                    .iter()
+                    .zip(shared.seats.iter())
+                    .map(|(s, i)| (s.occupant != Occupant::Empty).then(|| i.clone()))
+                    .collect(),
+                you: seat,
+                started: false,
+                is_host: c.is_host,
+                free_colors: COLORS
+                    .iter()
+                    .filter(|col| {
+                        !self
+                            .slots
+                            .iter()
+                            .any(|s| s.color == **col && s.occupant != Occupant::Empty)
+                    })
+                    .map(|s| s.to_string())
+                    .collect(),
+            }))
         }
     }
 
@@ -888,7 +1099,7 @@ impl Table {
         }
         if self.game.deadline().is_some_and(|d| d <= now) {
             let evs = self.game.tick(now);
-            self.record.push(Entry::Tick { at: now });
+            self.push_entry(Entry::Tick { at: now });
             self.after_change(evs, now);
         }
         if self.bot_due.is_some_and(|d| d <= now) {
@@ -916,10 +1127,11 @@ impl Table {
                 if let Some(cmd) = choice {
                     match self.game.apply(seat, &cmd, now) {
                         Ok(evs) => {
-                            self.record.push(Entry::Command {
+                            let text = self.game.format(&cmd);
+                            self.push_entry(Entry::Command {
                                 at: now,
                                 seat,
-                                text: self.game.format(&cmd),
+                                text,
                             });
                             self.after_change(evs, now);
                         }

@@ -19,6 +19,20 @@ impl BaseGame {
         cmd: &Command,
         now: Millis,
     ) -> Result<Vec<Event>, RuleError> {
+        let mut ev = Vec::new();
+        self.apply_command_into(seat, cmd, now, &mut ev)?;
+        Ok(ev)
+    }
+
+    /// [`BaseGame::apply_command`] appending the events to `ev`; on a refusal neither the
+    /// state nor `ev` changes.
+    pub(crate) fn apply_command_into(
+        &mut self,
+        seat: Seat,
+        cmd: &Command,
+        now: Millis,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         if let Phase::Over { .. } = self.phase {
             return refuse("the game is over");
         }
@@ -28,29 +42,44 @@ impl BaseGame {
         if self.out[seat as usize] {
             return refuse("you are out of the game");
         }
-        let mut ev = Vec::new();
-        match *cmd {
-            Command::Settle(c) => self.settle(seat, c, now, &mut ev)?,
-            Command::Road(e) => self.road(seat, e, now, &mut ev)?,
-            Command::City(c) => self.city(seat, c, &mut ev)?,
-            Command::BuyDev => self.buy_dev(seat, &mut ev)?,
-            Command::Roll => self.roll(seat, now, &mut ev)?,
-            Command::End => self.end_turn(seat, now, &mut ev)?,
-            Command::Discard(cards) => self.discard(seat, cards, now, &mut ev)?,
-            Command::Robber { hex, steal } => self.move_robber(seat, hex, steal, &mut ev)?,
-            Command::PlayKnight => self.play_knight(seat, &mut ev)?,
-            Command::PlayRoadBuilding => self.play_road_building(seat, &mut ev)?,
-            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, &mut ev)?,
-            Command::PlayMonopoly(r) => self.play_monopoly(seat, r, &mut ev)?,
-            Command::Bank { give, get } => self.bank_trade(seat, give, get, &mut ev)?,
-            Command::Offer { give, get, to } => self.offer(seat, give, get, to, &mut ev)?,
-            Command::Counter { id, give, get } => self.counter(seat, id, give, get, &mut ev)?,
-            Command::Accept(id) => self.accept(seat, id, &mut ev)?,
-            Command::Decline(id) => self.decline(seat, id, &mut ev)?,
-            Command::Cancel(id) => self.cancel(seat, id, &mut ev)?,
+        let ev0 = ev.len();
+        let done = match *cmd {
+            Command::Settle(c) => self.settle(seat, c, now, ev),
+            Command::Road(e) => self.road(seat, e, now, ev),
+            Command::City(c) => self.city(seat, c, ev),
+            Command::BuyDev => self.buy_dev(seat, ev),
+            Command::Roll => self.roll(seat, now, ev),
+            Command::End => self.end_turn(seat, now, ev),
+            Command::Discard(cards) => self.discard(seat, cards, now, ev),
+            Command::Robber { hex, steal } => self.move_robber(seat, hex, steal, ev),
+            Command::PlayKnight => self.play_knight(seat, ev),
+            Command::PlayRoadBuilding => self.play_road_building(seat, ev),
+            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, ev),
+            Command::PlayMonopoly(r) => self.play_monopoly(seat, r, ev),
+            Command::Bank { give, get } => self.bank_trade(seat, give, get, ev),
+            Command::Offer { give, get, to } => self.offer(seat, give, get, to, ev),
+            Command::Counter { id, give, get } => self.counter(seat, id, give, get, ev),
+            Command::Accept(id) => self.accept(seat, id, ev),
+            Command::Decline(id) => self.decline(seat, id, ev),
+            Command::Cancel(id) => self.cancel(seat, id, ev),
+        };
+        if let Err(e) = done {
+            ev.truncate(ev0);
+            return Err(e);
         }
-        self.check_win(&mut ev);
-        Ok(ev)
+        // Only these can raise the current player's points (a turn's start checks by itself).
+        if matches!(
+            cmd,
+            Command::Settle(_)
+                | Command::Road(_)
+                | Command::City(_)
+                | Command::BuyDev
+                | Command::PlayKnight
+                | Command::End
+        ) {
+            self.check_win(ev);
+        }
+        Ok(())
     }
 
     /// Ends the game if the current player has enough points (hidden cards included).
@@ -156,8 +185,8 @@ impl BaseGame {
         self.pieces.place_settlement(seat, c);
         self.mark_built(ev);
         ev.push(Event::Settled { seat, at: c });
-        // A settlement can cut an opponent's road.
-        self.update_longest_road(ev);
+        // A settlement can cut an opponent's road (and join its owner's roads and ships).
+        self.update_longest_road_of(self.seats_touching(seat, c), ev);
         Ok(())
     }
 
@@ -187,7 +216,7 @@ impl BaseGame {
                     free: true,
                 });
                 // Keeps the public road lengths right from the start (no award is possible).
-                self.update_longest_road(ev);
+                self.update_longest_road_of(1 << seat, ev);
                 self.advance_setup(step, now, ev);
                 Ok(())
             }
@@ -202,7 +231,7 @@ impl BaseGame {
                     at: e,
                     free: true,
                 });
-                self.update_longest_road(ev);
+                self.update_longest_road_of(1 << seat, ev);
                 let left = left - 1;
                 self.phase = if left > 0 && self.can_place_road(seat) {
                     Phase::RoadBuilding { left, resume }
@@ -225,7 +254,7 @@ impl BaseGame {
                     at: e,
                     free: false,
                 });
-                self.update_longest_road(ev);
+                self.update_longest_road_of(1 << seat, ev);
                 Ok(())
             }
         }
@@ -233,35 +262,23 @@ impl BaseGame {
 
     /// Whether any road could go somewhere now (free placement, ignoring cost).
     pub(crate) fn can_place_road(&self, seat: Seat) -> bool {
-        if self.pieces.stock(seat).roads == 0 {
-            return false;
-        }
-        self.road_spots(seat).next().is_some()
+        let mut any = false;
+        self.each_road_spot(seat, |_| {
+            any = true;
+            false
+        });
+        any
     }
 
     /// Edges where the seat may build a road now, cost aside.
-    pub(crate) fn road_spots(&self, seat: Seat) -> impl Iterator<Item = EdgeId> + '_ {
-        let topo = &self.map.topology;
-        let mut seen: Vec<EdgeId> = Vec::new();
-        let corners = self
-            .pieces
-            .routes_of(seat)
-            .iter()
-            .flat_map(|e| topo.edge_corners(*e))
-            .chain(self.pieces.buildings_of(seat).iter().copied());
-        for c in corners {
-            for e in topo.corner_edges(c).iter().flatten() {
-                if !seen.contains(e)
-                    && self
-                        .pieces
-                        .check_route(&self.map, seat, *e, RouteKind::Road, None)
-                        .is_ok()
-                {
-                    seen.push(*e);
-                }
-            }
-        }
-        seen.into_iter()
+    #[cfg(test)]
+    pub(crate) fn road_spots(&self, seat: Seat) -> impl Iterator<Item = EdgeId> + use<> {
+        let mut spots = Vec::new();
+        self.each_road_spot(seat, |e| {
+            spots.push(e);
+            true
+        });
+        spots.into_iter()
     }
 
     fn advance_setup(&mut self, step: u8, now: Millis, ev: &mut Vec<Event>) {
@@ -365,20 +382,36 @@ impl BaseGame {
             }
             return Ok(());
         }
-        let owed = production::owed(&self.map, &self.pieces, sum, &[self.robber], |h, s| {
-            self.may_collect(h, s)
-        });
-        let (paid, short) = production::pay(&mut self.bank, &mut self.hands, &owed);
-        for (s, p) in paid.iter().enumerate() {
+        // Seats are at most 8: the per-seat sums live on the stack.
+        let n = self.cfg.seats;
+        let mut owed = [ResourceSet::EMPTY; 8];
+        let mut paid = [ResourceSet::EMPTY; 8];
+        production::owed_into(
+            &self.map,
+            &self.pieces,
+            sum,
+            &[self.robber],
+            |h, s| self.may_collect(h, s),
+            &mut owed[..n],
+        );
+        let mut short = Vec::new();
+        production::pay_into(
+            &mut self.bank,
+            &mut self.hands,
+            &owed[..n],
+            &mut paid[..n],
+            &mut short,
+        );
+        for (s, p) in paid[..n].iter().enumerate() {
             self.stats.produced[s].add(p);
         }
         let blocked = (self.map.tile(self.robber).number() == Some(sum)).then_some(self.robber);
         ev.push(Event::Produced {
             number: sum,
-            gains: paid
-                .into_iter()
+            gains: paid[..n]
+                .iter()
                 .enumerate()
-                .map(|(s, p)| (s as Seat, p))
+                .map(|(s, p)| (s as Seat, *p))
                 .collect(),
             short,
             blocked,
@@ -433,18 +466,40 @@ impl BaseGame {
 
     /// Hexes the robber may go to now.
     pub(crate) fn robber_targets(&self) -> Vec<HexId> {
-        let mut v: Vec<HexId> = self
-            .map
-            .land_hexes()
-            .filter(|h| *h != self.robber)
-            .filter(|h| !self.cfg.three_vp_robber || !self.protected_by_three_vp(*h))
-            .collect();
-        if v.is_empty() {
+        let mut v = Vec::new();
+        self.each_robber_target(|h| {
+            v.push(h);
+            true
+        });
+        v
+    }
+
+    /// Whether `hex` is one of [`BaseGame::robber_targets`].
+    fn robber_may_go(&self, hex: HexId) -> bool {
+        let mut found = false;
+        self.each_robber_target(|h| {
+            found = h == hex;
+            !found
+        });
+        found
+    }
+
+    /// Calls `f` on each hex the robber may go to now, until `f` answers `false`.
+    pub(crate) fn each_robber_target(&self, mut f: impl FnMut(HexId) -> bool) {
+        let mut any = false;
+        for h in self.map.land_hexes() {
+            if h != self.robber && (!self.cfg.three_vp_robber || !self.protected_by_three_vp(h)) {
+                any = true;
+                if !f(h) {
+                    return;
+                }
+            }
+        }
+        if !any {
             // Nowhere allowed: the robber stays in (or goes back to) the desert; on a board
             // without one, it stays where it is.
-            v.push(self.map.desert().unwrap_or(self.robber));
+            f(self.map.desert().unwrap_or(self.robber));
         }
-        v
     }
 
     /// The three-VP rule: a hex touching a building of a player with under 3 public points.
@@ -459,13 +514,38 @@ impl BaseGame {
 
     /// Seats the current player may rob at a hex.
     pub(crate) fn victims(&self, h: HexId) -> Vec<Seat> {
-        self.pieces
-            .seats_at_hex(&self.map, h)
-            .into_iter()
-            .filter(|s| {
-                *s != self.current && !self.out[*s as usize] && self.hands[*s as usize].total() > 0
-            })
+        let bits = self.victim_bits(h);
+        (0..self.cfg.seats as Seat)
+            .filter(|s| bits & (1 << s) != 0)
             .collect()
+    }
+
+    /// [`BaseGame::victims`] as bits, a bit per seat.
+    pub(crate) fn victim_bits(&self, h: HexId) -> u32 {
+        self.owners_at(h) & self.robbable()
+    }
+
+    /// Seats with a building on a corner of the hex, a bit each.
+    pub(crate) fn owners_at(&self, h: HexId) -> u32 {
+        let mut bits = 0;
+        for c in self.map.topology.hex_corners(h) {
+            if let Some(b) = self.pieces.building(*c) {
+                bits |= 1 << b.owner;
+            }
+        }
+        bits
+    }
+
+    /// Seats the current player could rob somewhere: in the game, holding cards, not
+    /// themselves (a bit each).
+    pub(crate) fn robbable(&self) -> u32 {
+        let mut bits = 0;
+        for s in 0..self.cfg.seats {
+            if s != self.current as usize && !self.out[s] && self.hands[s].total() > 0 {
+                bits |= 1 << s;
+            }
+        }
+        bits
     }
 
     fn move_robber(
@@ -488,8 +568,7 @@ impl BaseGame {
                 self.map.hex_name(hex)
             ));
         }
-        let targets = self.robber_targets();
-        if !targets.contains(&hex) {
+        if !self.robber_may_go(hex) {
             return refuse(if hex == self.robber {
                 format!(
                     "the robber must move to another hex than {}",
@@ -502,10 +581,14 @@ impl BaseGame {
                 )
             });
         }
-        let victims = self.victims(hex);
+        let victims = self.victim_bits(hex);
         match steal {
-            None if !victims.is_empty() => {
-                let list: Vec<String> = victims.iter().map(|s| (s + 1).to_string()).collect();
+            None if victims != 0 => {
+                let list: Vec<String> = self
+                    .victims(hex)
+                    .iter()
+                    .map(|s| (s + 1).to_string())
+                    .collect();
                 return refuse(format!(
                     "choose whom to rob: `robber {} steal {}` (seats with cards there: {})",
                     self.map.hex_name(hex),
@@ -513,7 +596,7 @@ impl BaseGame {
                     list.join(", ")
                 ));
             }
-            Some(v) if !victims.contains(&v) => {
+            Some(v) if v >= 32 || victims & (1 << v) == 0 => {
                 return refuse(if v == seat {
                     "you cannot rob yourself".to_string()
                 } else if self.pieces.seats_at_hex(&self.map, hex).contains(&v) {
@@ -721,13 +804,10 @@ impl BaseGame {
     }
 
     /// Seats that may accept an offer.
-    pub(crate) fn addressees(&self, o: &Offer) -> Vec<Seat> {
-        match o.to {
-            Some(t) => vec![t],
-            None => (0..self.cfg.seats as Seat)
-                .filter(|s| *s != o.from && !self.out[*s as usize])
-                .collect(),
-        }
+    pub fn addressees(&self, o: &Offer) -> Vec<Seat> {
+        (0..self.cfg.seats as Seat)
+            .filter(|s| self.addressed_to(o, *s))
+            .collect()
     }
 
     fn offer(
@@ -808,10 +888,10 @@ impl BaseGame {
                 o.id, o.id
             ));
         }
-        if !self.addressees(o).contains(&seat) {
+        if !self.addressed_to(o, seat) {
             return refuse(format!("offer {} is not addressed to you", o.id));
         }
-        if o.declined.contains(&seat) {
+        if o.declined_by(seat) {
             return refuse(format!("you have declined offer {}", o.id));
         }
         Ok(())
@@ -867,7 +947,7 @@ impl BaseGame {
         self.offers[i].declined.push(seat);
         ev.push(Event::Declined { id, seat });
         let o = &self.offers[i];
-        if self.addressees(o).iter().all(|s| o.declined.contains(s)) {
+        if (0..self.cfg.seats as Seat).all(|s| !self.addressed_to(o, s) || o.declined_by(s)) {
             self.offers.remove(i);
             ev.push(Event::OfferClosed { id });
         }
@@ -900,46 +980,83 @@ impl BaseGame {
         Ok(())
     }
 
+    /// Recomputes every seat's road length and the Longest Road.
+    #[cfg(test)]
     pub(crate) fn update_longest_road(&mut self, ev: &mut Vec<Event>) {
-        let lengths: Vec<u32> = (0..self.cfg.seats as u8)
-            .map(|s| {
-                if self.out[s as usize] {
+        self.update_longest_road_of(u32::MAX, ev);
+    }
+
+    /// Recomputes the road lengths of the seats in `seats` (a bit per seat: the only ones a
+    /// change can have touched) and then the Longest Road.
+    pub(crate) fn update_longest_road_of(&mut self, seats: u32, ev: &mut Vec<Event>) {
+        for s in 0..self.cfg.seats {
+            if seats & (1 << s) != 0 {
+                self.road_len[s] = if self.out[s] {
                     0
                 } else {
-                    self.pieces.longest_route(&self.map, s)
-                }
-            })
-            .collect();
-        let holder = awards::longest_road(self.longest, &lengths);
+                    self.pieces.longest_route(&self.map, s as Seat)
+                };
+            }
+        }
+        let holder = awards::longest_road(self.longest, &self.road_len);
         if holder != self.longest {
             self.longest = holder;
             ev.push(Event::LongestRoad {
                 holder,
-                length: holder.map_or(0, |h| lengths[h as usize]),
+                length: holder.map_or(0, |h| self.road_len[h as usize]),
             });
         }
-        self.road_len = lengths;
     }
 
-    /// Seats the game waits for or invites to act: the current player, seats owing a discard,
-    /// seats with an offer to answer.
-    pub(crate) fn prompted(&self) -> Vec<Seat> {
+    /// Seats whose routes a building at `c` can cut, and `seat` itself (a bit each).
+    fn seats_touching(&self, seat: Seat, c: CornerId) -> u32 {
+        let mut bits = 1 << seat;
+        for e in self.map.topology.corner_edges(c).iter().flatten() {
+            if let Some(r) = self.pieces.route(*e) {
+                bits |= 1 << r.owner;
+            }
+        }
+        bits
+    }
+
+    /// Seats the game waits for or invites to act, appended to `v`: the current player, seats
+    /// owing a discard, seats with an offer to answer.
+    pub(crate) fn prompted_into(&self, v: &mut Vec<Seat>) {
         match &self.phase {
-            Phase::Over { .. } => Vec::new(),
-            Phase::Setup { step, .. } => vec![self.setup_seat(*step)],
-            Phase::Discard { owed } => owed.iter().map(|(s, _)| *s).collect(),
+            Phase::Over { .. } => {}
+            Phase::Setup { step, .. } => v.push(self.setup_seat(*step)),
+            Phase::Discard { owed } => v.extend(owed.iter().map(|(s, _)| *s)),
             Phase::Main => {
-                let mut v = vec![self.current];
-                for o in &self.offers {
-                    for s in self.addressees(o) {
-                        if !o.declined.contains(&s) && !v.contains(&s) {
-                            v.push(s);
-                        }
+                let mut listed = 1u32 << self.current;
+                v.push(self.current);
+                if self.offers.is_empty() {
+                    return;
+                }
+                let mut playing = 0u32;
+                for s in 0..self.cfg.seats {
+                    if !self.out[s] {
+                        playing |= 1 << s;
                     }
                 }
-                v
+                for o in &self.offers {
+                    // Seats the offer is made to, less those who said no and those listed.
+                    let mut ask = match o.to {
+                        Some(t) if (t as usize) < self.cfg.seats => 1u32 << t,
+                        Some(_) => 0,
+                        None => playing & !(1 << o.from),
+                    };
+                    for d in &o.declined {
+                        ask &= !(1u32 << (*d as u32 & 31));
+                    }
+                    ask &= !listed;
+                    listed |= ask;
+                    while ask != 0 {
+                        v.push(ask.trailing_zeros() as Seat);
+                        ask &= ask - 1;
+                    }
+                }
             }
-            _ => vec![self.current],
+            _ => v.push(self.current),
         }
     }
 

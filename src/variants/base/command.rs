@@ -55,6 +55,118 @@ pub enum Command {
     Cancel(u32),
 }
 
+/// What sort of command a [`Command`] is, without its arguments: the random bot picks one of
+/// these first, then one command of that sort.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Settle,
+    Road,
+    City,
+    BuyDev,
+    Roll,
+    End,
+    Discard,
+    Robber,
+    PlayKnight,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+    PlayMonopoly,
+    Bank,
+    Offer,
+    Counter,
+    Accept,
+    Decline,
+    Cancel,
+}
+
+impl Kind {
+    /// Every kind, in the order `legal` lists them.
+    pub const ALL: [Kind; 18] = [
+        Kind::Settle,
+        Kind::Road,
+        Kind::City,
+        Kind::BuyDev,
+        Kind::Roll,
+        Kind::End,
+        Kind::Discard,
+        Kind::Robber,
+        Kind::PlayKnight,
+        Kind::PlayRoadBuilding,
+        Kind::PlayYearOfPlenty,
+        Kind::PlayMonopoly,
+        Kind::Bank,
+        Kind::Offer,
+        Kind::Counter,
+        Kind::Accept,
+        Kind::Decline,
+        Kind::Cancel,
+    ];
+}
+
+/// A set of kinds, a bit each: cheap to build on every move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Kinds(u32);
+
+impl Kinds {
+    pub const NONE: Kinds = Kinds(0);
+    pub const ALL: Kinds = Kinds((1 << Kind::ALL.len()) - 1);
+
+    pub fn one(k: Kind) -> Kinds {
+        Kinds(1 << k as u32)
+    }
+    pub fn contains(self, k: Kind) -> bool {
+        self.0 & (1 << k as u32) != 0
+    }
+    pub fn insert(&mut self, k: Kind) {
+        self.0 |= 1 << k as u32;
+    }
+    pub fn remove(&mut self, k: Kind) {
+        self.0 &= !(1 << k as u32);
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    /// The `i`-th kind in the set, in [`Kind::ALL`] order.
+    pub fn nth(self, i: usize) -> Option<Kind> {
+        let mut bits = self.0;
+        for _ in 0..i {
+            bits &= bits.wrapping_sub(1);
+        }
+        (bits != 0).then(|| Kind::ALL[bits.trailing_zeros() as usize])
+    }
+    pub fn iter(self) -> impl Iterator<Item = Kind> {
+        Kind::ALL.into_iter().filter(move |k| self.contains(*k))
+    }
+}
+
+impl Command {
+    pub fn kind(&self) -> Kind {
+        match self {
+            Command::Settle(_) => Kind::Settle,
+            Command::Road(_) => Kind::Road,
+            Command::City(_) => Kind::City,
+            Command::BuyDev => Kind::BuyDev,
+            Command::Roll => Kind::Roll,
+            Command::End => Kind::End,
+            Command::Discard(_) => Kind::Discard,
+            Command::Robber { .. } => Kind::Robber,
+            Command::PlayKnight => Kind::PlayKnight,
+            Command::PlayRoadBuilding => Kind::PlayRoadBuilding,
+            Command::PlayYearOfPlenty(_) => Kind::PlayYearOfPlenty,
+            Command::PlayMonopoly(_) => Kind::PlayMonopoly,
+            Command::Bank { .. } => Kind::Bank,
+            Command::Offer { .. } => Kind::Offer,
+            Command::Counter { .. } => Kind::Counter,
+            Command::Accept(_) => Kind::Accept,
+            Command::Decline(_) => Kind::Decline,
+            Command::Cancel(_) => Kind::Cancel,
+        }
+    }
+}
+
 /// The command language, for `help`.
 pub const HELP: &str = "\
 Commands (corners are HEX.CORNER like C.nw, edges HEX.SIDE like C.n; `board` shows hex names):

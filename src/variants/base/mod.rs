@@ -14,7 +14,7 @@ mod legal;
 mod tests;
 pub mod view;
 
-pub use command::Command;
+pub use command::{Command, Kind, Kinds};
 pub use event::Event;
 pub use view::BaseView;
 
@@ -385,7 +385,22 @@ impl Ruleset for BaseGame {
         v
     }
     fn actors(&self) -> Vec<Seat> {
-        self.prompted()
+        let mut v = Vec::new();
+        self.prompted_into(&mut v);
+        v
+    }
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        cmd: &Command,
+        now: Millis,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.apply_command_into(seat, cmd, now, events)
+    }
+    fn actors_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        self.prompted_into(out);
     }
     fn view(&self, seat: Option<Seat>) -> BaseView {
         BaseView::of(self, seat)

@@ -285,6 +285,49 @@ fn random_game_speed() {
     );
 }
 
+/// The random bot's draw: each kind the seat may send is drawn about equally often, and
+/// within a kind each command about equally often, whatever the kinds' sizes.
+#[test]
+fn random_legal_draws_a_kind_then_a_command() {
+    let mut g = main_phase(4);
+    let me = g.current;
+    // End, one-for-one offers (20 of them with cards of every resource), bank trades.
+    set_hand(&mut g, me, "4 ore 1 wool 1 grain 1 brick 1 lumber");
+    let legal = g.legal(me);
+    let kinds = g.legal_kinds(me);
+    let mut counts: std::collections::HashMap<Command, u32> = Default::default();
+    let mut rng = GameRng::new(5);
+    let mut scratch = Vec::new();
+    let draws = 60_000;
+    for _ in 0..draws {
+        let c = g.random_legal(me, &mut rng, &mut scratch).unwrap();
+        *counts.entry(c).or_default() += 1;
+    }
+    assert!(counts.keys().all(|c| legal.contains(c)));
+    assert!(kinds.len() >= 4, "{kinds:?}");
+    for k in kinds.iter() {
+        let of_kind: Vec<&Command> = legal.iter().filter(|c| c.kind() == k).collect();
+        let total: u32 = of_kind
+            .iter()
+            .map(|c| counts.get(*c).copied().unwrap_or(0))
+            .sum();
+        let share = total as f64 / draws as f64;
+        let want = 1.0 / kinds.len() as f64;
+        assert!(
+            (share - want).abs() < 0.02,
+            "{k:?}: {share:.3}, not {want:.3}"
+        );
+        for c in &of_kind {
+            let n = counts.get(*c).copied().unwrap_or(0) as f64;
+            let expect = total as f64 / of_kind.len() as f64;
+            assert!(
+                (n - expect).abs() < 0.2 * expect + 30.0,
+                "{c:?}: {n} of {expect:.0}"
+            );
+        }
+    }
+}
+
 // ---- setup ---------------------------------------------------------------------------------
 
 #[test]
