@@ -825,18 +825,16 @@ impl Table {
         for i in 0..self.slots.len() {
             self.record_seat(i, now);
         }
-        let first = self
-            .game
-            .actors()
-            .first()
-            .map(|s| names[*s as usize].clone())
-            .unwrap_or_default();
+        let actors = self.game.actors();
+        // Several seats acting at once (the Big Game's setup) have no first player.
+        let notice = match actors.as_slice() {
+            [one] => format!("the game begins: {} goes first", names[*one as usize]),
+            [] => "the game begins".to_string(),
+            _ => "the game begins: everyone makes their setup choices at once".to_string(),
+        };
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
         for id in ids {
-            self.send(
-                id,
-                ServerMsg::Notice(format!("the game begins: {first} goes first")),
-            );
+            self.send(id, ServerMsg::Notice(notice.clone()));
         }
         self.after_change(Vec::new(), now);
     }
