@@ -46,7 +46,34 @@ pub fn audit(game: &Game) -> Result<(), String> {
     match game {
         Game::Base(g) => audit_pieces_and_cards(g),
         Game::TotalChaos(g) => audit_pieces_and_cards(g),
+        Game::BigGame(g) => audit_big_game(g),
     }
+}
+
+/// The Big Game's books: each board's bank and the hands hold 19 of each resource per board,
+/// and the development cards (decks, hands, played) number 23 per board.
+fn audit_big_game(g: &crate::variants::big_game::BigGame) -> Result<(), String> {
+    use crate::rules::resources::ResourceSet;
+    let k = g.boards();
+    let mut total = ResourceSet::EMPTY;
+    for b in 0..k {
+        total.add(g.bank(b));
+    }
+    for s in 0..g.config().seats() as Seat {
+        total.add(g.hand(s));
+    }
+    if total != ResourceSet::uniform(19 * k as u32) {
+        return Err(format!("cards not conserved: banks + hands = {total:?}"));
+    }
+    let dev = g.decks.iter().map(Vec::len).sum::<usize>()
+        + g.dev.iter().map(|d| d.cards.len()).sum::<usize>()
+        + g.dev_spent as usize;
+    if dev != 23 * k {
+        return Err(format!(
+            "development cards not conserved: {dev} for {k} boards"
+        ));
+    }
+    Ok(())
 }
 
 /// The whole state as bytes, to prove a refused command changed nothing.
@@ -55,6 +82,7 @@ pub fn snapshot(game: &Game) -> Vec<u8> {
     match game {
         Game::Base(g) => enc(g),
         Game::TotalChaos(g) => enc(g),
+        Game::BigGame(g) => enc(g),
     }
 }
 

@@ -56,6 +56,12 @@ pub enum Entry {
     Tick {
         at: Millis,
     },
+    /// A person took over a bot's seat in the running game (the Big Game counts the robbers'
+    /// grace again from there), written `AT takeover SEAT`.
+    TakeOver {
+        at: Millis,
+        seat: Seat,
+    },
     /// Who holds a seat from now on (a hosted game's seating, not a move).
     Seat {
         at: Millis,
@@ -69,7 +75,10 @@ pub enum Entry {
 impl Entry {
     pub fn at(&self) -> Millis {
         match self {
-            Entry::Command { at, .. } | Entry::Tick { at } | Entry::Seat { at, .. } => *at,
+            Entry::Command { at, .. }
+            | Entry::Tick { at }
+            | Entry::Seat { at, .. }
+            | Entry::TakeOver { at, .. } => *at,
         }
     }
 }
@@ -155,6 +164,7 @@ pub fn write_entry(out: &mut impl Write, e: &Entry) -> std::io::Result<()> {
     match e {
         Entry::Command { at, seat, text } => writeln!(out, "{at} {} {text}", seat + 1),
         Entry::Tick { at } => writeln!(out, "{at} tick"),
+        Entry::TakeOver { at, seat } => writeln!(out, "{at} takeover {}", seat + 1),
         Entry::Seat {
             at,
             seat,
@@ -254,6 +264,18 @@ pub fn read(input: impl BufRead) -> Result<(Header, Vec<Entry>), RecordError> {
             });
             continue;
         }
+        if who == "takeover" {
+            let seat: usize = it
+                .next()
+                .and_then(|s| s.trim().parse().ok())
+                .filter(|s| (1..=header.seats).contains(s))
+                .ok_or_else(|| damaged("bad seat"))?;
+            entries.push(Entry::TakeOver {
+                at,
+                seat: (seat - 1) as Seat,
+            });
+            continue;
+        }
         let seat: usize = who.parse().map_err(|_| damaged("bad seat"))?;
         let text = it.next().ok_or_else(|| damaged("no command"))?.to_string();
         if seat == 0 || seat > header.seats {
@@ -287,6 +309,7 @@ pub fn replay(
         let evs = match e {
             Entry::Seat { .. } => Vec::new(),
             Entry::Tick { at } => game.tick(*at),
+            Entry::TakeOver { seat, .. } => game.seat_taken_over(*seat),
             Entry::Command { at, seat, text } => {
                 let cmd = game.parse(*seat, text).map_err(|err| damaged(err.0))?;
                 game.apply(*seat, &cmd, *at)

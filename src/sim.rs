@@ -172,7 +172,7 @@ pub fn seat_names(bots: &[BotKind]) -> Vec<String> {
 fn current_player(game: &Game) -> Option<Seat> {
     match game {
         Game::Base(g) => Some(g.current()),
-        Game::TotalChaos(_) => None,
+        Game::TotalChaos(_) | Game::BigGame(_) => None,
     }
 }
 
@@ -199,6 +199,7 @@ fn apply(
             g.apply_into(seat, c, now, &mut scratch.base_events)
         }
         (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.apply(seat, c, now).map(drop),
+        (Game::BigGame(g), GameCommand::BigGame(c)) => g.apply(seat, c, now).map(drop),
         _ => Err(crate::engine::RuleError::new(
             "that command belongs to another variant",
         )),
@@ -211,6 +212,7 @@ fn actors_into(game: &Game, out: &mut Vec<Seat>) {
     match game {
         Game::Base(g) => g.actors_into(out),
         Game::TotalChaos(g) => g.actors_into(out),
+        Game::BigGame(g) => g.actors_into(out),
     }
 }
 
@@ -219,6 +221,7 @@ pub fn turns(game: &Game) -> u32 {
     match game {
         Game::Base(g) => g.turn(),
         Game::TotalChaos(g) => g.round(),
+        Game::BigGame(g) => g.round(),
     }
 }
 

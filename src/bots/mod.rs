@@ -7,6 +7,7 @@
 //! ([`base`] for base Catan).
 
 pub mod base;
+pub mod big_game;
 pub mod total_chaos;
 
 use crate::engine::Seat;
@@ -89,6 +90,15 @@ impl Bot {
                     let i = self.rng.below(legal.len());
                     Some(GameCommand::TotalChaos(legal[i]))
                 }
+                Game::BigGame(g) => {
+                    use crate::engine::Ruleset;
+                    let legal = g.legal(seat);
+                    if legal.is_empty() {
+                        return None;
+                    }
+                    let i = self.rng.below(legal.len());
+                    Some(GameCommand::BigGame(legal[i]))
+                }
             },
             BotKind::Heuristic => match game {
                 Game::Base(g) => {
@@ -96,6 +106,9 @@ impl Bot {
                 }
                 Game::TotalChaos(g) => total_chaos::choose(g, seat, &mut self.rng, &mut self.chaos)
                     .map(GameCommand::TotalChaos),
+                Game::BigGame(g) => {
+                    big_game::choose(g, seat, &mut self.rng).map(GameCommand::BigGame)
+                }
             },
         }
     }

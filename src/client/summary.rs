@@ -108,6 +108,74 @@ pub fn state_json(st: &ClientState, now: Instant) -> Value {
                 })
             }).collect::<Vec<_>>(),
         }),
+        GameView::BigGame(v) => {
+            let group = |g: crate::variants::big_game::Group| g.name().to_lowercase();
+            let hex =
+                |h: crate::topology::HexId| st.map.as_ref().map(|m| m.hex_name(h).to_string());
+            let mut first = json!({
+                "variant": variant,
+                "seat": st.seat.map(|s| s + 1),
+                "phase": v.phase,
+                "current": null,
+                "round": v.round,
+                "group": v.group.map(group),
+                "your_group": v.seat.map(|s| group(crate::variants::big_game::Group::of(s))),
+                "active": v.active,
+                "board": v.seat.map(|s| s as usize / 2 + 1),
+                "boards": v.boards,
+                "reach": v.you.as_ref().map(|y| y.reach.clone()),
+                "partners": v.you.as_ref().map(|y| y.partners.iter().map(|s| s + 1).collect::<Vec<_>>()),
+                "setup": v.you.as_ref().map(|y| y.setup.clone()),
+                "hand": v.you.as_ref().map(|y| hand_json(&y.hand)).unwrap_or(json!({})),
+                "dev_cards": v.you.as_ref().map(|y| y.dev_cards.iter().map(|c| json!({"card": c.card.word(), "playable": c.playable})).collect::<Vec<_>>()),
+                "vp_total": v.you.as_ref().map(|y| y.vp_total),
+                "rank": v.you.as_ref().map(|y| y.rank),
+                "bank_rates": v.you.as_ref().map(|y| y.bank_rates),
+                "free_routes": v.you.as_ref().map(|y| y.free_routes),
+                "deadline_secs": deadline,
+            });
+            let more = json!({
+                "dice": v.last_roll.map(|d| json!([d.0, d.1])),
+                "roll": v.last_roll.map(|d| d.0 + d.1),
+                "robber_roll": v.robber_roll.map(|d| d.0 + d.1),
+                "robbers": v.robbers.iter().map(|h| hex(*h)).collect::<Vec<_>>(),
+                "banks": v.banks.iter().map(|b| b.to_string()).collect::<Vec<_>>(),
+                "vp_target": v.vp_target,
+                "max_rounds": v.max_rounds,
+                "winners": v.winners.iter().map(|s| s + 1).collect::<Vec<_>>(),
+                "winner": v.winners.first().map(|s| s + 1),
+                "standings": v.standings.iter().map(|(s, vp)| json!({"seat": s + 1, "vp": vp})).collect::<Vec<_>>(),
+                "offers": v.offers.iter().map(|o| json!({"id": o.id, "from": o.from + 1, "to": o.to.map(|t| t + 1), "give": o.give.to_string(), "get": o.get.to_string()})).collect::<Vec<_>>(),
+                "players": v.players.iter().map(|p| {
+                    let info = u.seats.get(p.seat as usize);
+                    json!({
+                        "seat": p.seat + 1,
+                        "name": info.map(|i| i.name.clone()),
+                        "color": info.map(|i| i.color.clone()),
+                        "bot": info.map(|i| i.bot),
+                        "board": p.board,
+                        "group": group(p.group),
+                        "vp": p.vp,
+                        "cards": p.cards,
+                        "dev_cards": p.dev_cards,
+                        "knights": p.knights,
+                        "road_length": p.road_length,
+                        "longest_road": p.longest_road,
+                        "largest_army": p.largest_army,
+                        "territory_bonus": p.territory_bonus,
+                        "must_discard": p.must_discard,
+                        "ended": p.ended,
+                        "turns": p.turns,
+                        "connected": info.map(|i| i.connected),
+                        "away": info.map(|i| i.away),
+                    })
+                }).collect::<Vec<_>>(),
+            });
+            if let (Some(a), Value::Object(b)) = (first.as_object_mut(), more) {
+                a.extend(b);
+            }
+            first
+        }
     };
     if let Some(o) = out.as_object_mut() {
         o.insert("legal_count".into(), json!(u.legal.len()));

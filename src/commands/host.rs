@@ -161,6 +161,7 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
     let seed = args.game.seed.unwrap_or_else(rand::random);
     let seats = args
         .seats
+        .or_else(|| variants::fixed_seats(&args.game))
         .unwrap_or_else(|| variants::default_seats(args.game.variant));
     let game = variants::create(&args.game, seats, seed)?;
     let bot_kind = BotKind::parse(&args.game.bot_kind)?;

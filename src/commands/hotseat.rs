@@ -54,10 +54,16 @@ pub fn names(given: Option<&str>, people: usize) -> Result<Vec<String>, String> 
 /// Total Chaos needs one screen per player (everyone acts at once), so hot-seat plays it only
 /// with one person and bots in every other seat.
 pub fn hotseat_allowed(variant: crate::cli::VariantName, people: usize) -> Result<(), String> {
-    if variant == crate::cli::VariantName::TotalChaos && people > 1 {
+    use crate::cli::VariantName;
+    if matches!(variant, VariantName::TotalChaos | VariantName::BigGame) && people > 1 {
+        let (what, name) = if variant == VariantName::TotalChaos {
+            ("Total Chaos is played by everyone at once", "total-chaos")
+        } else {
+            ("In the Big Game a whole group plays at once", "big-game")
+        };
         return Err(format!(
-            "Total Chaos is played by everyone at once, so each player needs their own screen: \
-             host it (`catan host --variant total-chaos`) and join from each terminal. Hot-seat \
+            "{what}, so each player needs their own screen: \
+             host it (`catan host --variant {name}`) and join from each terminal. Hot-seat \
              plays it with one person and bots only (not --players {people})"
         ));
     }
@@ -82,7 +88,15 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
         Ok(n) => n,
         Err(e) => return fail(e),
     };
-    let seats = args.players + args.bots;
+    // A variant whose settings fix the seats (a Big Game: two per board) fills the rest with
+    // bots, whatever --bots says.
+    let seats = variants::fixed_seats(&args.game).unwrap_or(args.players + args.bots);
+    if seats < args.players {
+        return fail(format!(
+            "{} people do not fit in the {seats} seats of this game",
+            args.players
+        ));
+    }
     let seed = args.game.seed.unwrap_or_else(rand::random);
     let game = match variants::create(&args.game, seats, seed) {
         Ok(g) => g,
@@ -98,7 +112,7 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
         } else {
             "Hot seat".into()
         },
-        bots: args.bots,
+        bots: seats - args.players,
         bot_kind,
         bot_think_ms: (args.game.bot_think_secs.max(0.0) * 1000.0) as u64,
         seed,
@@ -177,6 +191,9 @@ mod tests {
         let e = hotseat_allowed(VariantName::TotalChaos, 2).unwrap_err();
         assert!(e.contains("each player needs their own screen"), "{e}");
         assert!(hotseat_allowed(VariantName::TotalChaos, 1).is_ok());
+        let e = hotseat_allowed(VariantName::BigGame, 2).unwrap_err();
+        assert!(e.contains("catan host --variant big-game"), "{e}");
+        assert!(hotseat_allowed(VariantName::BigGame, 1).is_ok());
         assert!(hotseat_allowed(VariantName::Base, 3).is_ok());
     }
 }

@@ -99,6 +99,9 @@ fn load(path: &std::path::Path) -> Result<(Header, Vec<Step>, Game), RecordError
                 format!("{n:>5}  {}{}: {text}", clock(*at), name(*seat))
             }
             Entry::Tick { at } => format!("{n:>5}  {}the clock ran out", clock(*at)),
+            Entry::TakeOver { at, seat } => {
+                format!("{n:>5}  {}a person takes over {}", clock(*at), name(*seat))
+            }
             Entry::Seat {
                 at,
                 seat,
@@ -185,11 +188,11 @@ fn standings(game: &Game, names: &[String]) -> Vec<String> {
         None => {
             lines.push("The game did not finish. Public victory points:".into());
             let view = game.view(None);
-            let players = match &view {
-                GameView::Base(v) => &v.players,
-                GameView::TotalChaos(v) => &v.players,
+            let mut p: Vec<(u8, u32)> = match &view {
+                GameView::Base(v) => v.players.iter().map(|p| (p.seat, p.vp)).collect(),
+                GameView::TotalChaos(v) => v.players.iter().map(|p| (p.seat, p.vp)).collect(),
+                GameView::BigGame(v) => v.standings.clone(),
             };
-            let mut p: Vec<(u8, u32)> = players.iter().map(|p| (p.seat, p.vp)).collect();
             p.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             for (i, (s, vp)) in p.iter().enumerate() {
                 lines.push(format!("  {}. {} — {vp} VP", i + 1, name(*s)));

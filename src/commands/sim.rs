@@ -13,13 +13,21 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
         .filter(|s| !s.trim().is_empty())
         .map(BotKind::parse)
         .collect();
-    let bots = match bots {
+    let mut bots = match bots {
         Ok(b) => b,
         Err(e) => {
             eprintln!("catan sim: {e}");
             return Ok(ExitCode::from(2));
         }
     };
+    // A variant whose settings fix the seat count (a Big Game: two per board) repeats a
+    // shorter --bots list in rotation to fill every seat.
+    if let Some(n) = crate::variants::fixed_seats(&args.game)
+        && !bots.is_empty()
+        && bots.len() < n
+    {
+        bots = (0..n).map(|i| bots[i % bots.len()]).collect();
+    }
     let cfg = SimConfig {
         seed: args.game.seed.unwrap_or_else(rand::random),
         game: args.game,

@@ -686,6 +686,9 @@ impl Table {
                     slot.ready = self.started || !self.cfg.hold_in_lobby;
                     self.bots[i] = None;
                     self.record_seat(i, now);
+                    if self.started {
+                        self.took_over(i as Seat, now);
+                    }
                     Some(i)
                 }
                 None => {
@@ -822,18 +825,16 @@ impl Table {
         for i in 0..self.slots.len() {
             self.record_seat(i, now);
         }
-        let first = self
-            .game
-            .actors()
-            .first()
-            .map(|s| names[*s as usize].clone())
-            .unwrap_or_default();
+        let actors = self.game.actors();
+        // Several seats acting at once (the Big Game's setup) have no first player.
+        let notice = match actors.as_slice() {
+            [one] => format!("the game begins: {} goes first", names[*one as usize]),
+            [] => "the game begins".to_string(),
+            _ => "the game begins: everyone makes their setup choices at once".to_string(),
+        };
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
         for id in ids {
-            self.send(
-                id,
-                ServerMsg::Notice(format!("the game begins: {first} goes first")),
-            );
+            self.send(id, ServerMsg::Notice(notice.clone()));
         }
         self.after_change(Vec::new(), now);
     }
@@ -938,6 +939,16 @@ impl Table {
         self.remember(&evs);
         self.broadcast(&evs, now, reply);
         self.schedule_bots(now);
+    }
+
+    /// A person took over a bot's seat in the running game: the ruleset hears of it (the Big
+    /// Game's robbers' grace counts again) and the record keeps it for replays.
+    fn took_over(&mut self, seat: Seat, now: Millis) {
+        let evs = self.game.seat_taken_over(seat);
+        if !evs.is_empty() {
+            self.push_entry(Entry::TakeOver { at: now, seat });
+            self.broadcast(&evs, now, None);
+        }
     }
 
     fn broadcast(&mut self, evs: &[GameEvent], now: Millis, reply: Option<(ConnId, u32)>) {

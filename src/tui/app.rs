@@ -298,10 +298,80 @@ impl App {
             },
         );
         if self.cursor.is_none() {
-            self.cursor = self.center_target();
+            // A Big Game seat starts on its own board.
+            let own = (self.map().is_some_and(|m| m.boards().len() > 1))
+                .then(|| self.me())
+                .flatten()
+                .and_then(|s| self.board_center(s as usize / 2));
+            self.cursor = own.or_else(|| self.center_target());
             if self.cursor.is_some() {
                 self.rebuild();
+                if own.is_some() {
+                    self.follow_cursor();
+                }
             }
+        }
+    }
+
+    /// The ring board (0-based) the cursor is on, on a map of several boards.
+    pub fn board_in_view_index(&self) -> Option<usize> {
+        let map = self.map()?;
+        if map.boards().len() < 2 {
+            return None;
+        }
+        match self.cursor? {
+            Target::Hex(h) => Some(map.board_of_hex(h)),
+            Target::Corner(c) => map.board_of_corner(c),
+            Target::Edge(e) => map
+                .topology
+                .edge_hexes(e)
+                .iter()
+                .flatten()
+                .next()
+                .map(|h| map.board_of_hex(*h)),
+        }
+    }
+
+    /// The board in view, numbered from 1 (the Big Game's ring strip).
+    pub fn board_in_view(&self) -> Option<usize> {
+        self.board_in_view_index().map(|b| b + 1)
+    }
+
+    /// The land hex nearest the middle of one board of the ring.
+    fn board_center(&self, board: usize) -> Option<Target> {
+        let map = self.map()?;
+        let spots: Vec<(Target, (usize, usize))> = map
+            .land_hexes()
+            .filter(|h| map.board_of_hex(*h) == board)
+            .filter_map(|h| {
+                let t = Target::Hex(h);
+                self.pic.positions.get(&t).map(|p| (t, *p))
+            })
+            .collect();
+        let n = spots.len().max(1);
+        let cx = spots.iter().map(|(_, p)| p.0).sum::<usize>() / n;
+        let cy = spots.iter().map(|(_, p)| p.1).sum::<usize>() / n;
+        spots
+            .into_iter()
+            .min_by_key(|(_, (x, y))| x.abs_diff(cx) + 2 * y.abs_diff(cy))
+            .map(|(t, _)| t)
+    }
+
+    /// Big Game: moves the cursor (and the view) to the middle of the next or previous board.
+    fn jump_board(&mut self, forward: bool) {
+        let Some(k) = self.map().map(|m| m.boards().len()).filter(|k| *k > 1) else {
+            self.info("Only one board: [ and ] switch boards in a Big Game.");
+            return;
+        };
+        let own = self.me().map(|s| s as usize / 2).unwrap_or(0);
+        let cur = self.board_in_view_index().unwrap_or(own);
+        let next = if forward {
+            (cur + 1) % k
+        } else {
+            (cur + k - 1) % k
+        };
+        if let Some(t) = self.board_center(next) {
+            self.set_cursor(t);
         }
     }
 
@@ -890,6 +960,7 @@ impl App {
                 self.names = !self.names;
                 self.rebuild();
             }
+            Intent::Board(forward) => self.jump_board(forward),
             Intent::LogUp => self.log_scroll += 5,
             Intent::LogDown => self.log_scroll = self.log_scroll.saturating_sub(5),
             Intent::LogEnd => self.log_scroll = 0,

@@ -99,7 +99,7 @@ pub fn prompt(app: &App, v: &ChaosView) -> (String, Style) {
     (text, t.good())
 }
 
-fn fmt_secs(s: f64) -> String {
+pub(super) fn fmt_secs(s: f64) -> String {
     let s = s.ceil() as u64;
     format!("{}:{:02}", s / 60, s % 60)
 }
@@ -114,7 +114,11 @@ fn res_short(r: Resource) -> &'static str {
     }
 }
 
-fn hand_line(t: &Theme, label: &str, h: &crate::rules::resources::ResourceSet) -> Line<'static> {
+pub(super) fn hand_line(
+    t: &Theme,
+    label: &str,
+    h: &crate::rules::resources::ResourceSet,
+) -> Line<'static> {
     let mut spans = vec![Span::styled(format!(" {label:<7}"), t.dim())];
     for r in Resource::ALL {
         spans.push(Span::styled(format!("{} ", res_short(r)), t.dim()));

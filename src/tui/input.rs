@@ -121,6 +121,8 @@ pub enum Intent {
     SwitchPerson,
     /// Show the results again once the game is over.
     Results,
+    /// Big Game: bring the next (`]`) or previous (`[`) board of the ring into view.
+    Board(bool),
 }
 
 /// Ctrl-C, whatever the screen.
@@ -161,6 +163,8 @@ pub fn map_key(k: &KeyEvent) -> Option<Intent> {
         KeyCode::End => Intent::LogEnd,
         KeyCode::Char('w') => Intent::SwitchPerson,
         KeyCode::Char('g') => Intent::Results,
+        KeyCode::Char(']') => Intent::Board(true),
+        KeyCode::Char('[') => Intent::Board(false),
         KeyCode::Char(c) => Intent::Verb(Verb::from_key(c)?),
         _ => return None,
     })

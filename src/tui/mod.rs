@@ -16,6 +16,7 @@
 //! restores it before the message prints).
 
 pub mod app;
+pub mod big;
 pub mod board;
 pub mod chaos;
 pub mod dialogs;

@@ -49,6 +49,41 @@ impl Sample {
         Sample::with_game(game, seed, &["Ann"], seats, level)
     }
 
+    /// A Big Game of `boards` boards with "Ann" in seat 1 (Sun, board 1) and bots in the others.
+    pub fn big(seed: u64, boards: usize, level: ColorLevel) -> Sample {
+        let cfg = crate::variants::big_game::BigConfig::new(boards, seed);
+        let game =
+            Game::BigGame(crate::variants::big_game::BigGame::new(cfg).expect("a valid game"));
+        Sample::with_game(game, seed, &["Ann"], 2 * boards, level)
+    }
+
+    /// A Big Game as the hall display sees it: a spectator of the table (Ann sits idle).
+    pub fn big_hall(seed: u64, boards: usize, level: ColorLevel) -> Sample {
+        let mut s = Sample::big(seed, boards, level);
+        let (tx, r) = mpsc::channel(100_000);
+        s.table.open(9, tx, false, "hall".into());
+        s.table.message(
+            9,
+            ClientMsg::Hello {
+                version: PROTOCOL_VERSION,
+                name: "Hall".into(),
+                token: None,
+                watch: true,
+                color: None,
+            },
+            s.now,
+        );
+        s.rx = vec![r];
+        s.app = App::new(
+            vec![Session::new("Hall")],
+            Theme::new(level),
+            AppOptions::default(),
+            s.t0,
+        );
+        s.pump();
+        s
+    }
+
     /// A table running `game` with these people and bots in the other seats.
     pub fn with_game(
         game: Game,

@@ -672,3 +672,94 @@ fn total_chaos_ready_on_the_command_line_is_a_game_command() {
     let shot = format!("{}", draw(&mut s.app, 100, 36).backend());
     assert!(shot.contains("Total Chaos"), "{shot}");
 }
+
+/// A Big Game of three boards on screen, played by the bots (and Ann's first legal choices)
+/// out of the setup into round 1 (the Sun group's, Ann's).
+fn big_sample() -> Sample {
+    use super::big::big_view;
+    let mut s = Sample::big(3, 3, ColorLevel::None);
+    for _ in 0..5000 {
+        match big_view(s.app.st()).map(|v| v.phase.clone()) {
+            Some(p) if p != "setup" => break,
+            _ => {}
+        }
+        let mine = s.app.st().legal().first().cloned();
+        match mine {
+            Some(first) => s.send(&first),
+            None => {
+                s.now += 1000;
+                s.table.tick(s.now);
+                s.pump();
+            }
+        }
+    }
+    s
+}
+
+#[test]
+fn big_game_panel_shows_round_group_ring_and_standings_and_brackets_switch_boards() {
+    let mut s = big_sample();
+    let v = super::big::big_view(s.app.st()).expect("a Big Game view");
+    assert_eq!(v.phase, "round");
+    assert_eq!(v.round, 1);
+    let shot = format!("{}", draw(&mut s.app, W, H).backend());
+    for want in [
+        "Big Game · round 1 · Sun plays · roll",
+        "ROUND 1 · SUN",
+        "for every board",
+        "board 1 · Sun · your round",
+        "trade ",
+        "standings",
+        "[1*]",
+    ] {
+        assert!(shot.contains(want), "`{want}` on screen:\n{shot}");
+    }
+    // The cursor starts on Ann's own board; ] and [ walk the ring, wrapping around.
+    assert_eq!(s.app.board_in_view(), Some(1));
+    s.app.on_key(key(KeyCode::Char(']')));
+    assert_eq!(s.app.board_in_view(), Some(2));
+    let shot = format!("{}", draw(&mut s.app, W, H).backend());
+    assert!(shot.contains("[2]"), "the strip marks board 2:\n{shot}");
+    s.app.on_key(key(KeyCode::Char('[')));
+    s.app.on_key(key(KeyCode::Char('[')));
+    assert_eq!(s.app.board_in_view(), Some(3));
+}
+
+#[test]
+fn big_game_hall_display_shows_round_roll_and_clock_in_large_digits() {
+    assert_eq!(
+        super::big::big_digits("10"),
+        [
+            " ▀█ █▀█".to_string(),
+            "  █ █ █".to_string(),
+            "  ▀ ▀▀▀".to_string()
+        ]
+    );
+    let mut s = Sample::big_hall(3, 3, ColorLevel::None);
+    for _ in 0..200 {
+        if super::big::big_view(s.app.st()).is_some_and(|v| v.round >= 1) {
+            break;
+        }
+        s.now += 1000;
+        s.table.tick(s.now);
+        s.pump();
+    }
+    assert!(s.app.watching());
+    let v = super::big::big_view(s.app.st()).expect("a Big Game view");
+    assert!(v.round >= 1, "the bots played into a round");
+    let shot = format!("{}", draw(&mut s.app, W, H).backend());
+    for want in [
+        "ROUND",
+        "ROLL",
+        "CLOCK",
+        "PLAYS",
+        "standings",
+        "Watching the game",
+    ] {
+        assert!(shot.contains(want), "`{want}` on screen:\n{shot}");
+    }
+    // Every seat is in the standings of the hall display.
+    for n in 1..=6 {
+        assert!(shot.contains(&format!("{n:>2}. ")), "place {n}:\n{shot}");
+    }
+}

@@ -223,6 +223,16 @@ impl Widget for &App {
                     (bottom.y + bottom.height).saturating_sub(a.players.y),
                 );
                 super::chaos::panel(self, v, side, buf);
+            } else if let Some(v) = super::big::big_view(self.st()) {
+                // The Big Game: one panel (round, group, clock, ring, you, standings).
+                let bottom = a.dice.unwrap_or(a.actions);
+                let side = Rect::new(
+                    a.players.x,
+                    a.players.y,
+                    a.players.width,
+                    (bottom.y + bottom.height).saturating_sub(a.players.y),
+                );
+                super::big::panel(self, v, side, buf);
             } else {
                 players_pane(self, a.players, buf);
                 you_pane(self, a.you, buf);
@@ -410,6 +420,9 @@ fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
             super::chaos::phase_text(v, &people, app.me()),
             t.title(),
         ));
+    } else if let Some(v) = super::big::big_view(st) {
+        left.push(Span::raw("  "));
+        left.push(Span::styled(super::big::phase_text(v), t.title()));
     } else if st.lobby.is_some() {
         left.push(Span::styled(" lobby: waiting for players", t.title()));
     }
@@ -419,14 +432,27 @@ fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let mut right: Vec<Span> = Vec::new();
     match app.me() {
-        Some(me) if app.view().is_some() || super::chaos::chaos_view(st).is_some() => {
+        Some(me)
+            if app.view().is_some()
+                || super::chaos::chaos_view(st).is_some()
+                || super::big::big_view(st).is_some() =>
+        {
             right.push(Span::styled("you: ", t.dim()));
             right.extend(people.label(me, t));
             let vp = app
                 .view()
                 .and_then(|v| v.you.as_ref())
-                .or_else(|| super::chaos::chaos_view(st).and_then(|v| v.you.as_ref()))
-                .map(|y| y.vp_total);
+                .map(|y| y.vp_total)
+                .or_else(|| {
+                    super::chaos::chaos_view(st)
+                        .and_then(|v| v.you.as_ref())
+                        .map(|y| y.vp_total)
+                })
+                .or_else(|| {
+                    super::big::big_view(st)
+                        .and_then(|v| v.you.as_ref())
+                        .map(|y| y.vp_total)
+                });
             if let Some(vp) = vp {
                 right.push(Span::styled(format!("  {vp} VP"), t.title()));
             }
@@ -1189,6 +1215,9 @@ pub fn prompt(app: &App) -> (String, Style) {
         }
         return super::chaos::prompt(app, v);
     }
+    if let Some(v) = super::big::big_view(st) {
+        return super::big::prompt(app, v);
+    }
     let Some(v) = app.view() else {
         return match &st.lobby {
             Some(l) if l.is_host && app.opts.local => (
@@ -1582,6 +1611,10 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "Shift+arrows / H J K L",
         "pan the board when it is larger than its pane",
+    ),
+    (
+        "[ / ]",
+        "Big Game: bring the previous / next board into view",
     ),
     ("Tab / Shift+Tab", "jump to the next / previous legal spot"),
     ("Enter / Space", "do the chosen action at the cursor"),

@@ -18,6 +18,14 @@ pub fn default_seats(variant: VariantName) -> usize {
     }
 }
 
+/// The seat count a variant's settings fix, if they do: a Big Game has two seats per board.
+pub fn fixed_seats(args: &GameArgs) -> Option<usize> {
+    match args.variant {
+        VariantName::BigGame => Some(2 * args.boards),
+        _ => None,
+    }
+}
+
 /// Builds a game from the command line's settings.
 pub fn create(args: &GameArgs, seats: usize, seed: u64) -> Result<Game, String> {
     match args.variant {
@@ -50,6 +58,25 @@ pub fn create(args: &GameArgs, seats: usize, seed: u64) -> Result<Game, String> 
             cfg.placement_ms = args.placement_secs.map(|s| s * 1000);
             Ok(Game::TotalChaos(total_chaos::ChaosGame::new(cfg)?))
         }
+        VariantName::BigGame => {
+            let mut cfg = match &args.layout {
+                Some(l) => big_game::BigConfig::with_layout(args.boards, l, seed)?,
+                None => big_game::BigConfig::new(args.boards, seed),
+            };
+            if seats != cfg.seats() {
+                return Err(format!(
+                    "a Big Game of {} boards has {} seats (two per board), not {seats}",
+                    cfg.boards(),
+                    cfg.seats()
+                ));
+            }
+            if let Some(vp) = args.vp {
+                cfg.vp_target = Some(vp);
+            }
+            cfg.round_ms = args.round_secs * 1000;
+            cfg.max_rounds = args.max_rounds;
+            Ok(Game::BigGame(big_game::BigGame::new(cfg)?))
+        }
         other => Err(format!(
             "the {} variant is not playable in this build yet",
             variant_name(other)
@@ -73,6 +100,7 @@ pub fn variant_name(v: VariantName) -> &'static str {
 pub enum Game {
     Base(base::BaseGame),
     TotalChaos(total_chaos::ChaosGame),
+    BigGame(big_game::BigGame),
 }
 
 /// A command of any ruleset.
@@ -80,6 +108,7 @@ pub enum Game {
 pub enum GameCommand {
     Base(base::Command),
     TotalChaos(total_chaos::Command),
+    BigGame(big_game::Command),
 }
 
 /// An event of any ruleset.
@@ -87,6 +116,7 @@ pub enum GameCommand {
 pub enum GameEvent {
     Base(base::Event),
     TotalChaos(total_chaos::Event),
+    BigGame(big_game::Event),
 }
 
 /// A seat's view of any ruleset (what crosses the wire).
@@ -94,6 +124,7 @@ pub enum GameEvent {
 pub enum GameView {
     Base(base::BaseView),
     TotalChaos(total_chaos::ChaosView),
+    BigGame(big_game::BigView),
 }
 
 impl Game {
@@ -101,13 +132,26 @@ impl Game {
         match self {
             Game::Base(_) => VariantName::Base,
             Game::TotalChaos(_) => VariantName::TotalChaos,
+            Game::BigGame(_) => VariantName::BigGame,
         }
     }
 
     /// Whether every seat may act at once in real time (no turns): the host and the sim
     /// then let each bot act on its own think time.
     pub fn simultaneous(&self) -> bool {
-        matches!(self, Game::TotalChaos(_))
+        matches!(self, Game::TotalChaos(_) | Game::BigGame(_))
+    }
+
+    /// A person took over a bot's seat in a running game. The Big Game restarts the robbers'
+    /// grace for that seat (its returned events are for the log); other variants do nothing.
+    pub fn seat_taken_over(&mut self, seat: Seat) -> Vec<GameEvent> {
+        match self {
+            Game::BigGame(g) => g
+                .take_over(seat)
+                .map(|ev| ev.into_iter().map(GameEvent::BigGame).collect())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
     }
 
     /// The map the game is played on.
@@ -115,6 +159,7 @@ impl Game {
         match self {
             Game::Base(g) => g.map(),
             Game::TotalChaos(g) => g.map(),
+            Game::BigGame(g) => g.map(),
         }
     }
 
@@ -128,6 +173,21 @@ impl Game {
                     .unwrap_or_else(|| g.board_spec().clone()),
             ),
             Game::TotalChaos(g) => MapRecipe::Single(g.board_spec().clone()),
+            Game::BigGame(g) => {
+                let mut boards: Vec<crate::board::BoardSpec> = Vec::new();
+                let mut order = Vec::new();
+                for spec in g.board_specs() {
+                    let i = match boards.iter().position(|b| b == spec) {
+                        Some(i) => i,
+                        None => {
+                            boards.push(spec.clone());
+                            boards.len() - 1
+                        }
+                    };
+                    order.push(i as u16);
+                }
+                MapRecipe::Ring { boards, order }
+            }
         }
     }
 
@@ -178,6 +238,23 @@ impl Game {
                     ),
                 ]
             }
+            Game::BigGame(g) => {
+                let c = g.config();
+                vec![
+                    ("variant".into(), "big-game".into()),
+                    ("boards".into(), c.boards().to_string()),
+                    ("layout".into(), c.layout.join(",")),
+                    ("round".into(), format!("{} s", c.round_ms / 1000)),
+                    (
+                        "victory points".into(),
+                        c.vp_target.map_or("none".into(), |v| v.to_string()),
+                    ),
+                    (
+                        "round limit".into(),
+                        c.max_rounds.map_or("none".into(), |r| r.to_string()),
+                    ),
+                ]
+            }
         }
     }
 
@@ -185,6 +262,7 @@ impl Game {
         match self {
             Game::Base(g) => g.seats(),
             Game::TotalChaos(g) => g.seats(),
+            Game::BigGame(g) => g.seats(),
         }
     }
 
@@ -205,6 +283,11 @@ impl Game {
                 .into_iter()
                 .map(GameEvent::TotalChaos)
                 .collect()),
+            (Game::BigGame(g), GameCommand::BigGame(c)) => Ok(g
+                .apply(seat, c, now)?
+                .into_iter()
+                .map(GameEvent::BigGame)
+                .collect()),
             _ => Err(RuleError::new("that command belongs to another variant")),
         }
     }
@@ -213,6 +296,7 @@ impl Game {
         match self {
             Game::Base(g) => g.tick(now).into_iter().map(GameEvent::Base).collect(),
             Game::TotalChaos(g) => g.tick(now).into_iter().map(GameEvent::TotalChaos).collect(),
+            Game::BigGame(g) => g.tick(now).into_iter().map(GameEvent::BigGame).collect(),
         }
     }
 
@@ -220,6 +304,7 @@ impl Game {
         match self {
             Game::Base(g) => g.deadline(),
             Game::TotalChaos(g) => g.deadline(),
+            Game::BigGame(g) => g.deadline(),
         }
     }
 
@@ -231,6 +316,11 @@ impl Game {
                 .into_iter()
                 .map(GameCommand::TotalChaos)
                 .collect(),
+            Game::BigGame(g) => g
+                .legal(seat)
+                .into_iter()
+                .map(GameCommand::BigGame)
+                .collect(),
         }
     }
 
@@ -238,6 +328,7 @@ impl Game {
         match self {
             Game::Base(g) => g.actors(),
             Game::TotalChaos(g) => g.actors(),
+            Game::BigGame(g) => g.actors(),
         }
     }
 
@@ -245,6 +336,7 @@ impl Game {
         match self {
             Game::Base(g) => GameView::Base(g.view(seat)),
             Game::TotalChaos(g) => GameView::TotalChaos(g.view(seat)),
+            Game::BigGame(g) => GameView::BigGame(g.view(seat)),
         }
     }
 
@@ -252,6 +344,7 @@ impl Game {
         match self {
             Game::Base(g) => g.parse(seat, text).map(GameCommand::Base),
             Game::TotalChaos(g) => g.parse(seat, text).map(GameCommand::TotalChaos),
+            Game::BigGame(g) => g.parse(seat, text).map(GameCommand::BigGame),
         }
     }
 
@@ -259,6 +352,7 @@ impl Game {
         match (self, cmd) {
             (Game::Base(g), GameCommand::Base(c)) => g.format(c),
             (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.format(c),
+            (Game::BigGame(g), GameCommand::BigGame(c)) => g.format(c),
             (_, c) => format!("{c:?}"),
         }
     }
@@ -272,6 +366,7 @@ impl Game {
         match (self, ev) {
             (Game::Base(g), GameEvent::Base(e)) => g.describe(e, viewer, names),
             (Game::TotalChaos(g), GameEvent::TotalChaos(e)) => g.describe(e, viewer, names),
+            (Game::BigGame(g), GameEvent::BigGame(e)) => g.describe(e, viewer, names),
             _ => None,
         }
     }
@@ -280,6 +375,7 @@ impl Game {
         match self {
             Game::Base(g) => g.outcome(),
             Game::TotalChaos(g) => g.outcome(),
+            Game::BigGame(g) => g.outcome(),
         }
     }
 
@@ -287,6 +383,7 @@ impl Game {
         match self {
             Game::Base(g) => g.help(),
             Game::TotalChaos(g) => g.help(),
+            Game::BigGame(g) => g.help(),
         }
     }
 }

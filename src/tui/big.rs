@@ -1,0 +1,357 @@
+//! The Big Game panel beside the ring's board picture: the round and the active group with
+//! its countdown (and a bar), the roll for every board and the robbers' roll, the ring as a
+//! strip (your board, your reach, the board in view), your group, partners, hand and cards,
+//! open offers and the standings. `[` and `]` bring the previous or next board into view.
+//! A spectator (the hall display) sees the same with everyone's standings.
+
+use super::app::App;
+use super::chaos::{fmt_secs, hand_line};
+use super::dialogs::People;
+use crate::client::state::ClientState;
+use crate::engine::Seat;
+use crate::variants::GameView;
+use crate::variants::big_game::{BigView, Group};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Widget, Wrap};
+
+/// The Big Game view of a client's state, if that is the game running.
+pub fn big_view(st: &ClientState) -> Option<&BigView> {
+    match &st.update.as_ref()?.view {
+        GameView::BigGame(v) => Some(v),
+        _ => None,
+    }
+}
+
+fn name(people: &People, s: Seat, me: Option<Seat>) -> String {
+    if Some(s) == me {
+        "you".into()
+    } else {
+        people.name(s).to_string()
+    }
+}
+
+/// The round in words for the title bar.
+pub fn phase_text(v: &BigView) -> String {
+    match (v.phase.as_str(), v.group) {
+        ("setup", _) => "Big Game · setup: everyone at once".into(),
+        ("over", _) => "Big Game · game over".into(),
+        (_, Some(g)) => {
+            let roll = v
+                .last_roll
+                .map(|(a, b)| format!(" · roll {}", a + b))
+                .unwrap_or_default();
+            format!("Big Game · round {} · {} plays{roll}", v.round, g.name())
+        }
+        _ => "Big Game".into(),
+    }
+}
+
+/// What to do now, for the status line.
+pub fn prompt(app: &App, v: &BigView) -> (String, Style) {
+    let t = &app.theme;
+    if app.watching() {
+        return (
+            "Watching the game: [ and ] show the boards. ? shows the keys.".into(),
+            t.dim(),
+        );
+    }
+    let legal = app.st().legal();
+    let has = |w: &str| {
+        legal
+            .iter()
+            .any(|l| l == w || l.starts_with(&format!("{w} ")))
+    };
+    let setup = v.you.as_ref().map(|y| y.setup.as_str());
+    let text = match v.phase.as_str() {
+        "over" => return ("The game is over: q quits.".into(), t.good()),
+        "setup" if setup == Some("collect") => {
+            "Take the resources around one starting settlement: :collect 1C.w".to_string()
+        }
+        "setup" if setup == Some("city") => {
+            "Turn a starting settlement into a city: :city 1C.w".to_string()
+        }
+        "setup" => "Waiting for the others' setup choices or the clock.".to_string(),
+        _ if has("discard") => "A 7: discard half your cards: :discard 2 wool 1 ore".to_string(),
+        _ if v.active && has("end") => {
+            "Your group's round: :settle, :road, :ship, :city, :buy dev, :bank, :offer .., :play .. — :end when done. [ ] switch boards".to_string()
+        }
+        _ if has("accept") => "An offer waits for you: :accept N or :decline N".to_string(),
+        _ if has("offer") => {
+            "The other group's round: trade with its players (:offer 1 wool for 1 ore). [ ] switch boards".to_string()
+        }
+        _ => "Waiting for your group's round. [ ] switch boards".to_string(),
+    };
+    (text, t.good())
+}
+
+/// The ring as a strip: `[1] 2* 3` — the board in view bracketed, yours starred, your reach
+/// bright.
+fn ring_strip(app: &App, v: &BigView, shown: Option<usize>) -> Line<'static> {
+    let t = &app.theme;
+    let mine = v.seat.map(|s| s as usize / 2 + 1);
+    let reach: Vec<usize> = v.you.as_ref().map(|y| y.reach.clone()).unwrap_or_default();
+    let mut spans = vec![Span::styled(" ring ", t.dim())];
+    for b in 1..=v.boards {
+        let text = if Some(b) == shown {
+            format!("[{b}{}]", if Some(b) == mine { "*" } else { "" })
+        } else {
+            format!(" {b}{} ", if Some(b) == mine { "*" } else { "" })
+        };
+        let style = if Some(b) == shown || reach.contains(&b) || v.seat.is_none() {
+            t.title()
+        } else {
+            t.dim()
+        };
+        spans.push(Span::styled(text, style));
+        spans.push(Span::styled("─", t.dim()));
+    }
+    spans.push(Span::styled("↺", t.dim()));
+    Line::from(spans)
+}
+
+/// Three rows of block glyphs for digits, `:` and space: the hall display's large text.
+pub fn big_digits(text: &str) -> [String; 3] {
+    let mut rows = [String::new(), String::new(), String::new()];
+    for ch in text.chars() {
+        let g: [&str; 3] = match ch {
+            '0' => ["█▀█", "█ █", "▀▀▀"],
+            '1' => [" ▀█", "  █", "  ▀"],
+            '2' => ["▀▀█", "█▀▀", "▀▀▀"],
+            '3' => ["▀▀█", " ▀█", "▀▀▀"],
+            '4' => ["█ █", "▀▀█", "  ▀"],
+            '5' => ["█▀▀", "▀▀█", "▀▀▀"],
+            '6' => ["█▀▀", "█▀█", "▀▀▀"],
+            '7' => ["▀▀█", "  █", "  ▀"],
+            '8' => ["█▀█", "█▀█", "▀▀▀"],
+            '9' => ["█▀█", "▀▀█", "▀▀▀"],
+            ':' => [" ", "▀", "▀"],
+            _ => ["  ", "  ", "  "],
+        };
+        for (row, part) in rows.iter_mut().zip(g) {
+            if !row.is_empty() {
+                row.push(' ');
+            }
+            row.push_str(part);
+        }
+    }
+    rows
+}
+
+/// The hall display's large lines: round, roll and clock in block digits under their labels.
+fn hall_lines(app: &App, v: &BigView, secs: Option<f64>) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let round = big_digits(&v.round.to_string());
+    let roll = big_digits(
+        &v.last_roll
+            .map_or(String::new(), |(a, b)| (a + b).to_string()),
+    );
+    let clock = big_digits(&secs.map_or(String::new(), fmt_secs));
+    let cols = [&round, &roll, &clock];
+    let widths: Vec<usize> = cols
+        .iter()
+        .map(|c| c[0].chars().count().max(6) + 3)
+        .collect();
+    let mut out = Vec::new();
+    let labels = ["ROUND", "ROLL", "CLOCK"];
+    let mut head = String::from(" ");
+    for (l, w) in labels.iter().zip(&widths) {
+        head.push_str(&format!("{l:<w$}"));
+    }
+    out.push(Line::from(Span::styled(head, t.dim())));
+    for r in 0..3 {
+        let mut row = String::from(" ");
+        for (c, w) in cols.iter().zip(&widths) {
+            row.push_str(&format!("{:<w$}", c[r]));
+        }
+        out.push(Line::from(Span::styled(row, t.title())));
+    }
+    let group = match (v.phase.as_str(), v.group) {
+        ("setup", _) => "SETUP: EVERYONE AT ONCE".to_string(),
+        ("over", _) => "GAME OVER".to_string(),
+        (_, Some(g)) => format!("{} PLAYS", g.name().to_uppercase()),
+        _ => String::new(),
+    };
+    let mut tail = vec![Span::styled(format!(" {group}"), t.good())];
+    if let Some((a, b)) = v.robber_roll {
+        tail.push(Span::styled(
+            format!("  · robbers' roll {}", a + b),
+            t.error(),
+        ));
+    }
+    out.push(Line::from(tail));
+    out
+}
+
+/// Draws the panel into `area`.
+pub fn panel(app: &App, v: &BigView, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let people = app.people();
+    let me = app.me();
+    let mut lines: Vec<Line> = Vec::new();
+    let secs = app.st().deadline_secs(app.now);
+    let group = v.group.map(Group::name).unwrap_or("-");
+    let mut head = vec![Span::styled(
+        match v.phase.as_str() {
+            "setup" => " SETUP ".to_string(),
+            "over" => " GAME OVER ".to_string(),
+            _ => format!(" ROUND {} · {} ", v.round, group.to_uppercase()),
+        },
+        t.title(),
+    )];
+    if let Some(s) = secs {
+        head.push(Span::styled(
+            fmt_secs(s),
+            if s < 10.0 { t.error() } else { t.warn() },
+        ));
+    }
+    lines.push(Line::from(head));
+    if app.watching() {
+        lines.extend(hall_lines(app, v, secs));
+    }
+    if let Some(s) = secs {
+        let total = app
+            .st()
+            .game
+            .as_ref()
+            .and_then(|g| g.settings.iter().find(|(k, _)| k == "round"))
+            .and_then(|(_, val)| val.trim_end_matches(" s").parse::<f64>().ok())
+            .unwrap_or(45.0);
+        let width = area.width.saturating_sub(4) as usize;
+        let full = ((s / total.max(1.0)) * width as f64).round() as usize;
+        let full = full.min(width);
+        lines.push(Line::from(vec![
+            Span::raw(" "),
+            Span::styled("█".repeat(full), t.warn()),
+            Span::styled("░".repeat(width - full), t.dim()),
+        ]));
+    }
+    if let Some((a, b)) = v.last_roll {
+        let mut spans = vec![
+            Span::styled(" Roll ", t.dim()),
+            Span::styled(
+                format!("{}", a + b),
+                if a + b == 7 { t.error() } else { t.title() },
+            ),
+            Span::styled(format!(" ({a}+{b}) for every board"), t.dim()),
+        ];
+        if let Some((c, d)) = v.robber_roll {
+            spans.push(Span::styled(format!(" · robbers {}", c + d), t.error()));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(ring_strip(app, v, app.board_in_view()));
+    if let Some(s) = v.seat {
+        let g = Group::of(s);
+        lines.push(Line::from(vec![
+            Span::styled(" you    ", t.dim()),
+            Span::styled(
+                format!("board {} · {}", s as usize / 2 + 1, g.name()),
+                t.title(),
+            ),
+            Span::styled(
+                if v.active {
+                    " · your round"
+                } else {
+                    " · trading only"
+                },
+                if v.active { t.good() } else { t.dim() },
+            ),
+        ]));
+    }
+    if let Some(y) = &v.you {
+        if !y.partners.is_empty() {
+            let names: Vec<String> = y
+                .partners
+                .iter()
+                .map(|s| format!("{} ({})", name(&people, *s, me), s + 1))
+                .collect();
+            lines.push(Line::from(vec![
+                Span::styled(" trade  ", t.dim()),
+                Span::styled(names.join(", "), t.title()),
+            ]));
+        }
+        lines.push(hand_line(t, "hand", &y.hand));
+        if !y.dev_cards.is_empty() {
+            let cards: Vec<String> = y
+                .dev_cards
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{}{}",
+                        c.card.word(),
+                        if c.playable || c.card.word() == "vp" {
+                            ""
+                        } else {
+                            " (next round)"
+                        }
+                    )
+                })
+                .collect();
+            lines.push(Line::from(vec![
+                Span::styled(" cards  ", t.dim()),
+                Span::styled(cards.join(", "), t.title()),
+            ]));
+        }
+        if let Some(bank) = v.seat.and_then(|s| v.banks.get(s as usize / 2)) {
+            lines.push(hand_line(t, "bank", bank));
+        }
+    }
+    for o in v.offers.iter().take(4) {
+        lines.push(Line::from(Span::styled(
+            format!(
+                " Offer {}: {} gives {} for {}{}",
+                o.id,
+                name(&people, o.from, me),
+                o.give,
+                o.get,
+                o.to.map(|s| format!(" to {}", name(&people, s, me)))
+                    .unwrap_or_default()
+            ),
+            t.warn(),
+        )));
+    }
+    // Standings: everyone by public points.
+    lines.push(Line::from(Span::styled(
+        " standings       board group  VP cards",
+        t.dim(),
+    )));
+    let room = (area.height as usize).saturating_sub(lines.len() + 2);
+    for (i, (s, vp)) in v.standings.iter().enumerate().take(room.max(1)) {
+        let p = &v.players[*s as usize];
+        let mut spans = vec![Span::styled(format!(" {:>2}. ", i + 1), t.dim())];
+        let mut label = people.label(*s, t);
+        let label_w: usize = label.iter().map(|x| x.width()).sum();
+        spans.append(&mut label);
+        spans.push(Span::raw(" ".repeat(12usize.saturating_sub(label_w))));
+        spans.push(Span::styled(
+            format!("{:>4}  {:<5}", p.board, p.group.name()),
+            if v.group == Some(p.group) {
+                t.good()
+            } else {
+                t.dim()
+            },
+        ));
+        spans.push(Span::styled(format!("{vp:>3} {:>5}", p.cards), t.title()));
+        if p.ended && v.group == Some(p.group) {
+            spans.push(Span::styled(" done", t.dim()));
+        }
+        lines.push(Line::from(spans));
+    }
+    let title = Line::from(vec![
+        Span::styled(" Big Game ", t.title()),
+        Span::styled(format!("· {} boards ", v.boards), t.dim()),
+    ]);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .border_type(BorderType::Rounded)
+                .border_style(t.border())
+                .title(title),
+        )
+        .render(area, buf);
+}
