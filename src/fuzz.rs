@@ -50,28 +50,71 @@ pub fn audit(game: &Game) -> Result<(), String> {
     }
 }
 
-/// The Big Game's books: each board's bank and the hands hold 19 of each resource per board,
-/// and the development cards (decks, hands, played) number 23 per board.
+/// The Big Game's invariants: every board's 19 of each resource between its bank and the
+/// hands, every deck's cards (23 a board, no Monopoly) between decks, hands and the played
+/// pile, pieces in stock or on the ring, public VP from the pieces, awards and territory bonus.
 fn audit_big_game(g: &crate::variants::big_game::BigGame) -> Result<(), String> {
+    use crate::engine::Ruleset;
+    use crate::rules::pieces::{BuildingKind, RouteKind, Stock};
     use crate::rules::resources::ResourceSet;
     let k = g.boards();
     let mut total = ResourceSet::EMPTY;
     for b in 0..k {
         total.add(g.bank(b));
     }
-    for s in 0..g.config().seats() as Seat {
+    for s in 0..g.seats() as Seat {
         total.add(g.hand(s));
     }
     if total != ResourceSet::uniform(19 * k as u32) {
         return Err(format!("cards not conserved: banks + hands = {total:?}"));
     }
+    let deck = crate::rules::devcards::standard_deck(false).len() * k;
     let dev = g.decks.iter().map(Vec::len).sum::<usize>()
         + g.dev.iter().map(|d| d.cards.len()).sum::<usize>()
         + g.dev_spent as usize;
-    if dev != 23 * k {
+    if dev != deck {
         return Err(format!(
-            "development cards not conserved: {dev} for {k} boards"
+            "development cards not conserved: {dev} of {deck} for {k} boards"
         ));
+    }
+    let full = Stock::SEAFARERS;
+    for s in 0..g.seats() as Seat {
+        let stock = g.pieces.stock(s);
+        let (mut settlements, mut cities) = (0u32, 0u32);
+        for (_, b) in g.pieces.all_buildings().filter(|(_, b)| b.owner == s) {
+            match b.kind {
+                BuildingKind::Settlement => settlements += 1,
+                BuildingKind::City => cities += 1,
+            }
+        }
+        let (mut roads, mut ships) = (0u32, 0u32);
+        for (_, r) in g.pieces.all_routes().filter(|(_, r)| r.owner == s) {
+            match r.kind {
+                RouteKind::Road => roads += 1,
+                RouteKind::Ship => ships += 1,
+            }
+        }
+        if settlements + stock.settlements as u32 != full.settlements as u32
+            || cities + stock.cities as u32 != full.cities as u32
+            || roads + stock.roads as u32 != full.roads as u32
+            || ships + stock.ships as u32 != full.ships as u32
+        {
+            return Err(format!(
+                "pieces not conserved for seat {}: stock {stock:?}",
+                s + 1
+            ));
+        }
+        let awards =
+            2 * (g.longest_road() == Some(s)) as u32 + 2 * (g.largest_army() == Some(s)) as u32;
+        let bonus = 2 * g.bonus[s as usize].is_some() as u32;
+        if g.public_vp(s) != settlements + 2 * cities + awards + bonus {
+            return Err(format!("seat {}: public VP do not match the board", s + 1));
+        }
+    }
+    for s in g.actors() {
+        if g.legal(s).is_empty() {
+            return Err(format!("seat {} is asked to act with nothing legal", s + 1));
+        }
     }
     Ok(())
 }
@@ -350,6 +393,8 @@ fn mutate(text: &str, rng: &mut GameRng, vocab: &[String]) -> String {
 /// starting from `seed`; a turn timer runs in every other game. Stops at the first broken
 /// invariant with a message naming the seed, the step and the command.
 pub fn commands(args: &GameArgs, seats: usize, seed: u64, count: u64) -> Result<Stats, String> {
+    // A variant that fixes its seats (two per Big Game board) plays with that many.
+    let seats = variants::fixed_seats(args).unwrap_or(seats);
     let mut stats = Stats::default();
     let mut rng = GameRng::new(seed);
     let mut vocab: Vec<String> = Vec::new();
@@ -562,7 +607,7 @@ fn sample_messages(game: &Game, rng: &mut GameRng) -> Vec<Vec<u8>> {
 pub fn frames(args: &GameArgs, seed: u64, count: u64) -> Result<Stats, String> {
     let mut stats = Stats::default();
     let mut rng = GameRng::new(seed);
-    let mut game = variants::create(args, 4, seed)?;
+    let mut game = variants::create(args, variants::fixed_seats(args).unwrap_or(4), seed)?;
     let mut samples = sample_messages(&game, &mut rng);
     while stats.frames < count {
         // Move the game on now and then, so views of later states are sampled too.
@@ -642,6 +687,19 @@ mod tests {
         };
         g.hands[0] = ResourceSet::uniform(1);
         assert!(audit(&bad).unwrap_err().contains("cards not conserved"));
+    }
+
+    #[test]
+    fn the_big_game_audit_holds_for_a_new_ring_and_catches_lost_cards() {
+        use crate::variants::big_game::{BigConfig, BigGame};
+        let mut g = BigGame::new(BigConfig::new(3, 1)).unwrap();
+        assert_eq!(audit_big_game(&g), Ok(()));
+        g.hands[0] = ResourceSet::uniform(1);
+        assert!(
+            audit_big_game(&g)
+                .unwrap_err()
+                .contains("cards not conserved")
+        );
     }
 
     #[test]
