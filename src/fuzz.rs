@@ -614,7 +614,11 @@ pub fn frames(args: &GameArgs, seed: u64, count: u64) -> Result<Stats, String> {
         if stats.frames % 1_000 == 0 {
             for _ in 0..20 {
                 let Some(&s) = game.actors().first() else {
-                    game = variants::create(args, 4, rng.next_seed())?;
+                    game = variants::create(
+                        args,
+                        variants::fixed_seats(args).unwrap_or(4),
+                        rng.next_seed(),
+                    )?;
                     break;
                 };
                 let legal = game.legal(s);
