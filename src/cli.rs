@@ -63,7 +63,7 @@ pub struct GameArgs {
     /// file; a random fair board when not given.
     #[arg(long)]
     pub board: Option<String>,
-    /// Victory points needed to win.
+    /// Victory points needed to win (Big Game: 0 plays to --max-rounds alone).
     #[arg(long)]
     pub vp: Option<u32>,
     /// Seconds each turn may take (base and Risk); off when not given.
@@ -157,7 +157,8 @@ pub struct HostArgs {
     /// Seats filled by bots.
     #[arg(long, default_value_t = 0)]
     pub bots: usize,
-    /// Serve only: this terminal does not play a seat.
+    /// This terminal does not play a seat: on a terminal it shows the hall display (round,
+    /// roll, clock and standings for everyone to see), in a script it logs lines to stderr.
     #[arg(long)]
     pub headless: bool,
     /// Your name, when this terminal plays.

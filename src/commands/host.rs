@@ -29,16 +29,33 @@ pub fn lan_addresses(bind: &str, port: u16) -> Vec<String> {
     v
 }
 
-/// Sets up logging: to stderr for a headless host, quieter when a TUI shares the terminal.
-pub fn init_logging(verbose: bool) {
-    let default = if verbose { "info" } else { "warn" };
+/// Sets up logging. A host writing lines logs who joined, left and was refused to stderr; a
+/// host whose terminal shows a TUI logs to `host.log` in the data directory instead, so the
+/// lines do not tear the screen (and nowhere when there is no data directory).
+pub fn init_logging(tui: bool) {
     let filter = tracing_subscriber::EnvFilter::try_from_env("CATAN_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    let _ = tracing_subscriber::fmt()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_target(false)
-        .try_init();
+        .with_target(false);
+    if !tui {
+        let _ = builder.with_writer(std::io::stderr).try_init();
+        return;
+    }
+    let file = crate::datadir::data_dir().and_then(|d| {
+        std::fs::create_dir_all(&d).ok()?;
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(d.join("host.log"))
+            .ok()
+    });
+    if let Some(f) = file {
+        let _ = builder
+            .with_ansi(false)
+            .with_writer(std::sync::Mutex::new(f))
+            .try_init();
+    }
 }
 
 pub fn run(args: HostArgs) -> anyhow::Result<ExitCode> {
@@ -64,7 +81,9 @@ struct Prepared {
 }
 
 async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
-    init_logging(args.headless || args.plain);
+    // A headless host on a terminal shows the hall display; in a script it writes lines.
+    let hall = args.headless && !args.plain && super::play::tui_possible();
+    init_logging(hall || (!args.headless && !args.plain));
     let listener = match TcpListener::bind((args.bind.as_str(), args.port)).await {
         Ok(l) => l,
         Err(e) => {
@@ -123,7 +142,27 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
     for a in &addrs {
         println!("    catan join {a}");
     }
-    let code = if args.headless {
+    let code = if hall {
+        // The hall display: this terminal watches the game (public information only) and,
+        // as the host's own terminal, can start it from the lobby.
+        let (tx, rx) = host.handle.connect_local(true).await;
+        tx.send(crate::proto::ClientMsg::Hello {
+            version: crate::proto::PROTOCOL_VERSION,
+            name: "hall".into(),
+            token: None,
+            watch: true,
+            color: None,
+        })
+        .await?;
+        let opts = super::play::PlayOptions {
+            plain: false,
+            bell: false,
+            name: "hall".into(),
+            notes: addrs.iter().map(|a| format!("catan join {a}")).collect(),
+            hosting: true,
+        };
+        super::play::play_with(tx, rx, opts).await?
+    } else if args.headless {
         println!("Serving; Ctrl-C stops the host.");
         tokio::signal::ctrl_c().await?;
         ExitCode::SUCCESS

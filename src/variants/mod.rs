@@ -70,11 +70,18 @@ pub fn create(args: &GameArgs, seats: usize, seed: u64) -> Result<Game, String> 
                     cfg.seats()
                 ));
             }
+            // `--vp 0` plays to the round limit alone.
             if let Some(vp) = args.vp {
-                cfg.vp_target = Some(vp);
+                cfg.vp_target = (vp > 0).then_some(vp);
             }
             cfg.round_ms = args.round_secs * 1000;
             cfg.max_rounds = args.max_rounds;
+            if cfg.vp_target.is_none() && cfg.max_rounds.is_none() {
+                return Err(
+                    "a Big Game needs an end: give a VP target (--vp) or a round limit (--max-rounds)"
+                        .into(),
+                );
+            }
             Ok(Game::BigGame(big_game::BigGame::new(cfg)?))
         }
         other => Err(format!(
@@ -385,5 +392,46 @@ impl Game {
             Game::TotalChaos(g) => g.help(),
             Game::BigGame(g) => g.help(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn big(extra: &[&str]) -> Result<Game, String> {
+        let mut argv = vec!["catan", "--variant", "big-game", "--boards", "2"];
+        argv.extend_from_slice(extra);
+        #[derive(clap::Parser)]
+        struct W {
+            #[command(flatten)]
+            g: GameArgs,
+        }
+        let args = <W as clap::Parser>::parse_from(argv).g;
+        create(&args, 4, 1)
+    }
+
+    #[test]
+    fn a_big_game_plays_to_a_vp_target_a_round_limit_or_both() {
+        let Ok(Game::BigGame(g)) = big(&[]) else {
+            panic!("a Big Game")
+        };
+        assert_eq!(g.config().vp_target, Some(10));
+        let Ok(Game::BigGame(g)) = big(&["--vp", "0", "--max-rounds", "20"]) else {
+            panic!("a Big Game")
+        };
+        assert_eq!(
+            (g.config().vp_target, g.config().max_rounds),
+            (None, Some(20))
+        );
+        let Ok(Game::BigGame(g)) = big(&["--vp", "12", "--max-rounds", "20"]) else {
+            panic!("a Big Game")
+        };
+        assert_eq!(
+            (g.config().vp_target, g.config().max_rounds),
+            (Some(12), Some(20))
+        );
+        let err = big(&["--vp", "0"]).expect_err("refused");
+        assert!(err.contains("needs an end"), "{err}");
     }
 }
