@@ -294,6 +294,8 @@ impl App {
                 names: self.names,
                 harbors: true,
                 sea: true,
+                // The Big Game's boards show the line between the Sun and Moon territories.
+                dividing_line: map.boards().iter().any(|b| b.line_column.is_some()),
                 ..RenderOptions::default()
             },
         );

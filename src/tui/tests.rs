@@ -711,6 +711,8 @@ fn big_game_panel_shows_round_group_ring_and_standings_and_brackets_switch_board
         "trade ",
         "standings",
         "[1*]",
+        // The boards show the line between the Sun and Moon territories.
+        "Dividing Line",
     ] {
         assert!(shot.contains(want), "`{want}` on screen:\n{shot}");
     }
