@@ -1,5 +1,6 @@
 //! Rules shared by the rulesets: resources and hands, development cards, building on corners
-//! and edges with longest road, production, the awards, and trade.
+//! and edges with longest road, production, the awards, trade, and the
+//! words of the command languages.
 
 pub mod awards;
 pub mod costs;
@@ -9,3 +10,4 @@ pub mod production;
 pub mod resources;
 pub mod spots;
 pub mod trade;
+pub mod words;

@@ -7,6 +7,7 @@ use crate::board::Map;
 use crate::engine::{RuleError, Seat};
 use crate::rules::devcards::DevCard;
 use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
+use crate::rules::words::{id_arg, seat_arg, trade_parts};
 use crate::topology::{CornerId, EdgeId, HexId};
 
 /// What a Knight does: send the robber on a hex next to you home, or take a resource.
@@ -72,58 +73,6 @@ Big Game commands (hexes carry their board: 2C is hex C of board 2; corners 2C.n
   accept 3 | decline 3 | cancel 3
 You build on your own board and the two next to it. Only the group whose round it is builds;
 the others trade with the active players of their board and the two next to it.";
-
-fn seat_arg(s: &str, seats: usize) -> Result<Seat, RuleError> {
-    let n: usize = s
-        .trim_start_matches('#')
-        .parse()
-        .map_err(|_| RuleError::new(format!("`{s}` is not a seat number (1 to {seats})")))?;
-    if n == 0 || n > seats {
-        return Err(RuleError::new(format!(
-            "there is no seat {n} (seats are 1 to {seats})"
-        )));
-    }
-    Ok((n - 1) as Seat)
-}
-
-fn id_arg(s: Option<&&str>, what: &str) -> Result<u32, RuleError> {
-    let s = s.ok_or_else(|| {
-        RuleError::new(format!(
-            "{what} which offer? give its number, e.g. `{what} 3`"
-        ))
-    })?;
-    s.trim_start_matches('#')
-        .parse()
-        .map_err(|_| RuleError::new(format!("`{s}` is not an offer number")))
-}
-
-/// Splits `2 wool 1 ore for 1 brick [to 3]`.
-fn trade_parts<'a>(
-    words: &'a [&'a str],
-) -> Result<(ResourceSet, ResourceSet, Option<&'a str>), RuleError> {
-    let for_at = words
-        .iter()
-        .position(|w| w.eq_ignore_ascii_case("for"))
-        .ok_or_else(|| {
-            RuleError::new("write a trade as `GIVE for GET`, e.g. `1 brick for 1 ore`")
-        })?;
-    let (give_words, rest) = words.split_at(for_at);
-    let rest = &rest[1..];
-    let (get_words, to) = match rest.iter().position(|w| w.eq_ignore_ascii_case("to")) {
-        Some(i) => (
-            &rest[..i],
-            Some(
-                *rest
-                    .get(i + 1)
-                    .ok_or_else(|| RuleError::new("`to` which seat?"))?,
-            ),
-        ),
-        None => (rest, None),
-    };
-    let give = parse_resource_list(give_words).map_err(RuleError)?;
-    let get = parse_resource_list(get_words).map_err(RuleError)?;
-    Ok((give, get, to))
-}
 
 /// Reads one command.
 pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> {
