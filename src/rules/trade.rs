@@ -61,6 +61,10 @@ pub fn harbor_name(kind: HarborKind) -> String {
     kind.to_string()
 }
 
+/// A short list of seats, kept inline: an offer's refusals come one by one from a handful of
+/// seats, and a heap allocation per offer was a measurable part of a simulated game.
+pub type SeatList = smallvec::SmallVec<[Seat; 8]>;
+
 /// A domestic trade offer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Offer {
@@ -73,7 +77,7 @@ pub struct Offer {
     /// What `from` wants.
     pub get: ResourceSet,
     /// Seats that said no.
-    pub declined: Vec<Seat>,
+    pub declined: SeatList,
 }
 
 impl Offer {

@@ -861,7 +861,7 @@ impl BaseGame {
             to,
             give,
             get,
-            declined: Vec::new(),
+            declined: crate::rules::trade::SeatList::new(),
         });
         ev.push(Event::Offered {
             id,

@@ -138,7 +138,22 @@ impl BaseGame {
             return Some(cmd);
         }
         scratch.clear();
-        self.legal_of_kind_into(seat, kind, scratch);
+        if matches!(kind, Kind::Accept | Kind::Decline | Kind::Cancel) {
+            // Present only in the main phase with trading open (legal_kinds said so): the
+            // answers alone, without walking the current player's building commands again.
+            self.visit_answers(
+                seat,
+                &mut Sink {
+                    want: Kinds::one(kind),
+                    f: &mut |c| {
+                        scratch.push(c);
+                        true
+                    },
+                },
+            );
+        } else {
+            self.legal_of_kind_into(seat, kind, scratch);
+        }
         match scratch.len() {
             0 => None,
             1 => Some(scratch[0]),
@@ -374,17 +389,7 @@ impl BaseGame {
         if !self.trading_open() {
             return;
         }
-        // Answers to offers addressed to this seat, and cancelling its own.
-        for o in &self.offers {
-            if o.from == seat {
-                s.emit(Command::Cancel(o.id));
-            } else if self.addressed_to(o, seat) && !o.declined_by(seat) {
-                if hand.contains(&o.get) && self.hands[o.from as usize].contains(&o.give) {
-                    s.emit(Command::Accept(o.id));
-                }
-                s.emit(Command::Decline(o.id));
-            }
-        }
+        self.visit_answers(seat, s);
         // One-for-one offers.
         if !s.wants(Kind::Offer) {
             return;
@@ -412,6 +417,23 @@ impl BaseGame {
                         });
                     }
                 }
+            }
+        }
+    }
+
+    /// The answers to open offers `seat` may send (trading being open): accepting or
+    /// declining offers made to it, cancelling its own. Part of `legal_main`'s walk, and
+    /// walked alone by the random bot once it has drawn one of these kinds.
+    fn visit_answers<F: FnMut(Command) -> bool>(&self, seat: Seat, s: &mut Sink<'_, F>) {
+        let hand = &self.hands[seat as usize];
+        for o in &self.offers {
+            if o.from == seat {
+                s.emit(Command::Cancel(o.id));
+            } else if self.addressed_to(o, seat) && !o.declined_by(seat) {
+                if hand.contains(&o.get) && self.hands[o.from as usize].contains(&o.give) {
+                    s.emit(Command::Accept(o.id));
+                }
+                s.emit(Command::Decline(o.id));
             }
         }
     }

@@ -1067,7 +1067,7 @@ impl BigGame {
             to,
             give,
             get,
-            declined: Vec::new(),
+            declined: crate::rules::trade::SeatList::new(),
         });
         ev.push(Event::Offered {
             id,

@@ -983,7 +983,7 @@ impl ChaosGame {
             to,
             give,
             get,
-            declined: Vec::new(),
+            declined: crate::rules::trade::SeatList::new(),
         });
         ev.push(Event::Offered {
             id,
