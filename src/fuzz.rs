@@ -598,6 +598,8 @@ fn sample_messages(game: &Game, rng: &mut GameRng) -> Vec<Vec<u8>> {
         reply_to: Some(1),
         deadline_ms: None,
         seats: Vec::new(),
+        seats_at: Vec::new(),
+        at_us: 0,
     }))));
     v
 }

@@ -99,12 +99,19 @@ impl ClientState {
                 self.lobby = Some(*l);
             }
             ServerMsg::Update(u) => {
+                let mut u = *u;
+                if !u.seats_at.is_empty() {
+                    let mut all = self.update.take().map(|p| p.seats).unwrap_or_default();
+                    crate::proto::merge_seats(&mut all, &u.seats, &u.seats_at);
+                    u.seats = all;
+                    u.seats_at.clear();
+                }
                 self.lobby = None;
                 for l in &u.log {
                     lines.push(Line::Event(l.clone()));
                 }
                 self.last_error = None;
-                self.update = Some(*u);
+                self.update = Some(u);
                 self.received = Some(now);
             }
             ServerMsg::Rejected { reason, .. } => {
@@ -114,6 +121,7 @@ impl ClientState {
             ServerMsg::Legal(v) => self.legal_reply = Some(v),
             ServerMsg::Chat { from, text } => lines.push(Line::Chat { from, text }),
             ServerMsg::Pong(t) => self.pongs.push(t),
+            ServerMsg::Stats(_) => {}
             ServerMsg::Notice(s) => lines.push(Line::Notice(s)),
             ServerMsg::Closing { reason } => {
                 lines.push(Line::Notice(format!(

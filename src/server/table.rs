@@ -108,6 +108,8 @@ struct Conn {
     window_start: Millis,
     window_count: u32,
     peer: String,
+    /// Told it fell behind; closes once the table task handles the effects.
+    dropping: bool,
 }
 
 /// How full the table is, for the LAN announcement.
@@ -147,6 +149,11 @@ pub struct Table {
     history: VecDeque<GameEvent>,
     /// The game time the table's clock starts at (a resumed game goes on from its save).
     origin: Millis,
+    /// The wall clock when the table task began handling the current input (µs since the
+    /// Unix epoch, 0 in tests): updates carry it so clients can time their delivery.
+    wall_us: u64,
+    /// Clients dropped for falling behind.
+    dropped_slow: u64,
 }
 
 /// Who held a seat in a saved game, for [`Table::resume`].
@@ -229,6 +236,8 @@ impl Table {
             save_failed: false,
             history: VecDeque::new(),
             origin: 0,
+            wall_us: 0,
+            dropped_slow: 0,
         };
         // Bots take the last seats.
         for i in 0..t.cfg.bots.min(seats) {
@@ -279,6 +288,17 @@ impl Table {
     /// Saves the record to `save` from now on (flushed before every answer).
     pub fn save_to(&mut self, save: SaveWriter) {
         self.save = Some(save);
+    }
+
+    /// The wall clock (µs since the Unix epoch) at which the table task began handling the
+    /// input that comes next; the table itself reads no clock.
+    pub fn set_wall_clock(&mut self, us: u64) {
+        self.wall_us = us;
+    }
+
+    /// Clients dropped so far because they could not keep up.
+    pub fn dropped_slow(&self) -> u64 {
+        self.dropped_slow
     }
 
     /// The game time the table's clock starts at: 0, or where a resumed game left off.
@@ -413,10 +433,22 @@ impl Table {
         let Some(c) = self.conns.get(&conn) else {
             return;
         };
-        match c.tx.try_send(msg) {
+        // The last place in the queue is kept for the message that says why it closes.
+        let full = c.tx.capacity() <= 1 && !matches!(msg, ServerMsg::Closing { .. });
+        let sent = if full {
+            Err(mpsc::error::TrySendError::Full(msg))
+        } else {
+            c.tx.try_send(msg)
+        };
+        match sent {
             Ok(()) => {}
+            Err(mpsc::error::TrySendError::Full(_)) if c.dropping => {}
             Err(mpsc::error::TrySendError::Full(_)) => {
                 tracing::warn!(conn, peer = %c.peer, "dropping a client that cannot keep up");
+                self.dropped_slow += 1;
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.dropping = true;
+                }
                 self.effects.close.push((
                     conn,
                     "you fell too far behind; reconnect to catch up".into(),
@@ -440,6 +472,7 @@ impl Table {
                 window_start: 0,
                 window_count: 0,
                 peer,
+                dropping: false,
             },
         );
     }
@@ -575,6 +608,8 @@ impl Table {
                 }
             }
             ClientMsg::Ping(t) => self.send(conn, ServerMsg::Pong(t)),
+            // The table task answers it (it reads the process's memory, the table does no I/O).
+            ClientMsg::Stats => {}
             ClientMsg::Bye => {
                 self.effects.close.push((conn, "goodbye".into()));
             }
@@ -1012,6 +1047,8 @@ impl Table {
                 reply_to: reply.filter(|(c, _)| *c == id).map(|(_, seq)| seq),
                 deadline_ms: shared.deadline_ms,
                 seats: shared.seats.clone(),
+                seats_at: Vec::new(),
+                at_us: self.wall_us,
             }))
         } else {
             ServerMsg::Lobby(Box::new(LobbyView {
