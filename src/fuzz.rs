@@ -523,7 +523,7 @@ pub fn command_input(data: &[u8]) -> Result<(), String> {
             continue;
         };
         let text = String::from_utf8_lossy(text);
-        one_command(&mut game, s % 4, &text, 0)?;
+        one_command(&mut game, Seat::from(s % 4), &text, 0)?;
     }
     Ok(())
 }

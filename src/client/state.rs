@@ -95,8 +95,25 @@ impl ClientState {
                 self.closed = Some(reason);
             }
             ServerMsg::Lobby(l) => {
+                let mut l = *l;
+                if !l.seats_at.is_empty() {
+                    // A hall's lobby lists the seats near this one: keep the rest as known.
+                    let mut all = self
+                        .lobby
+                        .take()
+                        .map(|p| p.seats)
+                        .filter(|p| p.len() == l.total)
+                        .unwrap_or_else(|| vec![None; l.total]);
+                    for (info, &s) in l.seats.drain(..).zip(&l.seats_at) {
+                        if let Some(slot) = all.get_mut(s as usize) {
+                            *slot = info;
+                        }
+                    }
+                    l.seats = all;
+                    l.seats_at.clear();
+                }
                 self.seat = l.you.or(self.seat);
-                self.lobby = Some(*l);
+                self.lobby = Some(l);
             }
             ServerMsg::Update(u) => {
                 let mut u = *u;

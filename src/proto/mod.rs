@@ -93,7 +93,13 @@ pub enum ClientMsg {
 /// The lobby before the game starts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LobbyView {
+    /// Every seat by number (`None`: empty), or with `seats_at` given the seats listed there
+    /// (a hall sends each newcomer its neighbourhood, not thousands of seats).
     pub seats: Vec<Option<SeatInfo>>,
+    pub seats_at: Vec<Seat>,
+    /// Seats at the table, and how many are taken.
+    pub total: usize,
+    pub taken: usize,
     pub you: Option<Seat>,
     pub started: bool,
     /// Whether this connection may start the game and manage bots (the host's own terminal).
