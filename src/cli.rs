@@ -283,6 +283,9 @@ pub struct LoadtestArgs {
     /// End with one JSON line of figures.
     #[arg(long)]
     pub json: bool,
+    /// Give up on a client that has not played the rounds after this many seconds.
+    #[arg(long, default_value_t = 600)]
+    pub timeout_secs: u64,
 }
 
 #[derive(Args, Debug)]

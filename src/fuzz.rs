@@ -523,7 +523,7 @@ pub fn command_input(data: &[u8]) -> Result<(), String> {
             continue;
         };
         let text = String::from_utf8_lossy(text);
-        one_command(&mut game, s % 4, &text, 0)?;
+        one_command(&mut game, Seat::from(s % 4), &text, 0)?;
     }
     Ok(())
 }
@@ -598,6 +598,8 @@ fn sample_messages(game: &Game, rng: &mut GameRng) -> Vec<Vec<u8>> {
         reply_to: Some(1),
         deadline_ms: None,
         seats: Vec::new(),
+        seats_at: Vec::new(),
+        at_us: 0,
     }))));
     v
 }

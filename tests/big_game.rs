@@ -96,7 +96,7 @@ async fn five_bots_a_plain_client_and_a_late_joiner_play_rounds() {
     let mut groups: BTreeSet<String> = BTreeSet::new();
     let mut my_seat = None;
     let mut ended_in = 0;
-    let mut joiner: Option<tokio::task::JoinHandle<(u8, Vec<GameView>)>> = None;
+    let mut joiner: Option<tokio::task::JoinHandle<(u16, Vec<GameView>)>> = None;
     let mut read = 0;
     let mut last_round = 0;
     let end = Instant::now() + Duration::from_secs(90);

@@ -88,7 +88,7 @@ fn builtin_text(file: &str) -> String {
 fn start_overlay(map: &Map) -> Overlay {
     let mut o = Overlay::default();
     for (seat, (name, st)) in map.boards()[0].starts.iter().enumerate() {
-        let seat = seat as u8;
+        let seat = seat as u16;
         for c in &st.settlements {
             o.corners.insert(*c, CornerPiece::Settlement(seat));
         }

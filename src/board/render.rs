@@ -40,7 +40,7 @@ pub enum Ink {
     /// A hex name or other annotation.
     Note,
     /// A player's piece or mark, by seat.
-    Player(u8),
+    Player(crate::engine::Seat),
     DividingLine,
 }
 
@@ -67,15 +67,15 @@ impl Cell {
 /// A piece drawn on a corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CornerPiece {
-    Settlement(u8),
-    City(u8),
+    Settlement(crate::engine::Seat),
+    City(crate::engine::Seat),
 }
 
 /// A piece drawn on an edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EdgePiece {
-    Road(u8),
-    Ship(u8),
+    Road(crate::engine::Seat),
+    Ship(crate::engine::Seat),
 }
 
 /// Text a variant writes inside a hex: the line above the label (4 wide) or below it (4 wide).
@@ -484,12 +484,12 @@ pub fn render(map: &Map, overlay: &Overlay, opts: &RenderOptions) -> Picture {
 
     // Pieces and targets on corners and edges. A corner or edge is drawn where one of its
     // drawn hexes puts it.
-    let letter = |seat: u8, upper: bool| {
+    let letter = |seat: crate::engine::Seat, upper: bool| {
         let c = overlay
             .letters
             .get(seat as usize)
             .copied()
-            .unwrap_or((b'a' + seat) as char);
+            .unwrap_or((b'a' + (seat % 26) as u8) as char);
         if upper {
             c.to_ascii_uppercase()
         } else {

@@ -116,7 +116,7 @@ pub async fn run<R: AsyncBufRead + Unpin>(
                     "start" => { tx.send(ClientMsg::Start).await?; }
                     "addbot" => { tx.send(ClientMsg::AddBot).await?; }
                     "removebot" => { tx.send(ClientMsg::RemoveBot).await?; }
-                    "kick" => match rest.trim().parse::<u8>() {
+                    "kick" => match rest.trim().parse::<crate::engine::Seat>() {
                         Ok(n) if n >= 1 => { tx.send(ClientMsg::Kick(n - 1)).await?; }
                         _ => writeln!(out, "error: kick which seat? e.g. `kick 3`")?,
                     },

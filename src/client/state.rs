@@ -95,16 +95,40 @@ impl ClientState {
                 self.closed = Some(reason);
             }
             ServerMsg::Lobby(l) => {
+                let mut l = *l;
+                if !l.seats_at.is_empty() {
+                    // A hall's lobby lists the seats near this one: keep the rest as known.
+                    let mut all = self
+                        .lobby
+                        .take()
+                        .map(|p| p.seats)
+                        .filter(|p| p.len() == l.total)
+                        .unwrap_or_else(|| vec![None; l.total]);
+                    for (info, &s) in l.seats.drain(..).zip(&l.seats_at) {
+                        if let Some(slot) = all.get_mut(s as usize) {
+                            *slot = info;
+                        }
+                    }
+                    l.seats = all;
+                    l.seats_at.clear();
+                }
                 self.seat = l.you.or(self.seat);
-                self.lobby = Some(*l);
+                self.lobby = Some(l);
             }
             ServerMsg::Update(u) => {
+                let mut u = *u;
+                if !u.seats_at.is_empty() {
+                    let mut all = self.update.take().map(|p| p.seats).unwrap_or_default();
+                    crate::proto::merge_seats(&mut all, &u.seats, &u.seats_at);
+                    u.seats = all;
+                    u.seats_at.clear();
+                }
                 self.lobby = None;
                 for l in &u.log {
                     lines.push(Line::Event(l.clone()));
                 }
                 self.last_error = None;
-                self.update = Some(*u);
+                self.update = Some(u);
                 self.received = Some(now);
             }
             ServerMsg::Rejected { reason, .. } => {
@@ -114,6 +138,7 @@ impl ClientState {
             ServerMsg::Legal(v) => self.legal_reply = Some(v),
             ServerMsg::Chat { from, text } => lines.push(Line::Chat { from, text }),
             ServerMsg::Pong(t) => self.pongs.push(t),
+            ServerMsg::Stats(_) => {}
             ServerMsg::Notice(s) => lines.push(Line::Notice(s)),
             ServerMsg::Closing { reason } => {
                 lines.push(Line::Notice(format!(

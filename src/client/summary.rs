@@ -139,7 +139,7 @@ pub fn state_json(st: &ClientState, now: Instant) -> Value {
                 "roll": v.last_roll.map(|d| d.0 + d.1),
                 "robber_roll": v.robber_roll.map(|d| d.0 + d.1),
                 "robbers": v.robbers.iter().map(|h| hex(*h)).collect::<Vec<_>>(),
-                "banks": v.banks.iter().map(|b| b.to_string()).collect::<Vec<_>>(),
+                "banks": v.banks.iter().map(|(b, r)| json!({"board": b + 1, "bank": r.to_string()})).collect::<Vec<_>>(),
                 "vp_target": v.vp_target,
                 "max_rounds": v.max_rounds,
                 "winners": v.winners.iter().map(|s| s + 1).collect::<Vec<_>>(),

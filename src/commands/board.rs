@@ -32,7 +32,7 @@ fn show(args: &BoardShowArgs) -> anyhow::Result<ExitCode> {
     let mut overlay = Overlay::default();
     if args.line {
         for (seat, (_, start)) in map.boards()[0].starts.iter().enumerate() {
-            let seat = seat as u8;
+            let seat = seat as crate::engine::Seat;
             for c in &start.settlements {
                 overlay.corners.insert(*c, CornerPiece::Settlement(seat));
             }

@@ -84,6 +84,11 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
     // A headless host on a terminal shows the hall display; in a script it writes lines.
     let hall = args.headless && !args.plain && super::play::tui_possible();
     init_logging(hall || (!args.headless && !args.plain));
+    // Every player is a socket: a hall needs more than a stock soft limit of 1,024.
+    match crate::server::raise_open_files_limit() {
+        Ok((soft, hard)) => tracing::info!(soft, hard, "open files limit"),
+        Err(e) => tracing::warn!(error = %e, "cannot raise the open files limit"),
+    }
     let listener = match TcpListener::bind((args.bind.as_str(), args.port)).await {
         Ok(l) => l,
         Err(e) => {

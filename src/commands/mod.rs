@@ -6,6 +6,7 @@ pub mod games;
 pub mod host;
 pub mod hotseat;
 pub mod join;
+pub mod loadtest;
 pub mod pick;
 pub mod play;
 pub mod replay;
@@ -24,19 +25,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Replay(args) => replay::run(args),
         Command::Hotseat(args) => hotseat::run(args),
         Command::Games(args) => games::run(args),
-        other => {
-            let name = match other {
-                Command::Loadtest(_) => "loadtest",
-                Command::Board { .. }
-                | Command::Host(_)
-                | Command::Join(_)
-                | Command::Sim(_)
-                | Command::Replay(_)
-                | Command::Hotseat(_)
-                | Command::Games(_) => unreachable!(),
-            };
-            eprintln!("catan {name}: not playable yet in this build.");
-            Ok(ExitCode::from(2))
-        }
+        Command::Loadtest(args) => loadtest::run(args),
     }
 }

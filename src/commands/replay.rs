@@ -85,7 +85,7 @@ fn load(path: &std::path::Path) -> Result<(Header, Vec<Step>, Game), RecordError
     let (header, entries) = record::read(std::io::BufReader::new(file))?;
     record::check_version(&header)?;
     let names = header.names.clone();
-    let name = |seat: u8| {
+    let name = |seat: crate::engine::Seat| {
         names
             .get(seat as usize)
             .cloned()
@@ -169,7 +169,7 @@ fn final_board(game: &Game, names: &[String]) -> String {
 
 /// The result, or the public scores of a game that did not finish.
 fn standings(game: &Game, names: &[String]) -> Vec<String> {
-    let name = |s: u8| {
+    let name = |s: crate::engine::Seat| {
         names
             .get(s as usize)
             .cloned()
@@ -188,7 +188,7 @@ fn standings(game: &Game, names: &[String]) -> Vec<String> {
         None => {
             lines.push("The game did not finish. Public victory points:".into());
             let view = game.view(None);
-            let mut p: Vec<(u8, u32)> = match &view {
+            let mut p: Vec<(crate::engine::Seat, u32)> = match &view {
                 GameView::Base(v) => v.players.iter().map(|p| (p.seat, p.vp)).collect(),
                 GameView::TotalChaos(v) => v.players.iter().map(|p| (p.seat, p.vp)).collect(),
                 GameView::BigGame(v) => v.standings.clone(),

@@ -12,7 +12,7 @@
 pub mod rng;
 
 /// A seat at the table, 0-based.
-pub type Seat = u8;
+pub type Seat = u16;
 
 /// Game time in milliseconds since the host started the game.
 pub type Millis = u64;

@@ -13,7 +13,7 @@ use crate::variants::GameView;
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The variant's map as the client rebuilds it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -86,12 +86,20 @@ pub enum ClientMsg {
     Kick(Seat),
     Ping(u64),
     Bye,
+    /// Ask the host how it is doing ([`ServerMsg::Stats`]): load generators read its memory.
+    Stats,
 }
 
 /// The lobby before the game starts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LobbyView {
+    /// Every seat by number (`None`: empty), or with `seats_at` given the seats listed there
+    /// (a hall sends each newcomer its neighbourhood, not thousands of seats).
     pub seats: Vec<Option<SeatInfo>>,
+    pub seats_at: Vec<Seat>,
+    /// Seats at the table, and how many are taken.
+    pub total: usize,
+    pub taken: usize,
     pub you: Option<Seat>,
     pub started: bool,
     /// Whether this connection may start the game and manage bots (the host's own terminal).
@@ -116,7 +124,15 @@ pub struct Update {
     pub reply_to: Option<u32>,
     /// Milliseconds left on the running timer when sent.
     pub deadline_ms: Option<u64>,
+    /// Who sits where. With `seats_at` empty this is every seat, by seat number; otherwise
+    /// `seats[i]` is seat `seats_at[i]` and the other seats are as the last update left them
+    /// (a hall of thousands is not sent everyone's name on every change).
     pub seats: Vec<SeatInfo>,
+    pub seats_at: Vec<Seat>,
+    /// The host's wall clock (microseconds since the Unix epoch) when it began handling what
+    /// caused this update; 0 when unknown. A client on the same machine measures with it how
+    /// long a round's end took to reach it.
+    pub at_us: u64,
 }
 
 /// Messages from the host.
@@ -151,6 +167,41 @@ pub enum ServerMsg {
     Closing {
         reason: String,
     },
+    /// The answer to [`ClientMsg::Stats`].
+    Stats(HostStats),
+}
+
+/// How the host is doing, for load generators.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostStats {
+    /// Resident memory now and at its peak, in KiB (0 where the system does not say).
+    pub rss_kb: u64,
+    pub peak_rss_kb: u64,
+    /// Open connections.
+    pub connections: u64,
+    /// Clients dropped because they could not keep up.
+    pub dropped_slow: u64,
+}
+
+/// Puts a partial update's seats (`at[i]` is the seat of `part[i]`) into the full list a
+/// client keeps; seats never heard of are numbered placeholders.
+pub fn merge_seats(all: &mut Vec<SeatInfo>, part: &[SeatInfo], at: &[Seat]) {
+    for (info, &seat) in part.iter().zip(at) {
+        let i = seat as usize;
+        while all.len() <= i {
+            let n = all.len();
+            all.push(SeatInfo {
+                name: format!("Seat {}", n + 1),
+                bot: false,
+                connected: true,
+                away: false,
+                color: crate::server::table::COLORS[n % crate::server::table::COLORS.len()]
+                    .to_string(),
+                ready: true,
+            });
+        }
+        all[i] = info.clone();
+    }
 }
 
 /// A seat's number as players see it.

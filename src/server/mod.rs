@@ -7,7 +7,7 @@ pub mod table;
 
 use crate::engine::Millis;
 use crate::proto::codec::{MAX_CLIENT_FRAME, MsgCodec};
-use crate::proto::{ClientMsg, ServerMsg};
+use crate::proto::{ClientMsg, HostStats, ServerMsg};
 use futures::{SinkExt, StreamExt};
 use std::future::Future;
 use std::sync::Arc;
@@ -146,7 +146,19 @@ async fn run_table(
             msg = rx.recv() => {
                 let Some(msg) = msg else { break };
                 let t = now();
+                table.set_wall_clock(wall_us());
                 match msg {
+                    Inbound::Msg { conn, msg: ClientMsg::Stats } => {
+                        if let Some(tx) = closers.get(&conn) {
+                            let (rss_kb, peak_rss_kb) = process_memory();
+                            let _ = tx.try_send(ServerMsg::Stats(HostStats {
+                                rss_kb,
+                                peak_rss_kb,
+                                connections: closers.len() as u64,
+                                dropped_slow: table.dropped_slow(),
+                            }));
+                        }
+                    }
                     Inbound::Open { conn, tx, is_host, peer } => {
                         closers.insert(conn, tx.clone());
                         table.open(conn, tx, is_host, peer);
@@ -160,6 +172,7 @@ async fn run_table(
                 table.tick(now());
             }
             _ = async { tokio::time::sleep_until(wake.unwrap_or(start)).await }, if wake.is_some() => {
+                table.set_wall_clock(wall_us());
                 table.tick(now());
             }
             _ = &mut shutdown => break,
@@ -179,6 +192,67 @@ async fn run_table(
         });
     }
     table
+}
+
+/// Microseconds since the Unix epoch, for the updates' delivery stamps.
+fn wall_us() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as u64)
+}
+
+/// This process's resident memory now and at its peak, in KiB (Linux `/proc/self/status`;
+/// zeros elsewhere).
+pub fn process_memory() -> (u64, u64) {
+    let Ok(text) = std::fs::read_to_string("/proc/self/status") else {
+        return (0, 0);
+    };
+    let field = |name: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// Raises this process's soft limit on open files to its hard limit, so a host can hold as
+/// many sockets as the system allows it; returns the (soft, hard) limits in force after.
+/// Raising the hard limit itself takes the administrator (README, "Hall scale").
+#[cfg(unix)]
+#[allow(clippy::unnecessary_cast)] // rlim_t is u64 on most systems, not all
+pub fn raise_open_files_limit() -> std::io::Result<(u64, u64)> {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit only read and write the struct passed to them.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        if lim.rlim_cur < lim.rlim_max {
+            let mut want = lim;
+            want.rlim_cur = lim.rlim_max;
+            // macOS refuses more than OPEN_MAX for the soft limit even when the hard one is
+            // unlimited.
+            #[cfg(target_os = "macos")]
+            {
+                want.rlim_cur = want.rlim_cur.min(libc::OPEN_MAX as libc::rlim_t);
+            }
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &want) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            lim = want;
+        }
+    }
+    Ok((lim.rlim_cur as u64, lim.rlim_max as u64))
+}
+
+/// Other systems: nothing to raise.
+#[cfg(not(unix))]
+pub fn raise_open_files_limit() -> std::io::Result<(u64, u64)> {
+    Ok((0, 0))
 }
 
 /// Serves TCP connections on `listener` into the table until `shutdown` completes.

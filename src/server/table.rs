@@ -66,12 +66,53 @@ impl Default for TableConfig {
     }
 }
 
-/// What every connection's update shares, computed once per broadcast.
+/// What every connection's update shares, computed once per broadcast. In a hall the seat
+/// list and the actors are made per recipient instead (its neighbourhood), so they are `None`.
 struct Shared {
-    names: Vec<String>,
-    seats: Vec<SeatInfo>,
+    seats: Option<Vec<SeatInfo>>,
     deadline_ms: Option<Millis>,
-    actors: Vec<Seat>,
+    actors: Option<Vec<Seat>>,
+    /// Lobby: seats taken, and colours nobody has.
+    taken: usize,
+    free_colors: Vec<String>,
+}
+
+/// A hall's events by the seat they are about, so each recipient reads the events near it
+/// without going through everyone's (a round's end closes thousands of offers and discards).
+struct EventIndex {
+    /// Events about everyone, by position.
+    global: Vec<usize>,
+    /// Events about one seat: (seat, position), sorted.
+    by_seat: Vec<(Seat, usize)>,
+}
+
+impl EventIndex {
+    fn new(game: &Game, evs: &[GameEvent]) -> EventIndex {
+        let mut global = Vec::new();
+        let mut by_seat = Vec::new();
+        for (i, e) in evs.iter().enumerate() {
+            match game.event_seat(e) {
+                Some(s) => by_seat.push((s, i)),
+                None => global.push(i),
+            }
+        }
+        by_seat.sort_unstable();
+        EventIndex { global, by_seat }
+    }
+
+    /// Positions of the events a seat reads, in order.
+    fn for_viewer(&self, game: &Game, viewer: Seat) -> Vec<usize> {
+        let mut v = self.global.clone();
+        if !self.by_seat.is_empty() {
+            for s in game.audience(Some(viewer), &[]).unwrap_or_default() {
+                let lo = self.by_seat.partition_point(|(x, _)| *x < s);
+                let hi = self.by_seat.partition_point(|(x, _)| *x <= s);
+                v.extend(self.by_seat[lo..hi].iter().map(|(_, i)| *i));
+            }
+        }
+        v.sort_unstable();
+        v
+    }
 }
 
 /// Who holds a seat.
@@ -108,6 +149,8 @@ struct Conn {
     window_start: Millis,
     window_count: u32,
     peer: String,
+    /// Told it fell behind; closes once the table task handles the effects.
+    dropping: bool,
 }
 
 /// How full the table is, for the LAN announcement.
@@ -147,6 +190,15 @@ pub struct Table {
     history: VecDeque<GameEvent>,
     /// The game time the table's clock starts at (a resumed game goes on from its save).
     origin: Millis,
+    /// The wall clock when the table task began handling the current input (µs since the
+    /// Unix epoch, 0 in tests): updates carry it so clients can time their delivery.
+    wall_us: u64,
+    /// Clients dropped for falling behind.
+    dropped_slow: u64,
+    /// The game is a hall (a Big Game of many boards): changes go to the seats they concern.
+    hall: bool,
+    /// Names by seat ("Seat 3" for an empty one), kept as slots change.
+    names: Vec<String>,
 }
 
 /// Who held a seat in a saved game, for [`Table::resume`].
@@ -229,7 +281,12 @@ impl Table {
             save_failed: false,
             history: VecDeque::new(),
             origin: 0,
+            wall_us: 0,
+            dropped_slow: 0,
+            hall: false,
+            names: (0..seats).map(|i| format!("Seat {}", i + 1)).collect(),
         };
+        t.hall = t.game.is_hall();
         // Bots take the last seats.
         for i in 0..t.cfg.bots.min(seats) {
             t.seat_bot(seats - 1 - i);
@@ -260,6 +317,7 @@ impl Table {
                 slot.away_since = Some(origin);
             }
             t.slots[i].name = s.name;
+            t.sync_name(i);
             t.slots[i].token = s.token;
         }
         for i in 0..t.slots.len() {
@@ -279,6 +337,17 @@ impl Table {
     /// Saves the record to `save` from now on (flushed before every answer).
     pub fn save_to(&mut self, save: SaveWriter) {
         self.save = Some(save);
+    }
+
+    /// The wall clock (µs since the Unix epoch) at which the table task began handling the
+    /// input that comes next; the table itself reads no clock.
+    pub fn set_wall_clock(&mut self, us: u64) {
+        self.wall_us = us;
+    }
+
+    /// Clients dropped so far because they could not keep up.
+    pub fn dropped_slow(&self) -> u64 {
+        self.dropped_slow
     }
 
     /// The game time the table's clock starts at: 0, or where a resumed game left off.
@@ -334,10 +403,21 @@ impl Table {
         slot.occupant = Occupant::Bot;
         slot.name = format!("Bot {}", i + 1);
         slot.ready = true;
+        self.sync_name(i);
         self.bots[i] = Some(Bot::new(
             self.cfg.bot_kind,
             self.cfg.seed ^ ((i as u64 + 1) * 0x9e37),
         ));
+    }
+
+    /// Keeps the name list in step with seat `i`.
+    fn sync_name(&mut self, i: usize) {
+        let s = &self.slots[i];
+        self.names[i] = if s.name.is_empty() {
+            format!("Seat {}", i + 1)
+        } else {
+            s.name.clone()
+        };
     }
 
     pub fn game(&self) -> &Game {
@@ -377,46 +457,45 @@ impl Table {
     }
 
     fn names(&self) -> Vec<String> {
-        self.slots
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                if s.name.is_empty() {
-                    format!("Seat {}", i + 1)
-                } else {
-                    s.name.clone()
-                }
-            })
-            .collect()
+        self.names.clone()
+    }
+
+    fn seat_info(&self, i: usize) -> SeatInfo {
+        let s = &self.slots[i];
+        SeatInfo {
+            name: self.names[i].clone(),
+            bot: s.occupant == Occupant::Bot,
+            connected: s.occupant == Occupant::Bot || s.conn.is_some(),
+            away: s.occupant == Occupant::Person && s.conn.is_none() && self.started,
+            color: s.color.clone(),
+            ready: s.ready,
+        }
     }
 
     fn seat_infos(&self) -> Vec<SeatInfo> {
-        self.slots
-            .iter()
-            .enumerate()
-            .map(|(i, s)| SeatInfo {
-                name: if s.name.is_empty() {
-                    format!("Seat {}", i + 1)
-                } else {
-                    s.name.clone()
-                },
-                bot: s.occupant == Occupant::Bot,
-                connected: s.occupant == Occupant::Bot || s.conn.is_some(),
-                away: s.occupant == Occupant::Person && s.conn.is_none() && self.started,
-                color: s.color.clone(),
-                ready: s.ready,
-            })
-            .collect()
+        (0..self.slots.len()).map(|i| self.seat_info(i)).collect()
     }
 
     fn send(&mut self, conn: ConnId, msg: ServerMsg) {
         let Some(c) = self.conns.get(&conn) else {
             return;
         };
-        match c.tx.try_send(msg) {
+        // The last place in the queue is kept for the message that says why it closes.
+        let full = c.tx.capacity() <= 1 && !matches!(msg, ServerMsg::Closing { .. });
+        let sent = if full {
+            Err(mpsc::error::TrySendError::Full(msg))
+        } else {
+            c.tx.try_send(msg)
+        };
+        match sent {
             Ok(()) => {}
+            Err(mpsc::error::TrySendError::Full(_)) if c.dropping => {}
             Err(mpsc::error::TrySendError::Full(_)) => {
                 tracing::warn!(conn, peer = %c.peer, "dropping a client that cannot keep up");
+                self.dropped_slow += 1;
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.dropping = true;
+                }
                 self.effects.close.push((
                     conn,
                     "you fell too far behind; reconnect to catch up".into(),
@@ -440,6 +519,7 @@ impl Table {
                 window_start: 0,
                 window_count: 0,
                 peer,
+                dropping: false,
             },
         );
     }
@@ -462,8 +542,10 @@ impl Table {
                     slot.name.clear();
                     slot.token = new_token();
                     slot.ready = false;
+                    self.sync_name(seat as usize);
                 }
-                self.broadcast(&[], now, None);
+                let who = self.near(seat);
+                self.broadcast(&[], now, None, who);
             }
         }
     }
@@ -500,7 +582,7 @@ impl Table {
             ClientMsg::Chat { text } => {
                 let text: String = text.chars().take(300).collect();
                 let from = match self.conns[&conn].seat {
-                    Some(s) => self.names()[s as usize].clone(),
+                    Some(s) => self.names[s as usize].clone(),
                     None => "spectator".into(),
                 };
                 let ids: Vec<ConnId> = self.conns.keys().copied().collect();
@@ -518,7 +600,8 @@ impl Table {
                 if let Some(s) = self.conns[&conn].seat {
                     self.slots[s as usize].ready = r;
                     self.maybe_start(now);
-                    self.broadcast(&[], now, None);
+                    let who = self.near(s);
+                    self.broadcast(&[], now, None, who);
                 }
             }
             ClientMsg::Color(col) => self.choose_color(conn, &col, now),
@@ -542,7 +625,7 @@ impl Table {
                 {
                     self.seat_bot(i);
                     self.maybe_start(now);
-                    self.broadcast(&[], now, None);
+                    self.broadcast(&[], now, None, None);
                 }
             }
             ClientMsg::RemoveBot => {
@@ -552,8 +635,9 @@ impl Table {
                 {
                     self.slots[i].occupant = Occupant::Empty;
                     self.slots[i].name.clear();
+                    self.sync_name(i);
                     self.bots[i] = None;
-                    self.broadcast(&[], now, None);
+                    self.broadcast(&[], now, None, None);
                 }
             }
             ClientMsg::Kick(seat) => {
@@ -569,12 +653,15 @@ impl Table {
                         slot.name.clear();
                         slot.conn = None;
                         slot.token = new_token();
+                        self.sync_name(seat as usize);
                         self.bots[seat as usize] = None;
                     }
-                    self.broadcast(&[], now, None);
+                    self.broadcast(&[], now, None, None);
                 }
             }
             ClientMsg::Ping(t) => self.send(conn, ServerMsg::Pong(t)),
+            // The table task answers it (it reads the process's memory, the table does no I/O).
+            ClientMsg::Stats => {}
             ClientMsg::Bye => {
                 self.effects.close.push((conn, "goodbye".into()));
             }
@@ -649,6 +736,7 @@ impl Table {
             if self.slots[tok].occupant == Occupant::Bot {
                 self.slots[tok].occupant = Occupant::Person;
                 self.slots[tok].name = name.clone();
+                self.sync_name(tok);
                 self.bots[tok] = None;
                 self.record_seat(tok, now);
             }
@@ -683,6 +771,8 @@ impl Table {
                     slot.occupant = Occupant::Person;
                     slot.name = name.clone();
                     slot.token = new_token();
+                    self.sync_name(i);
+                    let slot = &mut self.slots[i];
                     slot.ready = self.started || !self.cfg.hold_in_lobby;
                     self.bots[i] = None;
                     self.record_seat(i, now);
@@ -745,7 +835,13 @@ impl Table {
             },
         );
         self.maybe_start(now);
-        self.broadcast(&[], now, None);
+        let who = seat.and_then(|s| self.near(s as Seat));
+        let who = who.map(|mut w| {
+            // The newcomer hears even if its seat is outside its own neighbourhood list.
+            w.extend(seat.map(|s| s as Seat));
+            w
+        });
+        self.broadcast(&[], now, None, who);
         if back {
             // What they missed, in words for them.
             let skip = self.history.len().saturating_sub(HISTORY_SENT);
@@ -789,7 +885,8 @@ impl Table {
             self.slots[j].color = mine;
         }
         self.slots[seat as usize].color = col;
-        self.broadcast(&[], now, None);
+        let who = self.near(seat);
+        self.broadcast(&[], now, None, who);
     }
 
     fn maybe_start(&mut self, now: Millis) {
@@ -836,7 +933,7 @@ impl Table {
         for id in ids {
             self.send(id, ServerMsg::Notice(notice.clone()));
         }
-        self.after_change(Vec::new(), now);
+        self.after_change(Vec::new(), now, None);
     }
 
     fn legal_texts(&self, seat: Seat) -> Vec<String> {
@@ -923,21 +1020,29 @@ impl Table {
                     seat,
                     text,
                 });
-                self.after_reply(evs, now, Some((conn, seq)));
+                self.after_reply(evs, now, Some((conn, seq)), Some(seat));
             }
             Err(e) => self.send(conn, ServerMsg::Rejected { seq, reason: e.0 }),
         }
     }
 
-    /// Sends every connection its view of what changed, and schedules bots.
-    fn after_change(&mut self, evs: Vec<GameEvent>, now: Millis) {
-        self.after_reply(evs, now, None);
+    /// Sends every connection its view of what changed (in a hall, the connections it
+    /// concerns), and schedules bots. `actor` is the seat whose move it was, if any.
+    fn after_change(&mut self, evs: Vec<GameEvent>, now: Millis, actor: Option<Seat>) {
+        self.after_reply(evs, now, None, actor);
     }
 
     /// As [`Table::after_change`], telling one connection which of its commands caused it.
-    fn after_reply(&mut self, evs: Vec<GameEvent>, now: Millis, reply: Option<(ConnId, u32)>) {
+    fn after_reply(
+        &mut self,
+        evs: Vec<GameEvent>,
+        now: Millis,
+        reply: Option<(ConnId, u32)>,
+        actor: Option<Seat>,
+    ) {
         self.remember(&evs);
-        self.broadcast(&evs, now, reply);
+        let who = self.game.audience(actor, &evs);
+        self.broadcast(&evs, now, reply, who);
         self.schedule_bots(now);
     }
 
@@ -947,19 +1052,53 @@ impl Table {
         let evs = self.game.seat_taken_over(seat);
         if !evs.is_empty() {
             self.push_entry(Entry::TakeOver { at: now, seat });
-            self.broadcast(&evs, now, None);
+            let who = self.game.audience(Some(seat), &evs);
+            self.broadcast(&evs, now, None, who);
         }
     }
 
-    fn broadcast(&mut self, evs: &[GameEvent], now: Millis, reply: Option<(ConnId, u32)>) {
+    /// In a hall, the seats that show `seat` in their views (its board and both neighbours);
+    /// `None` elsewhere: everyone.
+    fn near(&self, seat: Seat) -> Option<Vec<Seat>> {
+        if !self.hall {
+            return None;
+        }
+        self.game.audience(Some(seat), &[])
+    }
+
+    /// Sends the change to the connections of the seats in `who` (all connections when
+    /// `None`). Spectators of a hall hear only of changes for everyone (a round's start, the
+    /// dice), which carry the whole world: on every move it would be too much.
+    fn broadcast(
+        &mut self,
+        evs: &[GameEvent],
+        now: Millis,
+        reply: Option<(ConnId, u32)>,
+        who: Option<Vec<Seat>>,
+    ) {
         self.version += 1;
         let shared = self.shared(now);
-        let ids: Vec<ConnId> = self.conns.keys().copied().collect();
+        let mut ids: Vec<ConnId> = match &who {
+            None => self.conns.keys().copied().collect(),
+            Some(seats) => seats
+                .iter()
+                .filter_map(|s| self.slots.get(*s as usize).and_then(|x| x.conn))
+                .collect(),
+        };
+        if let Some((c, _)) = reply
+            && !ids.contains(&c)
+        {
+            ids.push(c);
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        // In a hall, events about one seat are read only near it: index them by seat once.
+        let by_seat = self.hall.then(|| EventIndex::new(&self.game, evs));
         for id in ids {
-            if !self.conns[&id].greeted {
+            if !self.conns.get(&id).is_some_and(|c| c.greeted) {
                 continue;
             }
-            let msg = self.message_for(id, evs, reply, &shared);
+            let msg = self.message_for(id, evs, by_seat.as_ref(), reply, &shared);
             self.send(id, msg);
         }
     }
@@ -972,20 +1111,44 @@ impl Table {
         now: Millis,
         reply: Option<(ConnId, u32)>,
     ) -> ServerMsg {
-        self.message_for(id, evs, reply, &self.shared(now))
+        let index = self.hall.then(|| EventIndex::new(&self.game, evs));
+        self.message_for(id, evs, index.as_ref(), reply, &self.shared(now))
     }
 
     /// What every connection's update shares.
     fn shared(&self, now: Millis) -> Shared {
+        let (taken, free_colors) = if self.started {
+            (0, Vec::new())
+        } else {
+            (
+                self.slots
+                    .iter()
+                    .filter(|s| s.occupant != Occupant::Empty)
+                    .count(),
+                COLORS
+                    .iter()
+                    .filter(|col| {
+                        // Colours repeat in a hall: all are free.
+                        self.hall
+                            || !self
+                                .slots
+                                .iter()
+                                .any(|s| s.color == **col && s.occupant != Occupant::Empty)
+                    })
+                    .map(|s| s.to_string())
+                    .collect(),
+            )
+        };
         Shared {
-            names: self.names(),
-            seats: self.seat_infos(),
+            seats: (!self.hall).then(|| self.seat_infos()),
             deadline_ms: self.game.deadline().map(|d| d.saturating_sub(now)),
-            actors: if self.started {
-                self.game.actors()
-            } else {
-                Vec::new()
+            actors: match (self.started, self.hall) {
+                (false, _) => Some(Vec::new()),
+                (true, false) => Some(self.game.actors()),
+                (true, true) => None,
             },
+            taken,
+            free_colors,
         }
     }
 
@@ -993,47 +1156,80 @@ impl Table {
         &self,
         id: ConnId,
         evs: &[GameEvent],
+        index: Option<&EventIndex>,
         reply: Option<(ConnId, u32)>,
         shared: &Shared,
     ) -> ServerMsg {
         let c = &self.conns[&id];
         let seat = c.seat;
+        // The seats this recipient's messages name: everyone, or in a hall its neighbourhood.
+        let shown: Option<Vec<Seat>> = match (self.hall, seat) {
+            (true, Some(s)) if self.started => self.game.shown_seats(s),
+            (true, Some(s)) => self.near(s),
+            _ => None,
+        };
+        let (seats, seats_at) = match (&shown, &shared.seats) {
+            (Some(v), _) => (
+                v.iter().map(|s| self.seat_info(*s as usize)).collect(),
+                v.clone(),
+            ),
+            (None, Some(all)) => (all.clone(), Vec::new()),
+            (None, None) => (self.seat_infos(), Vec::new()),
+        };
         if self.started {
-            let log = evs
-                .iter()
-                .filter_map(|e| self.game.describe(e, seat, &shared.names))
-                .collect();
+            let describe = |e: &GameEvent| self.game.describe(e, seat, &self.names);
+            let log = match (index, seat) {
+                (Some(ix), Some(s)) => ix
+                    .for_viewer(&self.game, s)
+                    .into_iter()
+                    .filter_map(|i| describe(&evs[i]))
+                    .collect(),
+                _ => evs.iter().filter_map(describe).collect(),
+            };
+            let actors = match (&shared.actors, &shown) {
+                (Some(a), _) => a.clone(),
+                (None, Some(v)) => v
+                    .iter()
+                    .copied()
+                    .filter(|s| self.game.is_actor(*s))
+                    .collect(),
+                (None, None) => self.game.actors(),
+            };
             ServerMsg::Update(Box::new(Update {
                 version: self.version,
                 view: self.game.view(seat),
                 log,
                 legal: seat.map(|s| self.legal_texts(s)).unwrap_or_default(),
-                actors: shared.actors.clone(),
+                actors,
                 reply_to: reply.filter(|(c, _)| *c == id).map(|(_, seq)| seq),
                 deadline_ms: shared.deadline_ms,
-                seats: shared.seats.clone(),
+                seats,
+                seats_at,
+                at_us: self.wall_us,
             }))
         } else {
-            ServerMsg::Lobby(Box::new(LobbyView {
-                seats: self
-                    .slots
+            let lobby_seats = if seats_at.is_empty() {
+                self.slots
                     .iter()
-                    .zip(shared.seats.iter())
-                    .map(|(s, i)| (s.occupant != Occupant::Empty).then(|| i.clone()))
-                    .collect(),
+                    .zip(seats)
+                    .map(|(s, i)| (s.occupant != Occupant::Empty).then_some(i))
+                    .collect()
+            } else {
+                seats_at
+                    .iter()
+                    .zip(seats)
+                    .map(|(s, i)| (self.slots[*s as usize].occupant != Occupant::Empty).then_some(i))
+                    .collect()
+            };
+            ServerMsg::Lobby(Box::new(LobbyView {
+                seats: lobby_seats,
+                seats_at,
+                total: self.slots.len(),
+                taken: shared.taken,
                 you: seat,
                 started: false,
                 is_host: c.is_host,
-                free_colors: COLORS
-                    .iter()
-                    .filter(|col| {
-                        !self
-                            .slots
-                            .iter()
-                            .any(|s| s.color == **col && s.occupant != Occupant::Empty)
-                    })
-                    .map(|s| s.to_string())
-                    .collect(),
+                free_colors: shared.free_colors.clone(),
             }))
         }
     }
@@ -1050,16 +1246,30 @@ impl Table {
         }
     }
 
+    /// Seats the game waits for that a bot plays now. A hall asks seat by seat about the
+    /// seats a bot may play (listing the actors among thousands on every move costs more).
+    fn bot_actors(&self, now: Millis) -> Box<dyn Iterator<Item = Seat> + '_> {
+        if self.hall {
+            Box::new(
+                (0..self.slots.len() as Seat)
+                    .filter(move |s| self.bot_plays(*s, now) && self.game.is_actor(*s)),
+            )
+        } else {
+            Box::new(
+                self.game
+                    .actors()
+                    .into_iter()
+                    .filter(move |s| self.bot_plays(*s, now)),
+            )
+        }
+    }
+
     fn schedule_bots(&mut self, now: Millis) {
         if !self.started || self.game.outcome().is_some() {
             self.bot_due = None;
             return;
         }
-        let any = self
-            .game
-            .actors()
-            .into_iter()
-            .any(|s| self.bot_plays(s, now));
+        let any = self.bot_actors(now).next().is_some();
         self.bot_due = match (any, self.bot_due) {
             (true, Some(d)) => Some(d),
             (true, None) => Some(now + self.cfg.bot_think_ms),
@@ -1098,16 +1308,11 @@ impl Table {
         if self.game.deadline().is_some_and(|d| d <= now) {
             let evs = self.game.tick(now);
             self.push_entry(Entry::Tick { at: now });
-            self.after_change(evs, now);
+            self.after_change(evs, now, None);
         }
         if self.bot_due.is_some_and(|d| d <= now) {
             self.bot_due = None;
-            let mut seats: Vec<Seat> = self
-                .game
-                .actors()
-                .into_iter()
-                .filter(|s| self.bot_plays(*s, now))
-                .collect();
+            let mut seats: Vec<Seat> = self.bot_actors(now).collect();
             if self.game.simultaneous() && !seats.is_empty() {
                 // No turns: every bot gets its go, starting from a seat that rotates.
                 let k = self.version as usize % seats.len();
@@ -1131,7 +1336,7 @@ impl Table {
                                 seat,
                                 text,
                             });
-                            self.after_change(evs, now);
+                            self.after_change(evs, now, Some(seat));
                         }
                         Err(e) => tracing::error!(seat, error = %e, "a bot's command was refused"),
                     }

@@ -934,7 +934,7 @@ impl App {
             "start" => self.send(ClientMsg::Start),
             "addbot" => self.send(ClientMsg::AddBot),
             "removebot" => self.send(ClientMsg::RemoveBot),
-            "kick" => match rest.parse::<u8>() {
+            "kick" => match rest.parse::<crate::engine::Seat>() {
                 Ok(n) if n >= 1 => self.send(ClientMsg::Kick(n - 1)),
                 _ => {
                     self.info("Kick which seat? For example `kick 3`.");

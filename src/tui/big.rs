@@ -295,7 +295,7 @@ pub fn panel(app: &App, v: &BigView, area: Rect, buf: &mut Buffer) {
                 Span::styled(cards.join(", "), t.title()),
             ]));
         }
-        if let Some(bank) = v.seat.and_then(|s| v.banks.get(s as usize / 2)) {
+        if let Some(bank) = v.seat.and_then(|s| v.bank(s as usize / 2)) {
             lines.push(hand_line(t, "bank", bank));
         }
     }
@@ -320,7 +320,7 @@ pub fn panel(app: &App, v: &BigView, area: Rect, buf: &mut Buffer) {
     )));
     let room = (area.height as usize).saturating_sub(lines.len() + 2);
     for (i, (s, vp)) in v.standings.iter().enumerate().take(room.max(1)) {
-        let p = &v.players[*s as usize];
+        let Some(p) = v.player(*s) else { continue };
         let mut spans = vec![Span::styled(format!(" {:>2}. ", i + 1), t.dim())];
         let mut label = people.label(*s, t);
         let label_w: usize = label.iter().map(|x| x.width()).sum();
@@ -339,6 +339,16 @@ pub fn panel(app: &App, v: &BigView, area: Rect, buf: &mut Buffer) {
             spans.push(Span::styled(" done", t.dim()));
         }
         lines.push(Line::from(spans));
+    }
+    // A hall lists its top places; the seat's own place follows when it is not among them.
+    if let (Some(me), Some(you)) = (v.seat, v.you.as_ref())
+        && !v.standings.iter().any(|(s, _)| *s == me)
+        && v.standings.len() < v.boards * 2
+    {
+        lines.push(Line::from(Span::styled(
+            format!(" you: place {} of {}", you.rank, v.boards * 2),
+            t.title(),
+        )));
     }
     let title = Line::from(vec![
         Span::styled(" Big Game ", t.title()),

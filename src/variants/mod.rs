@@ -161,6 +161,57 @@ impl Game {
         }
     }
 
+    /// Whether the game is played as a hall (a Big Game of many boards): the host then sends
+    /// each change only to the seats it concerns ([`Game::audience`]) and each seat only what
+    /// is near it.
+    pub fn is_hall(&self) -> bool {
+        matches!(self, Game::BigGame(g) if g.is_hall())
+    }
+
+    /// The seats whose view `evs` (caused by `actor`) may have changed; `None` for everyone
+    /// (always, outside a hall).
+    pub fn audience(&self, actor: Option<Seat>, evs: &[GameEvent]) -> Option<Vec<Seat>> {
+        match self {
+            Game::BigGame(g) => {
+                let mut own = Vec::with_capacity(evs.len());
+                for e in evs {
+                    match e {
+                        GameEvent::BigGame(e) => own.push(e),
+                        _ => return None,
+                    }
+                }
+                g.audience(actor, &own)
+            }
+            _ => None,
+        }
+    }
+
+    /// The seat an event is about when only seats near it read it (a hall); `None`: everyone.
+    pub fn event_seat(&self, ev: &GameEvent) -> Option<Seat> {
+        match (self, ev) {
+            (Game::BigGame(g), GameEvent::BigGame(e)) => g.event_seat(e),
+            _ => None,
+        }
+    }
+
+    /// The seats a seat's view names (their seat lists and actors are sent with it); `None`:
+    /// everyone.
+    pub fn shown_seats(&self, seat: Seat) -> Option<Vec<Seat>> {
+        match self {
+            Game::BigGame(g) => g.shown_seats(seat),
+            _ => None,
+        }
+    }
+
+    /// Whether the game waits for or invites this seat now (one seat of `actors`, without
+    /// listing a hall's thousands).
+    pub fn is_actor(&self, seat: Seat) -> bool {
+        match self {
+            Game::BigGame(g) => g.is_prompted(seat),
+            _ => self.actors().contains(&seat),
+        }
+    }
+
     /// The map the game is played on.
     pub fn map(&self) -> &crate::board::Map {
         match self {

@@ -2340,7 +2340,7 @@ fn no_view_of_one_seat_carries_another_seats_secrets() {
                     );
                 }
                 let spectator = serde_json::to_string(&g.view(None)).unwrap();
-                let other = scramble_secrets_but(&g, u8::MAX);
+                let other = scramble_secrets_but(&g, crate::engine::Seat::MAX);
                 assert_eq!(spectator, serde_json::to_string(&other.view(None)).unwrap());
             }
             random_step(&mut g, &mut rng);

@@ -54,7 +54,11 @@ impl BigGame {
         if matches!(self.phase, Phase::Round { .. }) {
             self.check_win(Some(seat), &mut ev);
         }
-        if matches!(self.phase, Phase::Round { .. }) && self.round_done() {
+        // Only an `end` or a discard brings the round nearer its end.
+        if matches!(self.phase, Phase::Round { .. })
+            && matches!(cmd, Command::End | Command::Discard(_))
+            && self.round_done()
+        {
             self.end_round(now, &mut ev);
         }
         Ok(ev)
@@ -254,6 +258,7 @@ impl BigGame {
         }
         // Points that came on another group's round count at the start of one's own.
         self.check_win(None, ev);
+        self.take_snapshot();
     }
 
     pub(crate) fn produce(&mut self, number: u8, ev: &mut Vec<Event>) {
@@ -261,15 +266,18 @@ impl BigGame {
         let n = self.cfg.seats();
         let mut gains = vec![ResourceSet::EMPTY; n];
         let mut short = Vec::new();
+        let mut s = Vec::new();
         for b in 0..self.boards() {
             // Each seat is paid by its own board's bank.
-            let mut owed_b = vec![ResourceSet::EMPTY; n];
-            owed_b[2 * b] = owed[2 * b];
-            owed_b[2 * b + 1] = owed[2 * b + 1];
-            let (paid, s) = production::pay(&mut self.banks[b], &mut self.hands, &owed_b);
-            gains[2 * b] = paid[2 * b];
-            gains[2 * b + 1] = paid[2 * b + 1];
-            short.extend(s.into_iter().map(|r| (b, r)));
+            let seats = 2 * b..2 * b + 2;
+            production::pay_into(
+                &mut self.banks[b],
+                &mut self.hands[seats.clone()],
+                &owed[seats.clone()],
+                &mut gains[seats],
+                &mut s,
+            );
+            short.extend(s.drain(..).map(|r| (b, r)));
         }
         let blocked = self
             .robbers
@@ -332,15 +340,18 @@ impl BigGame {
         number: u8,
     ) -> Vec<(usize, HexId, HexId)> {
         let mut moved = Vec::new();
+        // Each territory's first hex with the number, in one pass over those hexes.
+        let mut with_number: Vec<Option<HexId>> = vec![None; self.cfg.seats()];
+        for &h in self.map.hexes_with_number(number) {
+            if let Some(t) = territory_of_hex(&self.map, h)
+                && with_number[t].is_none()
+            {
+                with_number[t] = Some(h);
+            }
+        }
         for &b in boards {
             for t in [2 * b, 2 * b + 1] {
-                let target = self
-                    .map
-                    .hexes_with_number(number)
-                    .iter()
-                    .copied()
-                    .find(|h| territory_of_hex(&self.map, *h) == Some(t))
-                    .unwrap_or(self.homes[t]);
+                let target = with_number[t].unwrap_or(self.homes[t]);
                 if self.robbers[t] != target {
                     moved.push((t, self.robbers[t], target));
                     self.robbers[t] = target;
@@ -376,7 +387,10 @@ impl BigGame {
             }
         }
         for o in self.offers.drain(..) {
-            ev.push(Event::OfferClosed { id: o.id });
+            ev.push(Event::OfferClosed {
+                id: o.id,
+                from: o.from,
+            });
         }
         ev.push(Event::RoundEnded { round: self.round });
         if self.cfg.max_rounds.is_some_and(|m| self.round >= m) {
@@ -405,17 +419,25 @@ impl BigGame {
     }
 
     /// Ends the game if a seat reached the VP target: the seat that just acted first, else the
-    /// seat with the most points.
+    /// seat with the most points. After a command only the actor and the awards' holders can
+    /// have gained points (the others were below the target before), so only they are looked
+    /// at; at a round's start everyone is.
     fn check_win(&mut self, actor: Option<Seat>, ev: &mut Vec<Event>) {
         let Some(target) = self.cfg.vp_target else {
             return;
         };
-        let winner = actor.filter(|s| self.total_vp(*s) >= target).or_else(|| {
-            self.standings()
-                .first()
-                .filter(|(_, vp)| *vp >= target as i64)
-                .map(|(s, _)| *s)
-        });
+        let best = |g: &BigGame, seats: &mut dyn Iterator<Item = Seat>| {
+            seats
+                .map(|s| (s, g.total_vp(s)))
+                .filter(|(_, vp)| *vp >= target)
+                .min_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)))
+                .map(|(s, _)| s)
+        };
+        let winner = match actor {
+            Some(a) if self.total_vp(a) >= target => Some(a),
+            Some(_) => best(self, &mut self.longest.into_iter().chain(self.largest)),
+            None => best(self, &mut (0..self.cfg.seats() as Seat)),
+        };
         if let Some(w) = winner {
             let vp = self.total_vp(w);
             self.finish(vec![w], vp, false, ev);
@@ -527,8 +549,16 @@ impl BigGame {
             self.bonus[seat as usize] = Some(c);
         }
         ev.push(Event::Settled { seat, at: c, bonus });
-        // A settlement can cut another's road.
-        self.update_longest_road(ev);
+        // A settlement can cut the roads of those whose routes meet at the corner.
+        let mut touched = vec![seat];
+        for e in self.map.topology.corner_edges(c).iter().flatten() {
+            if let Some(r) = self.pieces.route(*e)
+                && !touched.contains(&r.owner)
+            {
+                touched.push(r.owner);
+            }
+        }
+        self.update_longest_road(&touched, ev);
         Ok(())
     }
 
@@ -602,7 +632,7 @@ impl BigGame {
             RouteKind::Road => Event::Roaded { seat, at: e, free },
             RouteKind::Ship => Event::Shipped { seat, at: e, free },
         });
-        self.update_longest_road(ev);
+        self.update_longest_road(&[seat], ev);
         Ok(())
     }
 
@@ -748,7 +778,7 @@ impl BigGame {
         // The moved ship counts as placed this turn.
         t.new_ships.push(to);
         ev.push(Event::ShipMoved { seat, from, to });
-        self.update_longest_road(ev);
+        self.update_longest_road(&[seat], ev);
         Ok(())
     }
 
@@ -787,7 +817,10 @@ impl BigGame {
         while i < self.offers.len() {
             let o = &self.offers[i];
             if o.from == seat || o.to == Some(seat) {
-                ev.push(Event::OfferClosed { id: o.id });
+                ev.push(Event::OfferClosed {
+                    id: o.id,
+                    from: o.from,
+                });
                 self.offers.remove(i);
             } else {
                 i += 1;
@@ -1139,8 +1172,9 @@ impl BigGame {
         ev.push(Event::Declined { id, seat });
         let o = &self.offers[i];
         if self.addressees(o).iter().all(|s| o.declined.contains(s)) {
+            let from = o.from;
             self.offers.remove(i);
-            ev.push(Event::OfferClosed { id });
+            ev.push(Event::OfferClosed { id, from });
         }
         Ok(())
     }
@@ -1151,50 +1185,52 @@ impl BigGame {
             return refuse(format!("offer {id} is not yours to cancel"));
         }
         self.offers.remove(i);
-        ev.push(Event::OfferClosed { id });
+        ev.push(Event::OfferClosed { id, from: seat });
         Ok(())
     }
 
     // ---- awards and prompts -----------------------------------------------------------------
 
-    /// Longest Road over the whole ring (roads and ships, Seafarers style).
-    pub(crate) fn update_longest_road(&mut self, ev: &mut Vec<Event>) {
-        let lengths: Vec<u32> = (0..self.cfg.seats() as Seat)
-            .map(|s| self.pieces.longest_route(&self.map, s))
-            .collect();
-        let holder = awards::longest_road(self.longest, &lengths);
+    /// Longest Road over the whole ring (roads and ships, Seafarers style). Only the `touched`
+    /// seats' routes changed, so only their lengths are searched again.
+    pub(crate) fn update_longest_road(&mut self, touched: &[Seat], ev: &mut Vec<Event>) {
+        for &s in touched {
+            self.road_len[s as usize] = self.pieces.longest_route(&self.map, s);
+        }
+        let holder = awards::longest_road(self.longest, &self.road_len);
         if holder != self.longest {
             self.longest = holder;
             ev.push(Event::LongestRoad {
                 holder,
-                length: holder.map_or(0, |h| lengths[h as usize]),
+                length: holder.map_or(0, |h| self.road_len[h as usize]),
             });
         }
-        self.road_len = lengths;
     }
 
     /// Seats the game waits for or invites: setup choices, the active seats still playing,
     /// discards owed, offers to answer.
     pub(crate) fn prompted(&self) -> Vec<Seat> {
-        let n = self.cfg.seats() as Seat;
+        (0..self.cfg.seats() as Seat)
+            .filter(|s| self.is_prompted(*s))
+            .collect()
+    }
+
+    /// Whether the game waits for or invites this seat (one seat of [`BigGame::prompted`]).
+    pub(crate) fn is_prompted(&self, s: Seat) -> bool {
         match &self.phase {
-            Phase::Over { .. } => Vec::new(),
-            Phase::Setup => (0..n)
-                .filter(|s| self.setup[*s as usize] != SetupStep::Done)
-                .collect(),
-            Phase::Round { .. } => (0..n)
-                .filter(|s| {
-                    let t = &self.turn[*s as usize];
-                    t.must_discard > 0
-                        || (self.is_active(*s) && !t.ended)
-                        || (self.can_trade(*s).is_ok()
-                            && self
-                                .offers
-                                .iter()
-                                .enumerate()
-                                .any(|(i, o)| self.answerable(*s, i).is_ok() && o.from != *s))
-                })
-                .collect(),
+            Phase::Over { .. } => false,
+            Phase::Setup => self.setup[s as usize] != SetupStep::Done,
+            Phase::Round { .. } => {
+                let t = &self.turn[s as usize];
+                t.must_discard > 0
+                    || (self.is_active(s) && !t.ended)
+                    || (self.can_trade(s).is_ok()
+                        && self
+                            .offers
+                            .iter()
+                            .enumerate()
+                            .any(|(i, o)| self.answerable(s, i).is_ok() && o.from != s))
+            }
         }
     }
 }

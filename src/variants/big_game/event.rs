@@ -111,6 +111,8 @@ pub enum Event {
     },
     OfferClosed {
         id: u32,
+        /// Who made the offer.
+        from: Seat,
     },
     Traded {
         id: u32,
@@ -174,9 +176,49 @@ fn free(f: bool) -> &'static str {
     if f { " (free)" } else { "" }
 }
 
-/// The event in words for one viewer.
+/// In a hall, whether a seat (or board) is near a seated viewer: the viewer reads about its own
+/// board and both neighbours only. Everywhere else, and for spectators, everything is near.
+fn nearness(map: &Map, viewer: Option<Seat>) -> impl Fn(usize) -> bool {
+    let k = map.boards().len();
+    let mine = viewer
+        .filter(|_| k > super::HALL_BOARDS)
+        .map(|v| v as usize / 2);
+    move |board: usize| mine.is_none_or(|m| board == m || (board + 1) % k == m || (m + 1) % k == board)
+}
+
+/// Entries of a list sorted by seat that lie near the viewer (the board ranges found by
+/// binary search, so a hall's viewer does not read everyone's entry).
+fn near_entries<'a, T>(
+    map: &Map,
+    viewer: Option<Seat>,
+    list: &'a [(Seat, T)],
+) -> Vec<&'a (Seat, T)> {
+    let k = map.boards().len();
+    match viewer.filter(|_| k > super::HALL_BOARDS) {
+        None => list.iter().collect(),
+        Some(v) => {
+            let b = v as usize / 2;
+            let mut boards = [(b + k - 1) % k, b, (b + 1) % k];
+            boards.sort_unstable();
+            let mut out = Vec::new();
+            for (i, nb) in boards.iter().enumerate() {
+                if i > 0 && boards[i - 1] == *nb {
+                    continue;
+                }
+                let lo = list.partition_point(|(s, _)| (*s as usize) < 2 * nb);
+                let hi = list.partition_point(|(s, _)| (*s as usize) < 2 * nb + 2);
+                out.extend(&list[lo..hi]);
+            }
+            out
+        }
+    }
+}
+
+/// The event in words for one viewer. In a hall, events about everyone (production, discards
+/// owed, robbers) name only the seats and boards near a seated viewer.
 pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
     let w = |s: Seat| who(names, s, viewer);
+    let near = nearness(map, viewer);
     let s = match ev {
         Event::Collected { seat, at, got } => format!(
             "{} took {got} around the settlement at {}.",
@@ -204,8 +246,8 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             short,
             blocked,
         } => {
-            let mut parts: Vec<String> = gains
-                .iter()
+            let mut parts: Vec<String> = near_entries(map, viewer, gains)
+                .into_iter()
                 .filter(|(_, g)| !g.is_empty())
                 .map(|(s, g)| format!("{} {g}", w(*s)))
                 .collect();
@@ -213,17 +255,27 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 parts.push("nobody gets anything".into());
             }
             let mut s = format!("{number} produces: {}.", parts.join(", "));
-            for (b, r) in short {
+            for (b, r) in short.iter().filter(|(b, _)| near(*b)) {
                 s.push_str(&format!(" Board {}'s bank is short of {r}.", b + 1));
             }
-            if !blocked.is_empty() {
-                let names: Vec<&str> = blocked.iter().map(|h| map.hex_name(*h)).collect();
+            if blocked.iter().any(|h| near(map.board_of_hex(*h))) {
+                let names: Vec<&str> = blocked
+                    .iter()
+                    .filter(|h| near(map.board_of_hex(**h)))
+                    .map(|h| map.hex_name(*h))
+                    .collect();
                 s.push_str(&format!(" Robbers block {}.", names.join(", ")));
             }
             s
         }
         Event::MustDiscard { owed } => {
-            let parts: Vec<String> = owed.iter().map(|(s, n)| format!("{} {n}", w(*s))).collect();
+            let parts: Vec<String> = near_entries(map, viewer, owed)
+                .into_iter()
+                .map(|(s, n)| format!("{} {n}", w(*s)))
+                .collect();
+            if parts.is_empty() {
+                return Some("A 7: hands of 8 or more discard half.".into());
+            }
             format!(
                 "A 7: hands of 8 or more discard half ({}).",
                 parts.join(", ")
@@ -251,7 +303,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                     d.0,
                     d.1
                 ));
-                for (_, from, to) in moved {
+                for (_, from, to) in moved.iter().filter(|(t, _, _)| near(t / 2)) {
                     s.push_str(&format!(
                         " A robber moves from {} to {}.",
                         map.hex_name(*from),
@@ -259,8 +311,9 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                     ));
                 }
             }
+            let still: Vec<&usize> = still.iter().filter(|b| near(**b)).collect();
             if !still.is_empty() {
-                let b: Vec<String> = still.iter().map(|b| (b + 1).to_string()).collect();
+                let b: Vec<String> = still.iter().map(|b| (*b + 1).to_string()).collect();
                 if !s.is_empty() {
                     s.push(' ');
                 }
@@ -353,7 +406,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             to.map_or(String::new(), |t| format!(" to {}", w(t)))
         ),
         Event::Declined { id, seat } => format!("{} declined offer {id}.", cap(w(*seat))),
-        Event::OfferClosed { id } => format!("Offer {id} is closed."),
+        Event::OfferClosed { id, .. } => format!("Offer {id} is closed."),
         Event::Traded {
             id,
             from,

@@ -15,6 +15,7 @@
 mod apply;
 pub mod command;
 pub mod event;
+mod hall;
 mod legal;
 #[cfg(test)]
 mod tests;
@@ -47,8 +48,14 @@ pub const DISCARD_AT: u32 = 8;
 pub const TERRITORY_BONUS: u32 = 2;
 /// Most open offers one seat may have at once.
 pub const MAX_OPEN_OFFERS: usize = 3;
-/// Most boards in one ring.
-pub const MAX_BOARDS: usize = 32;
+/// Most boards in one ring: a hall of ten thousand players.
+pub const MAX_BOARDS: usize = 5_000;
+/// Rings of more boards than this are played as a hall: a seat's view carries its own
+/// neighbourhood (its board and both neighbours) and the top of the standings taken at the
+/// round's start, not everyone, so what each player is sent does not grow with the hall.
+pub const HALL_BOARDS: usize = 16;
+/// Places of the standings a seat sees in a hall.
+pub const HALL_TOP: usize = 10;
 
 /// The two groups that take turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -216,6 +223,18 @@ pub struct BigGame {
     pub(crate) deadline: Option<Millis>,
     /// Development cards played so far (they leave the game).
     pub(crate) dev_spent: u32,
+    /// The standings as the current round started (public points): a hall shows these, so
+    /// that a move does not recount thousands of seats.
+    pub(crate) snapshot: Snapshot,
+}
+
+/// The standings taken at a round's start.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// The best [`HALL_TOP`] seats by public points, best first (ties by seat number).
+    pub top: Vec<(Seat, u32)>,
+    /// Each seat's place (1 = first): one more than the seats with more points.
+    pub ranks: Vec<u32>,
 }
 
 impl BigGame {
@@ -244,14 +263,19 @@ impl BigGame {
         let refs: Vec<&BoardSpec> = specs.iter().collect();
         let map = Map::ring(&refs);
         let n = cfg.seats();
+        // Each territory's first desert, in one pass over the land.
+        let mut deserts: Vec<Option<HexId>> = vec![None; n];
+        for h in map.land_hexes() {
+            if map.tile(h).terrain() == Some(Terrain::Desert)
+                && let Some(t) = territory_of_hex(&map, h)
+                && deserts[t].is_none()
+            {
+                deserts[t] = Some(h);
+            }
+        }
         let mut homes = Vec::with_capacity(n);
-        for t in 0..n {
-            let home = map
-                .land_hexes()
-                .find(|h| {
-                    map.tile(*h).terrain() == Some(Terrain::Desert)
-                        && territory_of_hex(&map, *h) == Some(t)
-                })
+        for (t, desert) in deserts.into_iter().enumerate() {
+            let home = desert
                 .ok_or_else(|| {
                     format!(
                         "board {} has no desert on its {} side",
@@ -310,8 +334,10 @@ impl BigGame {
             bonus: vec![None; n],
             deadline: Some(cfg.round_ms),
             dev_spent: 0,
+            snapshot: Snapshot::default(),
             cfg,
         };
+        g.take_snapshot();
         g.road_len = (0..n as Seat)
             .map(|s| g.pieces.longest_route(&g.map, s))
             .collect();
@@ -501,6 +527,57 @@ impl BigGame {
             .collect();
         v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         v
+    }
+
+    /// Whether the ring is played as a hall (more than [`HALL_BOARDS`] boards).
+    pub fn is_hall(&self) -> bool {
+        self.boards() > HALL_BOARDS
+    }
+
+    /// The seats whose public facts a seat's view shows: in a hall, the seats of the boards it
+    /// reaches; otherwise everyone.
+    pub fn near_seats(&self, seat: Seat) -> Vec<Seat> {
+        if !self.is_hall() {
+            return (0..self.cfg.seats() as Seat).collect();
+        }
+        self.reach(seat)
+            .into_iter()
+            .flat_map(|b| [2 * b as Seat, 2 * b as Seat + 1])
+            .collect()
+    }
+
+    /// Whether a seat is on a board next to (or at) the viewer's.
+    pub fn is_near(&self, viewer: Seat, seat: Seat) -> bool {
+        !self.is_hall() || self.in_reach(viewer, Self::board_of(seat))
+    }
+
+    /// Takes the standings by public points (O(seats), once per round).
+    pub(crate) fn take_snapshot(&mut self) {
+        let n = self.cfg.seats();
+        let vps: Vec<u32> = (0..n as Seat).map(|s| self.public_vp(s)).collect();
+        let max = vps.iter().copied().max().unwrap_or(0) as usize;
+        // Seats with more points than v: a count per value, summed from the top.
+        let mut count = vec![0u32; max + 2];
+        for &v in &vps {
+            count[v as usize] += 1;
+        }
+        let mut above = vec![0u32; max + 2];
+        for v in (0..=max).rev() {
+            above[v] = above[v + 1] + count[v + 1];
+        }
+        let ranks = vps.iter().map(|&v| 1 + above[v as usize]).collect();
+        let mut order: Vec<(Seat, u32)> = vps
+            .iter()
+            .enumerate()
+            .map(|(s, &v)| (s as Seat, v))
+            .collect();
+        let cmp = |a: &(Seat, u32), b: &(Seat, u32)| b.1.cmp(&a.1).then(a.0.cmp(&b.0));
+        if order.len() > HALL_TOP {
+            order.select_nth_unstable_by(HALL_TOP, cmp);
+            order.truncate(HALL_TOP);
+        }
+        order.sort_by(cmp);
+        self.snapshot = Snapshot { top: order, ranks };
     }
 
     /// A person takes over a bot's seat, hand and all: the robbers' grace for this seat counts

@@ -145,7 +145,7 @@ fn boards_rotate_a_b_c_or_follow_the_layout() {
 fn two_seats_per_board_with_the_drawn_starting_pieces() {
     let g = game(3);
     assert_eq!(g.seats(), 6);
-    for s in 0..6u8 {
+    for s in 0..6u16 {
         let b = BigGame::board_of(s);
         assert_eq!(b, s as usize / 2);
         assert_eq!(
@@ -390,7 +390,7 @@ fn the_host_makes_the_setup_choices_when_time_runs_out() {
             .any(|e| matches!(e, Event::TimedOut { seat: 3, .. }))
     );
     assert_eq!(g.round, 1);
-    for s in 0..4u8 {
+    for s in 0..4u16 {
         assert_eq!(g.setup[s as usize], SetupStep::Done);
         let cities = g
             .pieces
@@ -839,7 +839,7 @@ fn largest_army_and_longest_road_are_one_award_each_for_the_whole_game() {
         g.pieces.place_route(2, e, RouteKind::Road);
         last = e;
     }
-    g.update_longest_road(&mut ev);
+    g.update_longest_road(&[2], &mut ev);
     assert_eq!(g.longest, Some(2), "{:?}", g.road_len);
 }
 
@@ -907,7 +907,7 @@ fn an_open_offer_goes_to_every_partner_and_closes_with_the_round() {
         assert!(g.legal(s).contains(&Command::Decline(id)), "seat {s}");
     }
     let ev = g.tick(g.deadline().unwrap());
-    assert!(ev.contains(&Event::OfferClosed { id }));
+    assert!(ev.iter().any(|e| matches!(e, Event::OfferClosed { id: i, .. } if *i == id)));
     assert!(g.offers.is_empty());
 }
 
@@ -1143,7 +1143,7 @@ proptest! {
     #[test]
     fn random_play_conserves_cards_and_refusals_change_nothing(
         seed in 0u64..1000,
-        choices in proptest::collection::vec((0usize..1000, 0u8..6, 0u8..20), 150)
+        choices in proptest::collection::vec((0usize..1000, 0u16..6, 0u8..20), 150)
     ) {
         let mut g = BigGame::new(BigConfig { max_rounds: Some(30), ..BigConfig::new(3, seed) }).unwrap();
         let total = cards_in_play(&g);
@@ -1177,7 +1177,7 @@ proptest! {
             }
             prop_assert_eq!(cards_in_play(&g), total);
             prop_assert_eq!(dev_cards_total(&g), devs);
-            for s in 0..6u8 {
+            for s in 0..6u16 {
                 let st = g.pieces.stock(s);
                 prop_assert!(st.settlements <= 5 && st.cities <= 4 && st.roads <= 15 && st.ships <= 15);
             }

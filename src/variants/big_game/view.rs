@@ -1,7 +1,10 @@
 //! What one seat may see of a Big Game. Hidden information is filtered here only: a seat
 //! sees its own hand and development cards, and of the others only counts. Pieces are sent
 //! for the boards the seat plays on (its own and both neighbours), so the view stays small in
-//! a ring of many boards; a spectator (the hall display) gets every board.
+//! a ring of many boards; a spectator (the hall display) gets every board. In a hall (more
+//! than [`super::HALL_BOARDS`] boards) a seat's view holds only its neighbourhood: the players,
+//! banks, decks and robbers of the boards it reaches, and the top of the standings with its own
+//! place as the round started; building it costs the same however big the hall.
 
 use super::{BigGame, Group, Phase, SetupStep};
 use crate::engine::{Millis, Seat};
@@ -83,74 +86,158 @@ pub struct BigView {
     pub boards: usize,
     /// Every robber (public), by territory.
     pub robbers: Vec<HexId>,
+    /// Pieces on the boards the viewer reaches (a spectator: all).
     pub buildings: Vec<(CornerId, Building)>,
     pub routes: Vec<(EdgeId, Route)>,
+    /// Players by seat number: everyone, or in a hall those near the viewer and those at the
+    /// top of the standings (look one up with [`BigView::player`]).
     pub players: Vec<PlayerPublic>,
     pub you: Option<PrivateView>,
-    /// Each board's bank (the cards lie face up).
-    pub banks: Vec<ResourceSet>,
-    pub decks: Vec<u32>,
+    /// Board (0-based) and its bank, the cards face up: every board, or in a hall the boards
+    /// the viewer reaches.
+    pub banks: Vec<(usize, ResourceSet)>,
+    /// Board (0-based) and the cards left in its development deck, as `banks`.
+    pub decks: Vec<(usize, u32)>,
     /// Offers the viewer made or may answer (a spectator sees all).
     pub offers: Vec<Offer>,
     pub winners: Vec<Seat>,
     pub vp_target: Option<u32>,
     pub max_rounds: Option<u32>,
-    /// Every seat by public points, best first.
+    /// Every seat by public points, best first; in a hall the top places as the round started.
     pub standings: Vec<(Seat, u32)>,
+}
+
+/// Public facts about one seat.
+fn public(g: &BigGame, s: Seat) -> PlayerPublic {
+    let stock = g.pieces.stock(s);
+    let t = &g.turn[s as usize];
+    PlayerPublic {
+        seat: s,
+        board: BigGame::board_of(s) + 1,
+        group: Group::of(s),
+        vp: g.public_vp(s),
+        cards: g.hands[s as usize].total(),
+        dev_cards: g.dev[s as usize].cards.len() as u32,
+        knights: g.dev[s as usize].knights_played,
+        road_length: g.road_len[s as usize],
+        longest_road: g.longest == Some(s),
+        largest_army: g.largest == Some(s),
+        territory_bonus: g.bonus[s as usize].is_some(),
+        settlements_left: stock.settlements,
+        cities_left: stock.cities,
+        roads_left: stock.roads,
+        ships_left: stock.ships,
+        must_discard: t.must_discard,
+        ended: t.ended,
+        turns: g.turns[s as usize],
+    }
+}
+
+impl BigView {
+    /// One player's public facts, if the view carries them.
+    pub fn player(&self, seat: Seat) -> Option<&PlayerPublic> {
+        self.players
+            .binary_search_by_key(&seat, |p| p.seat)
+            .ok()
+            .map(|i| &self.players[i])
+    }
+
+    /// A board's bank (0-based board), if the view carries it.
+    pub fn bank(&self, board: usize) -> Option<&ResourceSet> {
+        self.banks.iter().find(|(b, _)| *b == board).map(|(_, r)| r)
+    }
 }
 
 impl BigView {
     pub fn of(g: &BigGame, seat: Option<Seat>) -> BigView {
         let seat = seat.filter(|s| (*s as usize) < g.cfg.seats());
-        let players: Vec<PlayerPublic> = (0..g.cfg.seats() as Seat)
-            .map(|s| {
-                let stock = g.pieces.stock(s);
-                let t = &g.turn[s as usize];
-                PlayerPublic {
-                    seat: s,
-                    board: BigGame::board_of(s) + 1,
-                    group: Group::of(s),
-                    vp: g.public_vp(s),
-                    cards: g.hands[s as usize].total(),
-                    dev_cards: g.dev[s as usize].cards.len() as u32,
-                    knights: g.dev[s as usize].knights_played,
-                    road_length: g.road_len[s as usize],
-                    longest_road: g.longest == Some(s),
-                    largest_army: g.largest == Some(s),
-                    territory_bonus: g.bonus[s as usize].is_some(),
-                    settlements_left: stock.settlements,
-                    cities_left: stock.cities,
-                    roads_left: stock.roads,
-                    ships_left: stock.ships,
-                    must_discard: t.must_discard,
-                    ended: t.ended,
-                    turns: g.turns[s as usize],
+        // A seat in a hall sees its neighbourhood; everyone else sees every board.
+        let hall_seat = seat.filter(|_| g.is_hall());
+        let boards: Vec<usize> = match hall_seat {
+            Some(s) => g.reach(s),
+            None => (0..g.boards()).collect(),
+        };
+        let (players, standings, rank): (Vec<PlayerPublic>, Vec<(Seat, u32)>, Option<u32>) =
+            match hall_seat {
+                Some(s) => {
+                    let mut seats: Vec<Seat> = g.near_seats(s);
+                    seats.extend(g.snapshot.top.iter().map(|(t, _)| *t));
+                    seats.sort_unstable();
+                    seats.dedup();
+                    (
+                        seats.into_iter().map(|t| public(g, t)).collect(),
+                        g.snapshot.top.clone(),
+                        g.snapshot.ranks.get(s as usize).copied(),
+                    )
                 }
-            })
-            .collect();
-        let mut standings: Vec<(Seat, u32)> = players.iter().map(|p| (p.seat, p.vp)).collect();
-        standings.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                None => {
+                    let players: Vec<PlayerPublic> =
+                        (0..g.cfg.seats() as Seat).map(|t| public(g, t)).collect();
+                    let mut standings: Vec<(Seat, u32)> =
+                        players.iter().map(|p| (p.seat, p.vp)).collect();
+                    standings.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                    (players, standings, None)
+                }
+            };
         let visible = |b: Option<usize>| match seat {
             None => true,
-            Some(s) => b.is_some_and(|b| g.reach(s).contains(&b)),
+            Some(s) => b.is_some_and(|b| g.in_reach(s, b)),
         };
-        let buildings = g
-            .pieces
-            .all_buildings()
-            .filter(|(c, _)| visible(g.map.board_of_corner(*c)))
-            .collect();
-        let routes = g
-            .pieces
-            .all_routes()
-            .filter(|(e, _)| {
-                g.map
-                    .topology
-                    .edge_hexes(*e)
-                    .iter()
-                    .flatten()
-                    .any(|h| visible(Some(g.map.board_of_hex(*h))))
-            })
-            .collect();
+        let (buildings, routes) = match hall_seat {
+            // Pieces on the boards a seat reaches belong to seats at most two boards away.
+            Some(s) => {
+                let k = g.boards();
+                let b = BigGame::board_of(s);
+                let mut owners: Vec<usize> = (0..5).map(|d| (b + k + d - 2) % k).collect();
+                owners.sort_unstable();
+                owners.dedup();
+                let mut buildings: Vec<(CornerId, Building)> = Vec::new();
+                let mut routes: Vec<(EdgeId, Route)> = Vec::new();
+                for ob in owners {
+                    for o in [2 * ob as Seat, 2 * ob as Seat + 1] {
+                        buildings.extend(g.pieces.buildings_of(o).iter().filter_map(|c| {
+                            g.pieces
+                                .building(*c)
+                                .filter(|_| visible(g.map.board_of_corner(*c)))
+                                .map(|x| (*c, x))
+                        }));
+                        routes.extend(g.pieces.routes_of(o).iter().filter_map(|e| {
+                            g.pieces
+                                .route(*e)
+                                .filter(|_| {
+                                    g.map
+                                        .topology
+                                        .edge_hexes(*e)
+                                        .iter()
+                                        .flatten()
+                                        .any(|h| visible(Some(g.map.board_of_hex(*h))))
+                                })
+                                .map(|x| (*e, x))
+                        }));
+                    }
+                }
+                buildings.sort_unstable_by_key(|(c, _)| *c);
+                routes.sort_unstable_by_key(|(e, _)| *e);
+                (buildings, routes)
+            }
+            None => (
+                g.pieces
+                    .all_buildings()
+                    .filter(|(c, _)| visible(g.map.board_of_corner(*c)))
+                    .collect(),
+                g.pieces
+                    .all_routes()
+                    .filter(|(e, _)| {
+                        g.map
+                            .topology
+                            .edge_hexes(*e)
+                            .iter()
+                            .flatten()
+                            .any(|h| visible(Some(g.map.board_of_hex(*h))))
+                    })
+                    .collect(),
+            ),
+        };
         let you = seat.map(|s| {
             let mine = g.public_vp(s);
             PrivateView {
@@ -175,7 +262,10 @@ impl BigView {
                 reach: g.reach(s).into_iter().map(|b| b + 1).collect(),
                 free_routes: g.turn[s as usize].free_routes,
                 moved_ship: g.turn[s as usize].moved_ship,
-                rank: 1 + standings.iter().filter(|(_, vp)| *vp > mine).count(),
+                rank: rank.map_or_else(
+                    || 1 + standings.iter().filter(|(_, vp)| *vp > mine).count(),
+                    |r| r as usize,
+                ),
             }
         });
         let offers = g
@@ -202,13 +292,19 @@ impl BigView {
             last_roll: g.last_roll,
             robber_roll: g.robber_roll,
             boards: g.boards(),
-            robbers: g.robbers.clone(),
+            robbers: boards
+                .iter()
+                .flat_map(|b| [g.robbers[2 * b], g.robbers[2 * b + 1]])
+                .collect(),
             buildings,
             routes,
             players,
             you,
-            banks: g.banks.clone(),
-            decks: g.decks.iter().map(|d| d.len() as u32).collect(),
+            banks: boards.iter().map(|b| (*b, g.banks[*b])).collect(),
+            decks: boards
+                .iter()
+                .map(|b| (*b, g.decks[*b].len() as u32))
+                .collect(),
             offers,
             winners,
             vp_target: g.cfg.vp_target,

@@ -1,0 +1,416 @@
+//! `catan loadtest ADDR --clients N`: many bot clients over TCP from one process, against a
+//! Big Game host, and what they saw. Each client is a small task (tokio runs them on a few
+//! threads): it takes a seat, and in each of its group's rounds sends `end` at a random moment
+//! of the round's first half, a cheap legal move that also lets the round end early once every
+//! active seat is done. It measures
+//! - the broadcast delay: from the moment the host began settling a round's end (the update's
+//!   `at_us` stamp, the same wall clock on one machine) until this client has the next round's
+//!   roll;
+//! - the command round trip: from sending `end` until the answer (the update that names the
+//!   command, or its refusal) arrives, while rounds run;
+//! - the bytes it received over the rounds played.
+//!
+//! The host reports its resident memory and peak ([`ClientMsg::Stats`]).
+
+use crate::cli::LoadtestArgs;
+use crate::proto::codec::{self, MAX_SERVER_FRAME};
+use crate::proto::{ClientMsg, HostStats, PROTOCOL_VERSION, ServerMsg};
+use crate::variants::GameView;
+use bytes::Bytes;
+use futures::{SinkExt, StreamExt};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use tokio::net::TcpStream;
+use tokio::sync::Semaphore;
+use tokio_util::codec::{Framed, LengthDelimitedCodec};
+
+/// What a load test found.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Report {
+    pub clients: usize,
+    pub rounds: u32,
+    pub broadcast_p50_ms: f64,
+    pub broadcast_p99_ms: f64,
+    pub broadcast_max_ms: f64,
+    pub command_p50_ms: f64,
+    pub command_p99_ms: f64,
+    pub command_max_ms: f64,
+    /// Bytes a client received per round, on average.
+    pub bytes_per_client_round: f64,
+    /// Connections lost or refused, rounds missed, clients that did not finish.
+    pub errors: usize,
+    pub host_peak_mem_mb: f64,
+    /// Broadcast samples: one per client per round start seen.
+    pub broadcast_samples: usize,
+    pub command_samples: usize,
+    /// Commands the host refused (not errors: a round may end before a late `end`).
+    pub refused: usize,
+    /// Clients the host dropped for falling behind.
+    pub dropped_slow: u64,
+    /// Seconds from the first connection to the last client done.
+    pub seconds: f64,
+    /// The first few error messages, for the human report.
+    #[serde(skip)]
+    pub error_samples: Vec<String>,
+}
+
+/// What one client saw.
+#[derive(Default)]
+struct ClientResult {
+    broadcast_us: Vec<u64>,
+    command_us: Vec<u64>,
+    bytes: u64,
+    rounds: u32,
+    refused: usize,
+    errors: Vec<String>,
+    stats: Option<HostStats>,
+    /// Counted among the clients that are done.
+    counted: bool,
+}
+
+/// How the clients run.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub addr: String,
+    pub clients: usize,
+    pub rounds: u32,
+    /// Give up on a client after this long.
+    pub timeout: Duration,
+}
+
+pub fn run(args: LoadtestArgs) -> anyhow::Result<ExitCode> {
+    let _ = crate::server::raise_open_files_limit();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    let plan = Plan {
+        addr: crate::client::net::with_port(&args.addr),
+        clients: args.clients,
+        rounds: args.rounds,
+        timeout: Duration::from_secs(args.timeout_secs),
+    };
+    let report = rt.block_on(load(plan));
+    print_report(&report, args.json);
+    Ok(if report.errors == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn print_report(r: &Report, json: bool) {
+    if !json || r.errors > 0 {
+        eprintln!(
+            "{} clients, {} rounds in {:.1} s",
+            r.clients, r.rounds, r.seconds
+        );
+        eprintln!(
+            "round broadcast: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} samples)",
+            r.broadcast_p50_ms, r.broadcast_p99_ms, r.broadcast_max_ms, r.broadcast_samples
+        );
+        eprintln!(
+            "command round trip: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} samples, {} refused)",
+            r.command_p50_ms, r.command_p99_ms, r.command_max_ms, r.command_samples, r.refused
+        );
+        eprintln!(
+            "received {:.0} bytes per client per round; host peak memory {:.1} MB",
+            r.bytes_per_client_round, r.host_peak_mem_mb
+        );
+        eprintln!(
+            "errors: {} (clients dropped as slow: {})",
+            r.errors, r.dropped_slow
+        );
+        for e in &r.error_samples {
+            eprintln!("  {e}");
+        }
+    }
+    if json {
+        println!("{}", serde_json::to_string(r).unwrap_or_default());
+    }
+}
+
+fn wall_us() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as u64)
+}
+
+/// The `q` quantile (0..=1) of samples in microseconds, in milliseconds.
+fn quantile_ms(sorted: &[u64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 * q).ceil() as usize).clamp(1, sorted.len()) - 1;
+    sorted[i] as f64 / 1000.0
+}
+
+/// Runs the clients and sums up what they saw.
+pub async fn load(plan: Plan) -> Report {
+    let started = Instant::now();
+    // Connections in their handshake at once: a burst of thousands overflows the listen queue.
+    let gate = Arc::new(Semaphore::new(128));
+    let done = Arc::new(AtomicUsize::new(0));
+    let mut tasks = Vec::with_capacity(plan.clients);
+    for i in 0..plan.clients {
+        let plan = plan.clone();
+        let gate = gate.clone();
+        let done = done.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut r = ClientResult::default();
+            let outcome =
+                tokio::time::timeout(plan.timeout, client(i, &plan, gate, &done, &mut r)).await;
+            match outcome {
+                Err(_) => r.errors.push(format!(
+                    "client {i}: not done after {} s ({} rounds seen)",
+                    plan.timeout.as_secs(),
+                    r.rounds
+                )),
+                Ok(Err(e)) => r.errors.push(format!("client {i}: {e}")),
+                Ok(Ok(())) => {}
+            }
+            if !r.counted {
+                // This client gave up: count it done so the others do not wait for it.
+                done.fetch_add(1, Ordering::SeqCst);
+            }
+            r
+        }));
+    }
+    let mut results = Vec::with_capacity(tasks.len());
+    for t in tasks {
+        match t.await {
+            Ok(r) => results.push(r),
+            Err(e) => results.push(ClientResult {
+                errors: vec![format!("a client task failed: {e}")],
+                ..Default::default()
+            }),
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let mut broadcast: Vec<u64> = results
+        .iter()
+        .flat_map(|r| r.broadcast_us.clone())
+        .collect();
+    let mut command: Vec<u64> = results.iter().flat_map(|r| r.command_us.clone()).collect();
+    broadcast.sort_unstable();
+    command.sort_unstable();
+    let rounds_played = results.iter().map(|r| r.rounds).max().unwrap_or(0);
+    let bytes: u64 = results.iter().map(|r| r.bytes).sum();
+    let errors: Vec<String> = results.iter().flat_map(|r| r.errors.clone()).collect();
+    let stats = results
+        .iter()
+        .find_map(|r| r.stats.clone())
+        .unwrap_or_default();
+    let played = plan.rounds.max(1) as f64;
+    Report {
+        clients: plan.clients,
+        rounds: rounds_played.min(plan.rounds),
+        broadcast_p50_ms: quantile_ms(&broadcast, 0.5),
+        broadcast_p99_ms: quantile_ms(&broadcast, 0.99),
+        broadcast_max_ms: quantile_ms(&broadcast, 1.0),
+        command_p50_ms: quantile_ms(&command, 0.5),
+        command_p99_ms: quantile_ms(&command, 0.99),
+        command_max_ms: quantile_ms(&command, 1.0),
+        bytes_per_client_round: bytes as f64 / (plan.clients.max(1) as f64 * played),
+        errors: errors.len(),
+        host_peak_mem_mb: stats.peak_rss_kb as f64 / 1024.0,
+        broadcast_samples: broadcast.len(),
+        command_samples: command.len(),
+        refused: results.iter().map(|r| r.refused).sum(),
+        dropped_slow: stats.dropped_slow,
+        seconds,
+        error_samples: errors.into_iter().take(10).collect(),
+    }
+}
+
+type Conn = Framed<TcpStream, LengthDelimitedCodec>;
+
+async fn connect(addr: &str, deadline: Instant) -> anyhow::Result<Conn> {
+    loop {
+        match TcpStream::connect(addr).await {
+            Ok(s) => {
+                s.set_nodelay(true)?;
+                let codec = LengthDelimitedCodec::builder()
+                    .max_frame_length(MAX_SERVER_FRAME)
+                    .new_codec();
+                return Ok(Framed::new(s, codec));
+            }
+            Err(e) if Instant::now() < deadline => {
+                tracing::debug!(error = %e, "connect failed; retrying");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            Err(e) => return Err(anyhow::anyhow!("cannot connect to {addr}: {e}")),
+        }
+    }
+}
+
+async fn send(conn: &mut Conn, msg: &ClientMsg) -> anyhow::Result<()> {
+    conn.send(Bytes::from(codec::encode(msg)?)).await?;
+    Ok(())
+}
+
+/// One bot client, from connecting until every client has played the rounds.
+async fn client(
+    i: usize,
+    plan: &Plan,
+    gate: Arc<Semaphore>,
+    done: &AtomicUsize,
+    r: &mut ClientResult,
+) -> anyhow::Result<()> {
+    let name = format!("load{i}");
+    let mut token: Option<String> = None;
+    let mut seed = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut next_rand = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut last_round = 0u32;
+    // Bytes count from the first round's roll on.
+    let mut counting = false;
+    let mut finished = false;
+    let mut seq = 0u32;
+    // The command in flight: its number and when it was sent.
+    let mut pending: Option<(u32, Instant)> = None;
+    // When to send `end` in this round.
+    let mut plan_at: Option<tokio::time::Instant> = None;
+    let mut asked_stats = false;
+    'connection: loop {
+        let permit = gate.clone().acquire_owned().await?;
+        let mut conn = connect(&plan.addr, Instant::now() + Duration::from_secs(30)).await?;
+        send(
+            &mut conn,
+            &ClientMsg::Hello {
+                version: PROTOCOL_VERSION,
+                name: name.clone(),
+                token: token.clone(),
+                watch: false,
+                color: None,
+            },
+        )
+        .await?;
+        let mut permit = Some(permit);
+        let mut ping = tokio::time::interval(Duration::from_secs(5));
+        ping.tick().await;
+        loop {
+            if finished && done.load(Ordering::SeqCst) >= plan.clients {
+                if i == 0 && !asked_stats {
+                    asked_stats = true;
+                    send(&mut conn, &ClientMsg::Stats).await?;
+                } else if i != 0 || r.stats.is_some() {
+                    let _ = send(&mut conn, &ClientMsg::Bye).await;
+                    return Ok(());
+                }
+            }
+            let wake = plan_at;
+            let frame = tokio::select! {
+                f = conn.next() => f,
+                _ = async { tokio::time::sleep_until(wake.unwrap_or_else(tokio::time::Instant::now)).await }, if wake.is_some() => {
+                    plan_at = None;
+                    seq += 1;
+                    pending = Some((seq, Instant::now()));
+                    send(&mut conn, &ClientMsg::Command { seq, text: "end".into() }).await?;
+                    continue;
+                }
+                _ = ping.tick() => {
+                    send(&mut conn, &ClientMsg::Ping(0)).await?;
+                    continue;
+                }
+                _ = tokio::time::sleep(Duration::from_millis(50)), if finished => continue,
+            };
+            let Some(frame) = frame else {
+                anyhow::bail!("the host closed the connection");
+            };
+            let frame = frame?;
+            let got = Instant::now();
+            if counting && !finished {
+                r.bytes += frame.len() as u64 + 4;
+            }
+            let msg: ServerMsg = codec::decode(&frame)?;
+            match msg {
+                ServerMsg::Welcome { seat, token: t, .. } => {
+                    if seat.is_none() {
+                        anyhow::bail!("got no seat");
+                    }
+                    token = Some(t);
+                    permit.take();
+                }
+                ServerMsg::Refused { reason } => anyhow::bail!("refused: {reason}"),
+                ServerMsg::Closing { reason } => {
+                    // Dropped (too slow?): an error, and back with the token.
+                    r.errors
+                        .push(format!("client {i}: dropped by the host: {reason}"));
+                    continue 'connection;
+                }
+                ServerMsg::Update(u) => {
+                    if let Some((s, sent)) = pending
+                        && u.reply_to == Some(s)
+                    {
+                        r.command_us
+                            .push(got.duration_since(sent).as_micros() as u64);
+                        pending = None;
+                    }
+                    let GameView::BigGame(v) = &u.view else {
+                        anyhow::bail!("the host does not play a Big Game");
+                    };
+                    if v.phase == "over" && !finished {
+                        finished = true;
+                        r.counted = true;
+                        done.fetch_add(1, Ordering::SeqCst);
+                        continue;
+                    }
+                    if v.phase != "round" || v.round <= last_round || finished {
+                        continue;
+                    }
+                    if last_round > 0 && v.round > last_round + 1 {
+                        r.errors.push(format!(
+                            "client {i}: missed rounds {} to {}",
+                            last_round + 1,
+                            v.round - 1
+                        ));
+                    }
+                    last_round = v.round;
+                    if u.at_us > 0 {
+                        r.broadcast_us.push(wall_us().saturating_sub(u.at_us));
+                    }
+                    if counting {
+                        r.rounds += 1;
+                    }
+                    counting = true;
+                    if r.rounds >= plan.rounds {
+                        finished = true;
+                        plan_at = None;
+                        r.counted = true;
+                        done.fetch_add(1, Ordering::SeqCst);
+                        continue;
+                    }
+                    plan_at = None;
+                    if v.active {
+                        // Half the round, at most 10 s.
+                        let half = u.deadline_ms.unwrap_or(2000).min(20_000) / 2;
+                        let delay = next_rand() % half.max(1);
+                        plan_at = Some(tokio::time::Instant::now() + Duration::from_millis(delay));
+                    }
+                }
+                ServerMsg::Rejected { seq: s, .. } => {
+                    if let Some((p, sent)) = pending
+                        && p == s
+                    {
+                        r.command_us
+                            .push(got.duration_since(sent).as_micros() as u64);
+                        r.refused += 1;
+                        pending = None;
+                    }
+                }
+                ServerMsg::Stats(st) => r.stats = Some(st),
+                ServerMsg::Lobby(_)
+                | ServerMsg::Legal(_)
+                | ServerMsg::Chat { .. }
+                | ServerMsg::Pong(_)
+                | ServerMsg::Notice(_) => {}
+            }
+        }
+    }
+}

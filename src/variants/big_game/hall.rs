@@ -1,0 +1,86 @@
+//! Who a change concerns in a hall (a ring of more than [`super::HALL_BOARDS`] boards), so the
+//! host sends an update only to the seats whose view it changed and each seat reads only the
+//! events near it. A move touches the boards its seat reaches, which the seats up to two boards
+//! away see; a round's start, the dice and the awards concern everyone.
+
+use super::{BigGame, Event};
+use crate::engine::Seat;
+
+impl BigGame {
+    /// The seat an event is about, if only the seats near it need to read it; `None` for an
+    /// event about everyone (or any event outside a hall).
+    pub fn event_seat(&self, ev: &Event) -> Option<Seat> {
+        if !self.is_hall() {
+            return None;
+        }
+        match ev {
+            Event::Collected { seat, .. }
+            | Event::Discarded { seat, .. }
+            | Event::Settled { seat, .. }
+            | Event::Citied { seat, .. }
+            | Event::Roaded { seat, .. }
+            | Event::Shipped { seat, .. }
+            | Event::ShipMoved { seat, .. }
+            | Event::BoughtDev { seat, .. }
+            | Event::PlayedKnight { seat, .. }
+            | Event::PlayedRoadBuilding { seat, .. }
+            | Event::PlayedYearOfPlenty { seat, .. }
+            | Event::BankTrade { seat, .. }
+            | Event::Declined { seat, .. }
+            | Event::Ended { seat }
+            | Event::TimedOut { seat, .. }
+            | Event::TakenOver { seat } => Some(*seat),
+            Event::Offered { from, .. }
+            | Event::OfferClosed { from, .. }
+            | Event::Traded { from, .. } => Some(*from),
+            Event::RoundStarted { .. }
+            | Event::Rolled { .. }
+            | Event::Produced { .. }
+            | Event::MustDiscard { .. }
+            | Event::Robbers { .. }
+            | Event::LongestRoad { .. }
+            | Event::LargestArmy { .. }
+            | Event::RoundEnded { .. }
+            | Event::Over { .. } => None,
+        }
+    }
+
+    /// The seats whose view `evs` (caused by `actor`, if a seat) may have changed; `None` for
+    /// everyone. With no events (a seat changed hands) the seats that show the actor's seat.
+    pub fn audience(&self, actor: Option<Seat>, evs: &[&Event]) -> Option<Vec<Seat>> {
+        if !self.is_hall() {
+            return None;
+        }
+        let actor = actor?;
+        if evs.iter().any(|e| self.event_seat(e).is_none()) {
+            return None;
+        }
+        // Partners and the pieces a seat may touch are at most one board away; the seats that
+        // see those boards one more.
+        let radius = if evs.is_empty() { 1 } else { 2 };
+        let k = self.boards();
+        let b = Self::board_of(actor);
+        let mut boards: Vec<usize> = (0..=2 * radius).map(|d| (b + k + d - radius) % k).collect();
+        boards.sort_unstable();
+        boards.dedup();
+        Some(
+            boards
+                .into_iter()
+                .flat_map(|nb| [2 * nb as Seat, 2 * nb as Seat + 1])
+                .collect(),
+        )
+    }
+
+    /// The seats a seat's view names: its neighbourhood and the top of the standings; `None`
+    /// outside a hall (everyone).
+    pub fn shown_seats(&self, seat: Seat) -> Option<Vec<Seat>> {
+        if !self.is_hall() {
+            return None;
+        }
+        let mut v = self.near_seats(seat);
+        v.extend(self.snapshot.top.iter().map(|(s, _)| *s));
+        v.sort_unstable();
+        v.dedup();
+        Some(v)
+    }
+}
