@@ -50,6 +50,10 @@ pub fn overlay(view: &GameView, seats: &[SeatInfo]) -> Overlay {
             pieces_into(&mut o, &v.buildings, &v.routes);
             o.robbers.push(v.robber);
         }
+        GameView::Risk(v) => {
+            pieces_into(&mut o, &v.base.buildings, &v.base.routes);
+            o.robbers.push(v.base.robber);
+        }
         GameView::BigGame(v) => {
             pieces_into(&mut o, &v.buildings, &v.routes);
             o.robbers.extend(v.robbers.iter().copied());
