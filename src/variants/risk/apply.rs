@@ -116,6 +116,7 @@ impl RiskGame {
             }
         }
         self.update_production_filter();
+        self.end_blocked_road_building();
         if self.live {
             let annexers = self.annex(ev);
             self.eliminate(&annexers, now, ev);
@@ -143,6 +144,26 @@ impl RiskGame {
             }
         }
         self.new_turn_if_needed();
+    }
+
+    /// Free roads of Road Building end early when R36 leaves none of them a place (as base
+    /// ends them when no edge is free).
+    fn end_blocked_road_building(&mut self) {
+        let Phase::RoadBuilding { resume, .. } = self.base.phase else {
+            return;
+        };
+        let seat = self.base.current;
+        let any = self
+            .base
+            .legal(seat)
+            .iter()
+            .any(|c| matches!(c, base::Command::Road(_)) && self.check_base(seat, c).is_ok());
+        if !any {
+            self.base.phase = match resume {
+                base::Resume::Roll => Phase::Roll,
+                base::Resume::Main => Phase::Main,
+            };
+        }
     }
 
     /// Resets what the army layer counts per turn when a new turn has begun.

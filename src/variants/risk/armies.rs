@@ -162,7 +162,7 @@ impl Force {
             };
             let k = UnitKind::parse(w)
                 .ok_or_else(|| format!("`{w}` is not a unit type (foot, cavalry, cannon)"))?;
-            if n > 999 {
+            if n > 1_000_000 {
                 return Err(format!("{n} units is more than there can be"));
             }
             *f.get_mut(k) += n;

@@ -1152,3 +1152,60 @@ fn every_listed_command_reads_back_and_is_accepted() {
         t.audit().unwrap();
     }
 }
+
+// ---- rulings of docs/rules/risk.md ----------------------------------------------------------
+
+#[test]
+fn road_building_ends_early_when_no_free_road_may_go_anywhere() {
+    // D1: R36 can leave Road Building's free roads nowhere to go: they are lost. Seat 0 holds
+    // one settlement (A/B/E); two of its edges carry seat 1's roads, the third lies between B
+    // and E, both controlled by seat 1.
+    let mut g = fresh(2);
+    g.base.phase = Phase::Main;
+    g.base.turn = 1;
+    g.turn_seen = 1;
+    g.live = true;
+    let home = lone_corner(&g, "I");
+    settle(&mut g, 1, home);
+    settle_at(&mut g, 0, &["A", "B", "E"]);
+    road_at(&mut g, 1, "A", "B");
+    road_at(&mut g, 1, "A", "E");
+    put(&mut g, "A", 0, 4, 0, 0);
+    put(&mut g, "B", 1, 1, 0, 0);
+    put(&mut g, "E", 1, 2, 0, 0);
+    refresh(&mut g);
+    assert_eq!(
+        g.base.pieces.buildings_of(0).len(),
+        1,
+        "split control: not annexed"
+    );
+    let be = edge_between(&g, "B", "E");
+    assert!(
+        g.check_base(0, &crate::variants::base::Command::Road(be))
+            .is_err()
+    );
+    let i = g
+        .base
+        .deck
+        .iter()
+        .position(|c| *c == crate::rules::devcards::DevCard::RoadBuilding)
+        .unwrap();
+    let card = g.base.deck.remove(i);
+    g.base.dev[0].cards.push(crate::rules::devcards::HeldCard {
+        card,
+        bought_turn: 0,
+    });
+    ok(&mut g, 0, "play roads");
+    assert_eq!(g.base.phase, Phase::Main, "no free road can be placed");
+    assert!(!g.legal(0).is_empty());
+}
+
+#[test]
+fn a_refused_command_leaves_the_game_untouched_and_says_why() {
+    let mut g = buyer(2);
+    hand(&mut g, 0, "1 wool");
+    let e = refused(&mut g, 0, "buy armies 1 cavalry with wool at A");
+    assert!(e.contains("cost 2 wool"), "{e}");
+    let e = refused(&mut g, 1, "move 1 foot from A to B");
+    assert!(e.contains("not your turn"), "{e}");
+}
