@@ -646,7 +646,16 @@ fn entering_a_controlled_hex_starts_a_battle_and_stopping_there_forces_a_retreat
     refresh(&mut g);
     // 3 dice (6, 1, 1) v (5, 5): the defender loses one, the attacker one; 2 v 2 remain.
     rig(&mut g, &[6, 1, 1, 5, 5]);
-    ok(&mut g, 0, "move 3 foot from G to D");
+    let ev = ok(&mut g, 0, "move 3 foot from G to D");
+    // D2: the forced first round rolls the most dice allowed.
+    let dice = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Melee { round, .. } => Some(round.attacker_dice.len()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(dice, 3);
     assert_eq!(force(&g, "D", 0).total(), 2);
     assert_eq!(force(&g, "D", 1).total(), 2);
     assert!(matches!(g.stage, Stage::Battle(_)));
@@ -995,6 +1004,17 @@ fn annexing_the_last_building_eliminates_and_the_eliminator_takes_the_roads() {
             bought_turn: 0,
         });
     }
+    // D4: played knights go back into the deck too, and Largest Army is recomputed.
+    g.base.dev[1].knights_played = 3;
+    g.base.largest = Some(1);
+    g.base.deck.retain({
+        let mut n = 0;
+        move |c| {
+            let drop = *c == crate::rules::devcards::DevCard::Knight && n < 3;
+            n += usize::from(drop);
+            !drop
+        }
+    });
     let deck = g.base.deck_len();
     // Seat 1's home on I (2: one unit) and its settlement on A/B/E fall together.
     put(&mut g, "I", 0, 1, 0, 0);
@@ -1022,7 +1042,9 @@ fn annexing_the_last_building_eliminates_and_the_eliminator_takes_the_roads() {
     assert_eq!(g.armies.count_of(1), 0);
     assert_eq!(g.base.hand(1).total(), 0);
     assert_eq!(g.base.bank[Resource::Wool], 19);
-    assert_eq!(g.base.deck_len(), deck + 2);
+    assert_eq!(g.base.deck_len(), deck + 2 + 3);
+    assert_eq!(g.base.largest_army(), None);
+    assert!(ev.iter().any(|e| matches!(e, Event::LargestArmy { holder: None })));
     g.audit().unwrap();
     // The eliminated seat never plays again.
     ok(&mut g, 0, "end");
@@ -1208,4 +1230,69 @@ fn a_refused_command_leaves_the_game_untouched_and_says_why() {
     assert!(e.contains("cost 2 wool"), "{e}");
     let e = refused(&mut g, 1, "move 1 foot from A to B");
     assert!(e.contains("not your turn"), "{e}");
+}
+
+#[test]
+fn one_purchase_is_one_unit_type() {
+    // D3: `buy armies` names one type; mixing is refused by the language.
+    let g = buyer(3);
+    let e = g
+        .parse(0, "buy armies 1 foot 1 cavalry with wool at A")
+        .unwrap_err();
+    assert!(e.0.contains("one unit type"), "{e}");
+    assert!(g.parse(0, "buy armies 2 cavalry with wool at A").is_ok());
+}
+
+#[test]
+fn the_host_acts_for_a_placement_or_a_battle_when_the_clock_runs_out() {
+    // D5: a starting unit goes to the first free hex; a waiting battle stops or retreats.
+    let mut cfg = config(2);
+    cfg.base.turn_ms = Some(1_000);
+    let mut g = RiskGame::new(cfg).unwrap();
+    let c = corner_of(&g, &["A", "B", "E"]);
+    settle(&mut g, 0, c);
+    g.stage = Stage::StartUnit {
+        seat: 0,
+        settlement: c,
+    };
+    g.stage_deadline = Some(1_000);
+    let ev = g.tick(1_000);
+    assert!(ev.iter().any(|e| matches!(e, Event::TimedOut { seat: 0, .. })));
+    assert_eq!(g.armies.count_of(0), 1);
+
+    let mut g = playing(2);
+    g.base.cfg.turn_ms = Some(1_000);
+    settle_at(&mut g, 0, &["D", "G", "B"]);
+    put(&mut g, "D", 1, 4, 0, 0);
+    put(&mut g, "G", 0, 3, 0, 0);
+    refresh(&mut g);
+    rig(&mut g, &[6, 1, 1, 5, 5]);
+    ok(&mut g, 0, "move 3 foot from G to D");
+    assert!(matches!(g.stage, Stage::Battle(_)));
+    g.stage_deadline = Some(5_000);
+    g.tick(5_000);
+    assert_eq!(g.stage, Stage::Play);
+    assert_eq!(force(&g, "D", 0).total(), 0, "retreated: the defender still controls D");
+    assert_eq!(force(&g, "G", 0).total(), 2);
+}
+
+#[test]
+fn a_retreat_sends_each_unit_back_where_it_came_from() {
+    // D6: units that entered from two hexes go back to each.
+    let mut g = playing(2);
+    settle_at(&mut g, 0, &["A", "B", "E"]);
+    put(&mut g, "A", 1, 1, 0, 0);
+    put(&mut g, "B", 0, 2, 0, 0);
+    put(&mut g, "E", 0, 2, 0, 0);
+    refresh(&mut g);
+    ok(&mut g, 0, "move 1 foot from B to A");
+    ok(&mut g, 0, "move 1 foot from E to A");
+    rig(&mut g, &[1, 1, 6]);
+    ok(&mut g, 0, "attack A dice 2");
+    if let Stage::Battle(_) = g.stage {
+        ok(&mut g, 0, "retreat");
+        assert_eq!(force(&g, "A", 0).total(), 0);
+        assert_eq!(force(&g, "B", 0).total() + force(&g, "E", 0).total(), 3);
+        assert_eq!(force(&g, "B", 0).total().max(force(&g, "E", 0).total()), 2);
+    }
 }
