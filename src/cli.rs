@@ -238,6 +238,10 @@ pub struct BoardShowArgs {
     /// Seed for `base`.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Draw the final position of a game record instead (`catan sim --log DIR` or a host's
+    /// records): pieces, robber and, in Risk of Catan, every hex's armies.
+    #[arg(long, value_name = "PATH")]
+    pub record: Option<std::path::PathBuf>,
     /// Colour: auto (a terminal without NO_COLOR), always or never.
     #[arg(long, default_value = "auto")]
     pub color: String,

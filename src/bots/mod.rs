@@ -8,6 +8,7 @@
 
 pub mod base;
 pub mod big_game;
+pub mod risk;
 pub mod total_chaos;
 
 use crate::engine::Seat;
@@ -99,6 +100,7 @@ impl Bot {
                     let i = self.rng.below(legal.len());
                     Some(GameCommand::BigGame(legal[i]))
                 }
+                Game::Risk(g) => risk::random(g, seat, &mut self.rng).map(GameCommand::Risk),
             },
             BotKind::Heuristic => match game {
                 Game::Base(g) => {
@@ -108,6 +110,9 @@ impl Bot {
                     .map(GameCommand::TotalChaos),
                 Game::BigGame(g) => {
                     big_game::choose(g, seat, &mut self.rng).map(GameCommand::BigGame)
+                }
+                Game::Risk(g) => {
+                    risk::choose(g, seat, &mut self.rng, &mut self.base).map(GameCommand::Risk)
                 }
             },
         }

@@ -50,6 +50,11 @@ pub fn overlay(view: &GameView, seats: &[SeatInfo]) -> Overlay {
             pieces_into(&mut o, &v.buildings, &v.routes);
             o.robbers.push(v.robber);
         }
+        GameView::Risk(v) => {
+            pieces_into(&mut o, &v.base.buildings, &v.base.routes);
+            o.robbers.push(v.base.robber);
+            army_notes(&mut o, v);
+        }
         GameView::BigGame(v) => {
             pieces_into(&mut o, &v.buildings, &v.routes);
             o.robbers.extend(v.robbers.iter().copied());
@@ -81,5 +86,45 @@ fn pieces_into(
                 RouteKind::Ship => EdgePiece::Ship(r.owner),
             },
         );
+    }
+}
+
+/// Risk of Catan: each hex's armies under its label. A holder's letter and unit count, upper
+/// case when the units control the hex (`B5`), lower case when they only occupy it (`b2`);
+/// two players (`b3r2`) contest it, marked `!!` above the label. Single-type counts per unit
+/// (foot/cavalry/cannon) are in the armies panel and the `state` line.
+fn army_notes(o: &mut Overlay, v: &crate::variants::risk::RiskView) {
+    use crate::board::render::{HexNote, Ink};
+    use crate::variants::risk::control::Hold;
+    for h in &v.hexes {
+        let letter = |s: u8| o.letters.get(s as usize).copied().unwrap_or('?');
+        let total = |s: u8| {
+            h.armies
+                .iter()
+                .find(|a| a.seat == s)
+                .map_or(0, |a| a.foot + a.cavalry + a.cannon)
+        };
+        let note = match h.hold {
+            Hold::Empty => continue,
+            Hold::Occupied(s) => HexNote {
+                top: None,
+                bottom: Some((format!("{}{}", letter(s), total(s)), Ink::Player(s))),
+            },
+            Hold::Controlled(s) => HexNote {
+                top: None,
+                bottom: Some((
+                    format!("{}{}", letter(s).to_ascii_uppercase(), total(s)),
+                    Ink::Player(s),
+                )),
+            },
+            Hold::Contested(a, b) => HexNote {
+                top: Some(("!!".into(), Ink::Robber)),
+                bottom: Some((
+                    format!("{}{}{}{}", letter(a), total(a), letter(b), total(b)),
+                    Ink::Note,
+                )),
+            },
+        };
+        o.notes.insert(h.hex, note);
     }
 }

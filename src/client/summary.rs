@@ -35,38 +35,14 @@ pub fn state_json(st: &ClientState, now: Instant) -> Value {
     };
     let deadline = st.deadline_secs(now).map(|s| (s * 10.0).round() / 10.0);
     let mut out = match &u.view {
-        GameView::Base(v) => json!({
-            "variant": variant,
-            "seat": st.seat.map(|s| s + 1),
-            "phase": v.phase,
-            "current": v.current.map(|s| s + 1),
-            "turn": v.turn,
-            "hand": v.you.as_ref().map(|y| hand_json(&y.hand)).unwrap_or(json!({})),
-            "dev_cards": v.you.as_ref().map(|y| y.dev_cards.iter().map(|c| json!({"card": c.card.word(), "playable": c.playable})).collect::<Vec<_>>()),
-            "vp_total": v.you.as_ref().map(|y| y.vp_total),
-            "deadline_secs": deadline,
-            "last_roll": v.last_roll.map(|(a, b)| a + b),
-            "robber": st.map.as_ref().map(|m| m.hex_name(v.robber).to_string()),
-            "winner": v.winner.map(|s| s + 1),
-            "offers": v.offers.iter().map(|o| json!({"id": o.id, "from": o.from + 1, "to": o.to.map(|t| t + 1), "give": o.give.to_string(), "get": o.get.to_string()})).collect::<Vec<_>>(),
-            "players": v.players.iter().map(|p| {
-                let info = u.seats.get(p.seat as usize);
-                json!({
-                    "seat": p.seat + 1,
-                    "name": info.map(|i| i.name.clone()),
-                    "color": info.map(|i| i.color.clone()),
-                    "bot": info.map(|i| i.bot),
-                    "vp": p.vp,
-                    "cards": p.cards,
-                    "dev_cards": p.dev_cards,
-                    "knights": p.knights,
-                    "longest_road": p.longest_road,
-                    "largest_army": p.largest_army,
-                    "connected": info.map(|i| i.connected),
-                    "away": info.map(|i| i.away),
-                })
-            }).collect::<Vec<_>>(),
-        }),
+        GameView::Base(v) => base_json(st, u, v, &variant, deadline),
+        GameView::Risk(rv) => {
+            let mut out = base_json(st, u, &rv.base, &variant, deadline);
+            if let Some(o) = out.as_object_mut() {
+                o.extend(risk_json(st, rv));
+            }
+            out
+        }
         GameView::TotalChaos(v) => json!({
             "variant": variant,
             "seat": st.seat.map(|s| s + 1),
@@ -181,4 +157,119 @@ pub fn state_json(st: &ClientState, now: Instant) -> Value {
         o.insert("legal_count".into(), json!(u.legal.len()));
     }
     out
+}
+
+/// The base game's fields of the state line (base games, and Risk under its armies).
+fn base_json(
+    st: &ClientState,
+    u: &crate::proto::Update,
+    v: &crate::variants::base::BaseView,
+    variant: &Option<String>,
+    deadline: Option<f64>,
+) -> Value {
+    json!({
+        "variant": variant,
+        "seat": st.seat.map(|s| s + 1),
+        "phase": v.phase,
+        "current": v.current.map(|s| s + 1),
+        "turn": v.turn,
+        "hand": v.you.as_ref().map(|y| hand_json(&y.hand)).unwrap_or(json!({})),
+        "dev_cards": v.you.as_ref().map(|y| y.dev_cards.iter().map(|c| json!({"card": c.card.word(), "playable": c.playable})).collect::<Vec<_>>()),
+        "vp_total": v.you.as_ref().map(|y| y.vp_total),
+        "deadline_secs": deadline,
+        "last_roll": v.last_roll.map(|(a, b)| a + b),
+        "robber": st.map.as_ref().map(|m| m.hex_name(v.robber).to_string()),
+        "winner": v.winner.map(|s| s + 1),
+        "offers": v.offers.iter().map(|o| json!({"id": o.id, "from": o.from + 1, "to": o.to.map(|t| t + 1), "give": o.give.to_string(), "get": o.get.to_string()})).collect::<Vec<_>>(),
+        "players": v.players.iter().map(|p| {
+            let info = u.seats.get(p.seat as usize);
+            json!({
+                "seat": p.seat + 1,
+                "name": info.map(|i| i.name.clone()),
+                "color": info.map(|i| i.color.clone()),
+                "bot": info.map(|i| i.bot),
+                "vp": p.vp,
+                "cards": p.cards,
+                "dev_cards": p.dev_cards,
+                "knights": p.knights,
+                "longest_road": p.longest_road,
+                "largest_army": p.largest_army,
+                "connected": info.map(|i| i.connected),
+                "away": info.map(|i| i.away),
+            })
+        }).collect::<Vec<_>>(),
+    })
+}
+
+/// Risk's additions to the state line: every land hex with its armies (seat, foot, cavalry,
+/// cannon), who holds it and the units it needs; the battle; sieges; annexed pieces.
+fn risk_json(st: &ClientState, v: &crate::variants::risk::RiskView) -> Map<String, Value> {
+    use crate::variants::risk::control::Hold;
+    let hex = |h: crate::topology::HexId| st.map.as_ref().map(|m| m.hex_name(h).to_string());
+    let corner = |c: crate::topology::CornerId| st.map.as_ref().map(|m| m.corner_name(c));
+    let edge = |e: crate::topology::EdgeId| st.map.as_ref().map(|m| m.edge_name(e));
+    let hold = |h: &Hold| match h {
+        Hold::Empty => json!({"state": "empty"}),
+        Hold::Occupied(s) => json!({"state": "occupied", "seat": s + 1}),
+        Hold::Controlled(s) => json!({"state": "controlled", "seat": s + 1}),
+        Hold::Contested(a, b) => json!({"state": "contested", "seats": [a + 1, b + 1]}),
+    };
+    let mut m = Map::new();
+    m.insert(
+        "armies".into(),
+        Value::Array(
+            v.hexes
+                .iter()
+                .map(|h| {
+                    json!({
+                        "hex": hex(h.hex),
+                        "pips": h.pips,
+                        "hold": hold(&h.hold),
+                        "units": h.armies.iter().map(|a| json!({"seat": a.seat + 1, "foot": a.foot, "cavalry": a.cavalry, "cannon": a.cannon})).collect::<Vec<_>>(),
+                    })
+                })
+                .collect(),
+        ),
+    );
+    m.insert(
+        "battle".into(),
+        v.battle
+            .as_ref()
+            .map(|b| json!({"hex": hex(b.hex), "attacker": b.attacker + 1, "defender": b.defender + 1, "rounds": b.rounds}))
+            .unwrap_or(Value::Null),
+    );
+    m.insert(
+        "sieges".into(),
+        json!(v.sieges.iter().map(|c| corner(*c)).collect::<Vec<_>>()),
+    );
+    m.insert(
+        "annexed".into(),
+        json!(
+            v.annexed_buildings
+                .iter()
+                .map(|(c, b)| json!({"corner": corner(*c), "builder": b + 1}))
+                .chain(
+                    v.annexed_roads
+                        .iter()
+                        .map(|(e, b)| json!({"edge": edge(*e), "builder": b + 1}))
+                )
+                .collect::<Vec<_>>()
+        ),
+    );
+    m.insert(
+        "passage".into(),
+        json!(
+            v.passage
+                .iter()
+                .map(|(a, b)| json!([a + 1, b + 1]))
+                .collect::<Vec<_>>()
+        ),
+    );
+    m.insert(
+        "neutral".into(),
+        json!(v.neutral.iter().map(|s| s + 1).collect::<Vec<_>>()),
+    );
+    m.insert("units_bought".into(), json!(v.bought));
+    m.insert("units_paid_in".into(), json!(v.declared.map(|r| r.name())));
+    m
 }

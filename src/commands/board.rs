@@ -21,6 +21,9 @@ fn load(args: &BoardShowArgs) -> Result<BoardSpec, String> {
 }
 
 fn show(args: &BoardShowArgs) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &args.record {
+        return show_record(args, path);
+    }
     let spec = match load(args) {
         Ok(s) => s,
         Err(e) => {
@@ -102,4 +105,66 @@ fn stats_table(map: &Map, sides: bool) -> String {
         );
     }
     out
+}
+
+/// The last position of a recorded game, with its pieces and (Risk) armies.
+fn show_record(args: &BoardShowArgs, path: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let (header, _, game) = match super::replay::load(path) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("catan board show: {}: {e}", path.display());
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let infos: Vec<crate::proto::SeatInfo> = header
+        .names
+        .iter()
+        .map(|n| crate::proto::SeatInfo {
+            name: n.clone(),
+            bot: false,
+            connected: true,
+            away: false,
+            color: String::new(),
+            ready: true,
+        })
+        .collect();
+    let view = game.view(None);
+    let overlay = crate::client::overlay::overlay(&view, &infos);
+    let opts = RenderOptions {
+        names: args.names,
+        harbors: args.harbors,
+        sea: args.harbors,
+        ..RenderOptions::default()
+    };
+    let pic = render::render(game.map(), &overlay, &opts);
+    print!("{}", paint(&pic, ColorMode::detect(&args.color)));
+    if let crate::variants::GameView::Risk(v) = &view {
+        println!(
+            "Armies (seat letter, foot/cavalry/cannon; upper case on the board = controls the hex):"
+        );
+        for h in v.hexes.iter().filter(|h| !h.armies.is_empty()) {
+            let armies: Vec<String> = h
+                .armies
+                .iter()
+                .map(|a| {
+                    format!(
+                        "{} {}/{}/{}",
+                        overlay.letters[a.seat as usize], a.foot, a.cavalry, a.cannon
+                    )
+                })
+                .collect();
+            let hold = match h.hold {
+                crate::variants::risk::control::Hold::Controlled(_) => "controlled",
+                crate::variants::risk::control::Hold::Contested(..) => "contested",
+                _ => "occupied",
+            };
+            println!(
+                "  {:<3} needs {}: {} ({hold})",
+                game.map().hex_name(h.hex),
+                h.pips,
+                armies.join(", ")
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -16,7 +16,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 /// One step as it is shown.
-struct Step {
+pub(crate) struct Step {
     title: String,
     events: Vec<String>,
 }
@@ -80,7 +80,9 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Reads and replays a record, keeping each step in words.
-fn load(path: &std::path::Path) -> Result<(Header, Vec<Step>, Game), RecordError> {
+/// A record read and checked, its steps in words and the game at its end (`catan board show
+/// --record` draws that position).
+pub(crate) fn load(path: &std::path::Path) -> Result<(Header, Vec<Step>, Game), RecordError> {
     let file = std::fs::File::open(path)?;
     let (header, entries) = record::read(std::io::BufReader::new(file))?;
     record::check_version(&header)?;
@@ -192,6 +194,7 @@ fn standings(game: &Game, names: &[String]) -> Vec<String> {
                 GameView::Base(v) => v.players.iter().map(|p| (p.seat, p.vp)).collect(),
                 GameView::TotalChaos(v) => v.players.iter().map(|p| (p.seat, p.vp)).collect(),
                 GameView::BigGame(v) => v.standings.clone(),
+                GameView::Risk(v) => v.base.players.iter().map(|p| (p.seat, p.vp)).collect(),
             };
             p.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             for (i, (s, vp)) in p.iter().enumerate() {

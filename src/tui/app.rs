@@ -1498,6 +1498,7 @@ pub const LOCAL_WORDS: [&str; 8] = [
 pub fn base_view(st: &ClientState) -> Option<&BaseView> {
     match &st.update.as_ref()?.view {
         GameView::Base(v) => Some(v),
+        GameView::Risk(v) => Some(&v.base),
         #[allow(unreachable_patterns)]
         _ => None,
     }

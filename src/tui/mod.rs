@@ -23,6 +23,7 @@ pub mod dialogs;
 pub mod input;
 pub mod legal;
 pub mod picker;
+pub mod risk;
 pub mod sample;
 pub mod theme;
 pub mod ui;

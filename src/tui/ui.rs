@@ -236,7 +236,10 @@ impl Widget for &App {
             } else {
                 players_pane(self, a.players, buf);
                 you_pane(self, a.you, buf);
-                actions_pane(self, a.actions, buf);
+                match super::risk::risk_view(self.st()) {
+                    Some(v) => super::risk::panel(self, v, a.actions, buf),
+                    None => actions_pane(self, a.actions, buf),
+                }
             }
             if a.log.height >= 3 {
                 log_pane(self, a.log, a.chat.is_none(), buf);
@@ -391,7 +394,9 @@ fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
             left.push(Span::styled(format!(" · turn {}", v.turn), t.dim()));
         }
         left.push(Span::raw("  "));
-        let text = phase_text(v, &people, app.me());
+        let text = super::risk::risk_view(st)
+            .and_then(|r| super::risk::phase_text(r, app))
+            .unwrap_or_else(|| phase_text(v, &people, app.me()));
         left.push(Span::styled(
             text,
             if app.my_turn() { t.good() } else { t.title() },

@@ -3,6 +3,7 @@
 
 pub mod base;
 pub mod big_game;
+pub mod risk;
 pub mod total_chaos;
 
 use crate::cli::{GameArgs, VariantName};
@@ -84,6 +85,19 @@ pub fn create(args: &GameArgs, seats: usize, seed: u64) -> Result<Game, String> 
             }
             Ok(Game::BigGame(big_game::BigGame::new(cfg)?))
         }
+        VariantName::Risk => {
+            let mut cfg = risk::RiskConfig::new(seats, seed);
+            if let Some(b) = &args.board {
+                cfg.base.board = Some(crate::board::builtin::load(b).map_err(|e| e.to_string())?);
+            }
+            if let Some(vp) = args.vp {
+                cfg.base.vp_target = vp;
+            }
+            cfg.base.three_vp_robber = args.three_vp_robber;
+            cfg.base.any_order = !args.strict_trade_then_build;
+            cfg.base.turn_ms = args.turn_secs.map(|s| s * 1000);
+            Ok(Game::Risk(risk::RiskGame::new(cfg)?))
+        }
         other => Err(format!(
             "the {} variant is not playable in this build yet",
             variant_name(other)
@@ -108,6 +122,7 @@ pub enum Game {
     Base(base::BaseGame),
     TotalChaos(total_chaos::ChaosGame),
     BigGame(big_game::BigGame),
+    Risk(risk::RiskGame),
 }
 
 /// A command of any ruleset.
@@ -116,6 +131,7 @@ pub enum GameCommand {
     Base(base::Command),
     TotalChaos(total_chaos::Command),
     BigGame(big_game::Command),
+    Risk(risk::Command),
 }
 
 /// An event of any ruleset.
@@ -124,6 +140,7 @@ pub enum GameEvent {
     Base(base::Event),
     TotalChaos(total_chaos::Event),
     BigGame(big_game::Event),
+    Risk(risk::Event),
 }
 
 /// A seat's view of any ruleset (what crosses the wire).
@@ -132,6 +149,7 @@ pub enum GameView {
     Base(base::BaseView),
     TotalChaos(total_chaos::ChaosView),
     BigGame(big_game::BigView),
+    Risk(risk::RiskView),
 }
 
 impl Game {
@@ -140,6 +158,7 @@ impl Game {
             Game::Base(_) => VariantName::Base,
             Game::TotalChaos(_) => VariantName::TotalChaos,
             Game::BigGame(_) => VariantName::BigGame,
+            Game::Risk(_) => VariantName::Risk,
         }
     }
 
@@ -218,6 +237,7 @@ impl Game {
             Game::Base(g) => g.map(),
             Game::TotalChaos(g) => g.map(),
             Game::BigGame(g) => g.map(),
+            Game::Risk(g) => g.map(),
         }
     }
 
@@ -231,6 +251,12 @@ impl Game {
                     .unwrap_or_else(|| g.board_spec().clone()),
             ),
             Game::TotalChaos(g) => MapRecipe::Single(g.board_spec().clone()),
+            Game::Risk(g) => MapRecipe::Single(
+                g.config()
+                    .board
+                    .clone()
+                    .unwrap_or_else(|| g.board_spec().clone()),
+            ),
             Game::BigGame(g) => {
                 let mut boards: Vec<crate::board::BoardSpec> = Vec::new();
                 let mut order = Vec::new();
@@ -296,6 +322,19 @@ impl Game {
                     ),
                 ]
             }
+            Game::Risk(g) => {
+                let c = g.config();
+                vec![
+                    ("variant".into(), "risk".into()),
+                    ("board".into(), g.board_spec().name.clone()),
+                    ("victory points".into(), c.vp_target.to_string()),
+                    (
+                        "turn timer".into(),
+                        c.turn_ms
+                            .map_or("off".into(), |t| format!("{} s", t / 1000)),
+                    ),
+                ]
+            }
             Game::BigGame(g) => {
                 let c = g.config();
                 vec![
@@ -321,6 +360,7 @@ impl Game {
             Game::Base(g) => g.seats(),
             Game::TotalChaos(g) => g.seats(),
             Game::BigGame(g) => g.seats(),
+            Game::Risk(g) => g.seats(),
         }
     }
 
@@ -346,6 +386,11 @@ impl Game {
                 .into_iter()
                 .map(GameEvent::BigGame)
                 .collect()),
+            (Game::Risk(g), GameCommand::Risk(c)) => Ok(g
+                .apply(seat, c, now)?
+                .into_iter()
+                .map(GameEvent::Risk)
+                .collect()),
             _ => Err(RuleError::new("that command belongs to another variant")),
         }
     }
@@ -355,6 +400,7 @@ impl Game {
             Game::Base(g) => g.tick(now).into_iter().map(GameEvent::Base).collect(),
             Game::TotalChaos(g) => g.tick(now).into_iter().map(GameEvent::TotalChaos).collect(),
             Game::BigGame(g) => g.tick(now).into_iter().map(GameEvent::BigGame).collect(),
+            Game::Risk(g) => g.tick(now).into_iter().map(GameEvent::Risk).collect(),
         }
     }
 
@@ -363,6 +409,7 @@ impl Game {
             Game::Base(g) => g.deadline(),
             Game::TotalChaos(g) => g.deadline(),
             Game::BigGame(g) => g.deadline(),
+            Game::Risk(g) => g.deadline(),
         }
     }
 
@@ -379,6 +426,7 @@ impl Game {
                 .into_iter()
                 .map(GameCommand::BigGame)
                 .collect(),
+            Game::Risk(g) => g.legal(seat).into_iter().map(GameCommand::Risk).collect(),
         }
     }
 
@@ -387,6 +435,7 @@ impl Game {
             Game::Base(g) => g.actors(),
             Game::TotalChaos(g) => g.actors(),
             Game::BigGame(g) => g.actors(),
+            Game::Risk(g) => g.actors(),
         }
     }
 
@@ -395,6 +444,7 @@ impl Game {
             Game::Base(g) => GameView::Base(g.view(seat)),
             Game::TotalChaos(g) => GameView::TotalChaos(g.view(seat)),
             Game::BigGame(g) => GameView::BigGame(g.view(seat)),
+            Game::Risk(g) => GameView::Risk(g.view(seat)),
         }
     }
 
@@ -403,6 +453,7 @@ impl Game {
             Game::Base(g) => g.parse(seat, text).map(GameCommand::Base),
             Game::TotalChaos(g) => g.parse(seat, text).map(GameCommand::TotalChaos),
             Game::BigGame(g) => g.parse(seat, text).map(GameCommand::BigGame),
+            Game::Risk(g) => g.parse(seat, text).map(GameCommand::Risk),
         }
     }
 
@@ -411,6 +462,7 @@ impl Game {
             (Game::Base(g), GameCommand::Base(c)) => g.format(c),
             (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.format(c),
             (Game::BigGame(g), GameCommand::BigGame(c)) => g.format(c),
+            (Game::Risk(g), GameCommand::Risk(c)) => g.format(c),
             (_, c) => format!("{c:?}"),
         }
     }
@@ -425,6 +477,7 @@ impl Game {
             (Game::Base(g), GameEvent::Base(e)) => g.describe(e, viewer, names),
             (Game::TotalChaos(g), GameEvent::TotalChaos(e)) => g.describe(e, viewer, names),
             (Game::BigGame(g), GameEvent::BigGame(e)) => g.describe(e, viewer, names),
+            (Game::Risk(g), GameEvent::Risk(e)) => g.describe(e, viewer, names),
             _ => None,
         }
     }
@@ -434,6 +487,7 @@ impl Game {
             Game::Base(g) => g.outcome(),
             Game::TotalChaos(g) => g.outcome(),
             Game::BigGame(g) => g.outcome(),
+            Game::Risk(g) => g.outcome(),
         }
     }
 
@@ -442,6 +496,7 @@ impl Game {
             Game::Base(g) => g.help(),
             Game::TotalChaos(g) => g.help(),
             Game::BigGame(g) => g.help(),
+            Game::Risk(g) => g.help(),
         }
     }
 }

@@ -742,7 +742,7 @@ impl BaseGame {
 
     /// Notes that the current player built or bought. With the trade-then-build rule that ends
     /// trading for the turn, so the open offers close: nobody is left waiting on them.
-    fn mark_built(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn mark_built(&mut self, ev: &mut Vec<Event>) {
         self.built = true;
         if !self.cfg.any_order {
             for o in self.offers.drain(..) {
@@ -971,6 +971,41 @@ impl BaseGame {
         self.offers.remove(i);
         ev.push(Event::OfferClosed { id });
         Ok(())
+    }
+
+    /// Takes a seat out of a running game (Risk of Catan's elimination and resignation; base
+    /// games never call it): it owes no discard, its offers and offers waiting only on it
+    /// close, its road length stops counting, and if it was playing, the turn passes.
+    pub(crate) fn drop_seat(&mut self, seat: Seat, now: Millis, ev: &mut Vec<Event>) {
+        if self.out[seat as usize] || matches!(self.phase, Phase::Over { .. }) {
+            return;
+        }
+        self.out[seat as usize] = true;
+        let playing = self.playing_bits();
+        let mut i = 0;
+        while i < self.offers.len() {
+            let o = &self.offers[i];
+            if o.from == seat || self.waiting_on(o, playing) == 0 {
+                ev.push(Event::OfferClosed { id: o.id });
+                self.offers.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        if let Phase::Discard { owed } = &mut self.phase {
+            owed.retain(|(s, _)| *s != seat);
+            if owed.is_empty() {
+                self.discard_deadline = None;
+                self.phase = Phase::Robber {
+                    resume: Resume::Main,
+                };
+            }
+        }
+        self.update_longest_road_of(1 << seat, ev);
+        if seat == self.current && !matches!(self.phase, Phase::Setup { .. }) {
+            self.current = self.next_seat(self.current);
+            self.start_turn(now, ev);
+        }
     }
 
     fn end_turn(&mut self, seat: Seat, now: Millis, ev: &mut Vec<Event>) -> Result<(), RuleError> {

@@ -1,0 +1,132 @@
+//! The Risk of Catan armies panel, in place of the actions pane: the battle being fought,
+//! then every hex with units (owner letter in the owner's colour, foot/cavalry/cannon counts,
+//! units needed to control it) marked controlled, occupied or contested, and the sieges. The
+//! board itself shows each hex's holders and totals; the log tells every battle in words.
+
+use super::app::App;
+use crate::client::state::ClientState;
+use crate::variants::GameView;
+use crate::variants::risk::RiskView;
+use crate::variants::risk::control::Hold;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Widget};
+
+/// The Risk view of a client's state, if that is the game running.
+pub fn risk_view(st: &ClientState) -> Option<&RiskView> {
+    match &st.update.as_ref()?.view {
+        GameView::Risk(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// What the army layer waits for, for the title bar (`None` when the base game drives).
+pub fn phase_text(v: &RiskView, app: &App) -> Option<String> {
+    let people = app.people();
+    let who = |s| {
+        if Some(s) == app.me() {
+            "you".to_string()
+        } else {
+            people.name(s).to_string()
+        }
+    };
+    match v.base.phase.as_str() {
+        "start-unit" => Some(format!(
+            "Risk · {} place{} a starting unit (:place HEX)",
+            who(v.base.current?),
+            if v.base.current == app.me() { "" } else { "s" }
+        )),
+        "claim" => Some(format!(
+            "Risk · claim loop: {} (:place HEX)",
+            who(v.base.current?)
+        )),
+        "battle" => v.battle.as_ref().map(|b| {
+            format!(
+                "Risk · battle: {} attacks {} (:attack, :stop, :retreat)",
+                who(b.attacker),
+                who(b.defender)
+            )
+        }),
+        _ => None,
+    }
+}
+
+/// Draws the panel into `area`.
+pub fn panel(app: &App, v: &RiskView, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let people = app.people();
+    let map = app.st().map.as_ref();
+    let name = |h| map.map_or("?".to_string(), |m| m.hex_name(h).to_string());
+    let style = |s: u8| t.player(people.colors.get(s as usize).map_or("", |c| c.as_str()));
+    let letter = |s: u8| people.letters.get(s as usize).copied().unwrap_or('?');
+    let mut lines: Vec<Line> = Vec::new();
+    if let Some(b) = &v.battle {
+        lines.push(Line::from(vec![
+            Span::styled(format!(" Battle for {}: ", name(b.hex)), t.error()),
+            Span::styled(letter(b.attacker).to_string(), style(b.attacker)),
+            Span::styled(" attacks ", t.dim()),
+            Span::styled(letter(b.defender).to_string(), style(b.defender)),
+            Span::styled(format!(", round {}", b.rounds), t.dim()),
+        ]));
+    }
+    if v.bought > 0 {
+        lines.push(Line::from(Span::styled(
+            format!(
+                " Bought {} unit(s) this turn, paid in {}",
+                v.bought,
+                v.declared.map_or("-", |r| r.name())
+            ),
+            t.dim(),
+        )));
+    }
+    lines.push(Line::from(Span::styled(
+        " hex need  armies (foot/cavalry/cannon)",
+        t.dim(),
+    )));
+    for h in v.hexes.iter().filter(|h| !h.armies.is_empty()) {
+        let (mark, mark_style) = match h.hold {
+            Hold::Controlled(_) => ("held", t.good()),
+            Hold::Contested(..) => ("CONTEST", t.error()),
+            Hold::Occupied(_) => ("", t.dim()),
+            Hold::Empty => ("", t.dim()),
+        };
+        let mut spans = vec![Span::styled(
+            format!(" {:<3} {:>3}  ", name(h.hex), h.pips),
+            t.dim(),
+        )];
+        for a in &h.armies {
+            spans.push(Span::styled(letter(a.seat).to_string(), style(a.seat)));
+            spans.push(Span::styled(
+                format!(" {}/{}/{}  ", a.foot, a.cavalry, a.cannon),
+                t.title(),
+            ));
+        }
+        spans.push(Span::styled(mark.to_string(), mark_style));
+        lines.push(Line::from(spans));
+    }
+    if !v.sieges.is_empty() {
+        let list: Vec<String> = v
+            .sieges
+            .iter()
+            .map(|c| map.map_or("?".into(), |m| m.corner_name(*c)))
+            .collect();
+        lines.push(Line::from(Span::styled(
+            format!(" Besieged: {}", list.join(" ")),
+            t.warn(),
+        )));
+    }
+    let annexed = v.annexed_buildings.len() + v.annexed_roads.len();
+    if annexed > 0 {
+        lines.push(Line::from(Span::styled(
+            format!(" Annexed pieces: {annexed}"),
+            t.warn(),
+        )));
+    }
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(t.border())
+        .title(Line::from(Span::styled(" Armies ", t.title())));
+    Paragraph::new(lines).block(block).render(area, buf);
+}

@@ -1,0 +1,345 @@
+//! Risk of Catan: base Catan with armies on the hexes. Occupation, control and contest of
+//! hexes, battles with Risk dice, cannons' barrages, annexing buildings and roads, and
+//! elimination (rules/risk-of-catan.md with the rulings in rules/risk-of-catan-rulings.md and
+//! docs/rules/risk.md).
+//!
+//! The game composes a [`BaseGame`]: base commands (building, trading, the robber,
+//! development cards, rolling) go to it unchanged, through three small hooks it offers for this
+//! variant (a production filter, a change of holder for annexed pieces, seats that are out).
+//! This module adds the army layer on top and runs the state-based rules (control, annexing,
+//! elimination, the win) after every action.
+
+mod apply;
+pub mod armies;
+pub mod battle;
+pub mod command;
+pub mod control;
+pub mod event;
+mod legal;
+#[cfg(test)]
+mod tests;
+pub mod view;
+
+pub use armies::{Force, UnitKind};
+pub use command::Command;
+pub use event::Event;
+pub use view::RiskView;
+
+use crate::board::{BoardSpec, Map};
+use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
+use crate::rules::resources::Resource;
+use crate::topology::{CornerId, HexId};
+use crate::variants::base::{BaseConfig, BaseGame};
+use armies::Armies;
+use serde::{Deserialize, Serialize};
+
+/// How a Risk game is set up: the base game's settings (board, VP target, timer, options).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RiskConfig {
+    pub base: BaseConfig,
+}
+
+impl RiskConfig {
+    pub fn new(seats: usize, seed: u64) -> RiskConfig {
+        RiskConfig {
+            base: BaseConfig::new(seats, seed),
+        }
+    }
+}
+
+/// What the army layer waits for, on top of the base game's phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// The base game drives (setup placements, turns).
+    Play,
+    /// A setup settlement's free starting unit (R1, R2).
+    StartUnit { seat: Seat, settlement: CornerId },
+    /// The claim loop (R3): `seat` places one free foot soldier on an empty land hex.
+    Claim { seat: Seat },
+    /// A melee between rounds: the attacker continues, stops or retreats (R15).
+    Battle(Battle),
+}
+
+/// A melee in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    pub hex: HexId,
+    pub attacker: Seat,
+    pub defender: Seat,
+    /// Started by moving into a hex the defender controlled: stopping while it still has
+    /// enough units to control it forces a retreat (R15).
+    pub entered: bool,
+    pub rounds: u32,
+}
+
+/// A Risk of Catan game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RiskGame {
+    pub(crate) base: BaseGame,
+    pub(crate) armies: Armies,
+    pub(crate) stage: Stage,
+    /// Who built each building (by corner) and road (by edge); the holder is the base
+    /// pieces' owner. They differ only after an annexation; piece supplies follow the
+    /// builder (R34).
+    pub(crate) built_by_corner: Vec<Option<Seat>>,
+    pub(crate) built_by_edge: Vec<Option<Seat>>,
+    /// Passage grants: bit `g` of `passage[s]` says `s` lets `g` move through its network.
+    pub(crate) passage: Vec<u32>,
+    /// Seats that resigned: their pieces stay as neutral (R40).
+    pub(crate) neutral: Vec<bool>,
+    /// Units each seat ever got (bought or free): none can have more on the board.
+    pub(crate) recruited: Vec<u32>,
+    /// This turn's declared resource type for units (R22) and units bought (R24).
+    pub(crate) declared: Option<Resource>,
+    pub(crate) bought: u32,
+    /// With trade-then-build: the current player has moved or fought, so building is over.
+    pub(crate) marched: bool,
+    /// The turn the army layer last reset its per-turn state for.
+    pub(crate) turn_seen: u32,
+    /// Placements of the claim loop so far.
+    pub(crate) claims: u32,
+    /// Setup over (S4 ran): annexation and elimination are live.
+    pub(crate) live: bool,
+    /// Deadline of a placement or battle decision when the game has a turn timer.
+    pub(crate) stage_deadline: Option<Millis>,
+}
+
+impl RiskGame {
+    pub fn new(cfg: RiskConfig) -> Result<RiskGame, String> {
+        if !(2..=4).contains(&cfg.base.seats) {
+            return Err(format!(
+                "Risk of Catan is for 2 to 4 players, not {}",
+                cfg.base.seats
+            ));
+        }
+        let base = BaseGame::new(cfg.base)?;
+        let topo = &base.map.topology;
+        let (h, c, e) = (topo.hex_count(), topo.corner_count(), topo.edge_count());
+        let n = base.cfg.seats;
+        Ok(RiskGame {
+            armies: Armies::new(h),
+            stage: Stage::Play,
+            built_by_corner: vec![None; c],
+            built_by_edge: vec![None; e],
+            passage: vec![0; n],
+            neutral: vec![false; n],
+            recruited: vec![0; n],
+            declared: None,
+            bought: 0,
+            marched: false,
+            turn_seen: 0,
+            claims: 0,
+            live: false,
+            stage_deadline: None,
+            base,
+        })
+    }
+
+    /// The base game underneath (board, hands, pieces, turn).
+    pub fn base(&self) -> &BaseGame {
+        &self.base
+    }
+    pub fn map(&self) -> &Map {
+        self.base.map()
+    }
+    pub fn board_spec(&self) -> &BoardSpec {
+        self.base.board_spec()
+    }
+    pub fn config(&self) -> &BaseConfig {
+        self.base.config()
+    }
+    pub fn armies(&self) -> &Armies {
+        &self.armies
+    }
+    pub fn stage(&self) -> &Stage {
+        &self.stage
+    }
+    pub fn current(&self) -> Seat {
+        self.base.current()
+    }
+    pub fn turn(&self) -> u32 {
+        self.base.turn()
+    }
+    pub fn seats(&self) -> usize {
+        self.base.seats()
+    }
+    /// Units bought this turn and the type they are paid in.
+    pub fn bought_this_turn(&self) -> (u32, Option<Resource>) {
+        (self.bought, self.declared)
+    }
+    /// Units a seat ever got.
+    pub fn recruited(&self, seat: Seat) -> u32 {
+        self.recruited[seat as usize]
+    }
+    /// Whether `grantor` lets `grantee` move through its network.
+    pub fn grants(&self, grantor: Seat, grantee: Seat) -> bool {
+        self.passage[grantor as usize] & (1 << grantee) != 0
+    }
+    /// Who built the building on a corner.
+    pub fn builder_of_corner(&self, c: CornerId) -> Option<Seat> {
+        self.built_by_corner[c.index()]
+    }
+    /// Who built the road on an edge.
+    pub fn builder_of_edge(&self, e: crate::topology::EdgeId) -> Option<Seat> {
+        self.built_by_edge[e.index()]
+    }
+    pub fn winner(&self) -> Option<Seat> {
+        self.base.winner()
+    }
+    pub fn public_vp(&self, seat: Seat) -> u32 {
+        self.base.public_vp(seat)
+    }
+    pub fn total_vp(&self, seat: Seat) -> u32 {
+        self.base.total_vp(seat)
+    }
+}
+
+impl Ruleset for RiskGame {
+    type Command = Command;
+    type Event = Event;
+    type View = RiskView;
+
+    fn seats(&self) -> usize {
+        self.base.cfg.seats
+    }
+    fn apply(&mut self, seat: Seat, cmd: &Command, now: Millis) -> Result<Vec<Event>, RuleError> {
+        let mut ev = Vec::new();
+        self.apply_command(seat, cmd, now, &mut ev)?;
+        Ok(ev)
+    }
+    fn tick(&mut self, now: Millis) -> Vec<Event> {
+        self.run_clock(now)
+    }
+    fn deadline(&self) -> Option<Millis> {
+        if self.base.winner().is_some() {
+            return None;
+        }
+        match self.stage {
+            Stage::Play => self.base.deadline(),
+            _ => self.stage_deadline,
+        }
+    }
+    fn legal(&self, seat: Seat) -> Vec<Command> {
+        let mut v = Vec::new();
+        self.legal_into(seat, &mut v);
+        v
+    }
+    fn actors(&self) -> Vec<Seat> {
+        match &self.stage {
+            _ if self.base.winner().is_some() => Vec::new(),
+            Stage::Play => self.base.actors(),
+            Stage::StartUnit { seat, .. } | Stage::Claim { seat } => vec![*seat],
+            Stage::Battle(b) => vec![b.attacker],
+        }
+    }
+    fn view(&self, seat: Option<Seat>) -> RiskView {
+        RiskView::of(self, seat)
+    }
+    fn parse(&self, _seat: Seat, text: &str) -> Result<Command, RuleError> {
+        command::parse(&self.base.map, self.base.cfg.seats, text)
+    }
+    fn format(&self, cmd: &Command) -> String {
+        command::format(&self.base.map, cmd)
+    }
+    fn describe(&self, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
+        event::describe(&self.base.map, ev, viewer, names)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.base.outcome()
+    }
+    fn help(&self) -> String {
+        command::HELP.to_string()
+    }
+}
+
+impl RiskGame {
+    /// Everything that must hold between two steps, in words when it does not (fuzzing and
+    /// property tests): cards conserved, pieces in supplies by builder, public VP from the
+    /// pieces held and the awards, armies only on land, at most two players a hex, no seat
+    /// with more units than it ever got, and a legal command for every seat asked to act.
+    pub fn audit(&self) -> Result<(), String> {
+        use crate::rules::pieces::BuildingKind;
+        use crate::rules::resources::ResourceSet;
+        let g = &self.base;
+        let seats = g.cfg.seats;
+        let mut total = g.bank;
+        for h in &g.hands {
+            total.add(h);
+        }
+        if total != ResourceSet::uniform(19) {
+            return Err(format!("cards not conserved: bank + hands = {total:?}"));
+        }
+        let mut dev = g.deck.len();
+        for s in 0..seats as Seat {
+            let stock = g.pieces.stock(s);
+            let (mut built_s, mut built_c, mut held_s, mut held_c) = (0u32, 0u32, 0u32, 0u32);
+            for (c, b) in g.pieces.all_buildings() {
+                let builder = self.built_by_corner[c.index()];
+                let (bs, bc) = match b.kind {
+                    BuildingKind::Settlement => (1, 0),
+                    BuildingKind::City => (0, 1),
+                };
+                if builder == Some(s) {
+                    built_s += bs;
+                    built_c += bc;
+                }
+                if b.owner == s {
+                    held_s += bs;
+                    held_c += bc;
+                }
+            }
+            let roads = g
+                .pieces
+                .all_routes()
+                .filter(|(e, _)| self.built_by_edge[e.index()] == Some(s))
+                .count() as u32;
+            if built_s + stock.settlements as u32 != 5
+                || built_c + stock.cities as u32 != 4
+                || roads + stock.roads as u32 != 15
+            {
+                return Err(format!(
+                    "pieces not conserved for seat {}: built {built_s} settlements, {built_c} cities, {roads} roads, stock {stock:?}",
+                    s + 1
+                ));
+            }
+            let awards = 2 * (g.longest == Some(s)) as u32 + 2 * (g.largest == Some(s)) as u32;
+            if g.public_vp(s) != held_s + 2 * held_c + awards {
+                return Err(format!(
+                    "seat {}: public VP {} but the pieces held and awards give {}",
+                    s + 1,
+                    g.public_vp(s),
+                    held_s + 2 * held_c + awards
+                ));
+            }
+            let units = self.armies.count_of(s);
+            if units > self.recruited[s as usize] {
+                return Err(format!(
+                    "seat {} has {units} units but got only {}",
+                    s + 1,
+                    self.recruited[s as usize]
+                ));
+            }
+            if g.out[s as usize] && !self.neutral[s as usize] && units > 0 {
+                return Err(format!("eliminated seat {} still has units", s + 1));
+            }
+            dev += g.dev[s as usize].cards.len() + g.dev[s as usize].knights_played as usize;
+        }
+        if dev > 25 {
+            return Err(format!("{dev} development cards, more than 25"));
+        }
+        for h in self.armies.occupied() {
+            if !g.map.is_land(h) {
+                return Err(format!("units on the sea at {}", g.map.hex_name(h)));
+            }
+            if self.armies.owners(h).len() > 2 {
+                return Err(format!("more than two players in {}", g.map.hex_name(h)));
+            }
+        }
+        for s in self.actors() {
+            if self.legal(s).is_empty() {
+                return Err(format!("seat {} is asked to act with nothing legal", s + 1));
+            }
+        }
+        Ok(())
+    }
+}

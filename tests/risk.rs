@@ -1,0 +1,196 @@
+//! Risk of Catan end to end: a host on loopback TCP with three heuristic bots and one `--plain`
+//! client (the line mode itself, in-process). The client asks for `state` and `legal` over and
+//! over and, whenever the game waits for it, sends a legal command (a starting unit, a claim,
+//! a roll, a unit purchase, the end of its turn...). The test runs until the claim loop is
+//! over and a few turns have been played, and checks that `state` shows armies on every land
+//! hex with their owner, counts per unit type and hold, and that the log tells the army events
+//! in words.
+
+use catan::bots::BotKind;
+use catan::cli::{GameArgs, VariantName};
+use catan::client::net::{Hello, connect};
+use catan::server::RunningHost;
+use catan::server::table::{Table, TableConfig};
+use catan::variants;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpListener;
+
+fn risk_args(seed: u64) -> GameArgs {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct W {
+        #[command(flatten)]
+        g: GameArgs,
+    }
+    let mut g = W::parse_from(["x"]).g;
+    g.variant = VariantName::Risk;
+    g.seed = Some(seed);
+    g.turn_secs = Some(20);
+    g
+}
+
+/// The plain client's stdout, shared with the test.
+#[derive(Clone, Default)]
+struct Out(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Out {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Out {
+    fn lines(&self) -> Vec<String> {
+        String::from_utf8_lossy(&self.0.lock().unwrap())
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+/// The command the plain player sends from its legal list: placements and rolls first, a unit
+/// when it can buy one, then the end of the turn.
+fn pick(legal: &[String]) -> Option<String> {
+    let starts = |w: &str| legal.iter().find(|l| l.starts_with(w)).cloned();
+    starts("place ")
+        .or_else(|| starts("settle "))
+        .or_else(|| starts("road "))
+        .or_else(|| starts("roll"))
+        .or_else(|| starts("discard "))
+        .or_else(|| starts("robber "))
+        .or_else(|| starts("retreat"))
+        .or_else(|| starts("stop"))
+        .or_else(|| starts("attack "))
+        .or_else(|| starts("buy armies 1 foot"))
+        .or_else(|| starts("end"))
+        .or_else(|| starts("decline "))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_bots_and_a_plain_client_play_risk_with_armies_in_the_state() {
+    unsafe { std::env::set_var("NO_COLOR", "1") };
+    unsafe { std::env::set_var("CATAN_NO_ADVERTISE", "1") };
+    let seed = 99;
+    let game = variants::create(&risk_args(seed), 4, seed).unwrap();
+    let cfg = TableConfig {
+        bots: 3,
+        bot_kind: BotKind::Heuristic,
+        bot_think_ms: 20,
+        rate_per_sec: 100_000,
+        seed,
+        ..TableConfig::default()
+    };
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let host = RunningHost::start(listener, Table::new(game, cfg)).unwrap();
+    let (tx, rx) = connect(
+        &host.addr.to_string(),
+        Hello {
+            name: "Plain".into(),
+            token: None,
+            watch: false,
+            color: None,
+        },
+    )
+    .await
+    .expect("connects");
+    let (mut input, reader) = tokio::io::duplex(1 << 16);
+    let out = Out::default();
+    let mut writer = out.clone();
+    let client = tokio::spawn(async move {
+        catan::client::plain::run(tokio::io::BufReader::new(reader), &mut writer, tx, rx).await
+    });
+    input.write_all(b"ready\n").await.unwrap();
+
+    let mut read = 0;
+    let mut last_state: Option<serde_json::Value> = None;
+    let mut full_state: Option<serde_json::Value> = None;
+    let mut my_commands = 0;
+    let end = Instant::now() + Duration::from_secs(120);
+    while Instant::now() < end {
+        input.write_all(b"state\nlegal\n").await.unwrap();
+        tokio::time::sleep(Duration::from_millis(40)).await;
+        let lines = out.lines();
+        let mut legal: Option<Vec<String>> = None;
+        for l in &lines[read..] {
+            match serde_json::from_str::<serde_json::Value>(l) {
+                Ok(v @ serde_json::Value::Object(_)) => last_state = Some(v),
+                Ok(serde_json::Value::Array(a)) => {
+                    legal = Some(
+                        a.iter()
+                            .filter_map(|x| x.as_str().map(str::to_string))
+                            .collect(),
+                    )
+                }
+                _ => {}
+            }
+        }
+        read = lines.len();
+        let Some(st) = &last_state else { continue };
+        if st["phase"] == "lobby" {
+            continue;
+        }
+        assert_eq!(st["variant"], "risk");
+        let armies = st["armies"].as_array().expect("the state lists armies");
+        assert_eq!(armies.len(), 19, "every land hex is listed");
+        let all_held = armies
+            .iter()
+            .all(|h| h["units"].as_array().is_some_and(|u| !u.is_empty()));
+        if all_held && st["turn"].as_u64().unwrap_or(0) >= 6 && my_commands > 5 {
+            full_state = Some(st.clone());
+            break;
+        }
+        if st["winner"].is_number() {
+            break;
+        }
+        // Act when the game waits for this seat.
+        if st["current"] == st["seat"]
+            && let Some(cmd) = legal.as_deref().and_then(pick)
+        {
+            input
+                .write_all(format!("{cmd}\n").as_bytes())
+                .await
+                .unwrap();
+            my_commands += 1;
+        }
+    }
+    let lines = out.lines();
+    input.write_all(b"quit\n").await.unwrap();
+    let _ = tokio::time::timeout(Duration::from_secs(5), client).await;
+    let table = host.stop().await;
+    let tail = lines
+        .iter()
+        .rev()
+        .take(40)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("\n");
+    let st = full_state.unwrap_or_else(|| panic!("never saw armies on every hex:\n{tail}"));
+    for h in st["armies"].as_array().unwrap() {
+        assert!(h["hex"].is_string() && h["pips"].is_number(), "{h}");
+        assert!(h["hold"]["state"].is_string(), "{h}");
+        for u in h["units"].as_array().unwrap() {
+            for key in ["seat", "foot", "cavalry", "cannon"] {
+                assert!(u[key].is_number(), "`{key}` in {u}");
+            }
+        }
+    }
+    assert!(my_commands > 5, "the plain player played");
+    assert!(
+        lines.iter().any(|l| l.contains("placed a foot soldier on")),
+        "the log tells the placements:\n{tail}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Every land hex holds an army")),
+        "the claim loop ends in the log"
+    );
+    assert!(table.record().len() > 50, "the game was played");
+}
