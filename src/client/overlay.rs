@@ -97,8 +97,8 @@ fn army_notes(o: &mut Overlay, v: &crate::variants::risk::RiskView) {
     use crate::board::render::{HexNote, Ink};
     use crate::variants::risk::control::Hold;
     for h in &v.hexes {
-        let letter = |s: u8| o.letters.get(s as usize).copied().unwrap_or('?');
-        let total = |s: u8| {
+        let letter = |s: crate::engine::Seat| o.letters.get(s as usize).copied().unwrap_or('?');
+        let total = |s: crate::engine::Seat| {
             h.armies
                 .iter()
                 .find(|a| a.seat == s)

@@ -5,6 +5,7 @@
 
 use super::app::App;
 use crate::client::state::ClientState;
+use crate::engine::Seat;
 use crate::variants::GameView;
 use crate::variants::risk::RiskView;
 use crate::variants::risk::control::Hold;
@@ -58,8 +59,8 @@ pub fn panel(app: &App, v: &RiskView, area: Rect, buf: &mut Buffer) {
     let people = app.people();
     let map = app.st().map.as_ref();
     let name = |h| map.map_or("?".to_string(), |m| m.hex_name(h).to_string());
-    let style = |s: u8| t.player(people.colors.get(s as usize).map_or("", |c| c.as_str()));
-    let letter = |s: u8| people.letters.get(s as usize).copied().unwrap_or('?');
+    let style = |s: Seat| t.player(people.colors.get(s as usize).map_or("", |c| c.as_str()));
+    let letter = |s: Seat| people.letters.get(s as usize).copied().unwrap_or('?');
     let mut lines: Vec<Line> = Vec::new();
     if let Some(b) = &v.battle {
         lines.push(Line::from(vec![
