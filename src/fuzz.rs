@@ -47,6 +47,7 @@ pub fn audit(game: &Game) -> Result<(), String> {
         Game::Base(g) => audit_pieces_and_cards(g),
         Game::TotalChaos(g) => audit_pieces_and_cards(g),
         Game::BigGame(g) => audit_big_game(g),
+        Game::Adaptations(g) => g.audit(),
     }
 }
 
@@ -126,6 +127,7 @@ pub fn snapshot(game: &Game) -> Vec<u8> {
         Game::Base(g) => enc(g),
         Game::TotalChaos(g) => enc(g),
         Game::BigGame(g) => enc(g),
+        Game::Adaptations(g) => enc(g),
     }
 }
 

@@ -172,6 +172,7 @@ pub fn seat_names(bots: &[BotKind]) -> Vec<String> {
 fn current_player(game: &Game) -> Option<Seat> {
     match game {
         Game::Base(g) => Some(g.current()),
+        Game::Adaptations(g) => g.prompted().first().copied(),
         Game::TotalChaos(_) | Game::BigGame(_) => None,
     }
 }
@@ -200,6 +201,7 @@ fn apply(
         }
         (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.apply(seat, c, now).map(drop),
         (Game::BigGame(g), GameCommand::BigGame(c)) => g.apply(seat, c, now).map(drop),
+        (Game::Adaptations(g), GameCommand::Adaptations(c)) => g.apply(seat, c, now).map(drop),
         _ => Err(crate::engine::RuleError::new(
             "that command belongs to another variant",
         )),
@@ -213,6 +215,7 @@ fn actors_into(game: &Game, out: &mut Vec<Seat>) {
         Game::Base(g) => g.actors_into(out),
         Game::TotalChaos(g) => g.actors_into(out),
         Game::BigGame(g) => g.actors_into(out),
+        Game::Adaptations(g) => g.actors_into(out),
     }
 }
 
@@ -222,6 +225,7 @@ pub fn turns(game: &Game) -> u32 {
         Game::Base(g) => g.turn(),
         Game::TotalChaos(g) => g.round(),
         Game::BigGame(g) => g.round(),
+        Game::Adaptations(g) => g.turn(),
     }
 }
 

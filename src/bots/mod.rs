@@ -6,6 +6,7 @@
 //! `heuristic` plays to win. Each variant's heuristic lives in its own module here
 //! ([`base`] for base Catan).
 
+pub mod adaptations;
 pub mod base;
 pub mod big_game;
 pub mod total_chaos;
@@ -99,6 +100,9 @@ impl Bot {
                     let i = self.rng.below(legal.len());
                     Some(GameCommand::BigGame(legal[i]))
                 }
+                Game::Adaptations(g) => {
+                    adaptations::random(g, seat, &mut self.rng).map(GameCommand::Adaptations)
+                }
             },
             BotKind::Heuristic => match game {
                 Game::Base(g) => {
@@ -108,6 +112,9 @@ impl Bot {
                     .map(GameCommand::TotalChaos),
                 Game::BigGame(g) => {
                     big_game::choose(g, seat, &mut self.rng).map(GameCommand::BigGame)
+                }
+                Game::Adaptations(g) => {
+                    adaptations::choose(g, seat, &mut self.rng).map(GameCommand::Adaptations)
                 }
             },
         }

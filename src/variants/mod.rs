@@ -1,6 +1,7 @@
 //! The rulesets, one module each, and the closed enum [`Game`] that dispatches to them.
 //! Adding a ruleset means adding its module and one arm per match here.
 
+pub mod adaptations;
 pub mod base;
 pub mod big_game;
 pub mod total_chaos;
@@ -84,6 +85,14 @@ pub fn create(args: &GameArgs, seats: usize, seed: u64) -> Result<Game, String> 
             }
             Ok(Game::BigGame(big_game::BigGame::new(cfg)?))
         }
+        VariantName::Adaptations => {
+            let mut cfg = adaptations::AdaptConfig::new(seats, seed);
+            if let Some(t) = args.max_turns {
+                cfg.max_turns = t;
+            }
+            cfg.phase_ms = args.phase_secs.map(|s| s * 1000);
+            Ok(Game::Adaptations(adaptations::AdaptGame::new(cfg)?))
+        }
         other => Err(format!(
             "the {} variant is not playable in this build yet",
             variant_name(other)
@@ -108,6 +117,7 @@ pub enum Game {
     Base(base::BaseGame),
     TotalChaos(total_chaos::ChaosGame),
     BigGame(big_game::BigGame),
+    Adaptations(adaptations::AdaptGame),
 }
 
 /// A command of any ruleset.
@@ -116,6 +126,7 @@ pub enum GameCommand {
     Base(base::Command),
     TotalChaos(total_chaos::Command),
     BigGame(big_game::Command),
+    Adaptations(adaptations::Command),
 }
 
 /// An event of any ruleset.
@@ -124,6 +135,7 @@ pub enum GameEvent {
     Base(base::Event),
     TotalChaos(total_chaos::Event),
     BigGame(big_game::Event),
+    Adaptations(adaptations::Event),
 }
 
 /// A seat's view of any ruleset (what crosses the wire).
@@ -132,6 +144,7 @@ pub enum GameView {
     Base(base::BaseView),
     TotalChaos(total_chaos::ChaosView),
     BigGame(big_game::BigView),
+    Adaptations(adaptations::AdaptView),
 }
 
 impl Game {
@@ -140,6 +153,7 @@ impl Game {
             Game::Base(_) => VariantName::Base,
             Game::TotalChaos(_) => VariantName::TotalChaos,
             Game::BigGame(_) => VariantName::BigGame,
+            Game::Adaptations(_) => VariantName::Adaptations,
         }
     }
 
@@ -167,6 +181,7 @@ impl Game {
             Game::Base(g) => g.map(),
             Game::TotalChaos(g) => g.map(),
             Game::BigGame(g) => g.map(),
+            Game::Adaptations(g) => g.map(),
         }
     }
 
@@ -195,6 +210,7 @@ impl Game {
                 }
                 MapRecipe::Ring { boards, order }
             }
+            Game::Adaptations(_) => MapRecipe::FromView,
         }
     }
 
@@ -262,6 +278,18 @@ impl Game {
                     ),
                 ]
             }
+            Game::Adaptations(g) => {
+                let c = g.config();
+                vec![
+                    ("variant".into(), "adaptations".into()),
+                    ("turn limit".into(), c.max_turns.to_string()),
+                    (
+                        "timer".into(),
+                        c.phase_ms
+                            .map_or("off".into(), |t| format!("{} s", t / 1000)),
+                    ),
+                ]
+            }
         }
     }
 
@@ -270,6 +298,7 @@ impl Game {
             Game::Base(g) => g.seats(),
             Game::TotalChaos(g) => g.seats(),
             Game::BigGame(g) => g.seats(),
+            Game::Adaptations(g) => g.seats(),
         }
     }
 
@@ -295,6 +324,11 @@ impl Game {
                 .into_iter()
                 .map(GameEvent::BigGame)
                 .collect()),
+            (Game::Adaptations(g), GameCommand::Adaptations(c)) => Ok(g
+                .apply(seat, c, now)?
+                .into_iter()
+                .map(GameEvent::Adaptations)
+                .collect()),
             _ => Err(RuleError::new("that command belongs to another variant")),
         }
     }
@@ -304,6 +338,11 @@ impl Game {
             Game::Base(g) => g.tick(now).into_iter().map(GameEvent::Base).collect(),
             Game::TotalChaos(g) => g.tick(now).into_iter().map(GameEvent::TotalChaos).collect(),
             Game::BigGame(g) => g.tick(now).into_iter().map(GameEvent::BigGame).collect(),
+            Game::Adaptations(g) => g
+                .tick(now)
+                .into_iter()
+                .map(GameEvent::Adaptations)
+                .collect(),
         }
     }
 
@@ -312,6 +351,7 @@ impl Game {
             Game::Base(g) => g.deadline(),
             Game::TotalChaos(g) => g.deadline(),
             Game::BigGame(g) => g.deadline(),
+            Game::Adaptations(g) => g.deadline(),
         }
     }
 
@@ -328,6 +368,11 @@ impl Game {
                 .into_iter()
                 .map(GameCommand::BigGame)
                 .collect(),
+            Game::Adaptations(g) => g
+                .legal(seat)
+                .into_iter()
+                .map(GameCommand::Adaptations)
+                .collect(),
         }
     }
 
@@ -336,6 +381,7 @@ impl Game {
             Game::Base(g) => g.actors(),
             Game::TotalChaos(g) => g.actors(),
             Game::BigGame(g) => g.actors(),
+            Game::Adaptations(g) => g.actors(),
         }
     }
 
@@ -344,6 +390,7 @@ impl Game {
             Game::Base(g) => GameView::Base(g.view(seat)),
             Game::TotalChaos(g) => GameView::TotalChaos(g.view(seat)),
             Game::BigGame(g) => GameView::BigGame(g.view(seat)),
+            Game::Adaptations(g) => GameView::Adaptations(g.view(seat)),
         }
     }
 
@@ -352,6 +399,7 @@ impl Game {
             Game::Base(g) => g.parse(seat, text).map(GameCommand::Base),
             Game::TotalChaos(g) => g.parse(seat, text).map(GameCommand::TotalChaos),
             Game::BigGame(g) => g.parse(seat, text).map(GameCommand::BigGame),
+            Game::Adaptations(g) => g.parse(seat, text).map(GameCommand::Adaptations),
         }
     }
 
@@ -360,6 +408,7 @@ impl Game {
             (Game::Base(g), GameCommand::Base(c)) => g.format(c),
             (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.format(c),
             (Game::BigGame(g), GameCommand::BigGame(c)) => g.format(c),
+            (Game::Adaptations(g), GameCommand::Adaptations(c)) => g.format(c),
             (_, c) => format!("{c:?}"),
         }
     }
@@ -374,6 +423,7 @@ impl Game {
             (Game::Base(g), GameEvent::Base(e)) => g.describe(e, viewer, names),
             (Game::TotalChaos(g), GameEvent::TotalChaos(e)) => g.describe(e, viewer, names),
             (Game::BigGame(g), GameEvent::BigGame(e)) => g.describe(e, viewer, names),
+            (Game::Adaptations(g), GameEvent::Adaptations(e)) => g.describe(e, viewer, names),
             _ => None,
         }
     }
@@ -383,6 +433,7 @@ impl Game {
             Game::Base(g) => g.outcome(),
             Game::TotalChaos(g) => g.outcome(),
             Game::BigGame(g) => g.outcome(),
+            Game::Adaptations(g) => g.outcome(),
         }
     }
 
@@ -391,6 +442,7 @@ impl Game {
             Game::Base(g) => g.help(),
             Game::TotalChaos(g) => g.help(),
             Game::BigGame(g) => g.help(),
+            Game::Adaptations(g) => g.help(),
         }
     }
 }
