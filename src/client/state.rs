@@ -100,6 +100,10 @@ impl ClientState {
             }
             ServerMsg::Update(u) => {
                 self.lobby = None;
+                // Adaptations' tiles drift: its map comes with every view.
+                if let crate::variants::GameView::Adaptations(v) = &u.view {
+                    self.map = Some(Arc::new(v.map()));
+                }
                 for l in &u.log {
                     lines.push(Line::Event(l.clone()));
                 }

@@ -90,7 +90,7 @@ pub fn create(args: &GameArgs, seats: usize, seed: u64) -> Result<Game, String> 
             if let Some(t) = args.max_turns {
                 cfg.max_turns = t;
             }
-            cfg.phase_ms = args.phase_secs.map(|s| s * 1000);
+            cfg.phase_ms = args.phase_secs.or(args.turn_secs).map(|s| s * 1000);
             Ok(Game::Adaptations(adaptations::AdaptGame::new(cfg)?))
         }
         other => Err(format!(

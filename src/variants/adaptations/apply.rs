@@ -38,7 +38,7 @@ impl AdaptGame {
         if (seat as usize) >= self.cfg.seats {
             return Err("no such seat".into());
         }
-        if !self.prompted().contains(&seat) {
+        if !self.is_prompted(seat) {
             let who = self
                 .prompted()
                 .first()
@@ -318,9 +318,8 @@ impl AdaptGame {
                             pile: *pile,
                         });
                         self.set_season(*pile, *card, events);
-                        if !self.is_over() {
-                            self.put_on_discard(&ResourceSet::one(*card, 2), events);
-                        }
+                        // Once the game is over the clock stops, but the cards still land.
+                        self.put_on_discard(&ResourceSet::one(*card, 2), events);
                         if !self.is_over() {
                             self.draw_into(seat, 3, events);
                         }

@@ -13,7 +13,7 @@ use crate::rules::resources::{Resource, ResourceSet, Terrain};
 impl AdaptGame {
     /// Every command this seat may send now.
     pub(crate) fn legal_commands(&self, seat: Seat) -> Vec<Command> {
-        if !self.prompted().contains(&seat) {
+        if !self.is_prompted(seat) {
             return Vec::new();
         }
         let mut out = Vec::new();

@@ -554,6 +554,18 @@ impl AdaptGame {
         }
     }
 
+    /// Whether a seat may act now (without building the list).
+    pub fn is_prompted(&self, seat: Seat) -> bool {
+        match self.phase {
+            Phase::Placement { step } => self.placement_seat(step) == seat,
+            Phase::Climate { seat: s, .. }
+            | Phase::Evolution { seat: s }
+            | Phase::Territorial { seat: s }
+            | Phase::Retreat { seat: s } => s == seat,
+            Phase::Over => false,
+        }
+    }
+
     /// Who places at a setup step (A6): counterclockwise from the right of the active player
     /// (the active player last), then clockwise from the active player.
     pub fn placement_seat(&self, step: u8) -> Seat {

@@ -1156,3 +1156,30 @@ fn the_rotation_goes_on_into_the_next_aggressiveness_group() {
     );
     assert_eq!(g.conflict_vp(3), 2);
 }
+
+/// R8: a triple whose covered season card ends the game still lays its other two cards down.
+#[test]
+fn a_triple_season_that_ends_the_game_keeps_every_card() {
+    let mut g = game(2);
+    bare(&mut g);
+    g.game_end = 14;
+    for _ in 0..14 {
+        for r in Resource::ALL {
+            let i = g.draw.iter().position(|x| *x == r).unwrap();
+            g.draw.remove(i);
+        }
+    }
+    g.out = 56;
+    onto_discard_raw(&mut g, &[Lumber, Brick, Grain, Ore]);
+    let i = g.draw.iter().position(|x| *x == Wool).unwrap();
+    g.draw.remove(i);
+    g.low = Some(Wool);
+    give(&mut g, 0, &[Ore, Ore, Ore]);
+    assert_eq!(g.audit(), Ok(()));
+    climate(&mut g, 0);
+    ok(&mut g, 0, "triple ore low");
+    assert!(g.is_over());
+    assert_eq!(g.discard_pile()[Ore], 2);
+    assert_eq!(g.hand(0).total(), 0, "no draw after the end");
+    assert_eq!(g.audit(), Ok(()));
+}
