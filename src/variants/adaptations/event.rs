@@ -176,8 +176,9 @@ pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<St
             }
         }
         Event::TurnStarted { active, turn } => {
+            let be = if Some(*active) == viewer { "are" } else { "is" };
             format!(
-                "turn {turn}: {} is the active player; climate change",
+                "turn {turn}: {} {be} the active player; climate change",
                 w(active)
             )
         }
@@ -274,7 +275,12 @@ pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<St
             format!("a full set left the discard pile: Game End {count} of 15")
         }
         Event::Income { seat, ap, pool } => {
-            format!("evolution: {} gains {ap} AP ({pool} in the pool)", w(seat))
+            let gain = if Some(*seat) == viewer {
+                "gain"
+            } else {
+                "gains"
+            };
+            format!("evolution: {} {gain} {ap} AP ({pool} in the pool)", w(seat))
         }
         Event::Cleared { seat, pile, card } => format!(
             "{} discarded the {} Season card ({card}) for 3 AP",
