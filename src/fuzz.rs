@@ -48,6 +48,7 @@ pub fn audit(game: &Game) -> Result<(), String> {
         Game::TotalChaos(g) => audit_pieces_and_cards(g),
         Game::BigGame(g) => audit_big_game(g),
         Game::Risk(g) => g.audit(),
+        Game::Adaptations(g) => g.audit(),
     }
 }
 
@@ -128,6 +129,7 @@ pub fn snapshot(game: &Game) -> Vec<u8> {
         Game::TotalChaos(g) => enc(g),
         Game::BigGame(g) => enc(g),
         Game::Risk(g) => enc(g),
+        Game::Adaptations(g) => enc(g),
     }
 }
 

@@ -173,6 +173,7 @@ fn current_player(game: &Game) -> Option<Seat> {
     match game {
         Game::Base(g) => Some(g.current()),
         Game::Risk(g) => Some(g.current()),
+        Game::Adaptations(g) => g.prompted().first().copied(),
         Game::TotalChaos(_) | Game::BigGame(_) => None,
     }
 }
@@ -202,6 +203,7 @@ fn apply(
         (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.apply(seat, c, now).map(drop),
         (Game::BigGame(g), GameCommand::BigGame(c)) => g.apply(seat, c, now).map(drop),
         (Game::Risk(g), GameCommand::Risk(c)) => g.apply(seat, c, now).map(drop),
+        (Game::Adaptations(g), GameCommand::Adaptations(c)) => g.apply(seat, c, now).map(drop),
         _ => Err(crate::engine::RuleError::new(
             "that command belongs to another variant",
         )),
@@ -216,6 +218,7 @@ fn actors_into(game: &Game, out: &mut Vec<Seat>) {
         Game::TotalChaos(g) => g.actors_into(out),
         Game::BigGame(g) => g.actors_into(out),
         Game::Risk(g) => *out = g.actors(),
+        Game::Adaptations(g) => g.actors_into(out),
     }
 }
 
@@ -226,6 +229,7 @@ pub fn turns(game: &Game) -> u32 {
         Game::TotalChaos(g) => g.round(),
         Game::BigGame(g) => g.round(),
         Game::Risk(g) => g.turn(),
+        Game::Adaptations(g) => g.turn(),
     }
 }
 

@@ -6,6 +6,7 @@
 //! `heuristic` plays to win. Each variant's heuristic lives in its own module here
 //! ([`base`] for base Catan).
 
+pub mod adaptations;
 pub mod base;
 pub mod big_game;
 pub mod risk;
@@ -101,6 +102,9 @@ impl Bot {
                     Some(GameCommand::BigGame(legal[i]))
                 }
                 Game::Risk(g) => risk::random(g, seat, &mut self.rng).map(GameCommand::Risk),
+                Game::Adaptations(g) => {
+                    adaptations::random(g, seat, &mut self.rng).map(GameCommand::Adaptations)
+                }
             },
             BotKind::Heuristic => match game {
                 Game::Base(g) => {
@@ -113,6 +117,9 @@ impl Bot {
                 }
                 Game::Risk(g) => {
                     risk::choose(g, seat, &mut self.rng, &mut self.base).map(GameCommand::Risk)
+                }
+                Game::Adaptations(g) => {
+                    adaptations::choose(g, seat, &mut self.rng).map(GameCommand::Adaptations)
                 }
             },
         }

@@ -59,6 +59,10 @@ pub fn overlay(view: &GameView, seats: &[SeatInfo]) -> Overlay {
             pieces_into(&mut o, &v.buildings, &v.routes);
             o.robbers.extend(v.robbers.iter().copied());
         }
+        GameView::Adaptations(v) => {
+            let map = v.map();
+            o.notes = v.notes(&map, &o.letters);
+        }
     }
     o
 }

@@ -185,6 +185,8 @@ fn answer(
                     &RenderOptions {
                         names: true,
                         harbors: true,
+                        // Adaptations' water and open positions carry names and swimmers.
+                        sea: matches!(u.view, crate::variants::GameView::Adaptations(_)),
                         ..RenderOptions::default()
                     },
                 );

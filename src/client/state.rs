@@ -124,6 +124,10 @@ impl ClientState {
                     u.seats_at.clear();
                 }
                 self.lobby = None;
+                // Adaptations' tiles drift: its map comes with every view.
+                if let crate::variants::GameView::Adaptations(v) = &u.view {
+                    self.map = Some(Arc::new(v.map()));
+                }
                 for l in &u.log {
                     lines.push(Line::Event(l.clone()));
                 }

@@ -152,6 +152,7 @@ pub fn state_json(st: &ClientState, now: Instant) -> Value {
             }
             first
         }
+        GameView::Adaptations(v) => adaptations_json(v, st, u, deadline),
     };
     if let Some(o) = out.as_object_mut() {
         o.insert("legal_count".into(), json!(u.legal.len()));
@@ -272,4 +273,66 @@ fn risk_json(st: &ClientState, v: &crate::variants::risk::RiskView) -> Map<Strin
     m.insert("units_bought".into(), json!(v.bought));
     m.insert("units_paid_in".into(), json!(v.declared.map(|r| r.name())));
     m
+}
+
+/// The `state` JSON of an Adaptations game: the board with herds per hex, seasons, piles,
+/// each player's adaptations and AP.
+fn adaptations_json(
+    v: &crate::variants::adaptations::AdaptView,
+    st: &ClientState,
+    u: &crate::proto::Update,
+    deadline: Option<f64>,
+) -> Value {
+    use crate::variants::adaptations::drift::name;
+    use crate::variants::adaptations::{Adaptation, Piece};
+    let variant = st.game.as_ref().map(|g| g.variant.clone());
+    let land = |h| match v.tiles.iter().find(|(p, _)| *p == h) {
+        Some((_, Piece::Land(t))) => t.name(),
+        Some((_, Piece::Sea)) => "sea",
+        None => "open water",
+    };
+    json!({
+        "variant": variant,
+        "seat": st.seat.map(|s| s + 1),
+        "phase": v.phase,
+        "current": v.prompted.first().map(|s| s + 1),
+        "active": v.active + 1,
+        "turn": v.turn,
+        "max_turns": v.max_turns,
+        "hand": v.hand.as_ref().map(hand_json).unwrap_or(json!({})),
+        "deadline_secs": deadline,
+        "high_season": v.high.map(|r| r.name()),
+        "low_season": v.low.map(|r| r.name()),
+        "discard": v.discard.to_string(),
+        "draw": v.draw,
+        "game_end": v.game_end,
+        "retreat_from": v.retreat_from.map(name),
+        "tiles": v.tiles.iter().map(|(h, p)| json!({"hex": name(*h), "tile": match p { Piece::Land(t) => t.name(), Piece::Sea => "sea" }})).collect::<Vec<_>>(),
+        "herds": v.herds.iter().map(|(h, c)| json!({
+            "hex": name(*h),
+            "land": land(*h),
+            "capacity": v.capacity.iter().find(|(p, _)| p == h).map(|c| c.1),
+            "herds": c,
+        })).collect::<Vec<_>>(),
+        "winners": v.winners.iter().map(|s| s + 1).collect::<Vec<_>>(),
+        "winner": v.winners.first().map(|s| s + 1),
+        "scores": v.scores.iter().enumerate().map(|(s, sc)| json!({"seat": s + 1, "total": sc.total, "land": sc.land, "conflict": sc.conflict, "adaptations": sc.adaptations})).collect::<Vec<_>>(),
+        "players": v.players.iter().map(|p| {
+            let info = u.seats.get(p.seat as usize);
+            json!({
+                "seat": p.seat + 1,
+                "name": info.map(|i| i.name.clone()),
+                "color": info.map(|i| i.color.clone()),
+                "bot": info.map(|i| i.bot),
+                "cards": p.cards,
+                "ap": p.ap,
+                "marker": p.marker,
+                "conflict_vp": p.conflict_vp,
+                "on_board": p.on_board,
+                "adaptations": Adaptation::ALL.iter().filter(|a| p.adaptations[a.index()] > 0).map(|a| json!({"name": a.name(), "count": p.adaptations[a.index()]})).collect::<Vec<_>>(),
+                "connected": info.map(|i| i.connected),
+                "away": info.map(|i| i.away),
+            })
+        }).collect::<Vec<_>>(),
+    })
 }

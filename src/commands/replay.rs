@@ -195,6 +195,9 @@ fn standings(game: &Game, names: &[String]) -> Vec<String> {
                 GameView::TotalChaos(v) => v.players.iter().map(|p| (p.seat, p.vp)).collect(),
                 GameView::BigGame(v) => v.standings.clone(),
                 GameView::Risk(v) => v.base.players.iter().map(|p| (p.seat, p.vp)).collect(),
+                GameView::Adaptations(v) => {
+                    v.players.iter().map(|p| (p.seat, p.conflict_vp)).collect()
+                }
             };
             p.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             for (i, (s, vp)) in p.iter().enumerate() {

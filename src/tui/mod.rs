@@ -15,6 +15,7 @@
 //! terminal is restored on every way out: quitting, Ctrl-C, errors and panics (a panic hook
 //! restores it before the message prints).
 
+pub mod adapt;
 pub mod app;
 pub mod big;
 pub mod board;

@@ -49,6 +49,15 @@ impl Sample {
         Sample::with_game(game, seed, &["Ann"], seats, level)
     }
 
+    /// An Adaptations game with "Ann" in seat 1 and bots in the others.
+    pub fn adaptations(seed: u64, seats: usize, level: ColorLevel) -> Sample {
+        let cfg = crate::variants::adaptations::AdaptConfig::new(seats, seed);
+        let game = Game::Adaptations(
+            crate::variants::adaptations::AdaptGame::new(cfg).expect("a valid game"),
+        );
+        Sample::with_game(game, seed, &["Ann"], seats, level)
+    }
+
     /// A Big Game of `boards` boards with "Ann" in seat 1 (Sun, board 1) and bots in the others.
     pub fn big(seed: u64, boards: usize, level: ColorLevel) -> Sample {
         let cfg = crate::variants::big_game::BigConfig::new(boards, seed);

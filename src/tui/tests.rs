@@ -768,3 +768,58 @@ fn big_game_hall_display_shows_round_roll_and_clock_in_large_digits() {
         assert!(shot.contains(&format!("{n:>2}. ")), "place {n}:\n{shot}");
     }
 }
+
+/// An Adaptations game on screen, played by the bots (and Ann's first legal choices) past
+/// the placement into turn 2.
+#[test]
+fn adaptations_panel_shows_seasons_piles_players_and_herds_on_the_board() {
+    use super::adapt::adapt_view;
+    let mut s = Sample::adaptations(4, 4, ColorLevel::None);
+    for _ in 0..20_000 {
+        if adapt_view(s.app.st()).is_some_and(|v| v.turn >= 2 || v.phase == "over") {
+            break;
+        }
+        let legal = s.app.st().legal().to_vec();
+        let mine = legal
+            .iter()
+            .find(|c| *c == "done" || c.starts_with("place") || *c == "stay")
+            .cloned();
+        match mine {
+            Some(c) => s.send(&c),
+            None => {
+                s.now += 1;
+                s.table.tick(s.now);
+                s.pump();
+            }
+        }
+    }
+    let v = adapt_view(s.app.st()).expect("an Adaptations view").clone();
+    assert!(v.turn >= 2, "turn {}", v.turn);
+    s.app.rebuild();
+    let shot = format!("{}", draw(&mut s.app, 160, 60).backend());
+    for want in [
+        "Adaptations · turn",
+        "Game End",
+        "capacity F",
+        "player        AP herds VP cards adaptations",
+        " High ",
+        "hand",
+    ] {
+        assert!(shot.contains(want), "`{want}` on screen:\n{shot}");
+    }
+    // The board: the desert's name and capacity, herds below labels.
+    let desert = crate::variants::adaptations::drift::name(crate::geometry::Hex::new(0, 0));
+    assert!(
+        shot.contains(&format!("{desert:<3}1")),
+        "the desert's name and capacity:\n{shot}"
+    );
+    let herd_note = v.herds.iter().any(|(h, c)| {
+        let n: u32 = c.iter().sum();
+        n > 0 && shot.contains(&crate::variants::adaptations::drift::name(*h))
+    });
+    assert!(herd_note);
+    assert!(
+        s.app.st().log.iter().any(|l| l.plain().contains("turn 2:")),
+        "the log tells the turns"
+    );
+}

@@ -233,6 +233,16 @@ impl Widget for &App {
                     (bottom.y + bottom.height).saturating_sub(a.players.y),
                 );
                 super::big::panel(self, v, side, buf);
+            } else if let Some(v) = super::adapt::adapt_view(self.st()) {
+                // Adaptations: one panel (turn, seasons, piles, players' AP and adaptations).
+                let bottom = a.dice.unwrap_or(a.actions);
+                let side = Rect::new(
+                    a.players.x,
+                    a.players.y,
+                    a.players.width,
+                    (bottom.y + bottom.height).saturating_sub(a.players.y),
+                );
+                super::adapt::panel(self, v, side, buf);
             } else {
                 players_pane(self, a.players, buf);
                 you_pane(self, a.you, buf);
@@ -428,6 +438,12 @@ fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
     } else if let Some(v) = super::big::big_view(st) {
         left.push(Span::raw("  "));
         left.push(Span::styled(super::big::phase_text(v), t.title()));
+    } else if let Some(v) = super::adapt::adapt_view(st) {
+        left.push(Span::raw("  "));
+        left.push(Span::styled(
+            super::adapt::phase_text(v, &people, app.me()),
+            t.title(),
+        ));
     } else if st.lobby.is_some() {
         left.push(Span::styled(" lobby: waiting for players", t.title()));
     }
@@ -1222,6 +1238,9 @@ pub fn prompt(app: &App) -> (String, Style) {
     }
     if let Some(v) = super::big::big_view(st) {
         return super::big::prompt(app, v);
+    }
+    if let Some(v) = super::adapt::adapt_view(st) {
+        return super::adapt::prompt(app, v);
     }
     let Some(v) = app.view() else {
         return match &st.lobby {

@@ -1,6 +1,7 @@
 //! The rulesets, one module each, and the closed enum [`Game`] that dispatches to them.
 //! Adding a ruleset means adding its module and one arm per match here.
 
+pub mod adaptations;
 pub mod base;
 pub mod big_game;
 pub mod risk;
@@ -98,6 +99,14 @@ pub fn create(args: &GameArgs, seats: usize, seed: u64) -> Result<Game, String> 
             cfg.base.turn_ms = args.turn_secs.map(|s| s * 1000);
             Ok(Game::Risk(risk::RiskGame::new(cfg)?))
         }
+        VariantName::Adaptations => {
+            let mut cfg = adaptations::AdaptConfig::new(seats, seed);
+            if let Some(t) = args.max_turns {
+                cfg.max_turns = t;
+            }
+            cfg.phase_ms = args.phase_secs.or(args.turn_secs).map(|s| s * 1000);
+            Ok(Game::Adaptations(adaptations::AdaptGame::new(cfg)?))
+        }
         other => Err(format!(
             "the {} variant is not playable in this build yet",
             variant_name(other)
@@ -123,6 +132,7 @@ pub enum Game {
     TotalChaos(total_chaos::ChaosGame),
     BigGame(big_game::BigGame),
     Risk(risk::RiskGame),
+    Adaptations(adaptations::AdaptGame),
 }
 
 /// A command of any ruleset.
@@ -132,6 +142,7 @@ pub enum GameCommand {
     TotalChaos(total_chaos::Command),
     BigGame(big_game::Command),
     Risk(risk::Command),
+    Adaptations(adaptations::Command),
 }
 
 /// An event of any ruleset.
@@ -141,6 +152,7 @@ pub enum GameEvent {
     TotalChaos(total_chaos::Event),
     BigGame(big_game::Event),
     Risk(risk::Event),
+    Adaptations(adaptations::Event),
 }
 
 /// A seat's view of any ruleset (what crosses the wire).
@@ -150,6 +162,7 @@ pub enum GameView {
     TotalChaos(total_chaos::ChaosView),
     BigGame(big_game::BigView),
     Risk(risk::RiskView),
+    Adaptations(adaptations::AdaptView),
 }
 
 impl Game {
@@ -159,6 +172,7 @@ impl Game {
             Game::TotalChaos(_) => VariantName::TotalChaos,
             Game::BigGame(_) => VariantName::BigGame,
             Game::Risk(_) => VariantName::Risk,
+            Game::Adaptations(_) => VariantName::Adaptations,
         }
     }
 
@@ -238,6 +252,7 @@ impl Game {
             Game::TotalChaos(g) => g.map(),
             Game::BigGame(g) => g.map(),
             Game::Risk(g) => g.map(),
+            Game::Adaptations(g) => g.map(),
         }
     }
 
@@ -272,6 +287,7 @@ impl Game {
                 }
                 MapRecipe::Ring { boards, order }
             }
+            Game::Adaptations(_) => MapRecipe::FromView,
         }
     }
 
@@ -352,6 +368,18 @@ impl Game {
                     ),
                 ]
             }
+            Game::Adaptations(g) => {
+                let c = g.config();
+                vec![
+                    ("variant".into(), "adaptations".into()),
+                    ("turn limit".into(), c.max_turns.to_string()),
+                    (
+                        "timer".into(),
+                        c.phase_ms
+                            .map_or("off".into(), |t| format!("{} s", t / 1000)),
+                    ),
+                ]
+            }
         }
     }
 
@@ -361,6 +389,7 @@ impl Game {
             Game::TotalChaos(g) => g.seats(),
             Game::BigGame(g) => g.seats(),
             Game::Risk(g) => g.seats(),
+            Game::Adaptations(g) => g.seats(),
         }
     }
 
@@ -391,6 +420,11 @@ impl Game {
                 .into_iter()
                 .map(GameEvent::Risk)
                 .collect()),
+            (Game::Adaptations(g), GameCommand::Adaptations(c)) => Ok(g
+                .apply(seat, c, now)?
+                .into_iter()
+                .map(GameEvent::Adaptations)
+                .collect()),
             _ => Err(RuleError::new("that command belongs to another variant")),
         }
     }
@@ -401,6 +435,11 @@ impl Game {
             Game::TotalChaos(g) => g.tick(now).into_iter().map(GameEvent::TotalChaos).collect(),
             Game::BigGame(g) => g.tick(now).into_iter().map(GameEvent::BigGame).collect(),
             Game::Risk(g) => g.tick(now).into_iter().map(GameEvent::Risk).collect(),
+            Game::Adaptations(g) => g
+                .tick(now)
+                .into_iter()
+                .map(GameEvent::Adaptations)
+                .collect(),
         }
     }
 
@@ -410,6 +449,7 @@ impl Game {
             Game::TotalChaos(g) => g.deadline(),
             Game::BigGame(g) => g.deadline(),
             Game::Risk(g) => g.deadline(),
+            Game::Adaptations(g) => g.deadline(),
         }
     }
 
@@ -427,6 +467,11 @@ impl Game {
                 .map(GameCommand::BigGame)
                 .collect(),
             Game::Risk(g) => g.legal(seat).into_iter().map(GameCommand::Risk).collect(),
+            Game::Adaptations(g) => g
+                .legal(seat)
+                .into_iter()
+                .map(GameCommand::Adaptations)
+                .collect(),
         }
     }
 
@@ -436,6 +481,7 @@ impl Game {
             Game::TotalChaos(g) => g.actors(),
             Game::BigGame(g) => g.actors(),
             Game::Risk(g) => g.actors(),
+            Game::Adaptations(g) => g.actors(),
         }
     }
 
@@ -445,6 +491,7 @@ impl Game {
             Game::TotalChaos(g) => GameView::TotalChaos(g.view(seat)),
             Game::BigGame(g) => GameView::BigGame(g.view(seat)),
             Game::Risk(g) => GameView::Risk(g.view(seat)),
+            Game::Adaptations(g) => GameView::Adaptations(g.view(seat)),
         }
     }
 
@@ -454,6 +501,7 @@ impl Game {
             Game::TotalChaos(g) => g.parse(seat, text).map(GameCommand::TotalChaos),
             Game::BigGame(g) => g.parse(seat, text).map(GameCommand::BigGame),
             Game::Risk(g) => g.parse(seat, text).map(GameCommand::Risk),
+            Game::Adaptations(g) => g.parse(seat, text).map(GameCommand::Adaptations),
         }
     }
 
@@ -463,6 +511,7 @@ impl Game {
             (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.format(c),
             (Game::BigGame(g), GameCommand::BigGame(c)) => g.format(c),
             (Game::Risk(g), GameCommand::Risk(c)) => g.format(c),
+            (Game::Adaptations(g), GameCommand::Adaptations(c)) => g.format(c),
             (_, c) => format!("{c:?}"),
         }
     }
@@ -478,6 +527,7 @@ impl Game {
             (Game::TotalChaos(g), GameEvent::TotalChaos(e)) => g.describe(e, viewer, names),
             (Game::BigGame(g), GameEvent::BigGame(e)) => g.describe(e, viewer, names),
             (Game::Risk(g), GameEvent::Risk(e)) => g.describe(e, viewer, names),
+            (Game::Adaptations(g), GameEvent::Adaptations(e)) => g.describe(e, viewer, names),
             _ => None,
         }
     }
@@ -488,6 +538,7 @@ impl Game {
             Game::TotalChaos(g) => g.outcome(),
             Game::BigGame(g) => g.outcome(),
             Game::Risk(g) => g.outcome(),
+            Game::Adaptations(g) => g.outcome(),
         }
     }
 
@@ -497,6 +548,7 @@ impl Game {
             Game::TotalChaos(g) => g.help(),
             Game::BigGame(g) => g.help(),
             Game::Risk(g) => g.help(),
+            Game::Adaptations(g) => g.help(),
         }
     }
 }

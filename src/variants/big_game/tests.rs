@@ -907,7 +907,10 @@ fn an_open_offer_goes_to_every_partner_and_closes_with_the_round() {
         assert!(g.legal(s).contains(&Command::Decline(id)), "seat {s}");
     }
     let ev = g.tick(g.deadline().unwrap());
-    assert!(ev.iter().any(|e| matches!(e, Event::OfferClosed { id: i, .. } if *i == id)));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::OfferClosed { id: i, .. } if *i == id))
+    );
     assert!(g.offers.is_empty());
 }
 

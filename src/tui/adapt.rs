@@ -1,0 +1,279 @@
+//! The Adaptations panel beside the board: the turn and phase, the seasons and what each land
+//! holds under them, the piles and the Game End count, the caps used this turn, every
+//! player's AP, herds, adaptations and conflict VP, and your hand. The board itself shows
+//! each position's name and capacity above its label and the herds per player below it; the
+//! log tells drifts, drownings and conflicts. Commands go through the command line (`:`).
+
+use super::app::App;
+use super::chaos::hand_line;
+use super::dialogs::People;
+use crate::client::state::ClientState;
+use crate::engine::Seat;
+use crate::rules::resources::Terrain;
+use crate::variants::GameView;
+use crate::variants::adaptations::drift::name as pos_name;
+use crate::variants::adaptations::{AdaptView, Adaptation};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Widget, Wrap};
+
+/// The Adaptations view of a client's state, if that is the game running.
+pub fn adapt_view(st: &ClientState) -> Option<&AdaptView> {
+    match &st.update.as_ref()?.view {
+        GameView::Adaptations(v) => Some(v),
+        _ => None,
+    }
+}
+
+fn name(people: &People, s: Seat, me: Option<Seat>) -> String {
+    if Some(s) == me {
+        "you".into()
+    } else {
+        people.name(s).to_string()
+    }
+}
+
+fn phase_words(p: &str) -> &'static str {
+    match p {
+        "placement" => "placement",
+        "climate" => "1 climate change",
+        "evolution" => "2 evolution",
+        "territorial" => "3 conflict (Territorial)",
+        "retreat" => "3 conflict (Retreat)",
+        _ => "game over",
+    }
+}
+
+/// The phase in words for the title bar.
+pub fn phase_text(v: &AdaptView, people: &People, me: Option<Seat>) -> String {
+    match v.phase.as_str() {
+        "over" => "Adaptations · game over".into(),
+        "placement" => format!(
+            "Adaptations · placement · {}",
+            v.prompted
+                .first()
+                .map_or(String::new(), |s| name(people, *s, me))
+        ),
+        p => format!(
+            "Adaptations · turn {}/{} · phase {} · {}",
+            v.turn,
+            v.max_turns,
+            phase_words(p),
+            v.prompted
+                .first()
+                .map_or(String::new(), |s| name(people, *s, me))
+        ),
+    }
+}
+
+/// What to do now, for the status line.
+pub fn prompt(app: &App, v: &AdaptView) -> (String, Style) {
+    let t = &app.theme;
+    let me = app.me();
+    if v.phase == "over" {
+        return ("The game is over: q quits.".into(), t.good());
+    }
+    let mine = me.is_some() && v.prompted.first().copied() == me;
+    if !mine {
+        let who = v
+            .prompted
+            .first()
+            .map_or("nobody".into(), |s| app.people().name(*s).to_string());
+        return (format!("Waiting for {who}. ? shows the keys."), t.dim());
+    }
+    let text = match v.phase.as_str() {
+        "placement" => "Place two herds on land: :place AB AC (names are on the board)",
+        "climate" => {
+            "Climate change: :drift AB AC | :water wool AB AC | :season wool ore | :triple ore high | :discard ... | :done"
+        }
+        "evolution" => {
+            "Evolution: :migrate AB>AC*2 | :swim AB>AC | :reproduce AB | :buy speed | :drift AB AC | :done"
+        }
+        "territorial" => "Territorial: :conflict AB to start a conflict there, or :done",
+        "retreat" => "A herd of yours is removed: :retreat AB to save it, or :stay",
+        _ => "",
+    };
+    (text.into(), t.title())
+}
+
+fn short(a: Adaptation) -> &'static str {
+    match a {
+        Adaptation::Litters => "Lit",
+        Adaptation::Intelligence => "Int",
+        Adaptation::Swimming => "Swim",
+        Adaptation::Skill => "Skill",
+        Adaptation::Foresight => "Fore",
+        Adaptation::Speed => "Spd",
+        Adaptation::Territorial => "Terr",
+        Adaptation::Retreat => "Retr",
+        Adaptation::Aggressive => "Agg",
+    }
+}
+
+/// Draws the panel into `area`.
+pub fn panel(app: &App, v: &AdaptView, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let people = app.people();
+    let me = app.me();
+    let mut lines: Vec<Line> = Vec::new();
+    let mut head = vec![Span::styled(
+        format!(
+            " Turn {}/{} · {} ",
+            v.turn,
+            v.max_turns,
+            phase_words(&v.phase)
+        ),
+        t.title(),
+    )];
+    if let Some(s) = app.st().deadline_secs(app.now) {
+        head.push(Span::styled(format!("{s:.0}s"), t.warn()));
+    }
+    lines.push(Line::from(head));
+    if let Some(s) = v.prompted.first() {
+        lines.push(Line::from(Span::styled(
+            format!(" Playing: {}", name(&people, *s, me)),
+            t.good(),
+        )));
+    }
+    // Seasons and capacities.
+    let season = |r: Option<crate::rules::resources::Resource>| {
+        r.map_or("—".to_string(), |r| {
+            format!("{r} ({})", r.terrain().name())
+        })
+    };
+    lines.push(Line::from(vec![
+        Span::styled(" High ", t.dim()),
+        Span::styled(season(v.high), t.good()),
+        Span::styled("  Low ", t.dim()),
+        Span::styled(season(v.low), t.error()),
+    ]));
+    let mut caps = vec![Span::styled(" capacity ", t.dim())];
+    for terrain in Terrain::ALL {
+        let base = crate::variants::adaptations::cards::base_capacity(terrain);
+        let cap = if terrain == Terrain::Desert {
+            base
+        } else if v.high.map(|r| r.terrain()) == Some(terrain) {
+            base + 1
+        } else if v.low.map(|r| r.terrain()) == Some(terrain) {
+            base - 1
+        } else {
+            base
+        };
+        caps.push(Span::styled(
+            format!("{}{cap} ", terrain.letter()),
+            if cap > base {
+                t.good()
+            } else if cap < base {
+                t.error()
+            } else {
+                t.title()
+            },
+        ));
+    }
+    lines.push(Line::from(caps));
+    // Piles.
+    lines.push(Line::from(vec![
+        Span::styled(" Game End ", t.dim()),
+        Span::styled(format!("{}/15", v.game_end), t.warn()),
+        Span::styled(format!("  draw {}", v.draw), t.dim()),
+    ]));
+    lines.push(hand_line(t, "discard ", &v.discard));
+    lines.push(Line::from(Span::styled(
+        format!(
+            " this turn: drifts {}/2 water {}/2 season {}/1 markers {}/2",
+            v.caps_used[0], v.caps_used[1], v.caps_used[2], v.caps_used[3]
+        ),
+        t.dim(),
+    )));
+    if let Some(h) = v.retreat_from {
+        lines.push(Line::from(Span::styled(
+            format!(" A herd is removed at {}: retreat or stay", pos_name(h)),
+            t.warn(),
+        )));
+    }
+    // Players.
+    lines.push(Line::from(Span::styled(
+        " player        AP herds VP cards adaptations",
+        t.dim(),
+    )));
+    for p in &v.players {
+        let s = p.seat;
+        let mut spans = vec![Span::raw(if v.prompted.first() == Some(&s) {
+            "▶"
+        } else {
+            " "
+        })];
+        let mut label = people.label(s, t);
+        let label_w: usize = label.iter().map(|x| x.width()).sum();
+        spans.append(&mut label);
+        spans.push(Span::raw(" ".repeat(14usize.saturating_sub(label_w))));
+        let score = v
+            .scores
+            .get(s as usize)
+            .map_or(p.conflict_vp, |sc| sc.total);
+        spans.push(Span::styled(
+            format!(
+                "{:>2}{} {:>4} {:>3} {:>4} ",
+                p.ap,
+                if p.marker { "*" } else { " " },
+                p.on_board,
+                score,
+                p.cards
+            ),
+            t.title(),
+        ));
+        let held: Vec<String> = Adaptation::ALL
+            .iter()
+            .filter(|a| p.adaptations[a.index()] > 0)
+            .map(|a| match p.adaptations[a.index()] {
+                1 => short(*a).to_string(),
+                k => format!("{}×{k}", short(*a)),
+            })
+            .collect();
+        spans.push(Span::styled(held.join(" "), t.good()));
+        lines.push(Line::from(spans));
+    }
+    if let Some(hand) = &v.hand {
+        lines.push(hand_line(t, "hand", hand));
+    }
+    if !v.winners.is_empty() {
+        let w: Vec<String> = v.winners.iter().map(|s| name(&people, *s, me)).collect();
+        lines.push(Line::from(Span::styled(
+            format!(" Winner: {}", w.join(", ")),
+            t.good(),
+        )));
+        for (s, sc) in v.scores.iter().enumerate() {
+            lines.push(Line::from(Span::styled(
+                format!(
+                    " {}: {} (land {}, conflict {}, adaptations {})",
+                    name(&people, s as Seat, me),
+                    sc.total,
+                    sc.land,
+                    sc.conflict,
+                    sc.adaptations
+                ),
+                t.title(),
+            )));
+        }
+    }
+    lines.push(Line::from(Span::styled(
+        " board: name+capacity above, herds below (a2b1, or one digit per seat); ~ sea tile",
+        t.dim(),
+    )));
+    let title = Line::from(vec![
+        Span::styled(" Adaptations ", t.title()),
+        Span::styled("· herds on drifting tiles ", t.dim()),
+    ]);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .border_type(BorderType::Rounded)
+                .border_style(t.border())
+                .title(title),
+        )
+        .render(area, buf);
+}

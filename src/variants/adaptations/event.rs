@@ -1,0 +1,373 @@
+//! What happens in an Adaptations game, and the words for it. Drawn cards are told only to
+//! their holder; everything else is public (A36).
+
+use super::drift::name;
+use super::herds::Step;
+use super::{Adaptation, Pile, Score};
+use crate::engine::Seat;
+use crate::geometry::Hex;
+use crate::rules::resources::{Resource, ResourceSet, Terrain};
+
+/// Which play moved a land tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DriftHow {
+    /// 1a: one card.
+    Card,
+    /// 1d: three matching cards.
+    Triple,
+    /// 2a: 4 action points.
+    Action,
+}
+
+/// Something that happened.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    Placed {
+        seat: Seat,
+        a: Hex,
+        b: Hex,
+    },
+    /// A new turn: phase 1 starts with the active player.
+    TurnStarted {
+        active: Seat,
+        turn: u32,
+    },
+    Drifted {
+        seat: Seat,
+        from: Hex,
+        to: Hex,
+        land: Terrain,
+        how: DriftHow,
+        /// Herds left behind as swimmers.
+        swimmers: u32,
+    },
+    WaterDrift {
+        seat: Seat,
+        card: Resource,
+        from: Hex,
+        to: Hex,
+        /// Herds drowned at the destination, by seat.
+        drowned: Vec<(Seat, u32)>,
+    },
+    Season {
+        seat: Seat,
+        high: Resource,
+        low: Resource,
+    },
+    TripleSeason {
+        seat: Seat,
+        card: Resource,
+        pile: Pile,
+    },
+    Discarded {
+        seat: Seat,
+        cards: ResourceSet,
+        marker: bool,
+    },
+    /// A sub-turn (or a Territorial holder's declarations) ended.
+    Done {
+        seat: Seat,
+        timeout: bool,
+    },
+    /// Private: the cards drawn.
+    Drew {
+        seat: Seat,
+        cards: ResourceSet,
+    },
+    Reshuffled {
+        cards: u32,
+    },
+    GameEndCard {
+        count: u32,
+    },
+    /// Phase 2 begins for a seat.
+    Income {
+        seat: Seat,
+        ap: u32,
+        pool: u32,
+    },
+    Cleared {
+        seat: Seat,
+        pile: Pile,
+        card: Resource,
+    },
+    Bought {
+        seat: Seat,
+        adaptation: Adaptation,
+    },
+    TradedIn {
+        seat: Seat,
+        adaptation: Adaptation,
+    },
+    Moved {
+        seat: Seat,
+        steps: Vec<Step>,
+        swim: bool,
+    },
+    Reproduced {
+        seat: Seat,
+        hexes: Vec<Hex>,
+    },
+    ConflictPhase,
+    Declared {
+        seat: Seat,
+        hex: Hex,
+    },
+    RetreatAsked {
+        seat: Seat,
+        hex: Hex,
+    },
+    Retreated {
+        seat: Seat,
+        from: Hex,
+        to: Hex,
+    },
+    Removed {
+        seat: Seat,
+        hex: Hex,
+    },
+    ConflictVp {
+        seat: Seat,
+        hex: Hex,
+        vp: u32,
+    },
+    SwimmersLost {
+        seat: Seat,
+        hex: Hex,
+        n: u32,
+    },
+    TurnLimit {
+        turns: u32,
+    },
+    GameOver {
+        scores: Vec<Score>,
+        winners: Vec<Seat>,
+    },
+}
+
+fn who(s: Seat, viewer: Option<Seat>, names: &[String]) -> String {
+    if Some(s) == viewer {
+        "you".into()
+    } else {
+        names
+            .get(s as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", s + 1))
+    }
+}
+
+fn herds(n: u32) -> String {
+    if n == 1 {
+        "1 herd".into()
+    } else {
+        format!("{n} herds")
+    }
+}
+
+/// The event in words for one viewer.
+pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
+    let w = |s: &Seat| who(*s, viewer, names);
+    Some(match ev {
+        Event::Placed { seat, a, b } => {
+            if a == b {
+                format!("{} placed 2 herds on {}", w(seat), name(*a))
+            } else {
+                format!("{} placed herds on {} and {}", w(seat), name(*a), name(*b))
+            }
+        }
+        Event::TurnStarted { active, turn } => {
+            let be = if Some(*active) == viewer { "are" } else { "is" };
+            format!(
+                "turn {turn}: {} {be} the active player; climate change",
+                w(active)
+            )
+        }
+        Event::Drifted {
+            seat,
+            from,
+            to,
+            land,
+            how,
+            swimmers,
+        } => {
+            let by = match how {
+                DriftHow::Card => "with a card",
+                DriftHow::Triple => "with a triple",
+                DriftHow::Action => "for 4 AP",
+            };
+            let mut s = format!(
+                "{} drifted the {} at {} to {} ({by})",
+                w(seat),
+                land.name(),
+                name(*from),
+                name(*to)
+            );
+            if *swimmers > 0 {
+                s.push_str(&format!(
+                    "; {} left swimming at {}",
+                    herds(*swimmers),
+                    name(*from)
+                ));
+            }
+            s
+        }
+        Event::WaterDrift {
+            seat,
+            card,
+            from,
+            to,
+            drowned,
+        } => {
+            let mut s = format!(
+                "{} moved the sea at {} to {} (2 {card})",
+                w(seat),
+                name(*from),
+                name(*to)
+            );
+            for (d, n) in drowned {
+                s.push_str(&format!("; {} of {} drowned", herds(*n), w(d)));
+            }
+            s
+        }
+        Event::Season { seat, high, low } => {
+            format!("{} changed the seasons: High {high}, Low {low}", w(seat))
+        }
+        Event::TripleSeason { seat, card, pile } => {
+            format!(
+                "{} put {card} on the {} Season (triple)",
+                w(seat),
+                pile.name()
+            )
+        }
+        Event::Discarded {
+            seat,
+            cards,
+            marker,
+        } => format!(
+            "{} discarded {cards}{}",
+            w(seat),
+            if *marker {
+                " and took a bonus marker"
+            } else {
+                ""
+            }
+        ),
+        Event::Done { seat, timeout } => format!(
+            "{} {}",
+            w(seat),
+            if *timeout {
+                "ran out of time"
+            } else {
+                "is done"
+            }
+        ),
+        Event::Drew { seat, cards } => {
+            if Some(*seat) == viewer {
+                format!("you drew {cards}")
+            } else {
+                format!("{} drew {} cards", w(seat), cards.total())
+            }
+        }
+        Event::Reshuffled { cards } => {
+            format!("the discard pile ({cards} cards) was shuffled into a new draw pile")
+        }
+        Event::GameEndCard { count } => {
+            format!("a full set left the discard pile: Game End {count} of 15")
+        }
+        Event::Income { seat, ap, pool } => {
+            let gain = if Some(*seat) == viewer {
+                "gain"
+            } else {
+                "gains"
+            };
+            format!("evolution: {} {gain} {ap} AP ({pool} in the pool)", w(seat))
+        }
+        Event::Cleared { seat, pile, card } => format!(
+            "{} discarded the {} Season card ({card}) for 3 AP",
+            w(seat),
+            pile.name()
+        ),
+        Event::Bought { seat, adaptation } => {
+            format!(
+                "{} bought {} for {} AP",
+                w(seat),
+                adaptation.name(),
+                adaptation.cost()
+            )
+        }
+        Event::TradedIn { seat, adaptation } => format!(
+            "{} traded in {} for {} AP",
+            w(seat),
+            adaptation.name(),
+            adaptation.refund()
+        ),
+        Event::Moved { seat, steps, swim } => format!(
+            "{} {} {}",
+            w(seat),
+            if *swim { "swam" } else { "migrated" },
+            steps
+                .iter()
+                .map(|s| format!("{} {}>{}", s.n, name(s.from), name(s.to)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Event::Reproduced { seat, hexes } => format!(
+            "{} reproduced on {}",
+            w(seat),
+            hexes
+                .iter()
+                .map(|h| name(*h))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        Event::ConflictPhase => "conflict: overcrowded hexes are resolved".into(),
+        Event::Declared { seat, hex } => {
+            format!("{} declared a conflict at {}", w(seat), name(*hex))
+        }
+        Event::RetreatAsked { seat, hex } => {
+            format!(
+                "{} loses a herd at {}: retreat or stay?",
+                w(seat),
+                name(*hex)
+            )
+        }
+        Event::Retreated { seat, from, to } => format!(
+            "conflict at {}: {} retreated a herd to {}",
+            name(*from),
+            w(seat),
+            name(*to)
+        ),
+        Event::Removed { seat, hex } => {
+            format!("conflict at {}: {} lost a herd", name(*hex), w(seat))
+        }
+        Event::ConflictVp { seat, hex, vp } => {
+            format!("{} won the conflict at {} (+{vp} VP)", w(seat), name(*hex))
+        }
+        Event::SwimmersLost { seat, hex, n } => {
+            format!(
+                "{} of {} drowned at {} (swimmers)",
+                herds(*n),
+                w(seat),
+                name(*hex)
+            )
+        }
+        Event::TurnLimit { turns } => format!("the turn limit ({turns}) is reached"),
+        Event::GameOver { scores, winners } => {
+            let mut s = format!(
+                "game over: {} won",
+                winners.iter().map(w).collect::<Vec<_>>().join(" and ")
+            );
+            for (i, sc) in scores.iter().enumerate() {
+                s.push_str(&format!(
+                    "; {} {} VP (land {}, conflict {}, adaptations {})",
+                    w(&(i as Seat)),
+                    sc.total,
+                    sc.land,
+                    sc.conflict,
+                    sc.adaptations
+                ));
+            }
+            s
+        }
+    })
+}
