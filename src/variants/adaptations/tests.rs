@@ -1183,3 +1183,40 @@ fn a_triple_season_that_ends_the_game_keeps_every_card() {
     assert_eq!(g.hand(0).total(), 0, "no draw after the end");
     assert_eq!(g.audit(), Ok(()));
 }
+
+/// A13: every land's capacity with no season, and with its card on High and on Low.
+#[test]
+fn capacity_of_every_land_in_every_season() {
+    let mut g = game(2);
+    let table = [
+        (Terrain::Forest, Lumber, 5),
+        (Terrain::Hills, Brick, 3),
+        (Terrain::Pasture, Wool, 4),
+        (Terrain::Fields, Grain, 4),
+        (Terrain::Mountains, Ore, 2),
+    ];
+    for (t, card, base) in table {
+        g.high = None;
+        g.low = None;
+        assert_eq!(g.capacity_of(t), base, "{t:?} with no season");
+        g.high = Some(card);
+        assert_eq!(g.capacity_of(t), base + 1, "{t:?} in High Season");
+        g.high = None;
+        g.low = Some(card);
+        assert_eq!(g.capacity_of(t), base - 1, "{t:?} in Low Season");
+        // Another land's season changes nothing here.
+        let other = if card == Lumber { Ore } else { Lumber };
+        g.high = Some(other);
+        g.low = None;
+        assert_eq!(g.capacity_of(t), base);
+    }
+    for (high, low) in [(Some(Lumber), Some(Ore)), (None, None)] {
+        g.high = high;
+        g.low = low;
+        assert_eq!(
+            g.capacity_of(Terrain::Desert),
+            1,
+            "the desert never changes"
+        );
+    }
+}
