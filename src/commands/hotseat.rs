@@ -195,5 +195,6 @@ mod tests {
         assert!(e.contains("catan host --variant big-game"), "{e}");
         assert!(hotseat_allowed(VariantName::BigGame, 1).is_ok());
         assert!(hotseat_allowed(VariantName::Base, 3).is_ok());
+        assert!(hotseat_allowed(VariantName::Adaptations, 3).is_ok());
     }
 }

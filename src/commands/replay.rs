@@ -162,10 +162,15 @@ fn final_board(game: &Game, names: &[String]) -> String {
         .enumerate()
         .map(|(i, info)| format!("{} {}", ov.letters[i], info.name))
         .collect();
-    s.push_str(&format!(
-        "Pieces: settlement = lower-case letter, city = upper case, road = letter on an edge, @@ = robber. {}\n",
-        key.join(", ")
-    ));
+    let legend = match game {
+        Game::Adaptations(_) => {
+            "Hexes: name and capacity above the land, herds below (a2b1, or one digit per seat), ~ a sea tile."
+        }
+        _ => {
+            "Pieces: settlement = lower-case letter, city = upper case, road = letter on an edge, @@ = robber."
+        }
+    };
+    s.push_str(&format!("{legend} {}\n", key.join(", ")));
     s
 }
 

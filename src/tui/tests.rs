@@ -822,4 +822,7 @@ fn adaptations_panel_shows_seasons_piles_players_and_herds_on_the_board() {
         s.app.st().log.iter().any(|l| l.plain().contains("turn 2:")),
         "the log tells the turns"
     );
+    // Commands go out from the command line as typed.
+    let fx = s.app.run_line("migrate AB>AC*2");
+    assert_eq!(sent(&fx), vec!["migrate AB>AC*2".to_string()]);
 }

@@ -1183,3 +1183,100 @@ fn a_triple_season_that_ends_the_game_keeps_every_card() {
     assert_eq!(g.hand(0).total(), 0, "no draw after the end");
     assert_eq!(g.audit(), Ok(()));
 }
+
+/// A13: every land's capacity with no season, and with its card on High and on Low.
+#[test]
+fn capacity_of_every_land_in_every_season() {
+    let mut g = game(2);
+    let table = [
+        (Terrain::Forest, Lumber, 5),
+        (Terrain::Hills, Brick, 3),
+        (Terrain::Pasture, Wool, 4),
+        (Terrain::Fields, Grain, 4),
+        (Terrain::Mountains, Ore, 2),
+    ];
+    for (t, card, base) in table {
+        g.high = None;
+        g.low = None;
+        assert_eq!(g.capacity_of(t), base, "{t:?} with no season");
+        g.high = Some(card);
+        assert_eq!(g.capacity_of(t), base + 1, "{t:?} in High Season");
+        g.high = None;
+        g.low = Some(card);
+        assert_eq!(g.capacity_of(t), base - 1, "{t:?} in Low Season");
+        // Another land's season changes nothing here.
+        let other = if card == Lumber { Ore } else { Lumber };
+        g.high = Some(other);
+        g.low = None;
+        assert_eq!(g.capacity_of(t), base);
+    }
+    for (high, low) in [(Some(Lumber), Some(Ore)), (None, None)] {
+        g.high = high;
+        g.low = low;
+        assert_eq!(
+            g.capacity_of(Terrain::Desert),
+            1,
+            "the desert never changes"
+        );
+    }
+}
+
+/// The log tells drifts, drownings and conflicts in words; drawn cards only to the drawer.
+#[test]
+fn events_read_as_words_and_hide_drawn_cards() {
+    let names: Vec<String> = ["Ann", "Bob", "Cy"].iter().map(|s| s.to_string()).collect();
+    let say = |e: &Event, v: Option<Seat>| event::describe(e, v, &names).unwrap();
+    let a = frame()[30];
+    let b = frame()[31];
+    let drift = Event::Drifted {
+        seat: 1,
+        from: a,
+        to: b,
+        land: Terrain::Forest,
+        how: event::DriftHow::Card,
+        swimmers: 2,
+    };
+    let text = say(&drift, None);
+    assert!(
+        text.contains("Bob drifted the forest") && text.contains("2 herds left swimming"),
+        "{text}"
+    );
+    let water = Event::WaterDrift {
+        seat: 0,
+        card: Wool,
+        from: a,
+        to: b,
+        drowned: vec![(2, 3)],
+    };
+    assert!(say(&water, Some(2)).contains("3 herds of you drowned"));
+    assert!(say(&Event::Removed { seat: 2, hex: a }, None).contains("conflict at"));
+    assert!(
+        say(
+            &Event::ConflictVp {
+                seat: 0,
+                hex: a,
+                vp: 2
+            },
+            None
+        )
+        .contains("+2 VP")
+    );
+    assert!(
+        say(
+            &Event::SwimmersLost {
+                seat: 1,
+                hex: b,
+                n: 1
+            },
+            None
+        )
+        .contains("drowned")
+    );
+    let drew = Event::Drew {
+        seat: 1,
+        cards: ResourceSet::new(1, 0, 2, 0, 0),
+    };
+    assert!(say(&drew, Some(1)).contains("1 lumber 2 wool"));
+    assert_eq!(say(&drew, Some(0)), "Bob drew 3 cards");
+    assert_eq!(say(&drew, None), "Bob drew 3 cards");
+}
