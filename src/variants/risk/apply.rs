@@ -101,7 +101,9 @@ impl RiskGame {
         self.cannons_alone(ev);
         let after = self.holds();
         for (i, (was, now_h)) in before.iter().zip(after.iter()).enumerate() {
-            if was != now_h {
+            // Control and contests are news; a unit arriving on or leaving an empty hex is not.
+            let news = |h: &Hold| matches!(h, Hold::Controlled(_) | Hold::Contested(..));
+            if was != now_h && (news(was) || news(now_h)) {
                 let hex = HexId(i as u32);
                 ev.push(Event::Hold {
                     hex,

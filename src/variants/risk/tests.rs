@@ -1044,7 +1044,10 @@ fn annexing_the_last_building_eliminates_and_the_eliminator_takes_the_roads() {
     assert_eq!(g.base.bank[Resource::Wool], 19);
     assert_eq!(g.base.deck_len(), deck + 2 + 3);
     assert_eq!(g.base.largest_army(), None);
-    assert!(ev.iter().any(|e| matches!(e, Event::LargestArmy { holder: None })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::LargestArmy { holder: None }))
+    );
     g.audit().unwrap();
     // The eliminated seat never plays again.
     ok(&mut g, 0, "end");
@@ -1257,7 +1260,10 @@ fn the_host_acts_for_a_placement_or_a_battle_when_the_clock_runs_out() {
     };
     g.stage_deadline = Some(1_000);
     let ev = g.tick(1_000);
-    assert!(ev.iter().any(|e| matches!(e, Event::TimedOut { seat: 0, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::TimedOut { seat: 0, .. }))
+    );
     assert_eq!(g.armies.count_of(0), 1);
 
     let mut g = playing(2);
@@ -1272,7 +1278,11 @@ fn the_host_acts_for_a_placement_or_a_battle_when_the_clock_runs_out() {
     g.stage_deadline = Some(5_000);
     g.tick(5_000);
     assert_eq!(g.stage, Stage::Play);
-    assert_eq!(force(&g, "D", 0).total(), 0, "retreated: the defender still controls D");
+    assert_eq!(
+        force(&g, "D", 0).total(),
+        0,
+        "retreated: the defender still controls D"
+    );
     assert_eq!(force(&g, "G", 0).total(), 2);
 }
 
