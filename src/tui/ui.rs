@@ -1223,6 +1223,9 @@ pub fn prompt(app: &App) -> (String, Style) {
     if let Some(v) = super::big::big_view(st) {
         return super::big::prompt(app, v);
     }
+    if let Some(p) = super::risk::risk_view(st).and_then(|v| super::risk::prompt(app, v)) {
+        return p;
+    }
     let Some(v) = app.view() else {
         return match &st.lobby {
             Some(l) if l.is_host && app.opts.local => (
