@@ -61,6 +61,16 @@ fn adaptations_takes_random_and_mutated_commands_too() {
 }
 
 #[test]
+fn risk_of_catan_takes_random_and_mutated_commands_too() {
+    let args = fuzz::game_args(VariantName::Risk);
+    let n = count(50_000);
+    let s = fuzz::commands(&args, 4, 14, n).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.commands, n);
+    assert!(s.accepted > 0 && s.refused > 0 && s.ticks > 0, "{s:?}");
+    assert!(s.finished > 0, "{s:?}");
+}
+
+#[test]
 fn random_and_mutated_frames_break_nothing() {
     let args = fuzz::game_args(VariantName::Base);
     let s = fuzz::frames(&args, 5, count(100_000)).unwrap_or_else(|e| panic!("{e}"));

@@ -53,6 +53,29 @@ pub fn phase_text(v: &RiskView, app: &App) -> Option<String> {
     }
 }
 
+/// What to do now while the army layer waits (placements and battles), for the status line;
+/// `None` leaves it to the base game's prompt.
+pub fn prompt(app: &App, v: &RiskView) -> Option<(String, ratatui::style::Style)> {
+    let t = &app.theme;
+    let mine = v.base.current.is_some() && v.base.current == app.me();
+    let text = match v.base.phase.as_str() {
+        "start-unit" if mine => {
+            "Place your free foot soldier next to your new settlement: :place HEX (`:legal` lists them)."
+        }
+        "claim" if mine => "Claim an empty land hex with a free foot soldier: :place HEX.",
+        "battle" if mine => {
+            "Your battle: :attack HEX for another round, :stop to stay and contest, :retreat to go back."
+        }
+        "start-unit" | "claim" => "Waiting for the armies to be placed.",
+        "battle" => "A battle is being fought.",
+        "main" if mine => {
+            "Build, trade, and armies: :buy armies 1 foot with wool at C, :move, :attack, :barrage, :redeploy, e ends."
+        }
+        _ => return None,
+    };
+    Some((text.into(), if mine { t.good() } else { t.title() }))
+}
+
 /// Draws the panel into `area`.
 pub fn panel(app: &App, v: &RiskView, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;

@@ -58,6 +58,14 @@ impl Sample {
         Sample::with_game(game, seed, &["Ann"], seats, level)
     }
 
+    /// A Risk of Catan game with "Ann" in seat 1 (placing first) and bots in the others.
+    pub fn risk(seed: u64, seats: usize, level: ColorLevel) -> Sample {
+        let mut cfg = crate::variants::risk::RiskConfig::new(seats, seed);
+        cfg.base.first = Some(0);
+        let game = Game::Risk(crate::variants::risk::RiskGame::new(cfg).expect("a valid game"));
+        Sample::with_game(game, seed, &["Ann"], seats, level)
+    }
+
     /// A Big Game of `boards` boards with "Ann" in seat 1 (Sun, board 1) and bots in the others.
     pub fn big(seed: u64, boards: usize, level: ColorLevel) -> Sample {
         let cfg = crate::variants::big_game::BigConfig::new(boards, seed);

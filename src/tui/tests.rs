@@ -826,3 +826,54 @@ fn adaptations_panel_shows_seasons_piles_players_and_herds_on_the_board() {
     let fx = s.app.run_line("migrate AB>AC*2");
     assert_eq!(sent(&fx), vec!["migrate AB>AC*2".to_string()]);
 }
+
+/// A Risk of Catan game on screen, played by the bots and Ann's first legal choices through
+/// setup and the claim loop.
+#[test]
+fn risk_armies_panel_shows_every_held_hex() {
+    use super::risk::risk_view;
+    let mut s = Sample::risk(3, 4, ColorLevel::None);
+    for _ in 0..5000 {
+        if risk_view(s.app.st()).is_some_and(|v| {
+            v.hexes.iter().all(|h| !h.armies.is_empty())
+                && (v.base.phase == "roll" || v.base.phase == "main")
+        }) {
+            break;
+        }
+        // Passage and resigning are always open: Ann plays only what the game waits for.
+        let mine = s
+            .app
+            .st()
+            .legal()
+            .iter()
+            .find(|l| !l.starts_with("passage") && *l != "resign")
+            .cloned();
+        match mine {
+            Some(first) => s.send(&first),
+            None => {
+                s.now += 1;
+                s.table.tick(s.now);
+                s.pump();
+            }
+        }
+    }
+    let v = risk_view(s.app.st()).expect("a Risk view").clone();
+    assert!(
+        v.hexes.iter().all(|h| !h.armies.is_empty()),
+        "the claim loop filled the board"
+    );
+    let shot = format!("{}", draw(&mut s.app, W, H).backend());
+    assert!(shot.contains("Armies"), "the armies panel:\n{shot}");
+    assert!(shot.contains("foot/cavalry/cannon"), "{shot}");
+    let held = v.hexes.iter().filter(|h| !h.armies.is_empty()).count();
+    assert_eq!(held, 19);
+    // The log tells the placements in words.
+    assert!(
+        s.app
+            .st()
+            .log
+            .iter()
+            .any(|l| l.plain().contains("placed a foot soldier on")),
+        "the log tells the placements"
+    );
+}

@@ -1242,6 +1242,9 @@ pub fn prompt(app: &App) -> (String, Style) {
     if let Some(v) = super::adapt::adapt_view(st) {
         return super::adapt::prompt(app, v);
     }
+    if let Some(p) = super::risk::risk_view(st).and_then(|v| super::risk::prompt(app, v)) {
+        return p;
+    }
     let Some(v) = app.view() else {
         return match &st.lobby {
             Some(l) if l.is_host && app.opts.local => (

@@ -107,10 +107,6 @@ pub fn create(args: &GameArgs, seats: usize, seed: u64) -> Result<Game, String> 
             cfg.phase_ms = args.phase_secs.or(args.turn_secs).map(|s| s * 1000);
             Ok(Game::Adaptations(adaptations::AdaptGame::new(cfg)?))
         }
-        other => Err(format!(
-            "the {} variant is not playable in this build yet",
-            variant_name(other)
-        )),
     }
 }
 

@@ -985,7 +985,7 @@ impl BaseGame {
         let mut i = 0;
         while i < self.offers.len() {
             let o = &self.offers[i];
-            if o.from == seat || self.waiting_on(o, playing) == 0 {
+            if o.from == seat || o.to == Some(seat) || self.waiting_on(o, playing) == 0 {
                 ev.push(Event::OfferClosed { id: o.id });
                 self.offers.remove(i);
             } else {

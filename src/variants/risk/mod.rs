@@ -12,12 +12,17 @@
 mod apply;
 pub mod armies;
 pub mod battle;
+mod clock;
 pub mod command;
 pub mod control;
 pub mod event;
 mod legal;
+mod melee;
+mod movement;
+mod setup;
 #[cfg(test)]
 mod tests;
+mod upkeep;
 pub mod view;
 
 pub use armies::{Force, UnitKind};

@@ -1306,3 +1306,16 @@ fn a_retreat_sends_each_unit_back_where_it_came_from() {
         assert_eq!(force(&g, "B", 0).total().max(force(&g, "E", 0).total()), 2);
     }
 }
+
+#[test]
+fn offers_to_a_seat_that_resigns_close() {
+    // A seat out of the game is never waited for: an offer made to it alone closes.
+    let mut g = playing(3);
+    hand(&mut g, 0, "1 wool");
+    ok(&mut g, 0, "offer 1 wool for 1 ore to 3");
+    assert!(g.actors().contains(&2));
+    ok(&mut g, 2, "resign");
+    assert!(!g.actors().contains(&2));
+    assert!(g.base.offers().is_empty());
+    g.audit().unwrap();
+}
