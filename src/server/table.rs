@@ -1218,7 +1218,9 @@ impl Table {
                 seats_at
                     .iter()
                     .zip(seats)
-                    .map(|(s, i)| (self.slots[*s as usize].occupant != Occupant::Empty).then_some(i))
+                    .map(|(s, i)| {
+                        (self.slots[*s as usize].occupant != Occupant::Empty).then_some(i)
+                    })
                     .collect()
             };
             ServerMsg::Lobby(Box::new(LobbyView {

@@ -183,7 +183,9 @@ fn nearness(map: &Map, viewer: Option<Seat>) -> impl Fn(usize) -> bool {
     let mine = viewer
         .filter(|_| k > super::HALL_BOARDS)
         .map(|v| v as usize / 2);
-    move |board: usize| mine.is_none_or(|m| board == m || (board + 1) % k == m || (m + 1) % k == board)
+    move |board: usize| {
+        mine.is_none_or(|m| board == m || (board + 1) % k == m || (m + 1) % k == board)
+    }
 }
 
 /// Entries of a list sorted by seat that lie near the viewer (the board ranges found by

@@ -275,14 +275,13 @@ impl BigGame {
         }
         let mut homes = Vec::with_capacity(n);
         for (t, desert) in deserts.into_iter().enumerate() {
-            let home = desert
-                .ok_or_else(|| {
-                    format!(
-                        "board {} has no desert on its {} side",
-                        t / 2 + 1,
-                        if t % 2 == 0 { "west" } else { "east" }
-                    )
-                })?;
+            let home = desert.ok_or_else(|| {
+                format!(
+                    "board {} has no desert on its {} side",
+                    t / 2 + 1,
+                    if t % 2 == 0 { "west" } else { "east" }
+                )
+            })?;
             homes.push(home);
         }
         let mut rng = GameRng::new(cfg.seed);
