@@ -60,3 +60,56 @@ async fn forty_load_clients_play_three_rounds_of_a_hall_and_see_every_roll() {
     );
     host.stop().await;
 }
+
+/// A client that reads nothing fills its bounded queue: the host drops it, keeping the queue's
+/// last place for the message that tells it why, without waiting for it; its token brings it
+/// back to its seat.
+#[tokio::test]
+async fn a_client_that_cannot_keep_up_is_told_dropped_and_comes_back_with_its_token() {
+    use catan::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
+    let game = variants::create(&hall_args(20), 40, 7).unwrap();
+    let mut table = Table::new(game, TableConfig::default());
+    let hello = |token: Option<String>| ClientMsg::Hello {
+        version: PROTOCOL_VERSION,
+        name: "Slow".into(),
+        token,
+        watch: false,
+        color: None,
+    };
+    let (tx, mut rx) = tokio::sync::mpsc::channel(4);
+    table.open(1, tx, false, "test".into());
+    table.message(1, hello(None), 0);
+    let ServerMsg::Welcome { seat, token, .. } = rx.recv().await.unwrap() else {
+        panic!("a welcome first")
+    };
+    assert_eq!(seat, Some(0));
+    table.start(0);
+    let mut now = 0;
+    let mut dropped = Vec::new();
+    for _ in 0..50 {
+        now += 1_000;
+        table.tick(now);
+        dropped.extend(table.take_effects().close);
+        if !dropped.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(dropped.len(), 1, "dropped once");
+    assert_eq!(dropped[0].0, 1);
+    assert!(dropped[0].1.contains("fell too far behind"));
+    assert_eq!(table.dropped_slow(), 1);
+    // The queue (4) holds 3 updates: the last place is left for the table task's `Closing`.
+    let mut queued = 0;
+    while rx.try_recv().is_ok() {
+        queued += 1;
+    }
+    assert_eq!(queued, 3);
+    table.close(1, now);
+    let (tx, mut rx) = tokio::sync::mpsc::channel(64);
+    table.open(2, tx, false, "test".into());
+    table.message(2, hello(Some(token)), now);
+    let ServerMsg::Welcome { seat, .. } = rx.recv().await.unwrap() else {
+        panic!("a welcome")
+    };
+    assert_eq!(seat, Some(0), "the token brings it back to its seat");
+}
