@@ -26,7 +26,7 @@ for N in ${*:-1000 2000 5000 10000}; do
   HOST=$!
   # Wait for the listener (a ring of thousands of boards takes a moment to build).
   for _ in $(seq 1 150); do
-    if grep -q Serving "$DATA/host-$N.out"; then break; fi
+    if grep -qs Serving "$DATA/host-$N.out"; then break; fi
     sleep 0.2
   done
   echo "# $N clients, $BOARDS boards, ${SECS}s rounds; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
