@@ -117,7 +117,10 @@ impl ClientState {
             }
             ServerMsg::Update(u) => {
                 let mut u = *u;
-                if !u.seats_at.is_empty() {
+                if u.seats.is_empty() && u.seats_at.is_empty() {
+                    // Nobody changed seats since the last update.
+                    u.seats = self.update.take().map(|p| p.seats).unwrap_or_default();
+                } else if !u.seats_at.is_empty() {
                     let mut all = self.update.take().map(|p| p.seats).unwrap_or_default();
                     crate::proto::merge_seats(&mut all, &u.seats, &u.seats_at);
                     u.seats = all;

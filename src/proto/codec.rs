@@ -47,15 +47,21 @@ pub fn decode<T: DeserializeOwned>(body: &[u8]) -> Result<T, FrameError> {
 /// A codec reading `In` and writing `Out` frames.
 pub struct MsgCodec<In, Out> {
     frames: LengthDelimitedCodec,
+    /// Writing has its own cap: a host reads short commands but writes views.
+    out_frames: LengthDelimitedCodec,
     _types: PhantomData<fn(Out) -> In>,
 }
 
 impl<In, Out> MsgCodec<In, Out> {
-    /// `max_frame` caps what is read, so a bad peer cannot make us allocate.
+    /// `max_frame` caps what is read, so a bad peer cannot make us allocate. What is written
+    /// may be as large as a host's largest message ([`MAX_SERVER_FRAME`]).
     pub fn new(max_frame: usize) -> Self {
         MsgCodec {
             frames: LengthDelimitedCodec::builder()
                 .max_frame_length(max_frame)
+                .new_codec(),
+            out_frames: LengthDelimitedCodec::builder()
+                .max_frame_length(MAX_SERVER_FRAME)
                 .new_codec(),
             _types: PhantomData,
         }
@@ -79,7 +85,7 @@ impl<In, Out: Serialize> Encoder<Out> for MsgCodec<In, Out> {
 
     fn encode(&mut self, item: Out, dst: &mut BytesMut) -> Result<(), FrameError> {
         let body = encode(&item)?;
-        self.frames
+        self.out_frames
             .encode(Bytes::from(body), dst)
             .map_err(FrameError::Io)
     }
@@ -88,7 +94,7 @@ impl<In, Out: Serialize> Encoder<Out> for MsgCodec<In, Out> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::proto::{ClientMsg, PROTOCOL_VERSION};
+    use crate::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
 
     #[test]
     fn round_trip_and_trailing_bytes() {
@@ -115,6 +121,18 @@ mod tests {
         buf.extend_from_slice(&(10_000_000u32).to_be_bytes());
         buf.extend_from_slice(&[0; 16]);
         assert!(codec.decode(&mut buf).is_err());
+    }
+
+    #[test]
+    fn a_host_writes_frames_larger_than_it_reads() {
+        let mut codec: MsgCodec<ClientMsg, ServerMsg> = MsgCodec::new(MAX_CLIENT_FRAME);
+        let mut buf = BytesMut::new();
+        let big = ServerMsg::Notice("x".repeat(2 * MAX_CLIENT_FRAME));
+        codec
+            .encode(big.clone(), &mut buf)
+            .expect("a view may exceed the read cap");
+        let mut client: MsgCodec<ServerMsg, ClientMsg> = MsgCodec::new(MAX_SERVER_FRAME);
+        assert_eq!(client.decode(&mut buf).unwrap(), Some(big));
     }
 
     #[test]

@@ -126,7 +126,8 @@ pub struct Update {
     pub deadline_ms: Option<u64>,
     /// Who sits where. With `seats_at` empty this is every seat, by seat number; otherwise
     /// `seats[i]` is seat `seats_at[i]` and the other seats are as the last update left them
-    /// (a hall of thousands is not sent everyone's name on every change).
+    /// (a hall of thousands is not sent everyone's name on every change). Both empty: the
+    /// seats are as the last update left them.
     pub seats: Vec<SeatInfo>,
     pub seats_at: Vec<Seat>,
     /// The host's wall clock (microseconds since the Unix epoch) when it began handling what

@@ -205,13 +205,13 @@ impl Pieces {
         c: CornerId,
         kind: RouteKind,
         map: &Map,
-        except: EdgeId,
+        except: &[EdgeId],
     ) -> bool {
         match self.building(c) {
             Some(b) if b.owner != seat => false,
             Some(_) => true,
             None => map.topology.corner_edges(c).iter().flatten().any(|e| {
-                *e != except
+                !except.contains(e)
                     && self
                         .route(*e)
                         .is_some_and(|r| r.owner == seat && r.kind == kind)
@@ -251,8 +251,43 @@ impl Pieces {
         match from {
             Some(c) if !ends.contains(&c) => Err(Refusal::NotTouching(e, c)),
             Some(_) => Ok(()),
-            None if ends.iter().any(|c| self.joins_at(seat, *c, kind, map, e)) => Ok(()),
+            None if ends
+                .iter()
+                .any(|c| self.joins_at(seat, *c, kind, map, &[e])) =>
+            {
+                Ok(())
+            }
             None => Err(Refusal::NotConnected(Spot::Edge(e), kind)),
+        }
+    }
+
+    /// [`Pieces::check_route`] for a route moved from `gone` to `e` (a ship): as if `gone`
+    /// were already off the map and back in the supply, without copying the pieces.
+    pub fn check_moved_route(
+        &self,
+        map: &Map,
+        seat: Seat,
+        gone: EdgeId,
+        e: EdgeId,
+        kind: RouteKind,
+    ) -> Result<(), Refusal> {
+        match kind {
+            RouteKind::Road if !map.edge_is_road_spot(e) => return Err(Refusal::RoadAtSea(e)),
+            RouteKind::Ship if !map.edge_is_ship_spot(e) => return Err(Refusal::ShipInland(e)),
+            _ => {}
+        }
+        if e != gone && self.route(e).is_some() {
+            return Err(Refusal::Occupied(Spot::Edge(e)));
+        }
+        // The moved piece is back in the supply, so one is always left.
+        let ends = map.topology.edge_corners(e);
+        if ends
+            .iter()
+            .any(|c| self.joins_at(seat, *c, kind, map, &[e, gone]))
+        {
+            Ok(())
+        } else {
+            Err(Refusal::NotConnected(Spot::Edge(e), kind))
         }
     }
 

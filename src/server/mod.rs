@@ -142,8 +142,10 @@ async fn run_table(
         let wake = table
             .next_wake()
             .map(|ms| start + Duration::from_millis(ms.saturating_sub(origin)));
+        let step;
         tokio::select! {
             msg = rx.recv() => {
+                step = std::time::Instant::now();
                 let Some(msg) = msg else { break };
                 let t = now();
                 table.set_wall_clock(wall_us());
@@ -172,10 +174,15 @@ async fn run_table(
                 table.tick(now());
             }
             _ = async { tokio::time::sleep_until(wake.unwrap_or(start)).await }, if wake.is_some() => {
+                step = std::time::Instant::now();
                 table.set_wall_clock(wall_us());
                 table.tick(now());
             }
             _ = &mut shutdown => break,
+        }
+        let took = step.elapsed();
+        if took > Duration::from_millis(20) {
+            tracing::debug!(ms = took.as_millis() as u64, "a slow table step");
         }
         for (conn, reason) in table.take_effects().close {
             if let Some(tx) = closers.remove(&conn) {
@@ -346,9 +353,23 @@ async fn connection(
         .send(Inbound::Msg { conn, msg: first })
         .await?;
     let writer = tokio::spawn(async move {
-        while let Some(msg) = rx.recv().await {
-            let last = matches!(msg, ServerMsg::Closing { .. } | ServerMsg::Refused { .. });
-            if sink.send(msg).await.is_err() || last {
+        // Whatever is queued goes out in one write: a hall's round start queues several.
+        'out: while let Some(mut msg) = rx.recv().await {
+            loop {
+                let last = matches!(msg, ServerMsg::Closing { .. } | ServerMsg::Refused { .. });
+                if sink.feed(msg).await.is_err() {
+                    break 'out;
+                }
+                if last {
+                    let _ = sink.flush().await;
+                    break 'out;
+                }
+                match rx.try_recv() {
+                    Ok(m) => msg = m,
+                    Err(_) => break,
+                }
+            }
+            if sink.flush().await.is_err() {
                 break;
             }
         }

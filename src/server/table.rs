@@ -19,6 +19,9 @@ pub const COLORS: [&str; 8] = [
     "red", "blue", "white", "orange", "green", "purple", "cyan", "yellow",
 ];
 
+/// Updates of one broadcast built at once, by two threads, before they are sent.
+const PARALLEL_CHUNK: usize = 128;
+
 /// Messages a connection may queue before it counts as too slow and is dropped.
 pub const QUEUE: usize = 256;
 
@@ -151,6 +154,8 @@ struct Conn {
     peer: String,
     /// Told it fell behind; closes once the table task handles the effects.
     dropping: bool,
+    /// In a hall, the seat changes (`Table::seat_changes`) this connection was last sent.
+    seats_seen: u64,
 }
 
 /// How full the table is, for the LAN announcement.
@@ -199,6 +204,9 @@ pub struct Table {
     hall: bool,
     /// Names by seat ("Seat 3" for an empty one), kept as slots change.
     names: Vec<String>,
+    /// Counts changes of who sits where (every change of a seat is broadcast without game
+    /// events): a hall's updates carry the seat list only to those who have not seen the last.
+    seat_changes: u64,
 }
 
 /// Who held a seat in a saved game, for [`Table::resume`].
@@ -285,6 +293,7 @@ impl Table {
             dropped_slow: 0,
             hall: false,
             names: (0..seats).map(|i| format!("Seat {}", i + 1)).collect(),
+            seat_changes: 1,
         };
         t.hall = t.game.is_hall();
         // Bots take the last seats.
@@ -520,6 +529,7 @@ impl Table {
                 window_count: 0,
                 peer,
                 dropping: false,
+                seats_seen: 0,
             },
         );
     }
@@ -1052,6 +1062,7 @@ impl Table {
         let evs = self.game.seat_taken_over(seat);
         if !evs.is_empty() {
             self.push_entry(Entry::TakeOver { at: now, seat });
+            self.seat_changes += 1;
             let who = self.game.audience(Some(seat), &evs);
             self.broadcast(&evs, now, None, who);
         }
@@ -1077,6 +1088,9 @@ impl Table {
         who: Option<Vec<Seat>>,
     ) {
         self.version += 1;
+        if evs.is_empty() {
+            self.seat_changes += 1;
+        }
         let shared = self.shared(now);
         let mut ids: Vec<ConnId> = match &who {
             None => self.conns.keys().copied().collect(),
@@ -1094,13 +1108,50 @@ impl Table {
         ids.dedup();
         // In a hall, events about one seat are read only near it: index them by seat once.
         let by_seat = self.hall.then(|| EventIndex::new(&self.game, evs));
+        // A round's start changes the top of the standings, and with it the seats named.
+        let for_all = by_seat.as_ref().is_some_and(|ix| !ix.global.is_empty());
+        let mut plan: Vec<(ConnId, bool)> = Vec::with_capacity(ids.len());
         for id in ids {
-            if !self.conns.get(&id).is_some_and(|c| c.greeted) {
+            let Some(c) = self.conns.get_mut(&id).filter(|c| c.greeted) else {
                 continue;
-            }
-            let msg = self.message_for(id, evs, by_seat.as_ref(), reply, &shared);
-            self.send(id, msg);
+            };
+            plan.push((id, for_all || c.seats_seen != self.seat_changes));
+            c.seats_seen = self.seat_changes;
         }
+        // A hall's round start builds thousands of updates: two threads build each chunk, and
+        // a chunk goes out while the next is built.
+        for chunk in plan.chunks(PARALLEL_CHUNK) {
+            let msgs = self.build_updates(chunk, evs, by_seat.as_ref(), reply, &shared);
+            for (id, msg) in msgs {
+                self.send(id, msg);
+            }
+        }
+    }
+
+    /// The updates of `part` (connection, with its seat list), by two threads when many.
+    fn build_updates(
+        &self,
+        part: &[(ConnId, bool)],
+        evs: &[GameEvent],
+        ix: Option<&EventIndex>,
+        reply: Option<(ConnId, u32)>,
+        shared: &Shared,
+    ) -> Vec<(ConnId, ServerMsg)> {
+        let build = |part: &[(ConnId, bool)]| -> Vec<(ConnId, ServerMsg)> {
+            part.iter()
+                .map(|&(id, seats)| (id, self.message_for(id, evs, ix, reply, shared, seats)))
+                .collect()
+        };
+        if part.len() < PARALLEL_CHUNK / 2 {
+            return build(part);
+        }
+        let (a, b) = part.split_at(part.len() / 2);
+        std::thread::scope(|sc| {
+            let other = sc.spawn(|| build(b));
+            let mut m = build(a);
+            m.extend(other.join().expect("building an update does not panic"));
+            m
+        })
     }
 
     /// One connection's update (or lobby) with `evs` in words for it.
@@ -1112,7 +1163,7 @@ impl Table {
         reply: Option<(ConnId, u32)>,
     ) -> ServerMsg {
         let index = self.hall.then(|| EventIndex::new(&self.game, evs));
-        self.message_for(id, evs, index.as_ref(), reply, &self.shared(now))
+        self.message_for(id, evs, index.as_ref(), reply, &self.shared(now), true)
     }
 
     /// What every connection's update shares.
@@ -1159,6 +1210,7 @@ impl Table {
         index: Option<&EventIndex>,
         reply: Option<(ConnId, u32)>,
         shared: &Shared,
+        with_seats: bool,
     ) -> ServerMsg {
         let c = &self.conns[&id];
         let seat = c.seat;
@@ -1169,6 +1221,8 @@ impl Table {
             _ => None,
         };
         let (seats, seats_at) = match (&shown, &shared.seats) {
+            // The seats this connection knows are as they were: an empty list says so.
+            (Some(_), _) if !with_seats && self.started => (Vec::new(), Vec::new()),
             (Some(v), _) => (
                 v.iter().map(|s| self.seat_info(*s as usize)).collect(),
                 v.clone(),

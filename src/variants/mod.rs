@@ -352,7 +352,16 @@ impl Game {
                 vec![
                     ("variant".into(), "big-game".into()),
                     ("boards".into(), c.boards().to_string()),
-                    ("layout".into(), c.layout.join(",")),
+                    ("layout".into(), {
+                        // A hall's thousands of boards repeat a few: the start says enough.
+                        let shown: Vec<&str> =
+                            c.layout.iter().take(12).map(String::as_str).collect();
+                        if c.layout.len() > shown.len() {
+                            format!("{},…", shown.join(","))
+                        } else {
+                            shown.join(",")
+                        }
+                    }),
                     ("round".into(), format!("{} s", c.round_ms / 1000)),
                     (
                         "victory points".into(),

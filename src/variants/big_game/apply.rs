@@ -714,36 +714,28 @@ impl BigGame {
         Ok(())
     }
 
-    /// Pieces as they would stand after moving the ship, or why it may not go there.
-    fn moved_pieces(
-        &self,
-        seat: Seat,
-        from: EdgeId,
-        to: EdgeId,
-    ) -> Result<crate::rules::pieces::Pieces, RuleError> {
+    /// Whether the ship may go from `from` to `to` (checked as if it had left `from`).
+    fn check_ship_move(&self, seat: Seat, from: EdgeId, to: EdgeId) -> Result<(), RuleError> {
         if from == to {
             return refuse("move the ship to another edge");
         }
         if !self.edge_in_reach(seat, to) {
             return Err(self.reach_refusal(seat, self.map.edge_name(to)));
         }
-        let mut p = self.pieces.clone();
-        p.remove_route(from);
-        p.check_route(&self.map, seat, to, RouteKind::Ship, None)
-            .map_err(|r| r.explain(&self.map))?;
-        p.place_route(seat, to, RouteKind::Ship);
-        Ok(p)
+        self.pieces
+            .check_moved_route(&self.map, seat, from, to, RouteKind::Ship)
+            .map_err(|r| r.explain(&self.map))
     }
 
     /// Edges the ship on `from` may move to.
     pub(crate) fn ship_targets(&self, seat: Seat, from: EdgeId) -> Vec<EdgeId> {
-        let mut p = self.pieces.clone();
-        p.remove_route(from);
+        let p = &self.pieces;
         let mut out = Vec::new();
         let topo = &self.map.topology;
         let corners: Vec<CornerId> = p
             .routes_of(seat)
             .iter()
+            .filter(|e| **e != from)
             .flat_map(|e| topo.edge_corners(*e))
             .chain(p.buildings_of(seat).iter().copied())
             .collect();
@@ -752,7 +744,7 @@ impl BigGame {
                 if *e != from
                     && !out.contains(e)
                     && self.edge_in_reach(seat, *e)
-                    && p.check_route(&self.map, seat, *e, RouteKind::Ship, None)
+                    && p.check_moved_route(&self.map, seat, from, *e, RouteKind::Ship)
                         .is_ok()
                 {
                     out.push(*e);
@@ -771,8 +763,9 @@ impl BigGame {
     ) -> Result<(), RuleError> {
         self.need_active(seat, "move ships")?;
         self.check_ship_from(seat, from)?;
-        let p = self.moved_pieces(seat, from, to)?;
-        self.pieces = p;
+        self.check_ship_move(seat, from, to)?;
+        self.pieces.remove_route(from);
+        self.pieces.place_route(seat, to, RouteKind::Ship);
         let t = &mut self.turn[seat as usize];
         t.moved_ship = true;
         // The moved ship counts as placed this turn.

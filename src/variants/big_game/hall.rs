@@ -46,21 +46,38 @@ impl BigGame {
     }
 
     /// The seats whose view `evs` (caused by `actor`, if a seat) may have changed; `None` for
-    /// everyone. With no events (a seat changed hands) the seats that show the actor's seat.
+    /// everyone. A seat's public facts (hand size, done, an offer) show in the views of the
+    /// seats one board away; pieces (which a seat places up to one board away) in the views
+    /// of seats two boards away. With no events (a seat changed hands) the seats one board
+    /// away.
     pub fn audience(&self, actor: Option<Seat>, evs: &[&Event]) -> Option<Vec<Seat>> {
         if !self.is_hall() {
             return None;
         }
         let actor = actor?;
-        if evs.iter().any(|e| self.event_seat(e).is_none()) {
-            return None;
+        let mut radius = 1;
+        let mut other = None;
+        for e in evs {
+            match e {
+                Event::Settled { .. }
+                | Event::Citied { .. }
+                | Event::Roaded { .. }
+                | Event::Shipped { .. }
+                | Event::ShipMoved { .. }
+                | Event::PlayedKnight { .. } => radius = 2,
+                Event::Traded { from, with, .. } => {
+                    other = Some(if *from == actor { *with } else { *from });
+                }
+                _ if self.event_seat(e).is_none() => return None,
+                _ => {}
+            }
         }
-        // Partners and the pieces a seat may touch are at most one board away; the seats that
-        // see those boards one more.
-        let radius = if evs.is_empty() { 1 } else { 2 };
         let k = self.boards();
-        let b = Self::board_of(actor);
-        let mut boards: Vec<usize> = (0..=2 * radius).map(|d| (b + k + d - radius) % k).collect();
+        let mut boards: Vec<usize> = Vec::new();
+        for s in std::iter::once(actor).chain(other) {
+            let b = Self::board_of(s);
+            boards.extend((0..=2 * radius).map(|d| (b + k + d - radius) % k));
+        }
         boards.sort_unstable();
         boards.dedup();
         Some(

@@ -1251,3 +1251,76 @@ fn random_bots_play_six_boards_to_the_end() {
         }
     }
 }
+
+// ---- a hall --------------------------------------------------------------------------------
+
+#[test]
+fn a_hall_view_carries_the_neighbourhood_the_top_and_the_own_place() {
+    let g = started(40);
+    assert!(g.is_hall());
+    let seat: Seat = 41; // board 21's Moon seat
+    let v = g.view(Some(seat));
+    // Its board and both neighbours: six players, plus the top of the standings.
+    let near: Vec<Seat> = g.near_seats(seat);
+    assert_eq!(near, vec![38, 39, 40, 41, 42, 43]);
+    for s in &near {
+        assert!(v.player(*s).is_some(), "seat {s} is near");
+    }
+    assert!(v.players.len() <= 6 + super::HALL_TOP);
+    assert!(v.players.windows(2).all(|w| w[0].seat < w[1].seat));
+    assert_eq!(v.standings.len(), super::HALL_TOP);
+    for (s, _) in &v.standings {
+        assert!(
+            v.player(*s).is_some(),
+            "seat {s} of the standings is in the view"
+        );
+    }
+    let boards: Vec<usize> = v.banks.iter().map(|(b, _)| *b).collect();
+    assert_eq!(boards, vec![19, 20, 21]);
+    assert_eq!(v.robbers.len(), 6);
+    // The standings as the round started, and the own place among everyone.
+    let all = g.view(None);
+    assert_eq!(all.players.len(), 80);
+    assert_eq!(v.standings, all.standings[..super::HALL_TOP].to_vec());
+    let mine = g.public_vp(seat);
+    let place = 1 + all.standings.iter().filter(|(_, vp)| *vp > mine).count();
+    assert_eq!(v.you.as_ref().map(|y| y.rank), Some(place));
+    // Pieces on the boards it reaches only, and all of them.
+    let reach = g.reach(seat);
+    let expect: Vec<_> = g
+        .pieces
+        .all_buildings()
+        .filter(|(c, _)| {
+            g.map
+                .board_of_corner(*c)
+                .is_some_and(|b| reach.contains(&b))
+        })
+        .collect();
+    assert_eq!(v.buildings, expect);
+}
+
+#[test]
+fn a_move_in_a_hall_concerns_the_boards_around_it_and_a_round_everyone() {
+    let mut g = started(40);
+    quiet(&mut g, Group::Sun);
+    let seat: Seat = 40; // board 21's Sun seat
+    let evs = g
+        .apply(seat, &Command::End, 0)
+        .expect("a Sun seat ends its turn");
+    let refs: Vec<&Event> = evs.iter().collect();
+    // A seat's facts show one board away.
+    assert_eq!(
+        g.audience(Some(seat), &refs),
+        Some(vec![38, 39, 40, 41, 42, 43])
+    );
+    assert!(evs.iter().all(|e| g.event_seat(e) == Some(seat)));
+    // The dice concern everyone.
+    let now = g.deadline().expect("a round runs");
+    let evs = g.tick(now);
+    let refs: Vec<&Event> = evs.iter().collect();
+    assert_eq!(g.audience(None, &refs), None);
+    assert!(evs.iter().any(|e| g.event_seat(e).is_none()));
+    // Outside a hall every change is for everyone.
+    let small = started(3);
+    assert_eq!(small.audience(Some(0), &[]), None);
+}
