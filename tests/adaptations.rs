@@ -2,53 +2,23 @@
 //! client (the line mode itself, in-process) plays a whole game, and `state` shows the herds
 //! on each hex; and `catan sim --variant adaptations` finishes reproducibly with winners.
 
+mod support;
+
 use catan::bots::BotKind;
 use catan::cli::{GameArgs, VariantName};
 use catan::client::net::{Hello, connect};
 use catan::server::RunningHost;
 use catan::server::table::{Table, TableConfig};
 use catan::variants;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use support::Out;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 
 fn args(seed: u64) -> GameArgs {
-    use clap::Parser;
-    #[derive(Parser)]
-    struct W {
-        #[command(flatten)]
-        g: GameArgs,
-    }
-    let mut g = W::parse_from(["x"]).g;
-    g.variant = VariantName::Adaptations;
-    g.seed = Some(seed);
+    let mut g = support::variant_args(VariantName::Adaptations, seed);
     g.max_turns = Some(4);
     g
-}
-
-/// The plain client's stdout, shared with the test.
-#[derive(Clone, Default)]
-struct Out(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Out {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Out {
-    fn lines(&self) -> Vec<String> {
-        String::from_utf8_lossy(&self.0.lock().unwrap())
-            .lines()
-            .map(str::to_string)
-            .collect()
-    }
 }
 
 /// What the plain player sends from the commands listed as legal: a reproduction or a

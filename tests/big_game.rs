@@ -6,6 +6,8 @@
 //! robbers' grace counts again from their first turn, and the record keeps the take-over so
 //! replaying it gives the same game.
 
+mod support;
+
 use catan::bots::BotKind;
 use catan::cli::{GameArgs, VariantName};
 use catan::client::net::{Hello, connect};
@@ -15,49 +17,17 @@ use catan::server::RunningHost;
 use catan::server::table::{Table, TableConfig};
 use catan::variants::{self, GameView};
 use std::collections::BTreeSet;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use support::Out;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 
 fn big_args(seed: u64) -> GameArgs {
-    use clap::Parser;
-    #[derive(Parser)]
-    struct W {
-        #[command(flatten)]
-        g: GameArgs,
-    }
-    let mut g = W::parse_from(["x"]).g;
-    g.variant = VariantName::BigGame;
-    g.seed = Some(seed);
+    let mut g = support::variant_args(VariantName::BigGame, seed);
     g.boards = 3;
     g.round_secs = 1;
     g.vp = Some(30);
     g
-}
-
-/// The plain client's stdout, shared with the test.
-#[derive(Clone, Default)]
-struct Out(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Out {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Out {
-    fn lines(&self) -> Vec<String> {
-        String::from_utf8_lossy(&self.0.lock().unwrap())
-            .lines()
-            .map(str::to_string)
-            .collect()
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -6,53 +6,23 @@
 //! hex with their owner, counts per unit type and hold, and that the log tells the army events
 //! in words.
 
+mod support;
+
 use catan::bots::BotKind;
 use catan::cli::{GameArgs, VariantName};
 use catan::client::net::{Hello, connect};
 use catan::server::RunningHost;
 use catan::server::table::{Table, TableConfig};
 use catan::variants;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use support::Out;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 
 fn risk_args(seed: u64) -> GameArgs {
-    use clap::Parser;
-    #[derive(Parser)]
-    struct W {
-        #[command(flatten)]
-        g: GameArgs,
-    }
-    let mut g = W::parse_from(["x"]).g;
-    g.variant = VariantName::Risk;
-    g.seed = Some(seed);
+    let mut g = support::variant_args(VariantName::Risk, seed);
     g.turn_secs = Some(20);
     g
-}
-
-/// The plain client's stdout, shared with the test.
-#[derive(Clone, Default)]
-struct Out(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Out {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Out {
-    fn lines(&self) -> Vec<String> {
-        String::from_utf8_lossy(&self.0.lock().unwrap())
-            .lines()
-            .map(str::to_string)
-            .collect()
-    }
 }
 
 /// The command the plain player sends from its legal list: placements and rolls first, a unit

@@ -5,6 +5,8 @@
 //! cooldown have all shown up in the `state` JSON with their clock, dice, robber controller
 //! and ready votes.
 
+mod support;
+
 use catan::bots::BotKind;
 use catan::cli::{GameArgs, VariantName};
 use catan::client::net::{Hello, connect};
@@ -12,22 +14,13 @@ use catan::server::RunningHost;
 use catan::server::table::{Table, TableConfig};
 use catan::variants;
 use std::collections::BTreeSet;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use support::Out;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 
 fn chaos_args(seed: u64) -> GameArgs {
-    use clap::Parser;
-    #[derive(Parser)]
-    struct W {
-        #[command(flatten)]
-        g: GameArgs,
-    }
-    let mut g = W::parse_from(["x"]).g;
-    g.variant = VariantName::TotalChaos;
-    g.seed = Some(seed);
+    let mut g = support::variant_args(VariantName::TotalChaos, seed);
     g.resource_secs = 2;
     g.robber1_secs = 2;
     g.robber2_secs = 2;
@@ -35,29 +28,6 @@ fn chaos_args(seed: u64) -> GameArgs {
     g.cooldown_secs = 1;
     g.placement_secs = Some(1);
     g
-}
-
-/// The plain client's stdout, shared with the test.
-#[derive(Clone, Default)]
-struct Out(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Out {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Out {
-    fn lines(&self) -> Vec<String> {
-        String::from_utf8_lossy(&self.0.lock().unwrap())
-            .lines()
-            .map(str::to_string)
-            .collect()
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,5 +1,6 @@
-//! Helpers shared by the reliability and hostile-input tests: a host on loopback, a client that
-//! keeps its latest update, and raw sockets for saying things a real client never would.
+//! Helpers shared by the tests over TCP: game settings, a host on loopback, a client that
+//! keeps its latest update, a `--plain` client's captured output, and raw sockets for saying
+//! things a real client never would.
 #![allow(dead_code)]
 
 use catan::bots::BotKind;
@@ -18,16 +19,39 @@ use tokio::sync::mpsc;
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
 pub fn base_args(seed: u64) -> GameArgs {
-    use clap::Parser;
-    #[derive(Parser)]
-    struct W {
-        #[command(flatten)]
-        g: GameArgs,
-    }
-    let mut g = W::parse_from(["x"]).g;
-    g.variant = VariantName::Base;
+    variant_args(VariantName::Base, seed)
+}
+
+/// The command line's defaults for a variant, with a seed.
+pub fn variant_args(variant: VariantName, seed: u64) -> GameArgs {
+    let mut g = catan::sim::default_game_args();
+    g.variant = variant;
     g.seed = Some(seed);
     g
+}
+
+/// A `--plain` client's stdout, shared with the test that reads it.
+#[derive(Clone, Default)]
+pub struct Out(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Out {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Out {
+    /// Every line written so far.
+    pub fn lines(&self) -> Vec<String> {
+        String::from_utf8_lossy(&self.0.lock().unwrap())
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
 }
 
 /// A base game host on loopback: `seats` seats, `bots` of them bots that act at once.
