@@ -246,6 +246,7 @@ impl BigGame {
             round: self.round,
             group,
             deadline,
+            length: self.cfg.round_ms,
         });
         let dice = self.rng.dice();
         self.last_roll = Some(dice);

@@ -16,11 +16,13 @@ pub enum Event {
         at: CornerId,
         got: ResourceSet,
     },
-    /// A round begins for a group, until `deadline`.
+    /// A round begins for a group, until `deadline` (game time); `length` is what players are
+    /// told, since game time since the host started means nothing to them.
     RoundStarted {
         round: u32,
         group: Group,
         deadline: Millis,
+        length: Millis,
     },
     /// The one roll for every board.
     Rolled {
@@ -230,11 +232,12 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
         Event::RoundStarted {
             round,
             group,
-            deadline,
+            length,
+            ..
         } => format!(
-            "Round {round}: the {} group plays (until {} s).",
+            "Round {round}: the {} group plays for {} s.",
             group.name(),
-            deadline / 1000
+            length / 1000
         ),
         Event::Rolled { dice } => format!(
             "The dice for every board: {} ({}+{}).",

@@ -254,8 +254,18 @@ fn groups_alternate_in_rounds_on_the_clock() {
     assert!(ev.contains(&Event::RoundStarted {
         round: 2,
         group: Group::Moon,
-        deadline: 1_000 + 2 * ROUND
+        deadline: 1_000 + 2 * ROUND,
+        length: ROUND
     }));
+    // Players hear how long the round lasts, not the host's game time.
+    let told = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::RoundStarted { .. } => g.describe(e, Some(1), &[]),
+            _ => None,
+        })
+        .expect("the round is announced");
+    assert_eq!(told, "Round 2: the Moon group plays for 45 s.");
     assert_eq!(g.active_group(), Some(Group::Moon));
     assert_eq!(g.turns, vec![1, 1, 1, 1]);
     g.tick(1_000 + 2 * ROUND);
