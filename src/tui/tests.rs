@@ -804,9 +804,14 @@ fn adaptations_panel_shows_seasons_piles_players_and_herds_on_the_board() {
         "player        AP herds VP cards adaptations",
         " High ",
         "hand",
+        ":legal lists them",
     ] {
         assert!(shot.contains(want), "`{want}` on screen:\n{shot}");
     }
+    assert!(
+        !shot.contains("next spot"),
+        "the footer offers no base-game spot keys:\n{shot}"
+    );
     // The board: the desert's name and capacity, herds below labels.
     let desert = crate::variants::adaptations::drift::name(crate::geometry::Hex::new(0, 0));
     assert!(

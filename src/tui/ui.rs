@@ -1391,6 +1391,20 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
             ("?", "help"),
             ("q", "quit"),
         ]
+    } else if super::adapt::adapt_view(app.st()).is_some() {
+        // Adaptations is played from the command line: the board's spot keys are base Catan's.
+        let mut v = vec![
+            ("←↓↑→ hjkl", "look around"),
+            (":", "command (:legal lists them)"),
+            ("m", "chat"),
+            ("n", "names"),
+            ("PgUp/Dn", "log"),
+        ];
+        if app.hotseat() {
+            v.push(("w", "next person"));
+        }
+        v.extend([("?", "help"), ("q", "quit")]);
+        v
     } else {
         let mut v = vec![
             ("←↓↑→ hjkl", "move"),
