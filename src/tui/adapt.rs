@@ -5,8 +5,8 @@
 //! log tells drifts, drownings and conflicts. Commands go through the command line (`:`).
 
 use super::app::App;
-use super::chaos::hand_line;
 use super::dialogs::People;
+use super::lines::hand_line;
 use crate::client::state::ClientState;
 use crate::engine::Seat;
 use crate::rules::resources::Terrain;

@@ -5,8 +5,8 @@
 //! A spectator (the hall display) sees the same with everyone's standings.
 
 use super::app::App;
-use super::chaos::{fmt_secs, hand_line};
 use super::dialogs::People;
+use super::lines::{fmt_secs, hand_line};
 use crate::client::state::ClientState;
 use crate::engine::Seat;
 use crate::variants::GameView;

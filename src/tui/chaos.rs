@@ -5,10 +5,9 @@
 
 use super::app::App;
 use super::dialogs::People;
-use super::theme::Theme;
+use super::lines::{fmt_secs, hand_line};
 use crate::client::state::ClientState;
 use crate::engine::Seat;
-use crate::rules::resources::Resource;
 use crate::variants::GameView;
 use crate::variants::total_chaos::ChaosView;
 use crate::variants::total_chaos::event::phase_words;
@@ -97,37 +96,6 @@ pub fn prompt(app: &App, v: &ChaosView) -> (String, Style) {
         _ => "Nothing to do here: :ready, or wait for the clock.".to_string(),
     };
     (text, t.good())
-}
-
-pub(super) fn fmt_secs(s: f64) -> String {
-    let s = s.ceil() as u64;
-    format!("{}:{:02}", s / 60, s % 60)
-}
-
-fn res_short(r: Resource) -> &'static str {
-    match r {
-        Resource::Lumber => "lum",
-        Resource::Brick => "bri",
-        Resource::Wool => "woo",
-        Resource::Grain => "gra",
-        Resource::Ore => "ore",
-    }
-}
-
-pub(super) fn hand_line(
-    t: &Theme,
-    label: &str,
-    h: &crate::rules::resources::ResourceSet,
-) -> Line<'static> {
-    let mut spans = vec![Span::styled(format!(" {label:<7}"), t.dim())];
-    for r in Resource::ALL {
-        spans.push(Span::styled(format!("{} ", res_short(r)), t.dim()));
-        spans.push(Span::styled(
-            format!("{:<3}", h[r]),
-            if h[r] > 0 { t.title() } else { t.dim() },
-        ));
-    }
-    Line::from(spans)
 }
 
 /// Draws the panel into `area`.

@@ -23,6 +23,7 @@ pub mod chaos;
 pub mod dialogs;
 pub mod input;
 pub mod legal;
+pub mod lines;
 pub mod picker;
 pub mod risk;
 pub mod sample;

@@ -18,6 +18,7 @@ use super::app::{App, FlashKind, base_view};
 use super::board;
 use super::dialogs::{People, centered};
 use super::input::Verb;
+use super::lines::fmt_secs;
 use super::theme::Theme;
 use crate::client::state::Line as LogLine;
 use crate::engine::Seat;
@@ -368,11 +369,6 @@ pub fn phase_text(v: &BaseView, people: &People, me: Option<Seat>) -> String {
         },
         other => other.to_string(),
     }
-}
-
-fn fmt_secs(s: f64) -> String {
-    let s = s.ceil() as u64;
-    format!("{}:{:02}", s / 60, s % 60)
 }
 
 fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {

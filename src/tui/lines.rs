@@ -1,0 +1,40 @@
+//! Small text pieces the variants' panels share: a countdown and a row of resource counts.
+
+use super::theme::Theme;
+use crate::rules::resources::Resource;
+use ratatui::text::{Line, Span};
+
+/// A countdown as minutes and seconds, rounded up (`0:45`).
+pub(super) fn fmt_secs(s: f64) -> String {
+    let s = s.ceil() as u64;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// A resource in three letters, for tight rows.
+fn res_short(r: Resource) -> &'static str {
+    match r {
+        Resource::Lumber => "lum",
+        Resource::Brick => "bri",
+        Resource::Wool => "woo",
+        Resource::Grain => "gra",
+        Resource::Ore => "ore",
+    }
+}
+
+/// A labelled row of resource counts (a hand, a bank, a discard pile), counts above zero
+/// highlighted.
+pub(super) fn hand_line(
+    t: &Theme,
+    label: &str,
+    h: &crate::rules::resources::ResourceSet,
+) -> Line<'static> {
+    let mut spans = vec![Span::styled(format!(" {label:<7}"), t.dim())];
+    for r in Resource::ALL {
+        spans.push(Span::styled(format!("{} ", res_short(r)), t.dim()));
+        spans.push(Span::styled(
+            format!("{:<3}", h[r]),
+            if h[r] > 0 { t.title() } else { t.dim() },
+        ));
+    }
+    Line::from(spans)
+}
