@@ -184,6 +184,12 @@ pub struct HostStats {
     pub dropped_slow: u64,
 }
 
+/// The colour names a seat may take (`color` in [`SeatInfo`]); seats get them in this order
+/// unless they choose another.
+pub const COLORS: [&str; 8] = [
+    "red", "blue", "white", "orange", "green", "purple", "cyan", "yellow",
+];
+
 /// Puts a partial update's seats (`at[i]` is the seat of `part[i]`) into the full list a
 /// client keeps; seats never heard of are numbered placeholders.
 pub fn merge_seats(all: &mut Vec<SeatInfo>, part: &[SeatInfo], at: &[Seat]) {
@@ -196,8 +202,7 @@ pub fn merge_seats(all: &mut Vec<SeatInfo>, part: &[SeatInfo], at: &[Seat]) {
                 bot: false,
                 connected: true,
                 away: false,
-                color: crate::server::table::COLORS[n % crate::server::table::COLORS.len()]
-                    .to_string(),
+                color: COLORS[n % COLORS.len()].to_string(),
                 ready: true,
             });
         }

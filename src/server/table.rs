@@ -5,7 +5,9 @@
 
 use crate::bots::{Bot, BotKind};
 use crate::engine::{Millis, Seat};
-use crate::proto::{ClientMsg, GameInfo, LobbyView, PROTOCOL_VERSION, SeatInfo, ServerMsg, Update};
+use crate::proto::{
+    COLORS, ClientMsg, GameInfo, LobbyView, PROTOCOL_VERSION, SeatInfo, ServerMsg, Update,
+};
 use crate::record::{Entry, SaveWriter};
 use crate::variants::{Game, GameEvent};
 use std::collections::{HashMap, VecDeque};
@@ -13,11 +15,6 @@ use tokio::sync::mpsc;
 
 /// One connection, as the table knows it.
 pub type ConnId = u64;
-
-/// Colours seats get unless they choose another.
-pub const COLORS: [&str; 8] = [
-    "red", "blue", "white", "orange", "green", "purple", "cyan", "yellow",
-];
 
 /// Updates of one broadcast built at once, by two threads, before they are sent.
 const PARALLEL_CHUNK: usize = 128;
