@@ -3,7 +3,9 @@
 //! variant's own additions. Seats are numbered from 1, as in commands.
 
 use super::state::ClientState;
+use crate::engine::Seat;
 use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::trade::Offer;
 use crate::variants::GameView;
 use serde_json::{Map, Value, json};
 use std::time::Instant;
@@ -14,6 +16,34 @@ fn hand_json(h: &ResourceSet) -> Value {
         m.insert(r.name().into(), json!(h[r]));
     }
     Value::Object(m)
+}
+
+/// Open trade offers as the state line shows them (seats from 1).
+fn offers_json(offers: &[Offer]) -> Value {
+    json!(
+        offers
+            .iter()
+            .map(|o| json!({"id": o.id, "from": o.from + 1, "to": o.to.map(|t| t + 1), "give": o.give.to_string(), "get": o.get.to_string()}))
+            .collect::<Vec<_>>()
+    )
+}
+
+/// One player of the state line: what the table knows of the seat (name, colour, bot,
+/// connection) and the variant's own fields (`own`, an object).
+fn player_json(u: &crate::proto::Update, seat: Seat, own: Value) -> Value {
+    let info = u.seats.get(seat as usize);
+    let mut player = json!({
+        "seat": seat + 1,
+        "name": info.map(|i| i.name.clone()),
+        "color": info.map(|i| i.color.clone()),
+        "bot": info.map(|i| i.bot),
+        "connected": info.map(|i| i.connected),
+        "away": info.map(|i| i.away),
+    });
+    if let (Some(p), Value::Object(own)) = (player.as_object_mut(), own) {
+        p.extend(own);
+    }
+    player
 }
 
 /// The state line.
@@ -63,26 +93,17 @@ pub fn state_json(st: &ClientState, now: Instant) -> Value {
             "steal_ask": v.steal_ask.map(|a| json!({"victim": a.victim + 1, "card": a.card.name()})),
             "ready": v.ready.iter().enumerate().filter(|(_, r)| **r).map(|(s, _)| s + 1).collect::<Vec<_>>(),
             "winner": v.winner.map(|s| s + 1),
-            "offers": v.offers.iter().map(|o| json!({"id": o.id, "from": o.from + 1, "to": o.to.map(|t| t + 1), "give": o.give.to_string(), "get": o.get.to_string()})).collect::<Vec<_>>(),
-            "players": v.players.iter().map(|p| {
-                let info = u.seats.get(p.seat as usize);
-                json!({
-                    "seat": p.seat + 1,
-                    "name": info.map(|i| i.name.clone()),
-                    "color": info.map(|i| i.color.clone()),
-                    "bot": info.map(|i| i.bot),
-                    "vp": p.vp,
-                    "cards": p.cards,
-                    "dev_cards": p.dev_cards,
-                    "knights": p.knights,
-                    "longest_road": p.longest_road,
-                    "largest_army": p.largest_army,
-                    "must_discard": p.must_discard,
-                    "ready": v.ready.get(p.seat as usize).copied().unwrap_or(false),
-                    "connected": info.map(|i| i.connected),
-                    "away": info.map(|i| i.away),
-                })
-            }).collect::<Vec<_>>(),
+            "offers": offers_json(&v.offers),
+            "players": v.players.iter().map(|p| player_json(u, p.seat, json!({
+                "vp": p.vp,
+                "cards": p.cards,
+                "dev_cards": p.dev_cards,
+                "knights": p.knights,
+                "longest_road": p.longest_road,
+                "largest_army": p.largest_army,
+                "must_discard": p.must_discard,
+                "ready": v.ready.get(p.seat as usize).copied().unwrap_or(false),
+            }))).collect::<Vec<_>>(),
         }),
         GameView::BigGame(v) => {
             let group = |g: crate::variants::big_game::Group| g.name().to_lowercase();
@@ -121,31 +142,22 @@ pub fn state_json(st: &ClientState, now: Instant) -> Value {
                 "winners": v.winners.iter().map(|s| s + 1).collect::<Vec<_>>(),
                 "winner": v.winners.first().map(|s| s + 1),
                 "standings": v.standings.iter().map(|(s, vp)| json!({"seat": s + 1, "vp": vp})).collect::<Vec<_>>(),
-                "offers": v.offers.iter().map(|o| json!({"id": o.id, "from": o.from + 1, "to": o.to.map(|t| t + 1), "give": o.give.to_string(), "get": o.get.to_string()})).collect::<Vec<_>>(),
-                "players": v.players.iter().map(|p| {
-                    let info = u.seats.get(p.seat as usize);
-                    json!({
-                        "seat": p.seat + 1,
-                        "name": info.map(|i| i.name.clone()),
-                        "color": info.map(|i| i.color.clone()),
-                        "bot": info.map(|i| i.bot),
-                        "board": p.board,
-                        "group": group(p.group),
-                        "vp": p.vp,
-                        "cards": p.cards,
-                        "dev_cards": p.dev_cards,
-                        "knights": p.knights,
-                        "road_length": p.road_length,
-                        "longest_road": p.longest_road,
-                        "largest_army": p.largest_army,
-                        "territory_bonus": p.territory_bonus,
-                        "must_discard": p.must_discard,
-                        "ended": p.ended,
-                        "turns": p.turns,
-                        "connected": info.map(|i| i.connected),
-                        "away": info.map(|i| i.away),
-                    })
-                }).collect::<Vec<_>>(),
+                "offers": offers_json(&v.offers),
+                "players": v.players.iter().map(|p| player_json(u, p.seat, json!({
+                    "board": p.board,
+                    "group": group(p.group),
+                    "vp": p.vp,
+                    "cards": p.cards,
+                    "dev_cards": p.dev_cards,
+                    "knights": p.knights,
+                    "road_length": p.road_length,
+                    "longest_road": p.longest_road,
+                    "largest_army": p.largest_army,
+                    "territory_bonus": p.territory_bonus,
+                    "must_discard": p.must_discard,
+                    "ended": p.ended,
+                    "turns": p.turns,
+                }))).collect::<Vec<_>>(),
             });
             if let (Some(a), Value::Object(b)) = (first.as_object_mut(), more) {
                 a.extend(b);
@@ -181,24 +193,15 @@ fn base_json(
         "last_roll": v.last_roll.map(|(a, b)| a + b),
         "robber": st.map.as_ref().map(|m| m.hex_name(v.robber).to_string()),
         "winner": v.winner.map(|s| s + 1),
-        "offers": v.offers.iter().map(|o| json!({"id": o.id, "from": o.from + 1, "to": o.to.map(|t| t + 1), "give": o.give.to_string(), "get": o.get.to_string()})).collect::<Vec<_>>(),
-        "players": v.players.iter().map(|p| {
-            let info = u.seats.get(p.seat as usize);
-            json!({
-                "seat": p.seat + 1,
-                "name": info.map(|i| i.name.clone()),
-                "color": info.map(|i| i.color.clone()),
-                "bot": info.map(|i| i.bot),
-                "vp": p.vp,
-                "cards": p.cards,
-                "dev_cards": p.dev_cards,
-                "knights": p.knights,
-                "longest_road": p.longest_road,
-                "largest_army": p.largest_army,
-                "connected": info.map(|i| i.connected),
-                "away": info.map(|i| i.away),
-            })
-        }).collect::<Vec<_>>(),
+        "offers": offers_json(&v.offers),
+        "players": v.players.iter().map(|p| player_json(u, p.seat, json!({
+            "vp": p.vp,
+            "cards": p.cards,
+            "dev_cards": p.dev_cards,
+            "knights": p.knights,
+            "longest_road": p.longest_road,
+            "largest_army": p.largest_army,
+        }))).collect::<Vec<_>>(),
     })
 }
 
@@ -317,22 +320,13 @@ fn adaptations_json(
         "winners": v.winners.iter().map(|s| s + 1).collect::<Vec<_>>(),
         "winner": v.winners.first().map(|s| s + 1),
         "scores": v.scores.iter().enumerate().map(|(s, sc)| json!({"seat": s + 1, "total": sc.total, "land": sc.land, "conflict": sc.conflict, "adaptations": sc.adaptations})).collect::<Vec<_>>(),
-        "players": v.players.iter().map(|p| {
-            let info = u.seats.get(p.seat as usize);
-            json!({
-                "seat": p.seat + 1,
-                "name": info.map(|i| i.name.clone()),
-                "color": info.map(|i| i.color.clone()),
-                "bot": info.map(|i| i.bot),
-                "cards": p.cards,
-                "ap": p.ap,
-                "marker": p.marker,
-                "conflict_vp": p.conflict_vp,
-                "on_board": p.on_board,
-                "adaptations": Adaptation::ALL.iter().filter(|a| p.adaptations[a.index()] > 0).map(|a| json!({"name": a.name(), "count": p.adaptations[a.index()]})).collect::<Vec<_>>(),
-                "connected": info.map(|i| i.connected),
-                "away": info.map(|i| i.away),
-            })
-        }).collect::<Vec<_>>(),
+        "players": v.players.iter().map(|p| player_json(u, p.seat, json!({
+            "cards": p.cards,
+            "ap": p.ap,
+            "marker": p.marker,
+            "conflict_vp": p.conflict_vp,
+            "on_board": p.on_board,
+            "adaptations": Adaptation::ALL.iter().filter(|a| p.adaptations[a.index()] > 0).map(|a| json!({"name": a.name(), "count": p.adaptations[a.index()]})).collect::<Vec<_>>(),
+        }))).collect::<Vec<_>>(),
     })
 }
