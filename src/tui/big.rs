@@ -6,7 +6,7 @@
 
 use super::app::App;
 use super::dialogs::People;
-use super::lines::{fmt_secs, hand_line};
+use super::lines::{dev_cards_line, fmt_secs, hand_line};
 use crate::client::state::ClientState;
 use crate::engine::Seat;
 use crate::variants::GameView;
@@ -274,27 +274,7 @@ pub fn panel(app: &App, v: &BigView, area: Rect, buf: &mut Buffer) {
             ]));
         }
         lines.push(hand_line(t, "hand", &y.hand));
-        if !y.dev_cards.is_empty() {
-            let cards: Vec<String> = y
-                .dev_cards
-                .iter()
-                .map(|c| {
-                    format!(
-                        "{}{}",
-                        c.card.word(),
-                        if c.playable || c.card.word() == "vp" {
-                            ""
-                        } else {
-                            " (next round)"
-                        }
-                    )
-                })
-                .collect();
-            lines.push(Line::from(vec![
-                Span::styled(" cards  ", t.dim()),
-                Span::styled(cards.join(", "), t.title()),
-            ]));
-        }
+        lines.extend(dev_cards_line(t, &y.dev_cards, " (next round)"));
         if let Some(bank) = v.seat.and_then(|s| v.bank(s as usize / 2)) {
             lines.push(hand_line(t, "bank", bank));
         }

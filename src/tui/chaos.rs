@@ -5,7 +5,7 @@
 
 use super::app::App;
 use super::dialogs::People;
-use super::lines::{fmt_secs, hand_line};
+use super::lines::{dev_cards_line, fmt_secs, hand_line};
 use crate::client::state::ClientState;
 use crate::engine::Seat;
 use crate::variants::GameView;
@@ -199,27 +199,7 @@ pub fn panel(app: &App, v: &ChaosView, area: Rect, buf: &mut Buffer) {
     // You.
     if let Some(y) = &v.you {
         lines.push(hand_line(t, "hand", &y.hand));
-        if !y.dev_cards.is_empty() {
-            let cards: Vec<String> = y
-                .dev_cards
-                .iter()
-                .map(|c| {
-                    format!(
-                        "{}{}",
-                        c.card.word(),
-                        if c.playable || c.card.word() == "vp" {
-                            ""
-                        } else {
-                            " (next phase)"
-                        }
-                    )
-                })
-                .collect();
-            lines.push(Line::from(vec![
-                Span::styled(" cards  ", t.dim()),
-                Span::styled(cards.join(", "), t.title()),
-            ]));
-        }
+        lines.extend(dev_cards_line(t, &y.dev_cards, " (next phase)"));
     }
     lines.push(hand_line(t, "bank", &v.bank));
     for o in v.offers.iter().take(4) {

@@ -2,6 +2,7 @@
 
 use super::theme::Theme;
 use crate::rules::resources::Resource;
+use crate::variants::base::view::OwnCard;
 use ratatui::text::{Line, Span};
 
 /// A countdown as minutes and seconds, rounded up (`0:45`).
@@ -37,4 +38,23 @@ pub(super) fn hand_line(
         ));
     }
     Line::from(spans)
+}
+
+/// The seat's development cards in one row, each not yet playable marked with `later`
+/// (VP cards are never played, so never marked); `None` without cards.
+pub(super) fn dev_cards_line(t: &Theme, cards: &[OwnCard], later: &str) -> Option<Line<'static>> {
+    if cards.is_empty() {
+        return None;
+    }
+    let words: Vec<String> = cards
+        .iter()
+        .map(|c| {
+            let wait = !c.playable && c.card.word() != "vp";
+            format!("{}{}", c.card.word(), if wait { later } else { "" })
+        })
+        .collect();
+    Some(Line::from(vec![
+        Span::styled(" cards  ", t.dim()),
+        Span::styled(words.join(", "), t.title()),
+    ]))
 }

@@ -13,6 +13,7 @@ use crate::rules::pieces::{Building, Route};
 use crate::rules::resources::ResourceSet;
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
+pub use crate::variants::base::view::OwnCard;
 use serde::{Deserialize, Serialize};
 
 /// Public facts about one seat.
@@ -41,13 +42,6 @@ pub struct PlayerPublic {
     pub ended: bool,
     /// Turns played (since the seat was last taken over).
     pub turns: u32,
-}
-
-/// A development card as its holder sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OwnCard {
-    pub card: DevCard,
-    pub playable: bool,
 }
 
 /// What only the seat itself sees.
