@@ -13,14 +13,11 @@ use catan::cli::{GameArgs, VariantName};
 use catan::client::net::{Hello, connect};
 use catan::proto::{ClientMsg, ServerMsg};
 use catan::record::Entry;
-use catan::server::RunningHost;
-use catan::server::table::{Table, TableConfig};
 use catan::variants::{self, GameView};
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
-use support::Out;
+use support::{PlainTable, plain_table};
 use tokio::io::AsyncWriteExt;
-use tokio::net::TcpListener;
 
 fn big_args(seed: u64) -> GameArgs {
     let mut g = support::variant_args(VariantName::BigGame, seed);
@@ -37,16 +34,12 @@ async fn five_bots_a_plain_client_and_a_late_joiner_play_rounds() {
     let args = big_args(seed);
     assert_eq!(variants::fixed_seats(&args), Some(6));
     let game = variants::create(&args, 6, seed).unwrap();
-    let cfg = TableConfig {
-        bots: 5,
-        bot_kind: BotKind::Heuristic,
-        bot_think_ms: 30,
-        rate_per_sec: 100_000,
-        seed,
-        ..TableConfig::default()
-    };
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let host = RunningHost::start(listener, Table::new(game, cfg)).unwrap();
+    let PlainTable {
+        host,
+        mut input,
+        out,
+        client,
+    } = plain_table(game, 5, 30, seed).await;
     let addr = host.addr.to_string();
     let hello = |name: &str| Hello {
         name: name.into(),
@@ -54,13 +47,6 @@ async fn five_bots_a_plain_client_and_a_late_joiner_play_rounds() {
         watch: false,
         color: None,
     };
-    let (tx, rx) = connect(&addr, hello("Plain")).await.expect("connects");
-    let (mut input, reader) = tokio::io::duplex(4096);
-    let out = Out::default();
-    let mut writer = out.clone();
-    let client = tokio::spawn(async move {
-        catan::client::plain::run(tokio::io::BufReader::new(reader), &mut writer, tx, rx).await
-    });
     input.write_all(b"ready\n").await.unwrap();
 
     let mut groups: BTreeSet<String> = BTreeSet::new();

@@ -8,16 +8,11 @@
 
 mod support;
 
-use catan::bots::BotKind;
 use catan::cli::{GameArgs, VariantName};
-use catan::client::net::{Hello, connect};
-use catan::server::RunningHost;
-use catan::server::table::{Table, TableConfig};
 use catan::variants;
 use std::time::{Duration, Instant};
-use support::Out;
+use support::{PlainTable, plain_table};
 use tokio::io::AsyncWriteExt;
-use tokio::net::TcpListener;
 
 fn risk_args(seed: u64) -> GameArgs {
     let mut g = support::variant_args(VariantName::Risk, seed);
@@ -49,33 +44,12 @@ async fn three_bots_and_a_plain_client_play_risk_with_armies_in_the_state() {
     unsafe { std::env::set_var("CATAN_NO_ADVERTISE", "1") };
     let seed = 99;
     let game = variants::create(&risk_args(seed), 4, seed).unwrap();
-    let cfg = TableConfig {
-        bots: 3,
-        bot_kind: BotKind::Heuristic,
-        bot_think_ms: 20,
-        rate_per_sec: 100_000,
-        seed,
-        ..TableConfig::default()
-    };
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let host = RunningHost::start(listener, Table::new(game, cfg)).unwrap();
-    let (tx, rx) = connect(
-        &host.addr.to_string(),
-        Hello {
-            name: "Plain".into(),
-            token: None,
-            watch: false,
-            color: None,
-        },
-    )
-    .await
-    .expect("connects");
-    let (mut input, reader) = tokio::io::duplex(1 << 16);
-    let out = Out::default();
-    let mut writer = out.clone();
-    let client = tokio::spawn(async move {
-        catan::client::plain::run(tokio::io::BufReader::new(reader), &mut writer, tx, rx).await
-    });
+    let PlainTable {
+        host,
+        mut input,
+        out,
+        client,
+    } = plain_table(game, 3, 20, seed).await;
     input.write_all(b"ready\n").await.unwrap();
 
     let mut read = 0;

@@ -9,15 +9,11 @@ mod support;
 
 use catan::bots::BotKind;
 use catan::cli::{GameArgs, VariantName};
-use catan::client::net::{Hello, connect};
-use catan::server::RunningHost;
-use catan::server::table::{Table, TableConfig};
 use catan::variants;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
-use support::Out;
+use support::{PlainTable, plain_table};
 use tokio::io::AsyncWriteExt;
-use tokio::net::TcpListener;
 
 fn chaos_args(seed: u64) -> GameArgs {
     let mut g = support::variant_args(VariantName::TotalChaos, seed);
@@ -35,33 +31,12 @@ async fn three_bots_and_a_plain_client_run_through_every_phase() {
     unsafe { std::env::set_var("NO_COLOR", "1") };
     let seed = 4242;
     let game = variants::create(&chaos_args(seed), 4, seed).unwrap();
-    let cfg = TableConfig {
-        bots: 3,
-        bot_kind: BotKind::Heuristic,
-        bot_think_ms: 40,
-        rate_per_sec: 100_000,
-        seed,
-        ..TableConfig::default()
-    };
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let host = RunningHost::start(listener, Table::new(game, cfg)).unwrap();
-    let (tx, rx) = connect(
-        &host.addr.to_string(),
-        Hello {
-            name: "Plain".into(),
-            token: None,
-            watch: false,
-            color: None,
-        },
-    )
-    .await
-    .expect("connects");
-    let (mut input, reader) = tokio::io::duplex(4096);
-    let out = Out::default();
-    let mut writer = out.clone();
-    let client = tokio::spawn(async move {
-        catan::client::plain::run(tokio::io::BufReader::new(reader), &mut writer, tx, rx).await
-    });
+    let PlainTable {
+        host,
+        mut input,
+        out,
+        client,
+    } = plain_table(game, 3, 40, seed).await;
 
     // Lobby: ready to start (the three bots are seated already).
     input.write_all(b"ready\n").await.unwrap();

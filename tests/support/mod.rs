@@ -310,3 +310,55 @@ pub fn keepalive(tx: mpsc::Sender<ClientMsg>) -> tokio::task::JoinHandle<()> {
         }
     })
 }
+
+/// A host on loopback and one `--plain` client ("Plain") run in-process: the test writes the
+/// client's input lines to `input` and reads what it printed from `out`.
+pub struct PlainTable {
+    pub host: RunningHost,
+    pub input: tokio::io::DuplexStream,
+    pub out: Out,
+    pub client: tokio::task::JoinHandle<anyhow::Result<bool>>,
+}
+
+/// Hosts `game` with `bots` heuristic bots acting after `think_ms`, and connects the plain
+/// client.
+pub async fn plain_table(
+    game: variants::Game,
+    bots: usize,
+    think_ms: u64,
+    seed: u64,
+) -> PlainTable {
+    let cfg = TableConfig {
+        bots,
+        bot_kind: BotKind::Heuristic,
+        bot_think_ms: think_ms,
+        rate_per_sec: 100_000,
+        seed,
+        ..TableConfig::default()
+    };
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let host = RunningHost::start(listener, Table::new(game, cfg)).unwrap();
+    let (tx, rx) = connect(
+        &host.addr.to_string(),
+        Hello {
+            name: "Plain".into(),
+            token: None,
+            watch: false,
+            color: None,
+        },
+    )
+    .await
+    .expect("connects");
+    let (input, reader) = tokio::io::duplex(1 << 16);
+    let out = Out::default();
+    let mut writer = out.clone();
+    let client = tokio::spawn(async move {
+        catan::client::plain::run(tokio::io::BufReader::new(reader), &mut writer, tx, rx).await
+    });
+    PlainTable {
+        host,
+        input,
+        out,
+        client,
+    }
+}
