@@ -78,6 +78,16 @@ pub struct HeldCard {
     pub bought_turn: u32,
 }
 
+/// A set of kinds of development card (one bit each).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DevCardSet(u8);
+
+impl DevCardSet {
+    pub fn contains(self, card: DevCard) -> bool {
+        self.0 & (1 << card as u8) != 0
+    }
+}
+
 /// One player's development cards.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DevHand {
@@ -92,6 +102,17 @@ impl DevHand {
         self.cards
             .iter()
             .any(|h| h.card == card && h.bought_turn < turn)
+    }
+
+    /// The kinds of card playable on `turn`, in one pass over the hand.
+    pub fn playable_set(&self, turn: u32) -> DevCardSet {
+        let mut set = DevCardSet::default();
+        for h in &self.cards {
+            if h.bought_turn < turn {
+                set.0 |= 1 << h.card as u8;
+            }
+        }
+        set
     }
 
     /// Whether the hand holds the card at all.

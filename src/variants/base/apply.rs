@@ -260,14 +260,51 @@ impl BaseGame {
         }
     }
 
-    /// Whether any road could go somewhere now (free placement, ignoring cost).
+    /// Whether any road could go somewhere now (free placement, ignoring cost): a free land
+    /// edge at a corner with the seat's building, or at an end of one of its roads that no
+    /// rival building cuts. The newest roads are tried first, since the network's tips are
+    /// the likeliest to have room (this runs before most of the current player's moves).
     pub(crate) fn can_place_road(&self, seat: Seat) -> bool {
-        let mut any = false;
-        self.each_road_spot(seat, |_| {
-            any = true;
-            false
-        });
-        any
+        if self.pieces.stock(seat).roads == 0 {
+            return false;
+        }
+        let topo = &self.map.topology;
+        let free_edge_at = |c: CornerId| {
+            topo.corner_edges(c)
+                .iter()
+                .flatten()
+                .any(|e| self.pieces.route(*e).is_none() && self.map.edge_is_road_spot(*e))
+        };
+        for e in self.pieces.routes_of(seat).iter().rev() {
+            let is_road = self
+                .pieces
+                .route(*e)
+                .is_some_and(|r| r.kind == RouteKind::Road);
+            for c in topo.edge_corners(*e) {
+                let open = match self.pieces.building(c) {
+                    Some(b) => b.owner == seat,
+                    // A ship's end joins a road only at a building: the full check decides.
+                    None => is_road || self.road_joins_ship_end(seat, c),
+                };
+                if open && free_edge_at(c) {
+                    return true;
+                }
+            }
+        }
+        self.pieces
+            .buildings_of(seat)
+            .iter()
+            .any(|c| free_edge_at(*c))
+    }
+
+    /// Whether some free edge at `c` takes a road by the full rules (a corner reached by a
+    /// ship, with no building).
+    fn road_joins_ship_end(&self, seat: Seat, c: CornerId) -> bool {
+        self.map.topology.corner_edges(c).iter().flatten().any(|e| {
+            self.pieces
+                .check_route(&self.map, seat, *e, RouteKind::Road, None)
+                .is_ok()
+        })
     }
 
     /// Edges where the seat may build a road now, cost aside.

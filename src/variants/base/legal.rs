@@ -49,14 +49,188 @@ impl BaseGame {
         });
     }
 
-    /// The kinds of command `seat` may send now: exactly the kinds `legal` lists.
+    /// The kinds of command `seat` may send now: exactly the kinds `legal` lists. Decided by
+    /// a test per kind rather than by walking the listing (it runs before every random move);
+    /// the property tests hold it to the listing.
     pub fn legal_kinds(&self, seat: Seat) -> Kinds {
         let mut kinds = Kinds::NONE;
-        self.visit_legal(seat, Kinds::ALL, &mut |c| {
-            kinds.insert(c.kind());
-            false
-        });
+        if seat as usize >= self.cfg.seats || self.out[seat as usize] {
+            return kinds;
+        }
+        match &self.phase {
+            Phase::Over { .. } => {}
+            Phase::Setup { step, settlement } => {
+                if self.setup_seat(*step) != seat {
+                    return kinds;
+                }
+                let any = match settlement {
+                    None => self
+                        .map
+                        .land_corners()
+                        .iter()
+                        .any(|c| self.pieces.check_settlement_spot(&self.map, *c).is_ok()),
+                    Some(c) => self
+                        .map
+                        .topology
+                        .corner_edges(*c)
+                        .iter()
+                        .flatten()
+                        .any(|e| {
+                            self.pieces
+                                .check_route(&self.map, seat, *e, RouteKind::Road, Some(*c))
+                                .is_ok()
+                        }),
+                };
+                if any {
+                    kinds.insert(if settlement.is_none() {
+                        Kind::Settle
+                    } else {
+                        Kind::Road
+                    });
+                }
+            }
+            Phase::Roll => {
+                if seat == self.current {
+                    kinds.insert(Kind::Roll);
+                    self.dev_play_kinds(seat, &mut kinds);
+                }
+            }
+            Phase::Discard { owed } => {
+                // Some way to return `n` cards exists exactly when the hand holds `n`.
+                if owed
+                    .iter()
+                    .any(|(o, n)| *o == seat && self.hands[seat as usize].total() >= *n)
+                {
+                    kinds.insert(Kind::Discard);
+                }
+            }
+            // There is always a target: some land hex, else the desert or where it stands.
+            Phase::Robber { .. } => {
+                if seat == self.current {
+                    kinds.insert(Kind::Robber);
+                }
+            }
+            Phase::RoadBuilding { .. } => {
+                if seat == self.current && self.can_place_road(seat) {
+                    kinds.insert(Kind::Road);
+                }
+            }
+            Phase::Main => self.main_kinds(seat, &mut kinds),
+        }
         kinds
+    }
+
+    /// [`BaseGame::legal_kinds`] in the main phase: `legal_main`'s kinds, each by its test.
+    fn main_kinds(&self, seat: Seat, kinds: &mut Kinds) {
+        let hand = &self.hands[seat as usize];
+        let trading = self.trading_open();
+        if seat == self.current {
+            kinds.insert(Kind::End);
+            let stock = self.pieces.stock(seat);
+            if hand.contains(&costs::ROAD) && self.can_place_road(seat) {
+                kinds.insert(Kind::Road);
+            }
+            if stock.settlements > 0 && hand.contains(&costs::SETTLEMENT) {
+                let mut any = false;
+                self.each_settlement_spot(seat, |_| {
+                    any = true;
+                    false
+                });
+                if any {
+                    kinds.insert(Kind::Settle);
+                }
+            }
+            if stock.cities > 0
+                && hand.contains(&costs::CITY)
+                && self.pieces.buildings_of(seat).iter().any(|c| {
+                    self.pieces
+                        .building(*c)
+                        .is_some_and(|b| b.kind == BuildingKind::Settlement)
+                })
+            {
+                kinds.insert(Kind::City);
+            }
+            if !self.deck.is_empty() && hand.contains(&costs::DEV_CARD) {
+                kinds.insert(Kind::BuyDev);
+            }
+            self.dev_play_kinds(seat, kinds);
+            if trading && self.bank_trade_exists(seat) {
+                kinds.insert(Kind::Bank);
+            }
+        }
+        if !trading {
+            return;
+        }
+        let mut open = 0;
+        for o in &self.offers {
+            if o.from == seat {
+                open += 1;
+                kinds.insert(Kind::Cancel);
+            } else if self.addressed_to(o, seat) && !o.declined_by(seat) {
+                if hand.contains(&o.get) && self.hands[o.from as usize].contains(&o.give) {
+                    kinds.insert(Kind::Accept);
+                }
+                kinds.insert(Kind::Decline);
+            }
+        }
+        let cap = if seat == self.current {
+            MAX_OPEN_OFFERS
+        } else {
+            1
+        };
+        if open < cap && !hand.is_empty() {
+            kinds.insert(Kind::Offer);
+        }
+    }
+
+    /// Whether the current player has some bank trade: a lot of one resource at its rate,
+    /// and another resource the bank still holds.
+    fn bank_trade_exists(&self, seat: Seat) -> bool {
+        let hand = &self.hands[seat as usize];
+        let bank_has_other = |give: Resource| {
+            Resource::ALL
+                .into_iter()
+                .any(|get| get != give && self.bank[get] > 0)
+        };
+        // Every seat trades 4:1; harbours (2:1 and 3:1) matter only for pairs and triples.
+        if Resource::ALL
+            .into_iter()
+            .any(|give| hand[give] >= 4 && bank_has_other(give))
+        {
+            return true;
+        }
+        if hand.0.iter().all(|n| *n < 2) {
+            return false;
+        }
+        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
+        Resource::ALL
+            .into_iter()
+            .any(|give| hand[give] >= rates[give as usize] && bank_has_other(give))
+    }
+
+    /// The development-card kinds `legal_dev_plays` lists, each by its test.
+    fn dev_play_kinds(&self, seat: Seat, kinds: &mut Kinds) {
+        let hand = &self.dev[seat as usize];
+        if self.dev_played || hand.cards.is_empty() {
+            return;
+        }
+        let playable = hand.playable_set(self.turn);
+        if playable.contains(DevCard::Knight) {
+            kinds.insert(Kind::PlayKnight);
+        }
+        if playable.contains(DevCard::RoadBuilding) && self.can_place_road(seat) {
+            kinds.insert(Kind::PlayRoadBuilding);
+        }
+        // Two cards the bank holds: a pair of one resource or one each of two.
+        if playable.contains(DevCard::YearOfPlenty)
+            && (self.bank.0.iter().any(|n| *n >= 2)
+                || self.bank.0.iter().filter(|n| **n > 0).count() >= 2)
+        {
+            kinds.insert(Kind::PlayYearOfPlenty);
+        }
+        if playable.contains(DevCard::Monopoly) {
+            kinds.insert(Kind::PlayMonopoly);
+        }
     }
 
     /// Appends the commands of one kind that `seat` may send now (those `legal` lists).
