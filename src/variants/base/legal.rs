@@ -312,7 +312,18 @@ impl BaseGame {
             return Some(cmd);
         }
         scratch.clear();
-        if matches!(kind, Kind::Accept | Kind::Decline | Kind::Cancel) {
+        let mut push = |c| {
+            scratch.push(c);
+            true
+        };
+        let main = matches!(self.phase, Phase::Main);
+        if main && kind == Kind::Bank {
+            self.each_bank_trade(seat, &mut push);
+        } else if main && kind == Kind::Road {
+            self.each_road_spot(seat, |e| push(Command::Road(e)));
+        } else if main && kind == Kind::Settle {
+            self.each_settlement_spot(seat, |c| push(Command::Settle(c)));
+        } else if matches!(kind, Kind::Accept | Kind::Decline | Kind::Cancel) {
             // Present only in the main phase with trading open (legal_kinds said so): the
             // answers alone, without walking the current player's building commands again.
             self.visit_answers(
@@ -483,13 +494,26 @@ impl BaseGame {
             .flat_map(|e| topo.edge_corners(*e))
             .chain(self.pieces.buildings_of(seat).iter().copied());
         for c in corners {
+            // A corner with the seat's building, or with its road and no building, joins any
+            // free land edge there; elsewhere the full check decides (the far end may join).
+            let joins = match self.pieces.building(c) {
+                Some(b) => b.owner == seat,
+                None => topo.corner_edges(c).iter().flatten().any(|e| {
+                    self.pieces
+                        .route(*e)
+                        .is_some_and(|r| r.owner == seat && r.kind == RouteKind::Road)
+                }),
+            };
             for e in topo.corner_edges(c).iter().flatten() {
                 if self.pieces.route(*e).is_none()
                     && seen.first(e.index())
-                    && self
-                        .pieces
-                        .check_route(&self.map, seat, *e, RouteKind::Road, None)
-                        .is_ok()
+                    && if joins {
+                        self.map.edge_is_road_spot(*e)
+                    } else {
+                        self.pieces
+                            .check_route(&self.map, seat, *e, RouteKind::Road, None)
+                            .is_ok()
+                    }
                     && !f(*e)
                 {
                     return;
@@ -538,26 +562,11 @@ impl BaseGame {
                 s.emit(Command::BuyDev);
             }
             self.legal_dev_plays(seat, s);
-            // The best rate is 2, so a hand without a pair has no bank trade.
-            if s.wants(Kind::Bank) && self.trading_open() && hand.0.iter().any(|n| *n >= 2) {
-                let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-                for give in Resource::ALL {
-                    let rate = rates[give as usize];
-                    if hand[give] < rate {
-                        continue;
-                    }
-                    if !s.wants(Kind::Bank) {
-                        break;
-                    }
-                    for get in Resource::ALL {
-                        if get != give && self.bank[get] > 0 {
-                            s.emit(Command::Bank {
-                                give: ResourceSet::one(give, rate),
-                                get: ResourceSet::one(get, 1),
-                            });
-                        }
-                    }
-                }
+            if s.wants(Kind::Bank) && self.trading_open() {
+                self.each_bank_trade(seat, |c| {
+                    s.emit(c);
+                    s.wants(Kind::Bank)
+                });
             }
         }
         if !self.trading_open() {
@@ -590,6 +599,34 @@ impl BaseGame {
                             to,
                         });
                     }
+                }
+            }
+        }
+    }
+
+    /// Calls `f` on each bank trade the seat's hand allows at its rates (one lot for one
+    /// card the bank holds), until `f` answers `false`; trading must be open.
+    fn each_bank_trade(&self, seat: Seat, mut f: impl FnMut(Command) -> bool) {
+        let hand = &self.hands[seat as usize];
+        // The best rate is 2, so a hand without a pair has no bank trade.
+        if hand.0.iter().all(|n| *n < 2) {
+            return;
+        }
+        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
+        for give in Resource::ALL {
+            let rate = rates[give as usize];
+            if hand[give] < rate {
+                continue;
+            }
+            for get in Resource::ALL {
+                if get != give
+                    && self.bank[get] > 0
+                    && !f(Command::Bank {
+                        give: ResourceSet::one(give, rate),
+                        get: ResourceSet::one(get, 1),
+                    })
+                {
+                    return;
                 }
             }
         }
