@@ -487,22 +487,32 @@ impl BaseGame {
         }
         let topo = &self.map.topology;
         let mut seen = IdBits::new(topo.edge_count());
-        let corners = self
-            .pieces
-            .routes_of(seat)
-            .iter()
-            .flat_map(|e| topo.edge_corners(*e))
-            .chain(self.pieces.buildings_of(seat).iter().copied());
-        for c in corners {
-            // A corner with the seat's building, or with its road and no building, joins any
-            // free land edge there; elsewhere the full check decides (the far end may join).
+        let mut visited = IdBits::new(topo.corner_count());
+        // The ends of the seat's routes, then its buildings; each corner once. A corner with
+        // the seat's building, or with its road and no building, joins any free land edge
+        // there; elsewhere the full check decides (the far end may join).
+        let from_routes = self.pieces.routes_of(seat).iter().flat_map(|e| {
+            let by_road = self
+                .pieces
+                .route(*e)
+                .is_some_and(|r| r.kind == RouteKind::Road);
+            topo.edge_corners(*e).map(move |c| (c, by_road))
+        });
+        let from_buildings = self.pieces.buildings_of(seat).iter().map(|c| (*c, true));
+        for (c, by_road) in from_routes.chain(from_buildings) {
+            if !visited.first(c.index()) {
+                continue;
+            }
             let joins = match self.pieces.building(c) {
                 Some(b) => b.owner == seat,
-                None => topo.corner_edges(c).iter().flatten().any(|e| {
-                    self.pieces
-                        .route(*e)
-                        .is_some_and(|r| r.owner == seat && r.kind == RouteKind::Road)
-                }),
+                None => {
+                    by_road
+                        || topo.corner_edges(c).iter().flatten().any(|e| {
+                            self.pieces
+                                .route(*e)
+                                .is_some_and(|r| r.owner == seat && r.kind == RouteKind::Road)
+                        })
+                }
             };
             for e in topo.corner_edges(c).iter().flatten() {
                 if self.pieces.route(*e).is_none()
