@@ -405,26 +405,25 @@ impl Pieces {
         before.max(1 + self.route_walk(map, seat, e, from, &mut used))
     }
 
-    /// Seats whose longest route a new building of `seat` on the free corner `c` can change,
-    /// a bit each: an opponent with two routes of one kind meeting there (they joined; now the
-    /// building cuts them), and `seat` itself with a road and a ship there (its building joins
+    /// The seat whose longest route a new building of `seat` on the free corner `c` changes,
+    /// if any: an opponent with two routes of one kind meeting there (they joined; now the
+    /// building cuts them), or `seat` itself with a road and a ship there (its building joins
     /// them). A route that merely ends at `c`, or routes the corner already joined, keep
-    /// their length.
-    pub fn seats_a_building_changes(&self, map: &Map, seat: Seat, c: CornerId) -> u32 {
+    /// their length. Either needs two of the corner's three routes, so at most one seat.
+    pub fn seat_a_building_changes(&self, map: &Map, seat: Seat, c: CornerId) -> Option<Seat> {
         let routes = map
             .topology
             .corner_edges(c)
             .map(|e| e.and_then(|e| self.route(e)));
-        let mut bits = 0;
         for (i, r) in routes.iter().enumerate() {
             let Some(r) = r else { continue };
             for q in routes[i + 1..].iter().flatten() {
                 if q.owner == r.owner && (q.owner == seat) != (q.kind == r.kind) {
-                    bits |= 1 << r.owner;
+                    return Some(r.owner);
                 }
             }
         }
-        bits
+        None
     }
 
     /// [`Pieces::longest_route`] by a plain search from every route end, for any number of
@@ -730,7 +729,7 @@ mod tests {
     }
 
     /// Lengths kept up to date piece by piece ([`Pieces::longest_route_after_placing`] for
-    /// routes, a full search only for the seats [`Pieces::seats_a_building_changes`] names
+    /// routes, a full search only for the seat [`Pieces::seat_a_building_changes`] names
     /// for buildings) equal a full search of every seat after every piece, on random
     /// networks of three seats with roads, ships, rings, forks and buildings cutting them.
     #[test]
@@ -759,12 +758,10 @@ mod tests {
                     if p.building(c).is_some() {
                         continue;
                     }
-                    let changed = p.seats_a_building_changes(&map, seat, c);
+                    let changed = p.seat_a_building_changes(&map, seat, c);
                     p.place_settlement(seat, c);
-                    for s in 0..3 {
-                        if changed & (1 << s) != 0 {
-                            len[s as usize] = p.longest_route(&map, s);
-                        }
+                    if let Some(s) = changed {
+                        len[s as usize] = p.longest_route(&map, s);
                     }
                 } else {
                     let f = &mut frontier[seat as usize];

@@ -186,8 +186,8 @@ impl BaseGame {
         self.mark_built(ev);
         ev.push(Event::Settled { seat, at: c });
         // A settlement can cut an opponent's road (and join its owner's roads and ships).
-        let changed = self.pieces.seats_a_building_changes(&self.map, seat, c);
-        self.update_longest_road_of(changed, ev);
+        let changed = self.pieces.seat_a_building_changes(&self.map, seat, c);
+        self.update_longest_road_of(changed.map_or(0, |s| 1 << s), ev);
         Ok(())
     }
 
