@@ -380,6 +380,52 @@ impl Pieces {
         self.longest_route_general(map, seat)
     }
 
+    /// [`Pieces::longest_route`] of a seat right after its route `e` was placed, given
+    /// `before`, its longest route without `e`: every trail the new route makes possible runs
+    /// through `e`, and where one end of `e` continues into none of the seat's routes those
+    /// trails all stop there, so one search from the other end finds the longest. Only when
+    /// `e` joins routes at both ends does this search from every start again.
+    pub fn longest_route_after_placing(
+        &self,
+        map: &Map,
+        seat: Seat,
+        e: EdgeId,
+        before: u32,
+    ) -> u32 {
+        let [a, b] = map.topology.edge_corners(e);
+        let from = if self.continuations(map, seat, e, a).next().is_none() {
+            b
+        } else if self.continuations(map, seat, e, b).next().is_none() {
+            a
+        } else {
+            return self.longest_route(map, seat);
+        };
+        let mut used = IdBits::new(map.topology.edge_count());
+        used.set(e.index(), true);
+        before.max(1 + self.route_walk(map, seat, e, from, &mut used))
+    }
+
+    /// The seat whose longest route a new building of `seat` on the free corner `c` changes,
+    /// if any: an opponent with two routes of one kind meeting there (they joined; now the
+    /// building cuts them), or `seat` itself with a road and a ship there (its building joins
+    /// them). A route that merely ends at `c`, or routes the corner already joined, keep
+    /// their length. Either needs two of the corner's three routes, so at most one seat.
+    pub fn seat_a_building_changes(&self, map: &Map, seat: Seat, c: CornerId) -> Option<Seat> {
+        let routes = map
+            .topology
+            .corner_edges(c)
+            .map(|e| e.and_then(|e| self.route(e)));
+        for (i, r) in routes.iter().enumerate() {
+            let Some(r) = r else { continue };
+            for q in routes[i + 1..].iter().flatten() {
+                if q.owner == r.owner && (q.owner == seat) != (q.kind == r.kind) {
+                    return Some(r.owner);
+                }
+            }
+        }
+        None
+    }
+
     /// [`Pieces::longest_route`] by a plain search from every route end, for any number of
     /// routes.
     fn longest_route_general(&self, map: &Map, seat: Seat) -> u32 {
@@ -503,22 +549,39 @@ impl Pieces {
         best
     }
 
-    /// The longest continuation of a route that arrives at corner `k` along edge `e`.
-    fn route_walk(&self, map: &Map, seat: Seat, e: EdgeId, k: CornerId, used: &mut IdBits) -> u32 {
+    /// The seat's routes that its route arriving at corner `k` along `e` continues into: none
+    /// past an opponent's building, any kind at its own building, else the same kind.
+    fn continuations<'a>(
+        &'a self,
+        map: &'a Map,
+        seat: Seat,
+        e: EdgeId,
+        k: CornerId,
+    ) -> impl Iterator<Item = EdgeId> + 'a {
         let own_building = match self.building(k) {
-            Some(b) if b.owner != seat => return 0,
-            Some(_) => true,
-            None => false,
+            Some(b) if b.owner != seat => None,
+            Some(_) => Some(true),
+            None => Some(false),
         };
         let kind = self.routes[e.index()].map(|r| r.kind);
+        let corner_edges = match own_building {
+            Some(_) => map.topology.corner_edges(k).as_slice(),
+            None => &[],
+        };
+        corner_edges.iter().flatten().copied().filter(move |&f| {
+            f != e
+                && self.routes[f.index()].is_some_and(|r| {
+                    r.owner == seat && (own_building == Some(true) || Some(r.kind) == kind)
+                })
+        })
+    }
+
+    /// The longest continuation of a route that arrives at corner `k` along edge `e`.
+    fn route_walk(&self, map: &Map, seat: Seat, e: EdgeId, k: CornerId, used: &mut IdBits) -> u32 {
         let mut best = 0;
-        for &next in map.topology.corner_edges(k).iter().flatten() {
-            if next == e || used.get(next.index()) {
+        for next in self.continuations(map, seat, e, k) {
+            if used.get(next.index()) {
                 continue;
-            }
-            match self.routes[next.index()] {
-                Some(r) if r.owner == seat && (own_building || Some(r.kind) == kind) => {}
-                _ => continue,
             }
             used.set(next.index(), true);
             let far = map.topology.other_end(next, k);
@@ -662,6 +725,73 @@ mod tests {
                 p.longest_route_general(&map, 0),
                 "round {round}"
             );
+        }
+    }
+
+    /// Lengths kept up to date piece by piece ([`Pieces::longest_route_after_placing`] for
+    /// routes, a full search only for the seat [`Pieces::seat_a_building_changes`] names
+    /// for buildings) equal a full search of every seat after every piece, on random
+    /// networks of three seats with roads, ships, rings, forks and buildings cutting them.
+    #[test]
+    fn lengths_kept_piece_by_piece_agree_with_a_full_search() {
+        let map = Map::single(&builtin::spec("A").expect("board A"));
+        let mut rng = GameRng::new(11);
+        let stock = Stock {
+            settlements: 60,
+            cities: 4,
+            roads: 60,
+            ships: 60,
+        };
+        let edges = map.topology.edge_count();
+        let corners = map.topology.corner_count();
+        for round in 0..400 {
+            let mut p = Pieces::new(&map, 3, stock);
+            let mut len = [0u32; 3];
+            // Each seat grows from its own edge so that its network stays mostly connected.
+            let mut frontier: Vec<Vec<EdgeId>> = (0..3)
+                .map(|_| vec![EdgeId(rng.below(edges) as u32)])
+                .collect();
+            for step in 0..120 {
+                let seat = rng.below(3) as Seat;
+                if rng.below(5) == 0 {
+                    let c = CornerId(rng.below(corners) as u32);
+                    if p.building(c).is_some() {
+                        continue;
+                    }
+                    let changed = p.seat_a_building_changes(&map, seat, c);
+                    p.place_settlement(seat, c);
+                    if let Some(s) = changed {
+                        len[s as usize] = p.longest_route(&map, s);
+                    }
+                } else {
+                    let f = &mut frontier[seat as usize];
+                    if f.is_empty() {
+                        continue;
+                    }
+                    let e = f.swap_remove(rng.below(f.len()));
+                    if p.route(e).is_some() {
+                        continue;
+                    }
+                    let kind = if round % 2 == 0 && rng.below(3) == 0 {
+                        RouteKind::Ship
+                    } else {
+                        RouteKind::Road
+                    };
+                    p.place_route(seat, e, kind);
+                    len[seat as usize] =
+                        p.longest_route_after_placing(&map, seat, e, len[seat as usize]);
+                    for k in map.topology.edge_corners(e) {
+                        f.extend(map.topology.corner_edges(k).iter().flatten().copied());
+                    }
+                }
+                for s in 0..3 {
+                    assert_eq!(
+                        len[s as usize],
+                        p.longest_route(&map, s),
+                        "round {round} step {step} seat {s}"
+                    );
+                }
+            }
         }
     }
 }

@@ -186,7 +186,8 @@ impl BaseGame {
         self.mark_built(ev);
         ev.push(Event::Settled { seat, at: c });
         // A settlement can cut an opponent's road (and join its owner's roads and ships).
-        self.update_longest_road_of(self.seats_touching(seat, c), ev);
+        let changed = self.pieces.seat_a_building_changes(&self.map, seat, c);
+        self.update_longest_road_of(changed.map_or(0, |s| 1 << s), ev);
         Ok(())
     }
 
@@ -216,7 +217,7 @@ impl BaseGame {
                     free: true,
                 });
                 // Keeps the public road lengths right from the start (no award is possible).
-                self.update_longest_road_of(1 << seat, ev);
+                self.road_built(seat, e, ev);
                 self.advance_setup(step, now, ev);
                 Ok(())
             }
@@ -231,7 +232,7 @@ impl BaseGame {
                     at: e,
                     free: true,
                 });
-                self.update_longest_road_of(1 << seat, ev);
+                self.road_built(seat, e, ev);
                 let left = left - 1;
                 self.phase = if left > 0 && self.can_place_road(seat) {
                     Phase::RoadBuilding { left, resume }
@@ -254,7 +255,7 @@ impl BaseGame {
                     at: e,
                     free: false,
                 });
-                self.update_longest_road_of(1 << seat, ev);
+                self.road_built(seat, e, ev);
                 Ok(())
             }
         }
@@ -1070,6 +1071,23 @@ impl BaseGame {
                 };
             }
         }
+        self.award_longest_road(ev);
+    }
+
+    /// [`BaseGame::update_longest_road_of`] for the seat that just built the road at `e`: its
+    /// stored length is exact, so only trails through `e` need searching.
+    fn road_built(&mut self, seat: Seat, e: EdgeId, ev: &mut Vec<Event>) {
+        let s = seat as usize;
+        if !self.out[s] {
+            self.road_len[s] =
+                self.pieces
+                    .longest_route_after_placing(&self.map, seat, e, self.road_len[s]);
+        }
+        self.award_longest_road(ev);
+    }
+
+    /// Moves the Longest Road to whoever the stored road lengths give it.
+    fn award_longest_road(&mut self, ev: &mut Vec<Event>) {
         let holder = awards::longest_road(self.longest, &self.road_len);
         if holder != self.longest {
             self.longest = holder;
@@ -1078,17 +1096,6 @@ impl BaseGame {
                 length: holder.map_or(0, |h| self.road_len[h as usize]),
             });
         }
-    }
-
-    /// Seats whose routes a building at `c` can cut, and `seat` itself (a bit each).
-    fn seats_touching(&self, seat: Seat, c: CornerId) -> u32 {
-        let mut bits = 1 << seat;
-        for e in self.map.topology.corner_edges(c).iter().flatten() {
-            if let Some(r) = self.pieces.route(*e) {
-                bits |= 1 << r.owner;
-            }
-        }
-        bits
     }
 
     /// Seats still in the game, a bit each.

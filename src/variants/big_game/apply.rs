@@ -551,15 +551,8 @@ impl BigGame {
         }
         ev.push(Event::Settled { seat, at: c, bonus });
         // A settlement can cut the roads of those whose routes meet at the corner.
-        let mut touched = vec![seat];
-        for e in self.map.topology.corner_edges(c).iter().flatten() {
-            if let Some(r) = self.pieces.route(*e)
-                && !touched.contains(&r.owner)
-            {
-                touched.push(r.owner);
-            }
-        }
-        self.update_longest_road(&touched, ev);
+        let changed = self.pieces.seat_a_building_changes(&self.map, seat, c);
+        self.update_longest_road(changed.as_slice(), ev);
         Ok(())
     }
 
@@ -633,7 +626,12 @@ impl BigGame {
             RouteKind::Road => Event::Roaded { seat, at: e, free },
             RouteKind::Ship => Event::Shipped { seat, at: e, free },
         });
-        self.update_longest_road(&[seat], ev);
+        // Only trails through the new route can be longer than the stored length.
+        let s = seat as usize;
+        self.road_len[s] =
+            self.pieces
+                .longest_route_after_placing(&self.map, seat, e, self.road_len[s]);
+        self.update_longest_road(&[], ev);
         Ok(())
     }
 

@@ -1152,7 +1152,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
 
     /// Random legal commands, random refused ones and the clock: every listed command is
-    /// accepted, refused ones leave the state unchanged, cards are conserved.
+    /// accepted, refused ones leave the state unchanged, cards are conserved, road lengths
+    /// are current.
     #[test]
     fn random_play_conserves_cards_and_refusals_change_nothing(
         seed in 0u64..1000,
@@ -1193,6 +1194,7 @@ proptest! {
             for s in 0..6u16 {
                 let st = g.pieces.stock(s);
                 prop_assert!(st.settlements <= 5 && st.cities <= 4 && st.roads <= 15 && st.ships <= 15);
+                prop_assert_eq!(g.road_len[s as usize], g.pieces.longest_route(&g.map, s));
             }
         }
     }
@@ -1232,6 +1234,10 @@ fn random_bots_play_six_boards_to_the_end() {
                     legal[rng.below(legal.len())]
                 };
                 let ev = g.apply(s, &cmd, now).unwrap();
+                // Road lengths kept piece by piece stay those of a full search.
+                for q in 0..12 {
+                    assert_eq!(g.road_len[q as usize], g.pieces.longest_route(&g.map, q));
+                }
                 robber_rolls += ev
                     .iter()
                     .filter(|e| matches!(e, Event::Robbers { dice: Some(_), .. }))

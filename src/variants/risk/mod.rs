@@ -260,7 +260,7 @@ impl Ruleset for RiskGame {
 impl RiskGame {
     /// Everything that must hold between two steps, in words when it does not (fuzzing and
     /// property tests): cards conserved, pieces in supplies by builder, public VP from the
-    /// pieces held and the awards, armies only on land, at most two players a hex, no seat
+    /// pieces held and the awards, road lengths current, armies only on land, at most two players a hex, no seat
     /// with more units than it ever got, and a legal command for every seat asked to act.
     pub fn audit(&self) -> Result<(), String> {
         use crate::rules::pieces::BuildingKind;
@@ -314,6 +314,18 @@ impl RiskGame {
                     s + 1,
                     g.public_vp(s),
                     held_s + 2 * held_c + awards
+                ));
+            }
+            let len = if g.out[s as usize] {
+                0
+            } else {
+                g.pieces.longest_route(&g.map, s)
+            };
+            if g.road_len[s as usize] != len {
+                return Err(format!(
+                    "seat {} has road length {} but its longest route is {len}",
+                    s + 1,
+                    g.road_len[s as usize]
                 ));
             }
             let units = self.armies.count_of(s);

@@ -235,6 +235,13 @@ impl RiskGame {
             self.armies.remove_seat(s);
             ev.push(Event::Eliminated { seat: s, by });
             self.leave(s, now, ev);
+            // The annexer's network grew by the roads it took over; its stored length is what
+            // the next road it builds extends.
+            if let Some(q) = by {
+                let mut bev = Vec::new();
+                self.base.update_longest_road_of(1 << q, &mut bev);
+                ev.extend(bev.into_iter().map(Event::Base));
+            }
         }
     }
 
