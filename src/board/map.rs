@@ -3,6 +3,7 @@
 //! for hexes, corners and edges, and the starting pieces.
 
 use super::spec::{BoardSpec, HarborKind, StartSpec, Territory, Tile};
+use super::yields::{Yield, Yields};
 use crate::geometry::{Corner, Edge, Hex, Point, Side};
 use crate::rules::resources::Terrain;
 use crate::topology::{CornerId, EdgeId, HexId, Topology};
@@ -171,7 +172,8 @@ pub struct Map {
     hex_territory: Vec<Option<Territory>>,
     corner_territory: Vec<Option<Territory>>,
     corner_board: Vec<Option<u16>>,
-    hexes_by_number: [Vec<HexId>; 13],
+    /// Numbered hexes and the corners they feed, per dice number.
+    yields: Yields,
     boards: Vec<PlacedBoard>,
     land_count: usize,
 }
@@ -368,12 +370,7 @@ impl Map {
                 }
             }
         }
-        let mut hexes_by_number: [Vec<HexId>; 13] = Default::default();
-        for id in topology.hex_ids() {
-            if let Some(num) = tiles[id.index()].number() {
-                hexes_by_number[num as usize].push(id);
-            }
-        }
+        let yields = Yields::new(&topology, &tiles);
         Map {
             topology,
             tiles,
@@ -384,7 +381,7 @@ impl Map {
             hex_territory,
             corner_territory,
             corner_board,
-            hexes_by_number,
+            yields,
             boards,
             land_count,
         }
@@ -432,10 +429,11 @@ impl Map {
     }
     /// Land hexes with this number token, for production.
     pub fn hexes_with_number(&self, n: u8) -> &[HexId] {
-        self.hexes_by_number
-            .get(n as usize)
-            .map(|v| v.as_slice())
-            .unwrap_or(&[])
+        self.yields.hexes(n)
+    }
+    /// The corners hexes with number `n` feed (robbers aside), with their hex and resource.
+    pub fn yields(&self, n: u8) -> &[Yield] {
+        self.yields.corners(n)
     }
     /// The first desert, where the robber starts.
     pub fn desert(&self) -> Option<HexId> {
