@@ -264,10 +264,15 @@ impl Map {
         let land_count = land.len();
         let mut tiles = vec![Tile::Sea; n];
         let mut board_of_hex = vec![0u16; n];
+        // The board of each land corner: the last board (in order) whose land it touches.
+        let mut corner_board = vec![None; topology.corner_count()];
         for (h, t, k) in &land {
             let id = topology.hex_id(*h).expect("land is on the map");
             tiles[id.index()] = *t;
             board_of_hex[id.index()] = *k;
+            for c in topology.hex_corners(id) {
+                corner_board[c.index()] = Some(*k);
+            }
         }
         for (h, k) in &sea {
             let id = topology.hex_id(*h).expect("sea is on the map");
@@ -284,7 +289,6 @@ impl Map {
         let mut corner_harbor = vec![None; topology.corner_count()];
         let mut hex_territory = vec![None; n];
         let mut corner_territory = vec![None; topology.corner_count()];
-        let mut corner_board = vec![None; topology.corner_count()];
         let mut boards = Vec::new();
         for (k, spec) in specs.iter().enumerate() {
             let (dq, dr) = shift_of(k);
@@ -359,14 +363,6 @@ impl Map {
                         let id = topology.corner_id(mv_corner(c)).expect("corner of land");
                         corner_territory[id.index()] = Some(line.territory_of_corner(c));
                     }
-                }
-            }
-            for (h, _) in spec.land() {
-                for p in Point::ALL {
-                    let id = topology
-                        .corner_id(mv_corner(h.corner(p)))
-                        .expect("corner of land");
-                    corner_board[id.index()] = Some(k as u16);
                 }
             }
         }

@@ -30,38 +30,48 @@ pub struct Yields {
 impl Yields {
     /// `tiles` is indexed by hex id of `topology`.
     pub fn new(topology: &Topology, tiles: &[Tile]) -> Yields {
-        let mut numbered: Vec<(u8, HexId)> = topology
-            .hex_ids()
-            .filter_map(|h| Some((tiles[h.index()].number()?, h)))
-            .collect();
-        // Stable: ids stay ascending within a number.
-        numbered.sort_by_key(|(n, _)| *n);
-        let mut y = Yields {
-            hexes: Vec::with_capacity(numbered.len()),
-            corners: Vec::with_capacity(numbered.len() * 6),
-            ..Yields::default()
+        // A numbered hex without a resource (a desert given a token) feeds no corner.
+        let resource = |h: HexId| tiles[h.index()].terrain().and_then(|t| t.resource());
+        let numbered = || {
+            topology
+                .hex_ids()
+                .filter_map(|h| Some((tiles[h.index()].number()? as usize, h)))
         };
-        let mut next = numbered.iter().peekable();
-        for n in 0..NUMBERS as u8 {
-            y.hex_start[n as usize] = y.hexes.len() as u16;
-            y.corner_start[n as usize] = y.corners.len() as u16;
-            while let Some(&(_, hex)) = next.next_if(|(m, _)| *m == n) {
-                y.hexes.push(hex);
-                // A numbered hex without a resource (a desert given a token) pays nothing.
-                let Some(resource) = tiles[hex.index()].terrain().and_then(|t| t.resource()) else {
-                    continue;
-                };
-                y.corners
-                    .extend(topology.hex_corners(hex).iter().map(|&corner| Yield {
-                        hex,
-                        corner,
-                        resource,
-                    }));
+        // A counting sort by number: count, then place (hex ids stay ascending per number).
+        let mut y = Yields::default();
+        for (n, h) in numbered() {
+            y.hex_start[n + 1] += 1;
+            if resource(h).is_some() {
+                y.corner_start[n + 1] += 6;
             }
         }
-        debug_assert!(next.next().is_none(), "numbers run 2 to 12");
-        y.hex_start[NUMBERS] = y.hexes.len() as u16;
-        y.corner_start[NUMBERS] = y.corners.len() as u16;
+        for n in 0..NUMBERS {
+            y.hex_start[n + 1] += y.hex_start[n];
+            y.corner_start[n + 1] += y.corner_start[n];
+        }
+        let (mut next_hex, mut next_corner) = (y.hex_start, y.corner_start);
+        y.hexes = vec![HexId(0); y.hex_start[NUMBERS] as usize];
+        let unset = Yield {
+            hex: HexId(0),
+            corner: CornerId(0),
+            resource: Resource::Lumber,
+        };
+        y.corners = vec![unset; y.corner_start[NUMBERS] as usize];
+        for (n, hex) in numbered() {
+            y.hexes[next_hex[n] as usize] = hex;
+            next_hex[n] += 1;
+            let Some(resource) = resource(hex) else {
+                continue;
+            };
+            for &corner in topology.hex_corners(hex) {
+                y.corners[next_corner[n] as usize] = Yield {
+                    hex,
+                    corner,
+                    resource,
+                };
+                next_corner[n] += 1;
+            }
+        }
         y
     }
 
@@ -84,5 +94,39 @@ impl Yields {
     fn range(start: &[u16; NUMBERS + 1], n: u8) -> Option<(usize, usize)> {
         let n = n as usize;
         (n < NUMBERS).then(|| (start[n] as usize, start[n + 1] as usize))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Map, generate};
+
+    #[test]
+    fn each_number_lists_its_hexes_and_their_corners_in_id_order() {
+        let map = Map::single(&generate::random_base(5));
+        let t = &map.topology;
+        for n in 0..=14u8 {
+            let hexes: Vec<HexId> = t
+                .hex_ids()
+                .filter(|h| map.tile(*h).number() == Some(n))
+                .collect();
+            assert_eq!(map.hexes_with_number(n), hexes.as_slice());
+            let corners: Vec<Yield> = hexes
+                .iter()
+                .filter_map(|&hex| {
+                    let resource = map.tile(hex).terrain()?.resource()?;
+                    Some(t.hex_corners(hex).map(|corner| Yield {
+                        hex,
+                        corner,
+                        resource,
+                    }))
+                })
+                .flatten()
+                .collect();
+            assert_eq!(map.yields(n), corners.as_slice());
+        }
+        assert_eq!(map.hexes_with_number(7), &[]);
+        assert_eq!(map.yields(6).len(), 12, "two 6s, six corners each");
     }
 }
