@@ -15,7 +15,7 @@ type HashSet<T> = std::collections::HashSet<T, foldhash::fast::FixedState>;
 
 /// The standard 19 positions (columns of 3, 4, 5, 4, 3), in file coordinates.
 pub fn standard_positions() -> Vec<Hex> {
-    let mut v = Vec::new();
+    let mut v = Vec::with_capacity(19);
     for (col, rows) in [(0, 1..=3), (1, 0..=3), (2, 0..=4), (3, 0..=3), (4, 1..=3)] {
         for row in rows {
             v.push(Hex::from_offset(col, row));
@@ -84,51 +84,92 @@ pub fn has_adjacent_red_numbers(tiles: &[(Hex, Tile)]) -> bool {
         .any(|h| h.neighbors().iter().any(|n| red.contains(n)))
 }
 
+/// The standard frame, worked out once: its positions, the positions touching each (as
+/// indices), and its coast. Every random board is drawn on it.
+struct Frame {
+    positions: Vec<Hex>,
+    touching: Vec<Vec<usize>>,
+    coast: Vec<(Hex, Side)>,
+}
+
+impl Frame {
+    fn get() -> &'static Frame {
+        static FRAME: std::sync::OnceLock<Frame> = std::sync::OnceLock::new();
+        FRAME.get_or_init(|| {
+            let positions = standard_positions();
+            let touching = positions
+                .iter()
+                .map(|h| {
+                    let near = h.neighbors();
+                    (0..positions.len())
+                        .filter(|j| near.contains(&positions[*j]))
+                        .collect()
+                })
+                .collect();
+            let coast = coast_edges_clockwise(&positions);
+            Frame {
+                positions,
+                touching,
+                coast,
+            }
+        })
+    }
+
+    /// [`has_adjacent_red_numbers`] for numbers given per position of the frame.
+    fn reds_touch(&self, numbers: &[Option<u8>]) -> bool {
+        let red = |i: usize| matches!(numbers[i], Some(6) | Some(8));
+        (0..numbers.len()).any(|i| red(i) && self.touching[i].iter().any(|j| red(*j)))
+    }
+}
+
 /// A random fair base board from a seed.
 pub fn random_base(seed: u64) -> BoardSpec {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let positions = standard_positions();
+    let frame = Frame::get();
     let mut terrains: Vec<Terrain> = STANDARD_TERRAINS
         .iter()
         .flat_map(|(t, n)| std::iter::repeat_n(*t, *n))
         .collect();
     terrains.push(Terrain::Desert);
+    let mut numbers = vec![None; terrains.len()];
     loop {
+        // Redrawn until fair: the shuffles (and so the board a seed gives) are the same as when
+        // each draw was written out as tiles and checked by position.
         terrains.shuffle(&mut rng);
-        let mut tokens = STANDARD_TOKENS.to_vec();
+        let mut tokens = STANDARD_TOKENS;
         tokens.shuffle(&mut rng);
         let mut tokens = tokens.into_iter();
-        let tiles: Vec<(Hex, Tile)> = positions
+        for (n, t) in numbers.iter_mut().zip(&terrains) {
+            *n = if *t == Terrain::Desert {
+                None
+            } else {
+                tokens.next()
+            };
+        }
+        if frame.reds_touch(&numbers) {
+            continue;
+        }
+        let tiles = frame
+            .positions
             .iter()
-            .zip(terrains.iter())
-            .map(|(h, t)| {
-                let number = if *t == Terrain::Desert {
-                    None
-                } else {
-                    tokens.next()
-                };
+            .zip(terrains.iter().zip(&numbers))
+            .map(|(h, (t, n))| {
                 (
                     *h,
                     Tile::Land {
                         terrain: *t,
-                        number,
+                        number: *n,
                     },
                 )
             })
             .collect();
-        if has_adjacent_red_numbers(&tiles) {
-            continue;
-        }
-        let mut kinds = STANDARD_HARBORS.to_vec();
+        let mut kinds = STANDARD_HARBORS;
         kinds.shuffle(&mut rng);
-        // The frame never changes: its coast is worked out once.
-        static COAST: std::sync::OnceLock<Vec<(Hex, Side)>> = std::sync::OnceLock::new();
-        let coast = COAST.get_or_init(|| coast_edges_clockwise(&standard_positions()));
         let harbors = HARBOR_SLOTS
             .iter()
             .zip(kinds)
             .map(|(i, kind)| {
-                let (land, side) = coast[*i];
+                let (land, side) = frame.coast[*i];
                 HarborSpec { land, side, kind }
             })
             .collect();
@@ -150,6 +191,34 @@ mod tests {
     #[test]
     fn the_frame_has_30_coast_edges() {
         assert_eq!(coast_edges_clockwise(&standard_positions()).len(), 30);
+    }
+
+    #[test]
+    fn the_frame_finds_touching_reds_as_the_check_by_position_does() {
+        let frame = Frame::get();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut numbers: Vec<Option<u8>> = STANDARD_TOKENS.map(Some).into_iter().collect();
+        numbers.push(None);
+        let mut seen = [false; 2];
+        for _ in 0..200 {
+            numbers.shuffle(&mut rng);
+            let tiles: Vec<(Hex, Tile)> = (frame.positions.iter().zip(&numbers))
+                .map(|(h, number)| {
+                    let terrain = Terrain::Hills;
+                    (
+                        *h,
+                        Tile::Land {
+                            terrain,
+                            number: *number,
+                        },
+                    )
+                })
+                .collect();
+            let touch = has_adjacent_red_numbers(&tiles);
+            assert_eq!(frame.reds_touch(&numbers), touch);
+            seen[touch as usize] = true;
+        }
+        assert_eq!(seen, [true, true], "both outcomes were tried");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! for hexes, corners and edges, and the starting pieces.
 
 use super::spec::{BoardSpec, HarborKind, StartSpec, Territory, Tile};
+use super::yields::{Yield, Yields};
 use crate::geometry::{Corner, Edge, Hex, Point, Side};
 use crate::rules::resources::Terrain;
 use crate::topology::{CornerId, EdgeId, HexId, Topology};
@@ -171,7 +172,8 @@ pub struct Map {
     hex_territory: Vec<Option<Territory>>,
     corner_territory: Vec<Option<Territory>>,
     corner_board: Vec<Option<u16>>,
-    hexes_by_number: [Vec<HexId>; 13],
+    /// Numbered hexes and the corners they feed, per dice number.
+    yields: Yields,
     boards: Vec<PlacedBoard>,
     land_count: usize,
 }
@@ -262,10 +264,15 @@ impl Map {
         let land_count = land.len();
         let mut tiles = vec![Tile::Sea; n];
         let mut board_of_hex = vec![0u16; n];
+        // The board of each land corner: the last board (in order) whose land it touches.
+        let mut corner_board = vec![None; topology.corner_count()];
         for (h, t, k) in &land {
             let id = topology.hex_id(*h).expect("land is on the map");
             tiles[id.index()] = *t;
             board_of_hex[id.index()] = *k;
+            for c in topology.hex_corners(id) {
+                corner_board[c.index()] = Some(*k);
+            }
         }
         for (h, k) in &sea {
             let id = topology.hex_id(*h).expect("sea is on the map");
@@ -282,7 +289,6 @@ impl Map {
         let mut corner_harbor = vec![None; topology.corner_count()];
         let mut hex_territory = vec![None; n];
         let mut corner_territory = vec![None; topology.corner_count()];
-        let mut corner_board = vec![None; topology.corner_count()];
         let mut boards = Vec::new();
         for (k, spec) in specs.iter().enumerate() {
             let (dq, dr) = shift_of(k);
@@ -359,21 +365,8 @@ impl Map {
                     }
                 }
             }
-            for (h, _) in spec.land() {
-                for p in Point::ALL {
-                    let id = topology
-                        .corner_id(mv_corner(h.corner(p)))
-                        .expect("corner of land");
-                    corner_board[id.index()] = Some(k as u16);
-                }
-            }
         }
-        let mut hexes_by_number: [Vec<HexId>; 13] = Default::default();
-        for id in topology.hex_ids() {
-            if let Some(num) = tiles[id.index()].number() {
-                hexes_by_number[num as usize].push(id);
-            }
-        }
+        let yields = Yields::new(&topology, &tiles);
         Map {
             topology,
             tiles,
@@ -384,7 +377,7 @@ impl Map {
             hex_territory,
             corner_territory,
             corner_board,
-            hexes_by_number,
+            yields,
             boards,
             land_count,
         }
@@ -432,10 +425,11 @@ impl Map {
     }
     /// Land hexes with this number token, for production.
     pub fn hexes_with_number(&self, n: u8) -> &[HexId] {
-        self.hexes_by_number
-            .get(n as usize)
-            .map(|v| v.as_slice())
-            .unwrap_or(&[])
+        self.yields.hexes(n)
+    }
+    /// The corners hexes with number `n` feed (robbers aside), with their hex and resource.
+    pub fn yields(&self, n: u8) -> &[Yield] {
+        self.yields.corners(n)
     }
     /// The first desert, where the robber starts.
     pub fn desert(&self) -> Option<HexId> {

@@ -31,60 +31,45 @@ pub fn owed_into(
     out: &mut [ResourceSet],
 ) {
     out.fill(ResourceSet::EMPTY);
-    for &h in map.hexes_with_number(number) {
-        if robbers.contains(&h) {
-            continue;
-        }
-        let Some(res) = map.tile(h).terrain().and_then(|t| t.resource()) else {
-            continue;
-        };
-        for c in map.topology.hex_corners(h) {
-            if let Some(b) = pieces.building(*c)
-                && may_collect(h, b.owner)
-            {
-                out[b.owner as usize][res] += b.weight();
-            }
+    // The map lists the corners each number feeds: only built ones cost more than a load.
+    for y in map.yields(number) {
+        if let Some(b) = pieces.building(y.corner)
+            && !robbers.contains(&y.hex)
+            && may_collect(y.hex, b.owner)
+        {
+            out[b.owner as usize][y.resource] += b.weight();
         }
     }
 }
 
-/// Pays what is owed from the bank: for each resource, if the bank cannot pay everyone owed
-/// it, nobody gets it. Returns what was paid per seat and the resources that ran short.
+/// Pays what is owed from the bank, in place: for each resource, if the bank cannot pay
+/// everyone owed it, nobody gets it. `owed` (a slot per seat) becomes what was paid, and the
+/// resources that ran short are added to `short`.
 pub fn pay(
     bank: &mut ResourceSet,
     hands: &mut [ResourceSet],
-    owed: &[ResourceSet],
-) -> (Vec<ResourceSet>, Vec<Resource>) {
-    let mut paid = vec![ResourceSet::EMPTY; owed.len()];
-    let mut short = Vec::new();
-    pay_into(bank, hands, owed, &mut paid, &mut short);
-    (paid, short)
-}
-
-/// [`pay`] written into `paid` (a slot per seat, set to zero first) and `short` (appended).
-pub fn pay_into(
-    bank: &mut ResourceSet,
-    hands: &mut [ResourceSet],
-    owed: &[ResourceSet],
-    paid: &mut [ResourceSet],
-    short: &mut Vec<Resource>,
+    owed: &mut [ResourceSet],
+    short: &mut impl Extend<Resource>,
 ) {
-    paid.fill(ResourceSet::EMPTY);
+    debug_assert_eq!(hands.len(), owed.len(), "a slot per seat");
+    let mut total = ResourceSet::EMPTY;
+    for o in owed.iter() {
+        total.add(o);
+    }
+    // Per resource: everyone owed is paid in full, or (the bank short) nobody is. A mask per
+    // resource keeps the per-seat loop free of branches.
+    let mut keep = [0u32; 5];
     for r in Resource::ALL {
-        let i = r as usize;
-        let total: u32 = owed.iter().map(|o| o.0[i]).sum();
-        if total == 0 {
-            continue;
+        if total[r] > bank[r] {
+            short.extend([r]);
+        } else {
+            bank[r] -= total[r];
+            keep[r as usize] = u32::MAX;
         }
-        if total > bank[r] {
-            short.push(r);
-            continue;
-        }
-        bank[r] -= total;
-        for ((h, p), o) in hands.iter_mut().zip(paid.iter_mut()).zip(owed) {
-            h.0[i] += o.0[i];
-            p.0[i] += o.0[i];
-        }
+    }
+    for (h, o) in hands.iter_mut().zip(owed) {
+        *o = ResourceSet(std::array::from_fn(|i| o.0[i] & keep[i]));
+        h.add(o);
     }
 }
 
@@ -96,11 +81,12 @@ mod tests {
     fn short_bank_pays_nobody_that_resource() {
         let mut bank = ResourceSet::new(1, 5, 0, 0, 0);
         let mut hands = vec![ResourceSet::EMPTY; 2];
-        let owed = vec![
+        let mut paid = vec![
             ResourceSet::new(1, 1, 0, 0, 0),
             ResourceSet::new(1, 2, 0, 0, 0),
         ];
-        let (paid, short) = pay(&mut bank, &mut hands, &owed);
+        let mut short = Vec::new();
+        pay(&mut bank, &mut hands, &mut paid, &mut short);
         assert_eq!(short, vec![Resource::Lumber]);
         assert_eq!(paid[0], ResourceSet::new(0, 1, 0, 0, 0));
         assert_eq!(hands[1], ResourceSet::new(0, 2, 0, 0, 0));

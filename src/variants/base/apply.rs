@@ -1,7 +1,7 @@
 //! Applying commands and the clock. Every handler checks everything first and only then
 //! changes the state, so a refused command leaves it untouched.
 
-use super::{BaseGame, Command, DISCARD_LIMIT, Event, MAX_OPEN_OFFERS, Phase, Resume};
+use super::{BaseGame, Command, DISCARD_LIMIT, Event, MAX_OPEN_OFFERS, Phase, Resume, Shortages};
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
 use crate::rules::costs::{self, check_afford};
@@ -422,31 +422,25 @@ impl BaseGame {
         }
         // Seats are at most 8: the per-seat sums live on the stack.
         let n = self.cfg.seats;
-        let mut owed = [ResourceSet::EMPTY; 8];
         let mut paid = [ResourceSet::EMPTY; 8];
+        let paid = &mut paid[..n];
         production::owed_into(
             &self.map,
             &self.pieces,
             sum,
             &[self.robber],
             |h, s| self.may_collect(h, s),
-            &mut owed[..n],
+            paid,
         );
-        let mut short = Vec::new();
-        production::pay_into(
-            &mut self.bank,
-            &mut self.hands,
-            &owed[..n],
-            &mut paid[..n],
-            &mut short,
-        );
-        for (s, p) in paid[..n].iter().enumerate() {
-            self.stats.produced[s].add(p);
+        let mut short = Shortages::new();
+        production::pay(&mut self.bank, &mut self.hands, paid, &mut short);
+        for (total, p) in self.stats.produced.iter_mut().zip(paid.iter()) {
+            total.add(p);
         }
         let blocked = (self.map.tile(self.robber).number() == Some(sum)).then_some(self.robber);
         ev.push(Event::Produced {
             number: sum,
-            gains: paid[..n]
+            gains: paid
                 .iter()
                 .enumerate()
                 .map(|(s, p)| (s as Seat, *p))

@@ -6,6 +6,11 @@ use crate::engine::Seat;
 use crate::rules::devcards::DevCard;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::topology::{CornerId, EdgeId, HexId};
+use smallvec::SmallVec;
+
+/// Resources the bank could not pay on a roll: at most all five, so never on the heap (and no
+/// bigger than a `Vec`: events stay small to move).
+pub type Shortages = SmallVec<[Resource; 5]>;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -40,7 +45,7 @@ pub enum Event {
     Produced {
         number: u8,
         gains: Vec<(Seat, ResourceSet)>,
-        short: Vec<Resource>,
+        short: Shortages,
         blocked: Option<HexId>,
     },
     /// Seats that must discard after a 7, and how many.

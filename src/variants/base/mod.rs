@@ -15,7 +15,7 @@ mod tests;
 pub mod view;
 
 pub use command::{Command, Kind, Kinds};
-pub use event::Event;
+pub use event::{Event, Shortages};
 pub use view::BaseView;
 
 use crate::board::{BoardSpec, Map};

@@ -543,7 +543,7 @@ fn a_short_bank_pays_nobody_that_resource_and_still_pays_the_others() {
     assert_eq!(g.bank[Resource::Grain], 2);
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Produced { short, .. } if *short == vec![Resource::Grain])
+        |e| matches!(e, Event::Produced { short, .. } if short.as_slice() == [Resource::Grain])
     ));
 }
 

@@ -263,18 +263,17 @@ impl BigGame {
     }
 
     pub(crate) fn produce(&mut self, number: u8, ev: &mut Vec<Event>) {
-        let owed = production::owed(&self.map, &self.pieces, number, &self.robbers, |_, _| true);
-        let n = self.cfg.seats();
-        let mut gains = vec![ResourceSet::EMPTY; n];
+        // What each seat is owed, paid in place below.
+        let mut gains =
+            production::owed(&self.map, &self.pieces, number, &self.robbers, |_, _| true);
         let mut short = Vec::new();
         let mut s = Vec::new();
         for b in 0..self.boards() {
             // Each seat is paid by its own board's bank.
             let seats = 2 * b..2 * b + 2;
-            production::pay_into(
+            production::pay(
                 &mut self.banks[b],
                 &mut self.hands[seats.clone()],
-                &owed[seats.clone()],
                 &mut gains[seats],
                 &mut s,
             );
