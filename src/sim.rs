@@ -183,7 +183,6 @@ fn current_player(game: &Game) -> Option<Seat> {
 struct Scratch {
     /// Events of the last move (nobody reads them here).
     base_events: Vec<crate::variants::base::Event>,
-    actors: Vec<Seat>,
 }
 
 /// Applies a command, dropping its events.
@@ -259,7 +258,7 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
     let mut now: Millis = 0;
     let (mut moves, mut ticks) = (0u64, 0u64);
     let (mut capped, mut stalled) = (false, false);
-    let mut order: Vec<Seat> = Vec::with_capacity(seats);
+    let mut actors: Vec<Seat> = Vec::with_capacity(seats);
     let mut scratch = Scratch::default();
     // Games without turns: every bot wakes after its own think time, on virtual time.
     let mut wake: Vec<Millis> = if game.simultaneous() {
@@ -328,23 +327,13 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
             capped = true;
             break;
         }
-        actors_into(&game, &mut scratch.actors);
-        let actors = &scratch.actors;
+        actors_into(&game, &mut actors);
+        // Answers first (offers, discards), then the current player.
         let current = current_player(&game);
-        order.clear();
-        let mut current_acts = false;
-        for &s in actors {
-            if Some(s) == current {
-                current_acts = true;
-            } else {
-                order.push(s);
-            }
-        }
-        if let (true, Some(c)) = (current_acts, current) {
-            order.push(c);
-        }
+        let answering = actors.iter().copied().filter(|s| Some(*s) != current);
+        let playing = current.filter(|c| actors.contains(c));
         let mut acted = false;
-        for &seat in &order {
+        for seat in answering.chain(playing) {
             let Some(cmd) = bots[seat as usize].choose(&game, seat) else {
                 continue;
             };

@@ -559,13 +559,9 @@ impl BaseGame {
 
     /// Seats with a building on a corner of the hex, a bit each.
     pub(crate) fn owners_at(&self, h: HexId) -> u32 {
-        let mut bits = 0;
-        for c in self.map.topology.hex_corners(h) {
-            if let Some(b) = self.pieces.building(*c) {
-                bits |= 1 << b.owner;
-            }
-        }
-        bits
+        self.map.topology.hex_corners(h).iter().fold(0, |bits, c| {
+            bits | self.pieces.building(*c).map_or(0, |b| 1 << b.owner)
+        })
     }
 
     /// Seats the current player could rob somewhere: in the game, holding cards, not
@@ -1131,8 +1127,13 @@ impl BaseGame {
                 if self.offers.is_empty() {
                     return;
                 }
-                let playing = self.playing_bits();
+                // Only offers to everyone need the seats still playing.
+                let mut playing = None;
                 for o in &self.offers {
+                    let playing = match o.to {
+                        None => *playing.get_or_insert_with(|| self.playing_bits()),
+                        Some(_) => 0,
+                    };
                     // Seats the offer waits for, less those listed.
                     let mut ask = self.waiting_on(o, playing) & !listed;
                     listed |= ask;

@@ -128,7 +128,20 @@ impl Kinds {
         self.0 == 0
     }
     pub fn len(self) -> usize {
-        self.0.count_ones() as usize
+        // By bytes from a table: the portable build has no popcount instruction, and this
+        // runs before every random move.
+        const ONES: [u8; 256] = {
+            let mut t = [0u8; 256];
+            let mut i = 0;
+            while i < 256 {
+                t[i] = (i as u32).count_ones() as u8;
+                i += 1;
+            }
+            t
+        };
+        const _: () = assert!(Kind::ALL.len() <= 24, "three bytes hold every kind");
+        let b = self.0.to_le_bytes();
+        (ONES[b[0] as usize] + ONES[b[1] as usize] + ONES[b[2] as usize]) as usize
     }
     /// The `i`-th kind in the set, in [`Kind::ALL`] order.
     pub fn nth(self, i: usize) -> Option<Kind> {

@@ -283,23 +283,21 @@ impl BaseGame {
             // The one-for-one offers, in the listing's order: each resource held, for each
             // other resource. Drawn by index rather than listed (it is the commonest draw).
             let hand = &self.hands[seat as usize];
+            // Without a branch per resource: which ones the hand holds is random.
             let mut held = [Resource::Lumber; 5];
             let mut n = 0;
             for r in Resource::ALL {
-                if hand[r] > 0 {
-                    held[n] = r;
-                    n += 1;
-                }
+                held[n] = r;
+                n += usize::from(hand[r] > 0);
             }
             if n == 0 {
                 return None;
             }
             let i = rng.pick(n * 4);
             let give = held[i / 4];
-            let get = Resource::ALL
-                .into_iter()
-                .filter(|r| *r != give)
-                .nth(i % 4)?;
+            // The (i % 4)-th resource other than `give`.
+            let j = i % 4;
+            let get = Resource::ALL[j + usize::from(j >= give as usize)];
             return Some(Command::Offer {
                 give: ResourceSet::one(give, 1),
                 get: ResourceSet::one(get, 1),
