@@ -1127,13 +1127,8 @@ impl BaseGame {
                 if self.offers.is_empty() {
                     return;
                 }
-                // Only offers to everyone need the seats still playing.
-                let mut playing = None;
+                let playing = self.playing_bits();
                 for o in &self.offers {
-                    let playing = match o.to {
-                        None => *playing.get_or_insert_with(|| self.playing_bits()),
-                        Some(_) => 0,
-                    };
                     // Seats the offer waits for, less those listed.
                     let mut ask = self.waiting_on(o, playing) & !listed;
                     listed |= ask;
