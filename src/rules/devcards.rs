@@ -108,9 +108,7 @@ impl DevHand {
     pub fn playable_set(&self, turn: u32) -> DevCardSet {
         let mut set = DevCardSet::default();
         for h in &self.cards {
-            if h.bought_turn < turn {
-                set.0 |= 1 << h.card as u8;
-            }
+            set.0 |= u8::from(h.bought_turn < turn) << h.card as u8;
         }
         set
     }

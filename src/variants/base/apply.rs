@@ -67,7 +67,8 @@ impl BaseGame {
             ev.truncate(ev0);
             return Err(e);
         }
-        // Only these can raise the current player's points (a turn's start checks by itself).
+        // Only these can raise the current player's points (a turn's start, and so `End`,
+        // checks by itself).
         if matches!(
             cmd,
             Command::Settle(_)
@@ -75,7 +76,6 @@ impl BaseGame {
                 | Command::City(_)
                 | Command::BuyDev
                 | Command::PlayKnight
-                | Command::End
         ) {
             self.check_win(ev);
         }
