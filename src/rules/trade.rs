@@ -23,6 +23,31 @@ pub fn maritime_rates(map: &Map, pieces: &Pieces, seat: Seat) -> [u32; 5] {
     rates
 }
 
+/// Calls `f(give, get)` on each one-lot bank trade a hand allows at these rates (a lot of one
+/// resource for one card of another the bank holds), in resource order, until `f` answers
+/// `false`. Every variant lists its bank trades from this.
+pub fn each_bank_trade(
+    hand: &ResourceSet,
+    bank: &ResourceSet,
+    rates: &[u32; 5],
+    mut f: impl FnMut(ResourceSet, ResourceSet) -> bool,
+) {
+    for give in Resource::ALL {
+        let rate = rates[give as usize];
+        if hand[give] < rate {
+            continue;
+        }
+        for get in Resource::ALL {
+            if get != give
+                && bank[get] > 0
+                && !f(ResourceSet::one(give, rate), ResourceSet::one(get, 1))
+            {
+                return;
+            }
+        }
+    }
+}
+
 /// Whether a maritime trade is well formed at these rates: `give` is whole lots of one
 /// resource each, `get` is as many cards as lots, and nothing is given and taken at once.
 pub fn check_maritime(

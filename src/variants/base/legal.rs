@@ -621,23 +621,9 @@ impl BaseGame {
             return;
         }
         let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        for give in Resource::ALL {
-            let rate = rates[give as usize];
-            if hand[give] < rate {
-                continue;
-            }
-            for get in Resource::ALL {
-                if get != give
-                    && self.bank[get] > 0
-                    && !f(Command::Bank {
-                        give: ResourceSet::one(give, rate),
-                        get: ResourceSet::one(get, 1),
-                    })
-                {
-                    return;
-                }
-            }
-        }
+        trade::each_bank_trade(hand, &self.bank, &rates, |give, get| {
+            f(Command::Bank { give, get })
+        });
     }
 
     /// The answers to open offers `seat` may send (trading being open): accepting or

@@ -105,20 +105,10 @@ impl BigGame {
         }
         self.legal_dev_plays(seat, out);
         let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        for give in Resource::ALL {
-            let rate = rates[give as usize];
-            if hand[give] < rate {
-                continue;
-            }
-            for get in Resource::ALL {
-                if get != give && self.banks[b][get] > 0 {
-                    out.push(Command::Bank {
-                        give: ResourceSet::one(give, rate),
-                        get: ResourceSet::one(get, 1),
-                    });
-                }
-            }
-        }
+        trade::each_bank_trade(&hand, &self.banks[b], &rates, |give, get| {
+            out.push(Command::Bank { give, get });
+            true
+        });
     }
 
     fn legal_dev_plays(&self, seat: Seat, out: &mut Vec<Command>) {

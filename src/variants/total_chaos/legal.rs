@@ -142,20 +142,10 @@ impl ChaosGame {
         self.legal_dev_plays(seat, out);
         // Bank trades.
         let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        for give in Resource::ALL {
-            let rate = rates[give as usize];
-            if hand[give] < rate {
-                continue;
-            }
-            for get in Resource::ALL {
-                if get != give && self.bank[get] > 0 {
-                    out.push(Command::Bank {
-                        give: ResourceSet::one(give, rate),
-                        get: ResourceSet::one(get, 1),
-                    });
-                }
-            }
-        }
+        trade::each_bank_trade(hand, &self.bank, &rates, |give, get| {
+            out.push(Command::Bank { give, get });
+            true
+        });
         // Answers to offers, and cancelling one's own.
         for o in &self.offers {
             if o.from == seat {
