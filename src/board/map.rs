@@ -567,8 +567,9 @@ fn reading_key(h: Hex) -> (i32, i32) {
     (y, x)
 }
 
-/// `A`..`Z`, then `AA`, `AB`, ...
-fn letters(mut i: usize) -> String {
+/// `A`..`Z`, then `AA`, `AB`, ...: hex names by reading order (Adaptations names its
+/// drifting frame's positions the same way).
+pub(crate) fn letters(mut i: usize) -> String {
     let mut s = Vec::new();
     loop {
         s.push(b'A' + (i % 26) as u8);

@@ -3,6 +3,7 @@
 //! to tile, so a tile is always in exactly one place and two tiles never share one.
 
 use super::{AdaptGame, Piece};
+use crate::board::map::letters;
 use crate::board::spec::BoardKind;
 use crate::board::{BoardSpec, Map, Tile};
 use crate::engine::rng::GameRng;
@@ -57,19 +58,6 @@ pub fn parse_pos(s: &str) -> Option<Hex> {
         .enumerate()
         .find(|(i, _)| letters(*i) == up)
         .map(|(_, h)| *h)
-}
-
-fn letters(mut i: usize) -> String {
-    let mut s = Vec::new();
-    loop {
-        s.push(b'A' + (i % 26) as u8);
-        if i < 26 {
-            break;
-        }
-        i = i / 26 - 1;
-    }
-    s.reverse();
-    String::from_utf8(s).expect("ascii")
 }
 
 /// The starting board (A1): the desert in the middle, the 18 land tiles of the base game
