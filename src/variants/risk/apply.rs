@@ -146,16 +146,7 @@ impl RiskGame {
                     }
                 }
                 base::Command::Road(e) => {
-                    let hexes = self
-                        .base
-                        .map
-                        .topology
-                        .edge_hexes(e)
-                        .into_iter()
-                        .flatten()
-                        .filter(|h| self.base.map.is_land(*h))
-                        .collect();
-                    if let Some(q) = enemy_land(hexes) {
+                    if let Some(q) = enemy_land(self.edge_land(e)) {
                         return refuse(format!(
                             "seat {} controls the land on both sides of {}: a road there would be annexed at once",
                             q + 1,

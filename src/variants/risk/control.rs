@@ -4,7 +4,7 @@
 use super::RiskGame;
 use crate::engine::Seat;
 use crate::rules::resources::pips;
-use crate::topology::{CornerId, HexId};
+use crate::topology::{CornerId, EdgeId, HexId};
 
 /// Who holds a hex, as everyone sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -194,6 +194,18 @@ impl RiskGame {
         let la = self.hex_labels(&labels, a);
         let lb = self.hex_labels(&labels, b);
         la.iter().any(|l| lb.contains(l))
+    }
+
+    /// Land hexes on either side of an edge.
+    pub(crate) fn edge_land(&self, e: EdgeId) -> Vec<HexId> {
+        self.base
+            .map
+            .topology
+            .edge_hexes(e)
+            .into_iter()
+            .flatten()
+            .filter(|h| self.base.map.is_land(*h))
+            .collect()
     }
 
     /// Land hexes touching a corner.

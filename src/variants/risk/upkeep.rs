@@ -177,15 +177,7 @@ impl RiskGame {
             .map(|(e, r)| (e, r.owner))
             .collect();
         for (e, holder) in routes {
-            let hexes: Vec<HexId> = self
-                .base
-                .map
-                .topology
-                .edge_hexes(e)
-                .into_iter()
-                .flatten()
-                .filter(|h| self.base.map.is_land(*h))
-                .collect();
+            let hexes = self.edge_land(e);
             if let Some(q) = sole(self, &hexes)
                 && q != holder
             {
