@@ -42,6 +42,24 @@ pub struct Outcome {
     pub standings: Vec<(Seat, i64)>,
 }
 
+/// Steps a game through each of its deadlines at or before `now`: the shared body of the
+/// rulesets' [`Ruleset::tick`]. `step` resolves the deadline it is called for (or clears
+/// it); the bound of 64 steps keeps a step that fails to do so from looping.
+pub fn run_deadlines<G: Ruleset>(
+    game: &mut G,
+    now: Millis,
+    mut step: impl FnMut(&mut G, &mut Vec<G::Event>),
+) -> Vec<G::Event> {
+    let mut ev = Vec::new();
+    for _ in 0..64 {
+        match game.deadline() {
+            Some(d) if d <= now => step(game, &mut ev),
+            _ => break,
+        }
+    }
+    ev
+}
+
 /// What every ruleset offers. One closed enum ([`crate::variants::Game`]) dispatches to them.
 pub trait Ruleset: Clone + Send + Sync + 'static {
     /// A typed command; the text form is [`Ruleset::parse`] / [`Ruleset::format`].

@@ -1145,18 +1145,7 @@ impl BaseGame {
     /// Acts on expired deadlines: places, rolls, discards, moves the robber or ends the turn
     /// for whoever ran out of time.
     pub(crate) fn run_clock(&mut self, now: Millis) -> Vec<Event> {
-        let mut ev = Vec::new();
-        // Each pass resolves one step; a turn takes a bounded number of them.
-        for _ in 0..64 {
-            let Some(d) = crate::engine::Ruleset::deadline(self) else {
-                break;
-            };
-            if d > now {
-                break;
-            }
-            self.force_step(now, &mut ev);
-        }
-        ev
+        crate::engine::run_deadlines(self, now, |g, ev| g.force_step(now, ev))
     }
 
     fn force_step(&mut self, now: Millis, ev: &mut Vec<Event>) {

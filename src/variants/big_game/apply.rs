@@ -459,21 +459,12 @@ impl BigGame {
 
     /// Acts on the deadline: finishes the setup choices nobody made, or ends the round.
     pub(crate) fn run_clock(&mut self, now: Millis) -> Vec<Event> {
-        let mut ev = Vec::new();
-        for _ in 0..64 {
-            let Some(d) = crate::engine::Ruleset::deadline(self) else {
-                break;
-            };
-            if d > now {
-                break;
-            }
-            match self.phase {
-                Phase::Over { .. } => break,
-                Phase::Setup => self.force_setup(now, &mut ev),
-                Phase::Round { .. } => self.end_round(now, &mut ev),
-            }
-        }
-        ev
+        // No deadline once the game is over, so `Over` is never stepped.
+        crate::engine::run_deadlines(self, now, |g, ev| match g.phase {
+            Phase::Over { .. } => {}
+            Phase::Setup => g.force_setup(now, ev),
+            Phase::Round { .. } => g.end_round(now, ev),
+        })
     }
 
     fn force_setup(&mut self, now: Millis, ev: &mut Vec<Event>) {

@@ -7,17 +7,7 @@ use crate::variants::base::{self, Phase};
 impl RiskGame {
     /// Acts on expired deadlines: the host places, stops a battle or plays the base clock.
     pub(crate) fn run_clock(&mut self, now: Millis) -> Vec<Event> {
-        let mut ev = Vec::new();
-        for _ in 0..64 {
-            let Some(d) = crate::engine::Ruleset::deadline(self) else {
-                break;
-            };
-            if d > now {
-                break;
-            }
-            self.force_step(now, &mut ev);
-        }
-        ev
+        crate::engine::run_deadlines(self, now, |g, ev| g.force_step(now, ev))
     }
 
     pub(super) fn force_step(&mut self, now: Millis, ev: &mut Vec<Event>) {

@@ -1118,19 +1118,13 @@ impl ChaosGame {
     /// Acts on expired deadlines: the host places for a seat out of time in setup, and ends
     /// timed phases.
     pub(crate) fn run_clock(&mut self, now: Millis) -> Vec<Event> {
-        let mut ev = Vec::new();
-        for _ in 0..64 {
-            match self.phase_deadline {
-                Some(d) if d <= now && !matches!(self.phase, Phase::Over { .. }) => {}
-                _ => break,
-            }
-            if let Phase::Setup { step, settlement } = self.phase {
-                self.force_placement(step, settlement, now, &mut ev);
+        crate::engine::run_deadlines(self, now, |g, ev| {
+            if let Phase::Setup { step, settlement } = g.phase {
+                g.force_placement(step, settlement, now, ev);
             } else {
-                self.end_phase(now, &mut ev);
+                g.end_phase(now, ev);
             }
-        }
-        ev
+        })
     }
 
     /// Places for a seat whose placement time ran out: the best free spot, then a road.
