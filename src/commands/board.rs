@@ -119,14 +119,7 @@ fn show_record(args: &BoardShowArgs, path: &std::path::Path) -> anyhow::Result<E
     let infos: Vec<crate::proto::SeatInfo> = header
         .names
         .iter()
-        .map(|n| crate::proto::SeatInfo {
-            name: n.clone(),
-            bot: false,
-            connected: true,
-            away: false,
-            color: String::new(),
-            ready: true,
-        })
+        .map(|n| crate::proto::SeatInfo::named(n.clone(), String::new()))
         .collect();
     let view = game.view(None);
     let overlay = crate::client::overlay::overlay(&view, &infos);

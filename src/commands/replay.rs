@@ -138,14 +138,7 @@ fn clock(at: u64) -> String {
 /// The board at the end, with hex names and a key to the seat letters.
 fn final_board(game: &Game, names: &[String]) -> String {
     let infos: Vec<SeatInfo> = (0..game.seats())
-        .map(|i| SeatInfo {
-            name: names.get(i).cloned().unwrap_or_default(),
-            bot: false,
-            connected: true,
-            away: false,
-            color: String::new(),
-            ready: true,
-        })
+        .map(|i| SeatInfo::named(names.get(i).cloned().unwrap_or_default(), String::new()))
         .collect();
     let ov = overlay(&game.view(None), &infos);
     let map = game.map();

@@ -42,6 +42,21 @@ pub struct SeatInfo {
     pub ready: bool,
 }
 
+impl SeatInfo {
+    /// A person in the seat, connected and ready: what a game record or a placeholder knows
+    /// of a seat (its name, at most a colour).
+    pub fn named(name: String, color: String) -> SeatInfo {
+        SeatInfo {
+            name,
+            bot: false,
+            connected: true,
+            away: false,
+            color,
+            ready: true,
+        }
+    }
+}
+
 /// The game as a client needs to know it from the start.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameInfo {
@@ -197,14 +212,10 @@ pub fn merge_seats(all: &mut Vec<SeatInfo>, part: &[SeatInfo], at: &[Seat]) {
         let i = seat as usize;
         while all.len() <= i {
             let n = all.len();
-            all.push(SeatInfo {
-                name: format!("Seat {}", n + 1),
-                bot: false,
-                connected: true,
-                away: false,
-                color: COLORS[n % COLORS.len()].to_string(),
-                ready: true,
-            });
+            all.push(SeatInfo::named(
+                format!("Seat {}", n + 1),
+                COLORS[n % COLORS.len()].to_string(),
+            ));
         }
         all[i] = info.clone();
     }
