@@ -15,7 +15,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// The Total Chaos view of a client's state, if that is the game running.
 pub fn chaos_view(st: &ClientState) -> Option<&ChaosView> {
@@ -222,12 +222,6 @@ pub fn panel(app: &App, v: &ChaosView, area: Rect, buf: &mut Buffer) {
     ]);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .border_type(BorderType::Rounded)
-                .border_style(t.border())
-                .title(title),
-        )
+        .block(super::ui::panel(t, title, false))
         .render(area, buf);
 }

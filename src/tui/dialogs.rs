@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 /// Who sits where, for labels: name, board letter and colour name per seat.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -810,13 +810,11 @@ impl Dialog {
         Clear.render(rect, buf);
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .border_type(BorderType::Rounded)
-                    .border_style(theme.border_focus())
-                    .title(Span::styled(title, theme.title())),
-            )
+            .block(super::ui::panel(
+                theme,
+                Span::styled(title, theme.title()),
+                true,
+            ))
             .render(rect, buf);
     }
 }

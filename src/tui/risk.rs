@@ -12,7 +12,7 @@ use crate::variants::risk::control::Hold;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget};
 
 /// The Risk view of a client's state, if that is the game running.
 pub fn risk_view(st: &ClientState) -> Option<&RiskView> {
@@ -147,10 +147,6 @@ pub fn panel(app: &App, v: &RiskView, area: Rect, buf: &mut Buffer) {
             t.warn(),
         )));
     }
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(t.border())
-        .title(Line::from(Span::styled(" Armies ", t.title())));
+    let block = super::ui::panel(t, Span::styled(" Armies ", t.title()), false);
     Paragraph::new(lines).block(block).render(area, buf);
 }

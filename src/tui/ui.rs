@@ -181,7 +181,8 @@ pub fn board_inner(app: &App, board: Rect) -> Rect {
     }
 }
 
-fn panel<'a>(theme: &Theme, title: impl Into<Line<'a>>, focus: bool) -> Block<'a> {
+/// The rounded frame of every pane and dialog; `focus` draws it in the focus colour.
+pub(super) fn panel<'a>(theme: &Theme, title: impl Into<Line<'a>>, focus: bool) -> Block<'a> {
     Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
@@ -214,35 +215,22 @@ impl Widget for &App {
         } else {
             top_bar(self, a.top, buf);
             board_pane(self, a.board, buf);
+            // A variant's panel takes the whole side column, from the players down.
+            let bottom = a.dice.unwrap_or(a.actions);
+            let side = Rect::new(
+                a.players.x,
+                a.players.y,
+                a.players.width,
+                (bottom.y + bottom.height).saturating_sub(a.players.y),
+            );
             if let Some(v) = super::chaos::chaos_view(self.st()) {
                 // Total Chaos: one panel for the arbiter's state over the side column.
-                let bottom = a.dice.unwrap_or(a.actions);
-                let side = Rect::new(
-                    a.players.x,
-                    a.players.y,
-                    a.players.width,
-                    (bottom.y + bottom.height).saturating_sub(a.players.y),
-                );
                 super::chaos::panel(self, v, side, buf);
             } else if let Some(v) = super::big::big_view(self.st()) {
                 // The Big Game: one panel (round, group, clock, ring, you, standings).
-                let bottom = a.dice.unwrap_or(a.actions);
-                let side = Rect::new(
-                    a.players.x,
-                    a.players.y,
-                    a.players.width,
-                    (bottom.y + bottom.height).saturating_sub(a.players.y),
-                );
                 super::big::panel(self, v, side, buf);
             } else if let Some(v) = super::adapt::adapt_view(self.st()) {
                 // Adaptations: one panel (turn, seasons, piles, players' AP and adaptations).
-                let bottom = a.dice.unwrap_or(a.actions);
-                let side = Rect::new(
-                    a.players.x,
-                    a.players.y,
-                    a.players.width,
-                    (bottom.y + bottom.height).saturating_sub(a.players.y),
-                );
                 super::adapt::panel(self, v, side, buf);
             } else {
                 players_pane(self, a.players, buf);
