@@ -1,8 +1,30 @@
 //! The words every ruleset's command language shares: seat numbers, offer numbers, trades
-//! (`GIVE for GET [to SEAT]`) and resource names, with the same messages when they are wrong.
+//! (`GIVE for GET [to SEAT]`) and resource names, with the same messages when they are wrong;
+//! and how events name a seat to a viewer.
 
 use crate::engine::{RuleError, Seat};
 use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
+
+/// A seat as an event names it to one viewer: "you", the player's name, or "seat N".
+pub fn who(names: &[String], seat: Seat, viewer: Option<Seat>) -> String {
+    if viewer == Some(seat) {
+        "you".into()
+    } else {
+        names
+            .get(seat as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", seat + 1))
+    }
+}
+
+/// The sentence with its first letter in capitals (events often start with a name).
+pub fn cap(s: String) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => s,
+    }
+}
 
 /// A seat number as players write it (1-based, `#` allowed), checked against the table.
 pub fn seat_arg(s: &str, seats: usize) -> Result<Seat, RuleError> {

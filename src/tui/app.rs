@@ -25,6 +25,7 @@ use crate::proto::{ClientMsg, ServerMsg};
 use crate::rules::costs;
 use crate::rules::devcards::DevCard;
 use crate::rules::resources::ResourceSet;
+use crate::rules::words::cap;
 use crate::variants::GameView;
 use crate::variants::base::BaseView;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -1101,7 +1102,7 @@ impl App {
         if !a.fits(t) {
             self.info(format!(
                 "{} goes on {}: move the cursor there, or press Tab.",
-                capitalize(a.what()),
+                cap(a.what().to_string()),
                 match a {
                     BoardAction::Settle | BoardAction::City => "a corner",
                     BoardAction::Road => "an edge",
@@ -1279,7 +1280,7 @@ impl App {
             }
             return format!(
                 "{} costs {cost}; you are missing {missing}.",
-                capitalize(v.label())
+                cap(v.label().to_string())
             );
         }
         match (v, view.phase.as_str()) {
@@ -1519,13 +1520,5 @@ pub fn must_act(st: &ClientState) -> bool {
             .get(me as usize)
             .is_some_and(|p| p.must_discard.is_some()),
         _ => v.current == Some(me),
-    }
-}
-
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
     }
 }

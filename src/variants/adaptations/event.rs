@@ -7,6 +7,7 @@ use super::{Adaptation, Pile, Score};
 use crate::engine::Seat;
 use crate::geometry::Hex;
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
+use crate::rules::words::who;
 
 /// Which play moved a land tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,17 +146,6 @@ pub enum Event {
     },
 }
 
-fn who(s: Seat, viewer: Option<Seat>, names: &[String]) -> String {
-    if Some(s) == viewer {
-        "you".into()
-    } else {
-        names
-            .get(s as usize)
-            .cloned()
-            .unwrap_or_else(|| format!("seat {}", s + 1))
-    }
-}
-
 fn herds(n: u32) -> String {
     if n == 1 {
         "1 herd".into()
@@ -166,7 +156,7 @@ fn herds(n: u32) -> String {
 
 /// The event in words for one viewer.
 pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
-    let w = |s: &Seat| who(*s, viewer, names);
+    let w = |s: &Seat| who(names, *s, viewer);
     Some(match ev {
         Event::Placed { seat, a, b } => {
             if a == b {

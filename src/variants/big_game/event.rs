@@ -6,6 +6,7 @@ use crate::board::Map;
 use crate::engine::{Millis, Seat};
 use crate::rules::devcards::DevCard;
 use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::words::{cap, who};
 use crate::topology::{CornerId, EdgeId, HexId};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,25 +154,6 @@ pub enum Event {
         vp: u32,
         by_limit: bool,
     },
-}
-
-fn who(names: &[String], seat: Seat, viewer: Option<Seat>) -> String {
-    if viewer == Some(seat) {
-        "you".into()
-    } else {
-        names
-            .get(seat as usize)
-            .cloned()
-            .unwrap_or_else(|| format!("seat {}", seat + 1))
-    }
-}
-
-fn cap(s: String) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => s,
-    }
 }
 
 fn free(f: bool) -> &'static str {

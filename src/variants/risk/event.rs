@@ -7,6 +7,7 @@ use super::control::Hold;
 use crate::board::Map;
 use crate::engine::Seat;
 use crate::rules::resources::Resource;
+use crate::rules::words::{cap, who};
 use crate::topology::{CornerId, EdgeId, HexId};
 use crate::variants::base;
 
@@ -137,25 +138,6 @@ pub enum Event {
         seat: Seat,
         what: String,
     },
-}
-
-fn who(names: &[String], seat: Seat, viewer: Option<Seat>) -> String {
-    if viewer == Some(seat) {
-        "you".into()
-    } else {
-        names
-            .get(seat as usize)
-            .cloned()
-            .unwrap_or_else(|| format!("seat {}", seat + 1))
-    }
-}
-
-fn cap(s: String) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => s,
-    }
 }
 
 fn dice(d: &[Die]) -> String {
