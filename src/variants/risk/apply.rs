@@ -364,12 +364,7 @@ impl RiskGame {
         if !(1..=2).contains(&dist) {
             return refuse("a cannon fires at a hex one or two steps away");
         }
-        let foes: Vec<Seat> = self
-            .armies
-            .owners(target)
-            .into_iter()
-            .filter(|s| *s != seat)
-            .collect();
+        let foes = self.armies.enemies(target, seat);
         match (victim, foes.as_slice()) {
             (_, []) => refuse(format!("there is no enemy in {}", map.hex_name(target))),
             (None, [one]) => Ok(*one),

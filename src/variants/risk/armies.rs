@@ -237,6 +237,12 @@ impl Armies {
         (0..32).filter(|s| bits & (1 << s) != 0).collect()
     }
 
+    /// Seats other than `seat` with units on a hex, in seat order.
+    pub fn enemies(&self, h: HexId, seat: Seat) -> Vec<Seat> {
+        let bits = self.owner_bits(h) & !(1 << seat);
+        (0..32).filter(|s| bits & (1 << s) != 0).collect()
+    }
+
     /// Whether a hex holds units of a seat other than `seat`.
     pub fn has_enemy(&self, h: HexId, seat: Seat) -> bool {
         self.owner_bits(h) & !(1 << seat) != 0

@@ -219,12 +219,7 @@ impl RiskGame {
             // Barrages.
             if all.cannon > 0 {
                 for &target in &land {
-                    let foes: Vec<Seat> = self
-                        .armies
-                        .owners(target)
-                        .into_iter()
-                        .filter(|s| *s != seat)
-                        .collect();
+                    let foes = self.armies.enemies(target, seat);
                     let victims: Vec<Option<Seat>> = match foes.len() {
                         0 => vec![],
                         1 => vec![None],

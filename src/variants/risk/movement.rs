@@ -87,12 +87,7 @@ impl RiskGame {
                 map.hex_name(to)
             ));
         }
-        let enemies: Vec<Seat> = self
-            .armies
-            .owners(to)
-            .into_iter()
-            .filter(|s| *s != seat)
-            .collect();
+        let enemies = self.armies.enemies(to, seat);
         if from_contested && !enemies.is_empty() {
             return refuse("units in a contested hex may only withdraw to a hex without enemies");
         }
