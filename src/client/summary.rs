@@ -10,6 +10,14 @@ use crate::variants::GameView;
 use serde_json::{Map, Value, json};
 use std::time::Instant;
 
+/// A seat's own development cards, each with whether it may be played now.
+fn dev_cards_json(cards: &[crate::variants::base::view::OwnCard]) -> Value {
+    cards
+        .iter()
+        .map(|c| json!({"card": c.card.word(), "playable": c.playable}))
+        .collect()
+}
+
 fn hand_json(h: &ResourceSet) -> Value {
     let mut m = Map::new();
     for r in Resource::ALL {
@@ -80,7 +88,7 @@ pub fn state_json(st: &ClientState, now: Instant) -> Value {
             "current": v.placing.map(|s| s + 1),
             "round": v.round,
             "hand": v.you.as_ref().map(|y| hand_json(&y.hand)).unwrap_or(json!({})),
-            "dev_cards": v.you.as_ref().map(|y| y.dev_cards.iter().map(|c| json!({"card": c.card.word(), "playable": c.playable})).collect::<Vec<_>>()),
+            "dev_cards": v.you.as_ref().map(|y| dev_cards_json(&y.dev_cards)),
             "vp_total": v.you.as_ref().map(|y| y.vp_total),
             "deadline_secs": deadline,
             "phase_secs": v.phase_ms.map(|ms| ms as f64 / 1000.0),
@@ -124,7 +132,7 @@ pub fn state_json(st: &ClientState, now: Instant) -> Value {
                 "partners": v.you.as_ref().map(|y| y.partners.iter().map(|s| s + 1).collect::<Vec<_>>()),
                 "setup": v.you.as_ref().map(|y| y.setup.clone()),
                 "hand": v.you.as_ref().map(|y| hand_json(&y.hand)).unwrap_or(json!({})),
-                "dev_cards": v.you.as_ref().map(|y| y.dev_cards.iter().map(|c| json!({"card": c.card.word(), "playable": c.playable})).collect::<Vec<_>>()),
+                "dev_cards": v.you.as_ref().map(|y| dev_cards_json(&y.dev_cards)),
                 "vp_total": v.you.as_ref().map(|y| y.vp_total),
                 "rank": v.you.as_ref().map(|y| y.rank),
                 "bank_rates": v.you.as_ref().map(|y| y.bank_rates),
@@ -187,7 +195,7 @@ fn base_json(
         "current": v.current.map(|s| s + 1),
         "turn": v.turn,
         "hand": v.you.as_ref().map(|y| hand_json(&y.hand)).unwrap_or(json!({})),
-        "dev_cards": v.you.as_ref().map(|y| y.dev_cards.iter().map(|c| json!({"card": c.card.word(), "playable": c.playable})).collect::<Vec<_>>()),
+        "dev_cards": v.you.as_ref().map(|y| dev_cards_json(&y.dev_cards)),
         "vp_total": v.you.as_ref().map(|y| y.vp_total),
         "deadline_secs": deadline,
         "last_roll": v.last_roll.map(|(a, b)| a + b),
