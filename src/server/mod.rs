@@ -5,6 +5,9 @@
 
 pub mod table;
 
+#[cfg(test)]
+mod seating_tests;
+
 use crate::engine::Millis;
 use crate::proto::codec::{MAX_CLIENT_FRAME, MsgCodec};
 use crate::proto::{ClientMsg, HostStats, ServerMsg};

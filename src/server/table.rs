@@ -761,14 +761,13 @@ impl Table {
                 );
                 return;
             }
-            let free = if self.started {
-                // A late joiner takes over a bot's seat, hand and all.
-                self.slots.iter().position(|s| s.occupant == Occupant::Bot)
-            } else {
-                self.slots
-                    .iter()
-                    .position(|s| s.occupant == Occupant::Empty)
-            };
+            // An empty seat first; else a bot's, in the lobby as in the running game (where
+            // the newcomer takes over the bot's hand and all).
+            let free = self
+                .slots
+                .iter()
+                .position(|s| s.occupant == Occupant::Empty)
+                .or_else(|| self.slots.iter().position(|s| s.occupant == Occupant::Bot));
             match free {
                 Some(i) => {
                     let slot = &mut self.slots[i];
@@ -896,13 +895,17 @@ impl Table {
         self.broadcast(&[], now, None, who);
     }
 
+    /// The rule every table starts by: each seat filled and ready.
+    fn ready_to_start(&self) -> bool {
+        !self.started
+            && self
+                .slots
+                .iter()
+                .all(|s| s.occupant != Occupant::Empty && s.ready)
+    }
+
     fn maybe_start(&mut self, now: Millis) {
-        if self.started {
-            return;
-        }
-        let full = self.slots.iter().all(|s| s.occupant != Occupant::Empty);
-        let ready = self.slots.iter().all(|s| s.ready);
-        if full && ready {
+        if self.ready_to_start() {
             self.start(now);
         }
     }
@@ -1342,6 +1345,10 @@ impl Table {
                 .filter_map(|s| s.away_since.map(|a| a + self.cfg.away_ms))
                 .filter(|_| self.bot_due.is_none())
                 .min();
+        } else if self.ready_to_start() {
+            // A table filled with bots from the start (a headless host): nobody joins to set
+            // the rule off, so the table starts by itself at once.
+            t[3] = Some(self.origin);
         } else if let (Some(after), Some(first)) = (self.cfg.start_after_ms, self.first_person_at) {
             t[3] = Some(first + after);
         }
@@ -1351,6 +1358,7 @@ impl Table {
     /// Lets time pass: deadlines, bots, the lobby timer.
     pub fn tick(&mut self, now: Millis) {
         if !self.started {
+            self.maybe_start(now);
             if let (Some(after), Some(first)) = (self.cfg.start_after_ms, self.first_person_at)
                 && now >= first + after
             {
