@@ -3,6 +3,7 @@
 //! In-process connections (the hot-seat mode, the host's own terminal) plug into the same task
 //! through channels.
 
+pub mod names;
 pub mod table;
 
 #[cfg(test)]

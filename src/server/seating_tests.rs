@@ -103,3 +103,66 @@ fn a_table_with_an_empty_seat_waits_for_a_person() {
     assert_eq!(welcome_seat(&heard(&mut rx)), Some(Some(0)));
     assert!(t.started());
 }
+
+#[test]
+fn a_name_that_only_looks_like_a_seated_one_is_refused_with_the_reason() {
+    let mut t = table(4, 0);
+    let mut ann = join(&mut t, 1, "Ann", None);
+    assert_eq!(welcome_seat(&heard(&mut ann)), Some(Some(0)));
+    // A Cyrillic А, a Greek Α, another case: names of their own that look alike.
+    for (conn, lookalike) in [(2, "\u{410}nn"), (3, "\u{391}nn"), (4, "ANN")] {
+        let mut rx = join(&mut t, conn, lookalike, None);
+        let msgs = heard(&mut rx);
+        let reason = refusal(&msgs).unwrap_or_else(|| panic!("{lookalike:?} sat: {msgs:?}"));
+        assert!(
+            reason.contains("looks like Ann, already at the table")
+                || reason.contains("is taken at this table"),
+            "{reason}"
+        );
+    }
+    let mut rx = join(&mut t, 9, "\u{410}nn", None);
+    let msgs = heard(&mut rx);
+    assert!(
+        refusal(&msgs)
+            .is_some_and(|r| r.contains("the name \u{410}nn looks like Ann, already at the table")),
+        "{msgs:?}"
+    );
+    // A zero-width space, a soft hyphen, full-width letters: normalised, these are Ann.
+    for (conn, same) in [
+        (5, "Ann\u{200B}"),
+        (7, "A\u{AD}nn"),
+        (8, "\u{FF21}\u{FF4E}\u{FF4E}"),
+    ] {
+        let mut rx = join(&mut t, conn, same, None);
+        let msgs = heard(&mut rx);
+        let reason = refusal(&msgs).unwrap_or_else(|| panic!("{same:?} sat: {msgs:?}"));
+        assert!(reason.contains("the name Ann is taken"), "{reason}");
+    }
+    let mut anna = join(&mut t, 6, "Anna", None);
+    assert_eq!(
+        welcome_seat(&heard(&mut anna)),
+        Some(Some(1)),
+        "Anna is another name"
+    );
+}
+
+#[test]
+fn names_are_shown_normalised() {
+    let mut t = table(3, 0);
+    let mut rx = join(
+        &mut t,
+        1,
+        "  \u{202E}Bob\u{200D}  \u{3000}Smith\u{7}\u{FEFF} ",
+        None,
+    );
+    let msgs = heard(&mut rx);
+    let lobby = msgs
+        .iter()
+        .find_map(|m| match m {
+            ServerMsg::Lobby(l) => Some(l.clone()),
+            _ => None,
+        })
+        .expect("a lobby");
+    let me = lobby.seats[0].as_ref().expect("seated");
+    assert_eq!(me.name, "Bob Smith");
+}

@@ -201,6 +201,8 @@ pub struct Table {
     hall: bool,
     /// Names by seat ("Seat 3" for an empty one), kept as slots change.
     names: Vec<String>,
+    /// The seated names by what they look like, kept with `names`.
+    looks: super::names::LookAlikes,
     /// Counts changes of who sits where (every change of a seat is broadcast without game
     /// events): a hall's updates carry the seat list only to those who have not seen the last.
     seat_changes: u64,
@@ -290,6 +292,7 @@ impl Table {
             dropped_slow: 0,
             hall: false,
             names: (0..seats).map(|i| format!("Seat {}", i + 1)).collect(),
+            looks: Default::default(),
             seat_changes: 1,
         };
         t.hall = t.game.is_hall();
@@ -419,6 +422,7 @@ impl Table {
     /// Keeps the name list in step with seat `i`.
     fn sync_name(&mut self, i: usize) {
         let s = &self.slots[i];
+        self.looks.set(i, &s.name);
         self.names[i] = if s.name.is_empty() {
             format!("Seat {}", i + 1)
         } else {
@@ -711,12 +715,8 @@ impl Table {
             );
             return;
         }
-        let name: String = name
-            .trim()
-            .chars()
-            .filter(|c| !c.is_control())
-            .take(24)
-            .collect();
+        // The one place a name enters the table: made fit to show to everyone.
+        let name = super::names::normalize(&name);
         let name = if name.is_empty() {
             "Player".to_string()
         } else {
@@ -753,11 +753,19 @@ impl Table {
             if self
                 .slots
                 .iter()
-                .any(|s| s.occupant == Occupant::Person && s.name.eq_ignore_ascii_case(&name))
+                .any(|s| s.occupant == Occupant::Person && super::names::same(&s.name, &name))
             {
                 self.refuse(
                     conn,
                     format!("the name {name} is taken at this table; choose another with --name (or reconnect from the same machine to get your seat back)"),
+                );
+                return;
+            }
+            if let Some(i) = self.looks.seat_like(&name) {
+                let other = self.names[i].clone();
+                self.refuse(
+                    conn,
+                    format!("the name {name} looks like {other}, already at the table; choose another with --name"),
                 );
                 return;
             }
