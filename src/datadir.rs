@@ -1,5 +1,5 @@
 //! Where catan keeps the user's own files: seat tokens (a player who drops comes back to their
-//! seat) and the host's saves. `CATAN_DATA_DIR` overrides the platform's place (tests use it).
+//! seat, wherever the game is served from) and the host's saves. `CATAN_DATA_DIR` overrides the platform's place (tests use it).
 
 use std::path::{Path, PathBuf};
 
@@ -71,8 +71,11 @@ pub fn new_save_path(dir: &Path, game_name: &str) -> PathBuf {
     path
 }
 
-/// Seat tokens a client was given, one small file per host address and player name, so that
-/// joining the same host under the same name again takes back the same seat.
+/// Seat tokens a client was given, one small file per game and player name, so that joining
+/// the same game under the same name again takes back the same seat. They are filed under the
+/// game's identity ([`crate::proto::GameInfo::id`]), not the host's address: a host resumed
+/// from its save on another port or address serves the same game, and a token is only ever
+/// shown to a host that has said it serves the game the token is filed under.
 #[derive(Clone, Debug)]
 pub struct Tokens {
     dir: PathBuf,
@@ -89,24 +92,39 @@ impl Tokens {
         data_dir().map(|d| Tokens::at(d.join("tokens")))
     }
 
-    fn file(&self, addr: &str, name: &str) -> PathBuf {
+    fn file(&self, game: &str, name: &str) -> PathBuf {
         let name = name.trim().to_lowercase();
         self.dir
-            .join(format!("{}@{}.token", escape(&name), escape(addr)))
+            .join(format!("{}@{}.token", escape(&name), escape(game)))
     }
 
-    /// The token last given to `name` by the host at `addr`.
-    pub fn load(&self, addr: &str, name: &str) -> Option<String> {
-        let t = std::fs::read_to_string(self.file(addr, name)).ok()?;
+    /// Whether `game` can be a game's identity (hosts make 32 hex digits): anything else a
+    /// host says names no file.
+    fn plausible(game: &str) -> bool {
+        (1..=64).contains(&game.len()) && game.bytes().all(|b| b.is_ascii_hexdigit())
+    }
+
+    /// The token last given to `name` in the game whose identity is `game`.
+    pub fn load(&self, game: &str, name: &str) -> Option<String> {
+        if !Tokens::plausible(game) {
+            return None;
+        }
+        let t = std::fs::read_to_string(self.file(game, name)).ok()?;
         let t = t.trim();
         (!t.is_empty() && t.len() <= 128 && t.chars().all(|c| c.is_ascii_hexdigit()))
             .then(|| t.to_string())
     }
 
-    /// Keeps a token (readable by the user only).
-    pub fn save(&self, addr: &str, name: &str, token: &str) -> std::io::Result<()> {
+    /// Keeps the token `name` was given in the game `game` (readable by the user only).
+    pub fn save(&self, game: &str, name: &str, token: &str) -> std::io::Result<()> {
+        if !Tokens::plausible(game) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "the host's game identity is not 1 to 64 hex digits",
+            ));
+        }
         std::fs::create_dir_all(&self.dir)?;
-        let path = self.file(addr, name);
+        let path = self.file(game, name);
         let tmp = path.with_extension("tmp");
         {
             use std::io::Write;
@@ -137,18 +155,32 @@ mod tests {
     }
 
     #[test]
-    fn tokens_are_kept_per_host_and_name() {
+    fn tokens_are_kept_per_game_and_name() {
         let dir = std::env::temp_dir().join(format!("catan-tokens-{}", std::process::id()));
         let t = Tokens::at(dir.clone());
-        assert_eq!(t.load("h:1", "Ann"), None);
-        t.save("h:1", "Ann", "00ff").unwrap();
-        assert_eq!(t.load("h:1", "ann"), Some("00ff".into()));
-        assert_eq!(t.load("h:2", "Ann"), None);
-        assert_eq!(t.load("h:1", "Bob"), None);
-        t.save("h:1", "Ann", "abcd").unwrap();
-        assert_eq!(t.load("h:1", "Ann"), Some("abcd".into()));
-        std::fs::write(t.file("h:1", "Eve"), "not a token").unwrap();
-        assert_eq!(t.load("h:1", "Eve"), None);
+        let (g1, g2) = ("9f0c1d2e3a4b5c6d", "0123456789abcdef");
+        assert_eq!(t.load(g1, "Ann"), None);
+        t.save(g1, "Ann", "00ff").unwrap();
+        assert_eq!(t.load(g1, "ann"), Some("00ff".into()));
+        assert_eq!(t.load(g1, " Ann "), Some("00ff".into()));
+        assert_eq!(t.load(g2, "Ann"), None, "another game's seat");
+        assert_eq!(t.load(g1, "Bob"), None);
+        t.save(g2, "Ann", "abcd").unwrap();
+        assert_eq!(t.load(g2, "Ann"), Some("abcd".into()));
+        assert_eq!(
+            t.load(g1, "Ann"),
+            Some("00ff".into()),
+            "each game keeps its own"
+        );
+        t.save(g1, "Ann", "beef").unwrap();
+        assert_eq!(t.load(g1, "Ann"), Some("beef".into()));
+        std::fs::write(t.file(g1, "Eve"), "not a token").unwrap();
+        assert_eq!(t.load(g1, "Eve"), None);
+        // What a hostile host says is a game's identity names no file.
+        assert!(t.save("../../x", "Ann", "ab").is_err());
+        assert!(t.save(&"a".repeat(65), "Ann", "ab").is_err());
+        assert_eq!(t.load("../../x", "Ann"), None);
+        assert_eq!(t.load("", "Ann"), None);
         let _ = std::fs::remove_dir_all(dir);
     }
 

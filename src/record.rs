@@ -43,6 +43,10 @@ pub struct Header {
     /// The game's name on the LAN (hosted games), so a resumed game keeps it.
     #[serde(default)]
     pub game: Option<String>,
+    /// The game's identity (hosted games), so a resumed game keeps it wherever it is served
+    /// from and its players' seat tokens, filed under it, still fit.
+    #[serde(default)]
+    pub id: Option<String>,
 }
 
 /// One step of a game: an accepted command, or the clock acting.
@@ -120,6 +124,7 @@ impl Header {
             seed,
             names,
             game: None,
+            id: None,
         }
     }
 

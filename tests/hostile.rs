@@ -269,16 +269,14 @@ async fn a_command_for_another_seat_is_rejected_and_changes_nothing() {
         before.view,
         "state unchanged"
     );
-    // A name alone never takes a connected seat.
+    // A name alone never takes a connected seat: the host says which game the name holds a
+    // seat in, and a second hello without the seat's token is refused.
     let mut s = raw::open(host.addr).await;
-    raw::send(
-        &mut s,
-        &raw::frame(&raw::hello("ann", PROTOCOL_VERSION, false)),
-    )
-    .await;
+    let hello = raw::frame(&raw::hello("ann", PROTOCOL_VERSION, false));
+    raw::send(&mut s, &[hello.clone(), hello].concat()).await;
     let back = raw::frames(&raw::until_closed(&mut s, Duration::from_secs(5)).await);
     assert!(
-        matches!(back.first(), Some(ServerMsg::Refused { reason }) if reason.contains("taken")),
+        matches!(back.as_slice(), [ServerMsg::NameHeld { .. }, ServerMsg::Refused { reason }, ..] if reason.contains("taken")),
         "{back:?}"
     );
     // Nor does a made-up token.
@@ -290,10 +288,13 @@ async fn a_command_for_another_seat_is_rejected_and_changes_nothing() {
         watch: false,
         color: None,
     };
-    raw::send(&mut s, &raw::frame(&forged)).await;
+    raw::send(&mut s, &[raw::frame(&forged), raw::frame(&forged)].concat()).await;
     let back = raw::frames(&raw::until_closed(&mut s, Duration::from_secs(5)).await);
     assert!(
-        matches!(back.first(), Some(ServerMsg::Refused { .. })),
+        matches!(
+            back.as_slice(),
+            [ServerMsg::NameHeld { .. }, ServerMsg::Refused { .. }, ..]
+        ),
         "{back:?}"
     );
     // Ann's own move still works.

@@ -110,25 +110,44 @@ pub async fn connect(
 /// from its save meanwhile).
 pub const RECONNECT_FOR: Duration = Duration::from_secs(600);
 
-/// [`connect`], keeping the seat through drops: the token the host gives is kept in `tokens`
-/// (per host and name) and sent again on the next join; when the connection is lost (not
-/// closed by the host), it reconnects with the token until `retry_for` passes, telling the
-/// player. The host then sends the seat's view and what was missed.
+/// The token to show a host that said its game is `game` ([`ServerMsg::NameHeld`]): the one
+/// this connection was given in that game, else the one kept for that game and name. Never a
+/// token of another game.
+fn token_for(
+    game: &str,
+    name: &str,
+    given: Option<&(String, String)>,
+    tokens: Option<&crate::datadir::Tokens>,
+) -> Option<String> {
+    given
+        .filter(|(g, _)| g == game)
+        .map(|(_, t)| t.clone())
+        .or_else(|| tokens.and_then(|t| t.load(game, name)))
+}
+
+/// [`connect`], keeping the seat through drops. The token the host gives is kept in `tokens`
+/// under the game's identity and the name. A hello carries no token of its own accord (unless
+/// the caller gives one): when the host answers that the name holds a seat in game G
+/// ([`ServerMsg::NameHeld`]), the client says hello again with the token it has for G, if any,
+/// so a token only ever goes to a host serving its game, and a host resumed from its save on
+/// another port or address still gets it. When the connection is lost (not closed by the
+/// host), it reconnects until `retry_for` passes, telling the player. The host then sends the
+/// seat's view and what was missed.
 pub async fn connect_lasting(
     addr: &str,
     mut hello: Hello,
     tokens: Option<crate::datadir::Tokens>,
     retry_for: Duration,
 ) -> anyhow::Result<(mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg>)> {
-    let key = with_port(addr);
-    if hello.token.is_none() && !hello.watch {
-        hello.token = tokens.as_ref().and_then(|t| t.load(&key, &hello.name));
-    }
     let (mut to_host, mut from_host) = connect(addr, hello.clone()).await?;
     let (user_tx, mut user_rx) = mpsc::channel::<ClientMsg>(256);
     let (out_tx, out_rx) = mpsc::channel::<ServerMsg>(1024);
     let addr = addr.to_string();
     tokio::spawn(async move {
+        // The game and token this client was last welcomed with.
+        let mut given: Option<(String, String)> = None;
+        // This connection answered the host's NameHeld already (it answers once).
+        let mut answered = false;
         loop {
             tokio::select! {
                 m = user_rx.recv() => match m {
@@ -141,14 +160,30 @@ pub async fn connect_lasting(
                     Some(ServerMsg::Welcome { version, seat, token, game }) => {
                         if !token.is_empty() {
                             if let Some(t) = &tokens
-                                && let Err(e) = t.save(&key, &hello.name, &token)
+                                && let Err(e) = t.save(&game.id, &hello.name, &token)
                             {
                                 tracing::warn!(error = %e, "cannot keep the seat token");
                             }
-                            hello.token = Some(token.clone());
+                            given = Some((game.id.clone(), token.clone()));
                         }
+                        // Reconnecting, the host says which game it serves before the token
+                        // is shown.
+                        hello.token = None;
                         let m = ServerMsg::Welcome { version, seat, token, game };
                         if out_tx.send(m).await.is_err() { return }
+                    }
+                    Some(ServerMsg::NameHeld { game }) if !answered && !hello.watch => {
+                        answered = true;
+                        let token = token_for(&game, &hello.name, given.as_ref(), tokens.as_ref());
+                        // Without a token the host refuses, with its reason.
+                        let again = ClientMsg::Hello {
+                            version: PROTOCOL_VERSION,
+                            name: hello.name.clone(),
+                            token,
+                            watch: false,
+                            color: hello.color.clone(),
+                        };
+                        let _ = to_host.send(again).await;
                     }
                     Some(m @ (ServerMsg::Refused { .. } | ServerMsg::Closing { .. })) => {
                         // The host ended it on purpose: do not come back.
@@ -169,7 +204,7 @@ pub async fn connect_lasting(
                             }
                             tokio::select! {
                                 c = connect(&addr, hello.clone()) => match c {
-                                    Ok((t, r)) => { to_host = t; from_host = r; break }
+                                    Ok((t, r)) => { to_host = t; from_host = r; answered = false; break }
                                     Err(_) => {
                                         tokio::select! {
                                             _ = tokio::time::sleep(wait) => {}

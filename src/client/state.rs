@@ -94,6 +94,11 @@ impl ClientState {
                 lines.push(Line::Error(format!("refused by the host: {reason}")));
                 self.closed = Some(reason);
             }
+            // The connection answers it with the seat's token (client::net::connect_lasting);
+            // it reaches the player only from a connection that cannot.
+            ServerMsg::NameHeld { .. } => lines.push(Line::Error(
+                "the host says this name holds a seat in its game, and this client has no token for it: choose another name with --name".into(),
+            )),
             ServerMsg::Lobby(l) => {
                 let mut l = *l;
                 if !l.seats_at.is_empty() {

@@ -238,6 +238,7 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
             game_args.seed = Some(seed);
             let header = Header {
                 game: Some(game_name.clone()),
+                id: Some(table.game_id().to_string()),
                 ..Header::new(&game_args, seats, seed, Vec::new())
             };
             let save = SaveWriter::create(&path, header)
@@ -304,6 +305,8 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
         away_ms: args.away_secs * 1000,
         start_after_ms: None,
         seed: header.seed,
+        // The same game: its players' tokens are filed under this identity.
+        game_id: header.id.clone(),
         ..TableConfig::default()
     };
     let target = args.save.clone().unwrap_or_else(|| path.to_path_buf());

@@ -27,8 +27,8 @@ async fn join(args: JoinArgs) -> anyhow::Result<ExitCode> {
         watch: args.watch,
         color: args.color.clone(),
     };
-    // The seat's token is kept per host and name, so a player who drops (or runs `catan join`
-    // again) comes back to the same seat.
+    // The seat's token is kept per game and name, so a player who drops (or runs `catan join`
+    // again, even to a host resumed on another address) comes back to the same seat.
     let tokens = crate::datadir::Tokens::user();
     let (tx, rx) = match connect_lasting(&addr, hello, tokens, RECONNECT_FOR).await {
         Ok(c) => c,

@@ -338,6 +338,9 @@ async fn client(
                     permit.take();
                 }
                 ServerMsg::Refused { reason } => anyhow::bail!("refused: {reason}"),
+                ServerMsg::NameHeld { .. } => {
+                    anyhow::bail!("client {i}: its name holds a seat it has no token for")
+                }
                 ServerMsg::Closing { reason } => {
                     // Dropped (too slow?): an error, and back with the token.
                     r.errors

@@ -2,8 +2,12 @@
 //!
 //! Frames are a 4-byte big-endian length and a bincode body ([`codec`]). A client's first
 //! frame is [`ClientMsg::Hello`] with the protocol version; the host answers
-//! [`ServerMsg::Welcome`] or [`ServerMsg::Refused`]. Views are already filtered for their
-//! recipient: nothing here carries another seat's hand, the seed or the deck order.
+//! [`ServerMsg::Welcome`] or [`ServerMsg::Refused`], or, when the hello names a seat held by
+//! a player and brings no token for it, [`ServerMsg::NameHeld`] with the game's identity: the
+//! client then says hello once more, with the token it keeps for that game if it has one.
+//! So a client only ever shows a seat's token to a host that has just said it serves the game
+//! the token belongs to. Views are already filtered for their recipient: nothing here carries
+//! another seat's hand, the seed or the deck order.
 
 pub mod codec;
 
@@ -13,7 +17,7 @@ use crate::variants::GameView;
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The variant's map as the client rebuilds it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -60,6 +64,10 @@ impl SeatInfo {
 /// The game as a client needs to know it from the start.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameInfo {
+    /// The game's identity: random, made once when the game is created and kept in its save,
+    /// so it stays the same when the host resumes on another address or port. Clients keep
+    /// their seat's token under it.
+    pub id: String,
     pub variant: String,
     pub name: String,
     pub map: MapRecipe,
@@ -163,6 +171,12 @@ pub enum ServerMsg {
     /// The handshake failed; the connection closes.
     Refused {
         reason: String,
+    },
+    /// The hello's name belongs to a player's seat in the game `game` (its [`GameInfo::id`])
+    /// and brought no token for it. The connection stays open for one more hello: with the
+    /// seat's token, to take it back, or without, to be refused.
+    NameHeld {
+        game: String,
     },
     Lobby(Box<LobbyView>),
     Update(Box<Update>),

@@ -50,6 +50,20 @@ fn hello(t: &mut Table, conn: ConnId, name: &str, token: Option<String>) {
     );
 }
 
+/// Joins as `name` without a token, answering a [`ServerMsg::NameHeld`] as a client without
+/// the seat's token does (saying hello again); returns the host's refusal.
+fn refused(t: &mut Table, conn: ConnId, name: &str) -> String {
+    let mut rx = join(t, conn, name, None);
+    let mut msgs = heard(&mut rx);
+    if matches!(msgs.as_slice(), [ServerMsg::NameHeld { .. }]) {
+        hello(t, conn, name, None);
+        msgs = heard(&mut rx);
+    }
+    refusal(&msgs)
+        .unwrap_or_else(|| panic!("{name:?} sat: {msgs:?}"))
+        .to_string()
+}
+
 /// Everything queued for a connection so far.
 fn heard(rx: &mut mpsc::Receiver<ServerMsg>) -> Vec<ServerMsg> {
     std::iter::from_fn(|| rx.try_recv().ok()).collect()
@@ -111,9 +125,7 @@ fn a_name_that_only_looks_like_a_seated_one_is_refused_with_the_reason() {
     assert_eq!(welcome_seat(&heard(&mut ann)), Some(Some(0)));
     // A Cyrillic А, a Greek Α, another case: names of their own that look alike.
     for (conn, lookalike) in [(2, "\u{410}nn"), (3, "\u{391}nn"), (4, "ANN")] {
-        let mut rx = join(&mut t, conn, lookalike, None);
-        let msgs = heard(&mut rx);
-        let reason = refusal(&msgs).unwrap_or_else(|| panic!("{lookalike:?} sat: {msgs:?}"));
+        let reason = refused(&mut t, conn, lookalike);
         assert!(
             reason.contains("looks like Ann, already at the table")
                 || reason.contains("is taken at this table"),
@@ -133,9 +145,7 @@ fn a_name_that_only_looks_like_a_seated_one_is_refused_with_the_reason() {
         (7, "A\u{AD}nn"),
         (8, "\u{FF21}\u{FF4E}\u{FF4E}"),
     ] {
-        let mut rx = join(&mut t, conn, same, None);
-        let msgs = heard(&mut rx);
-        let reason = refusal(&msgs).unwrap_or_else(|| panic!("{same:?} sat: {msgs:?}"));
+        let reason = refused(&mut t, conn, same);
         assert!(reason.contains("the name Ann is taken"), "{reason}");
     }
     let mut anna = join(&mut t, 6, "Anna", None);
@@ -165,4 +175,87 @@ fn names_are_shown_normalised() {
         .expect("a lobby");
     let me = lobby.seats[0].as_ref().expect("seated");
     assert_eq!(me.name, "Bob Smith");
+}
+
+#[test]
+fn a_hello_naming_a_held_seat_is_told_the_game_and_may_bring_the_token_once() {
+    let mut t = table(2, 1);
+    let mut ann = join(&mut t, 1, "Ann", None);
+    let token = heard(&mut ann)
+        .iter()
+        .find_map(|m| match m {
+            ServerMsg::Welcome { token, game, .. } => {
+                assert_eq!(game.id, t.game_id(), "the welcome names the game");
+                Some(token.clone())
+            }
+            _ => None,
+        })
+        .expect("welcomed");
+    assert!(t.started());
+    // Ann's connection drops; she comes back without a token first.
+    t.close(1, 10);
+    let mut back = join(&mut t, 2, "Ann", None);
+    let msgs = heard(&mut back);
+    assert_eq!(
+        msgs,
+        vec![ServerMsg::NameHeld {
+            game: t.game_id().to_string()
+        }]
+    );
+    hello(&mut t, 2, "Ann", Some(token));
+    assert_eq!(welcome_seat(&heard(&mut back)), Some(Some(0)), "her seat");
+
+    // Someone else with her name has no token: told once, then refused with the reason.
+    let mut eve = join(&mut t, 3, "ann", None);
+    assert!(matches!(
+        heard(&mut eve).as_slice(),
+        [ServerMsg::NameHeld { .. }]
+    ));
+    hello(&mut t, 3, "ann", None);
+    let msgs = heard(&mut eve);
+    assert!(
+        refusal(&msgs).is_some_and(|r| r.contains("the name ann is taken")),
+        "{msgs:?}"
+    );
+    // A made-up token is no better.
+    let mut mallory = join(&mut t, 4, "Ann", Some("00".repeat(16)));
+    assert!(matches!(
+        heard(&mut mallory).as_slice(),
+        [ServerMsg::NameHeld { .. }]
+    ));
+    hello(&mut t, 4, "Ann", Some("11".repeat(16)));
+    assert!(refusal(&heard(&mut mallory)).is_some());
+}
+
+#[test]
+fn a_table_keeps_the_game_identity_it_is_given() {
+    let mut args = crate::sim::default_game_args();
+    args.seed = Some(5);
+    let game = crate::variants::create(&args, 2, 5).unwrap();
+    let t = Table::new(
+        game,
+        TableConfig {
+            game_id: Some("abc123".into()),
+            ..TableConfig::default()
+        },
+    );
+    assert_eq!(t.game_id(), "abc123");
+    assert_eq!(table(2, 0).game_id().len(), 32);
+    assert_ne!(table(2, 0).game_id(), table(2, 0).game_id());
+}
+
+#[test]
+fn a_client_told_its_name_is_held_may_ping_before_its_second_hello() {
+    let mut t = table(2, 1);
+    let mut ann = join(&mut t, 1, "Ann", None);
+    heard(&mut ann);
+    let mut back = join(&mut t, 2, "Ann", None);
+    assert!(matches!(
+        heard(&mut back).as_slice(),
+        [ServerMsg::NameHeld { .. }]
+    ));
+    t.message(2, ClientMsg::Ping(7), 0);
+    t.message(2, ClientMsg::Legal, 0);
+    assert_eq!(heard(&mut back), vec![ServerMsg::Pong(7)]);
+    assert!(t.take_effects().close.is_empty(), "still open");
 }

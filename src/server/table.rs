@@ -48,6 +48,8 @@ pub struct TableConfig {
     /// People sit down not ready, so the lobby stays up until they say ready or the host
     /// starts (the hot-seat setup screen); otherwise joiners are ready at once.
     pub hold_in_lobby: bool,
+    /// The game's identity ([`GameInfo::id`]) as its save keeps it; `None` makes a new one.
+    pub game_id: Option<String>,
 }
 
 impl Default for TableConfig {
@@ -62,6 +64,7 @@ impl Default for TableConfig {
             seed: 0,
             rate_per_sec: 20,
             hold_in_lobby: false,
+            game_id: None,
         }
     }
 }
@@ -144,6 +147,9 @@ struct Conn {
     /// The host's own terminal: may start the game and manage bots.
     is_host: bool,
     greeted: bool,
+    /// Told the seat its hello named is held ([`ServerMsg::NameHeld`]): the next hello
+    /// without that seat's token is refused.
+    told_held: bool,
     last_seq: Option<u32>,
     /// Commands in the current second, for rate limiting.
     window_start: Millis,
@@ -255,6 +261,7 @@ impl Table {
     pub fn new(game: Game, cfg: TableConfig) -> Table {
         let seats = game.seats();
         let info = GameInfo {
+            id: cfg.game_id.clone().unwrap_or_else(new_token),
             variant: crate::variants::variant_name(game.variant()).to_string(),
             name: cfg.name.clone(),
             map: game.map_recipe(),
@@ -433,6 +440,11 @@ impl Table {
     pub fn game(&self) -> &Game {
         &self.game
     }
+
+    /// The game's identity, which its save keeps and its players' tokens are filed under.
+    pub fn game_id(&self) -> &str {
+        &self.info.id
+    }
     /// Seats taken and open to a newcomer, for the LAN announcement: before the start, empty
     /// seats; once running, seats a bot holds (a newcomer takes one over).
     pub fn status(&self) -> TableStatus {
@@ -525,6 +537,7 @@ impl Table {
                 watch: false,
                 is_host,
                 greeted: false,
+                told_held: false,
                 last_seq: None,
                 window_start: 0,
                 window_count: 0,
@@ -575,6 +588,10 @@ impl Table {
                     watch,
                     color,
                 } => self.hello(conn, version, name, token, watch, color, now),
+                // Between NameHeld and the second hello, the client's heartbeat and early
+                // questions are answered or let pass; the hello decides.
+                ClientMsg::Ping(t) if c.told_held => self.send(conn, ServerMsg::Pong(t)),
+                _ if c.told_held => {}
                 _ => self.refuse(conn, "say hello first".into()),
             }
             return;
@@ -755,9 +772,18 @@ impl Table {
                 .iter()
                 .any(|s| s.occupant == Occupant::Person && super::names::same(&s.name, &name))
             {
+                let c = self.conns.get_mut(&conn).expect("open connection");
+                if !c.told_held {
+                    // Say which game it is, so a client that holds this seat's token for
+                    // this game (and only such a client) sends it.
+                    c.told_held = true;
+                    let game = self.info.id.clone();
+                    self.send(conn, ServerMsg::NameHeld { game });
+                    return;
+                }
                 self.refuse(
                     conn,
-                    format!("the name {name} is taken at this table; choose another with --name (or reconnect from the same machine to get your seat back)"),
+                    format!("the name {name} is taken at this table; choose another with --name (the player who sat down with it gets the seat back by joining again with the same data directory)"),
                 );
                 return;
             }
