@@ -122,11 +122,11 @@ async fn three_bots_and_a_plain_client_play_a_game_and_state_shows_herds_per_hex
         assert!(last.get(key).is_some(), "state has `{key}`");
     }
     assert!(
-        lines.iter().any(|l| l.contains("turn 2:")),
+        lines.iter().any(|l| l.contains("Turn 2:")),
         "turns are announced"
     );
     assert!(
-        lines.iter().any(|l| l.contains("game over")),
+        lines.iter().any(|l| l.contains("Game over")),
         "the end is announced"
     );
     assert!(
