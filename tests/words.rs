@@ -516,6 +516,35 @@ fn control_lost_reads_right_for_the_seat_that_had_it() {
     );
 }
 
+/// The refusal a seat reads when it acts before placing its own starting unit speaks to it,
+/// not of it as "seat 1".
+#[test]
+fn the_starting_unit_refusal_speaks_to_the_seat_that_owes_it() {
+    let mut g = fresh(VariantName::Risk);
+    // Play setup until a seat owes its starting unit.
+    let owing = loop {
+        let actor = g.actors()[0];
+        let legal = g.legal(actor);
+        let text = g.format(&legal[0]);
+        if text.starts_with("place ") {
+            break actor;
+        }
+        g.apply(actor, &legal[0], 0).expect("a legal command");
+    };
+    let other = (owing + 1) % 4;
+    let err = |g: &Game, seat| {
+        let cmd = g.parse(seat, "roll").expect("roll parses");
+        g.clone().apply(seat, &cmd, 0).expect_err("refused").0
+    };
+    let own = err(&g, owing);
+    assert!(own.starts_with("place your starting unit first"), "{own}");
+    let theirs = err(&g, other);
+    assert!(
+        theirs.starts_with(&format!("seat {} places a starting unit first", owing + 1)),
+        "{theirs}"
+    );
+}
+
 #[test]
 fn every_event_of_every_ruleset_reads_right_for_every_viewer() {
     use BotKind::{Heuristic as H, Random as R};
