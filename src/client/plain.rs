@@ -2,6 +2,8 @@
 //! stdin in the game's command language; events go out one per line on stdout, in words.
 //! A few words are the client's own: `state` (one JSON line), `legal` (one JSON array),
 //! `board`, `help`, `say TEXT`, `ready`, `unready`, `color NAME`, `start`, `quit`.
+//! Whenever the game starts waiting for this seat, one `your move: ...` line says so and what
+//! kinds of command it may send, so nobody has to poll `state` to learn it is their turn.
 //!
 //! `state`, `legal` and `board` answer after everything sent before them has been applied: the
 //! client pings the host, which answers in order.
@@ -135,6 +137,9 @@ pub async fn run<R: AsyncBufRead + Unpin>(
                 let is_lobby = matches!(msg, ServerMsg::Lobby(_));
                 for l in st.apply(msg, Instant::now()) {
                     writeln!(out, "{}", l.plain())?;
+                }
+                if let Some(line) = st.your_move() {
+                    writeln!(out, "{line}")?;
                 }
                 if is_lobby && let Some(l) = &st.lobby {
                     let line = lobby_line(l);
