@@ -122,11 +122,11 @@ async fn three_bots_and_a_plain_client_play_a_game_and_state_shows_herds_per_hex
         assert!(last.get(key).is_some(), "state has `{key}`");
     }
     assert!(
-        lines.iter().any(|l| l.contains("turn 2:")),
+        lines.iter().any(|l| l.contains("Turn 2:")),
         "turns are announced"
     );
     assert!(
-        lines.iter().any(|l| l.contains("game over")),
+        lines.iter().any(|l| l.contains("Game over")),
         "the end is announced"
     );
     assert!(
@@ -136,6 +136,17 @@ async fn three_bots_and_a_plain_client_play_a_game_and_state_shows_herds_per_hex
         "the board is drawn"
     );
     assert!(table.record().len() > 40, "the game was played");
+    // The plain mode says when the game waits for this seat: its placements, its sub-turns.
+    assert!(
+        lines.iter().any(|l| l.starts_with("your move: place")),
+        "the wait for a placement is announced:\n{tail}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("your move: ") && l.contains("done")),
+        "the wait for a sub-turn is announced:\n{tail}"
+    );
 }
 
 #[test]

@@ -163,6 +163,10 @@ async fn five_bots_a_plain_client_and_a_late_joiner_play_rounds() {
             .any(|l| l.contains("everyone makes their setup choices at once")),
         "nobody goes first in a Big Game"
     );
+    assert!(
+        lines.iter().any(|l| l.starts_with("your move: ")),
+        "the plain mode says when the game waits for this seat"
+    );
 
     // The record has the take-over; replaying it to there gives the bot's hand, which the
     // person saw as theirs in their first view.

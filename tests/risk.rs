@@ -136,5 +136,10 @@ async fn three_bots_and_a_plain_client_play_risk_with_armies_in_the_state() {
             .any(|l| l.contains("Every land hex holds an army")),
         "the claim loop ends in the log"
     );
+    // The plain mode says when the game waits for this seat's starting unit and claims.
+    assert!(
+        lines.iter().any(|l| l.starts_with("your move: place")),
+        "the wait for a placement is announced:\n{tail}"
+    );
     assert!(table.record().len() > 50, "the game was played");
 }

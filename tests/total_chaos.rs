@@ -137,6 +137,10 @@ async fn three_bots_and_a_plain_client_run_through_every_phase() {
         "the cooldown summarises"
     );
     assert!(table.record().len() > 20, "the game was played");
+    assert!(
+        lines.iter().any(|l| l.starts_with("your move: ")),
+        "the plain mode says when the game waits for this seat"
+    );
     // A card taken at random is named only to the thief and the victim.
     for l in &lines {
         if l.contains(" stole 1 ") && !l.contains("(agreed)") {

@@ -2,6 +2,8 @@
 //! stdin in the game's command language; events go out one per line on stdout, in words.
 //! A few words are the client's own: `state` (one JSON line), `legal` (one JSON array),
 //! `board`, `help`, `say TEXT`, `ready`, `unready`, `color NAME`, `start`, `quit`.
+//! Whenever the game starts waiting for this seat, one `your move: ...` line says so and what
+//! kinds of command it may send, so nobody has to poll `state` to learn it is their turn.
 //!
 //! `state`, `legal` and `board` answer after everything sent before them has been applied: the
 //! client pings the host, which answers in order.
@@ -73,6 +75,9 @@ pub async fn run<R: AsyncBufRead + Unpin>(
     let mut input_open = true;
     let mut quitting = false;
     let mut last_lobby: Option<String> = None;
+    // `help` asked before the host's welcome (which carries the game's commands) is answered
+    // when the welcome arrives, so a script that starts with `help` reads the whole of it.
+    let mut help_pending = false;
     let color = ColorMode::detect("auto");
     loop {
         if quitting && asks.is_empty() {
@@ -100,12 +105,10 @@ pub async fn run<R: AsyncBufRead + Unpin>(
                     "state" => ask(Ask::State, &tx),
                     "legal" => ask(Ask::Legal, &tx),
                     "board" => ask(Ask::Board, &tx),
-                    "help" | "?" => {
-                        if let Some(g) = &st.game {
-                            writeln!(out, "{}", g.help)?;
-                        }
-                        writeln!(out, "{LOCAL_HELP}")?;
-                    }
+                    "help" | "?" => match &st.game {
+                        Some(g) => help(g, out)?,
+                        None => help_pending = true,
+                    },
                     "quit" | "exit" => quitting = true,
                     "say" | "chat" => { tx.send(ClientMsg::Chat { text: rest.to_string() }).await?; }
                     // In the lobby these mark you ready; once the game runs they are game
@@ -135,6 +138,13 @@ pub async fn run<R: AsyncBufRead + Unpin>(
                 let is_lobby = matches!(msg, ServerMsg::Lobby(_));
                 for l in st.apply(msg, Instant::now()) {
                     writeln!(out, "{}", l.plain())?;
+                }
+                if let Some(line) = st.your_move() {
+                    writeln!(out, "{line}")?;
+                }
+                if help_pending && let Some(g) = &st.game {
+                    help_pending = false;
+                    help(g, out)?;
                 }
                 if is_lobby && let Some(l) = &st.lobby {
                     let line = lobby_line(l);
@@ -167,6 +177,12 @@ pub async fn run<R: AsyncBufRead + Unpin>(
     }
 }
 
+/// `help`: the game's command language, then the client's own words (the lobby's among them).
+fn help(game: &crate::proto::GameInfo, out: &mut (dyn Write + Send)) -> std::io::Result<()> {
+    writeln!(out, "{}", game.help)?;
+    writeln!(out, "{LOCAL_HELP}")
+}
+
 fn answer(
     st: &ClientState,
     a: Ask,
@@ -196,4 +212,87 @@ fn answer(
         },
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proto::{GameInfo, MapRecipe};
+    use std::sync::{Arc, Mutex};
+    use tokio::io::AsyncWriteExt;
+
+    /// Output shared between the client under test and the test.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0
+                .lock()
+                .map_err(|_| std::io::ErrorKind::Other)?
+                .extend(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn text(&self) -> String {
+            String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+        }
+    }
+
+    fn welcome() -> ServerMsg {
+        ServerMsg::Welcome {
+            version: crate::proto::PROTOCOL_VERSION,
+            seat: Some(0),
+            token: "t".into(),
+            game: Box::new(GameInfo {
+                variant: "base".into(),
+                name: "test".into(),
+                map: MapRecipe::FromView,
+                settings: Vec::new(),
+                help: "Commands: settle C.nw, road C.n".into(),
+            }),
+        }
+    }
+
+    /// `help` in the lobby lists the game's commands with the lobby's words, even when it is
+    /// the first thing a script sends, before the host's welcome has arrived.
+    #[tokio::test]
+    async fn help_in_the_lobby_lists_the_games_commands_and_the_lobbys() {
+        let (mut input, reader) = tokio::io::duplex(1 << 12);
+        let (tx, mut sent) = mpsc::channel(16);
+        let (to_client, rx) = mpsc::channel(16);
+        let out = Shared::default();
+        let mut writer = out.clone();
+        let client = tokio::spawn(async move {
+            run(tokio::io::BufReader::new(reader), &mut writer, tx, rx).await
+        });
+        input.write_all(b"help\n").await.unwrap();
+        // Let the client read `help` before the welcome arrives, as a fast script's would.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        to_client.send(welcome()).await.unwrap();
+        let answered = tokio::time::timeout(Duration::from_secs(10), async {
+            while !out.text().contains("Client words") {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        })
+        .await;
+        assert!(answered.is_ok(), "help is answered: {}", out.text());
+        input.write_all(b"help\nquit\n").await.unwrap();
+        drop(input);
+        let ended = tokio::time::timeout(Duration::from_secs(10), client).await;
+        assert!(matches!(ended, Ok(Ok(Ok(true)))), "{ended:?}");
+        while sent.try_recv().is_ok() {}
+        let text = out.text();
+        assert_eq!(text.matches("Commands: settle C.nw").count(), 2, "{text}");
+        assert_eq!(text.matches("Client words").count(), 2, "{text}");
+        assert!(text.contains("ready / unready, color NAME"), "{text}");
+        let game = text.find("Commands: settle").unwrap();
+        let local = text.find("Client words").unwrap();
+        assert!(game < local, "the game's commands first:\n{text}");
+    }
 }

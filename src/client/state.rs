@@ -56,6 +56,51 @@ pub struct ClientState {
     /// Answers to `legal` requests.
     pub legal_reply: Option<Vec<String>>,
     pub pongs: Vec<u64>,
+    /// The kinds of command last announced by [`ClientState::your_move`] while the game waits
+    /// for this seat (`None` while it does not), so the announcement is not repeated.
+    announced: Option<Vec<String>>,
+}
+
+/// How many kinds of command a "your move" line names before it says how many more there are.
+const KINDS_SHOWN: usize = 8;
+
+/// The kinds of command in a legal list, in the list's order, each with how many commands of
+/// that kind there are. A command's kind is its first word (`settle`, `road`, `play`, `place`,
+/// `accept`): what every ruleset's command language starts with, so one summary serves them
+/// all.
+pub fn command_kinds(legal: &[String]) -> Vec<(String, usize)> {
+    let mut kinds: Vec<(String, usize)> = Vec::new();
+    for cmd in legal {
+        let Some(word) = cmd.split_whitespace().next() else {
+            continue;
+        };
+        match kinds.iter_mut().find(|(k, _)| k == word) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((word.to_string(), 1)),
+        }
+    }
+    kinds
+}
+
+/// A legal list in one line for a player to read: `place (189 choices)`,
+/// `roll, play (2 choices), end`.
+pub fn summarise_legal(legal: &[String]) -> String {
+    let kinds = command_kinds(legal);
+    let mut parts: Vec<String> = kinds
+        .iter()
+        .take(KINDS_SHOWN)
+        .map(|(k, n)| {
+            if *n > 1 {
+                format!("{k} ({n} choices)")
+            } else {
+                k.clone()
+            }
+        })
+        .collect();
+    if kinds.len() > KINDS_SHOWN {
+        parts.push(format!("{} more kinds", kinds.len() - KINDS_SHOWN));
+    }
+    parts.join(", ")
 }
 
 /// Builds the map a recipe describes.
@@ -183,6 +228,28 @@ impl ClientState {
         self.update.as_ref().map_or(&[], |u| u.legal.as_slice())
     }
 
+    /// The line that tells this seat the game now waits for it, once: when the seat joins
+    /// the seats the game waits for, or when what it may do changes kind (a placement gives
+    /// way to a road, a discard is owed, an offer arrives). `None` while nothing changed, for
+    /// spectators, and while the game waits for others. A script or a screen reader learns
+    /// its turn from this line instead of polling `state`.
+    pub fn your_move(&mut self) -> Option<String> {
+        let waiting = self.seat.zip(self.update.as_ref()).and_then(|(me, u)| {
+            (u.actors.contains(&me) && !u.legal.is_empty()).then_some(&u.legal)
+        });
+        let Some(legal) = waiting else {
+            self.announced = None;
+            return None;
+        };
+        let kinds: Vec<String> = command_kinds(legal).into_iter().map(|(k, _)| k).collect();
+        if self.announced.as_ref() == Some(&kinds) {
+            return None;
+        }
+        let line = format!("your move: {}; `legal` lists them", summarise_legal(legal));
+        self.announced = Some(kinds);
+        Some(line)
+    }
+
     /// Names by seat.
     pub fn names(&self) -> Vec<String> {
         match (&self.update, &self.lobby) {
@@ -198,5 +265,95 @@ impl ClientState {
                 .collect(),
             _ => Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Ruleset;
+
+    fn list(cmds: &[&str]) -> Vec<String> {
+        cmds.iter().map(|c| c.to_string()).collect()
+    }
+
+    #[test]
+    fn the_summary_names_each_kind_once_in_order_with_its_count() {
+        let legal = list(&["roll", "play knight", "play roads", "end"]);
+        assert_eq!(summarise_legal(&legal), "roll, play (2 choices), end");
+        let settle: Vec<String> = (0..54).map(|i| format!("settle C{i}.n")).collect();
+        assert_eq!(summarise_legal(&settle), "settle (54 choices)");
+        assert_eq!(
+            command_kinds(&list(&["accept 3", "decline 3", "accept 4"])),
+            vec![("accept".to_string(), 2), ("decline".to_string(), 1)]
+        );
+        assert_eq!(summarise_legal(&[]), "");
+    }
+
+    #[test]
+    fn a_long_list_of_kinds_says_how_many_more() {
+        let legal: Vec<String> = (0..11).map(|i| format!("k{i} x")).collect();
+        assert_eq!(
+            summarise_legal(&legal),
+            "k0, k1, k2, k3, k4, k5, k6, k7, 3 more kinds"
+        );
+    }
+
+    fn update(actors: Vec<Seat>, legal: &[&str]) -> ServerMsg {
+        let view = crate::variants::GameView::Base(
+            crate::variants::base::BaseGame::new(crate::variants::base::BaseConfig::new(4, 1))
+                .unwrap()
+                .view(Some(0)),
+        );
+        ServerMsg::Update(Box::new(Update {
+            version: 1,
+            view,
+            log: Vec::new(),
+            legal: list(legal),
+            actors,
+            reply_to: None,
+            deadline_ms: None,
+            seats: Vec::new(),
+            seats_at: Vec::new(),
+            at_us: 0,
+        }))
+    }
+
+    #[test]
+    fn the_wait_is_announced_once_per_kind_of_move() {
+        let now = Instant::now();
+        let mut st = ClientState {
+            seat: Some(0),
+            ..ClientState::default()
+        };
+        st.apply(update(vec![1], &[]), now);
+        assert_eq!(st.your_move(), None, "another seat's turn");
+        st.apply(update(vec![0], &["settle A.n", "settle B.n"]), now);
+        assert_eq!(
+            st.your_move().as_deref(),
+            Some("your move: settle (2 choices); `legal` lists them")
+        );
+        st.apply(update(vec![0], &["settle A.n"]), now);
+        assert_eq!(st.your_move(), None, "the same kind of move: said already");
+        st.apply(update(vec![0], &["road A.n-B.n"]), now);
+        assert_eq!(
+            st.your_move().as_deref(),
+            Some("your move: road; `legal` lists them")
+        );
+        st.apply(update(vec![1], &[]), now);
+        assert_eq!(st.your_move(), None);
+        st.apply(update(vec![1, 0], &["accept 1", "decline 1"]), now);
+        assert_eq!(
+            st.your_move().as_deref(),
+            Some("your move: accept, decline; `legal` lists them"),
+            "an offer made to this seat"
+        );
+        let mut spectator = ClientState::default();
+        spectator.apply(update(vec![0], &["settle A.n"]), now);
+        assert_eq!(
+            spectator.your_move(),
+            None,
+            "a spectator is never waited for"
+        );
     }
 }

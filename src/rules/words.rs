@@ -5,15 +5,145 @@
 use crate::engine::{RuleError, Seat};
 use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
 
-/// A seat as an event names it to one viewer: "you", the player's name, or "seat N".
-pub fn who(names: &[String], seat: Seat, viewer: Option<Seat>) -> String {
+/// A seat as one viewer reads it in a sentence: "you" to the seat itself, else the player's
+/// name (or "seat N"). Event text is written once for every viewer, so the words that depend on
+/// who reads them (the possessive, the verb's agreement, the capital at a sentence's start) are
+/// asked of this value rather than spelled out at each event: "you's" and "you has" cannot be
+/// written through it. Shown with `{}` it is the subject or object form ("you" / "Ann").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Who {
+    name: String,
+    you: bool,
+}
+
+/// The seat `seat` as `viewer` reads it (`names` by seat; a spectator's viewer is `None`).
+pub fn who(names: &[String], seat: Seat, viewer: Option<Seat>) -> Who {
     if viewer == Some(seat) {
-        "you".into()
+        Who::you()
     } else {
-        names
-            .get(seat as usize)
-            .cloned()
-            .unwrap_or_else(|| format!("seat {}", seat + 1))
+        Who::named(
+            names
+                .get(seat as usize)
+                .cloned()
+                .unwrap_or_else(|| format!("seat {}", seat + 1)),
+        )
+    }
+}
+
+impl Who {
+    /// The reader themself.
+    pub fn you() -> Who {
+        Who {
+            name: "you".into(),
+            you: true,
+        }
+    }
+
+    /// Someone else, by name.
+    pub fn named(name: impl Into<String>) -> Who {
+        Who {
+            name: name.into(),
+            you: false,
+        }
+    }
+
+    /// Whether this is the reader.
+    pub fn is_you(&self) -> bool {
+        self.you
+    }
+
+    /// At the start of a sentence: "You" / "Ann".
+    pub fn cap(&self) -> String {
+        cap(self.name.clone())
+    }
+
+    /// Whose: "your" / "Ann's".
+    pub fn poss(&self) -> String {
+        if self.you {
+            "your".into()
+        } else {
+            format!("{}'s", self.name)
+        }
+    }
+
+    /// Whose, at the start of a sentence: "Your" / "Ann's".
+    pub fn cap_poss(&self) -> String {
+        cap(self.poss())
+    }
+
+    /// Whose, once the seat was named earlier in the sentence: "your" / "their".
+    pub fn their(&self) -> &'static str {
+        if self.you { "your" } else { "their" }
+    }
+
+    /// The present tense of `base` (its bare form: "get", "be", "have") agreeing with this
+    /// subject: "get"/"gets", "are"/"is", "have"/"has", "lose"/"loses", "reach"/"reaches".
+    pub fn verb(&self, base: &str) -> String {
+        if self.you {
+            return match base {
+                "be" => "are".into(),
+                _ => base.into(),
+            };
+        }
+        third_person(base)
+    }
+
+    /// Subject and verb: "you get" / "Ann gets".
+    pub fn does(&self, base: &str) -> String {
+        format!("{} {}", self.name, self.verb(base))
+    }
+
+    /// Subject and verb at the start of a sentence: "You get" / "Ann gets".
+    pub fn cap_does(&self, base: &str) -> String {
+        cap(self.does(base))
+    }
+
+    /// The past of "be" for this subject: "were" / "was".
+    pub fn was(&self) -> &'static str {
+        if self.you { "were" } else { "was" }
+    }
+}
+
+impl std::fmt::Display for Who {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// The third person singular of a verb in its bare form, by the regular English rules (with the
+/// three irregular verbs events use).
+fn third_person(base: &str) -> String {
+    match base {
+        "be" => return "is".into(),
+        "have" => return "has".into(),
+        "do" => return "does".into(),
+        _ => {}
+    }
+    let consonant_y = base.ends_with('y')
+        && base
+            .chars()
+            .rev()
+            .nth(1)
+            .is_some_and(|c| !"aeiou".contains(c));
+    if consonant_y {
+        format!("{}ies", &base[..base.len() - 1])
+    } else if ["s", "sh", "ch", "x", "z", "o"]
+        .iter()
+        .any(|e| base.ends_with(e))
+    {
+        format!("{base}es")
+    } else {
+        format!("{base}s")
+    }
+}
+
+/// Several seats as one plural subject or object: "Ann and you", "Ann, Bob and Cyd".
+pub fn and_list(items: &[Who]) -> String {
+    let names: Vec<String> = items.iter().map(|w| w.to_string()).collect();
+    match names.split_last() {
+        None => "nobody".into(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -87,4 +217,60 @@ pub fn resource(s: &str) -> Result<Resource, RuleError> {
             "`{s}` is not a resource (lumber, brick, wool, grain, ore)"
         ))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> Vec<String> {
+        vec!["Ann".into(), "Bob".into()]
+    }
+
+    #[test]
+    fn you_and_a_name_agree_with_their_verbs() {
+        let you = who(&names(), 0, Some(0));
+        let ann = who(&names(), 0, Some(1));
+        let spectator = who(&names(), 1, None);
+        assert_eq!(you.to_string(), "you");
+        assert_eq!(ann.to_string(), "Ann");
+        assert_eq!(spectator.to_string(), "Bob");
+        assert_eq!((you.cap(), ann.cap()), ("You".into(), "Ann".into()));
+        assert_eq!((you.poss(), ann.poss()), ("your".into(), "Ann's".into()));
+        assert_eq!(you.cap_poss(), "Your");
+        assert_eq!((you.their(), ann.their()), ("your", "their"));
+        for (base, mine, theirs) in [
+            ("be", "are", "is"),
+            ("have", "have", "has"),
+            ("do", "do", "does"),
+            ("get", "get", "gets"),
+            ("lose", "lose", "loses"),
+            ("reach", "reach", "reaches"),
+            ("push", "push", "pushes"),
+            ("try", "try", "tries"),
+            ("play", "play", "plays"),
+            ("go", "go", "goes"),
+        ] {
+            assert_eq!(you.verb(base), mine, "{base}");
+            assert_eq!(ann.verb(base), theirs, "{base}");
+        }
+        assert_eq!(you.cap_does("be"), "You are");
+        assert_eq!(ann.does("lose"), "Ann loses");
+        assert_eq!((you.was(), ann.was()), ("were", "was"));
+    }
+
+    #[test]
+    fn a_seat_without_a_name_is_its_number() {
+        assert_eq!(who(&[], 2, None).cap_does("have"), "Seat 3 has");
+    }
+
+    #[test]
+    fn lists_join_with_and() {
+        let n = names();
+        let list = [who(&n, 0, Some(1)), who(&n, 1, Some(1))];
+        assert_eq!(and_list(&list), "Ann and you");
+        assert_eq!(and_list(&list[..1]), "Ann");
+        let three = [Who::named("Ann"), Who::named("Bob"), Who::you()];
+        assert_eq!(and_list(&three), "Ann, Bob and you");
+    }
 }

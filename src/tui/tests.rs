@@ -824,7 +824,7 @@ fn adaptations_panel_shows_seasons_piles_players_and_herds_on_the_board() {
     });
     assert!(herd_note);
     assert!(
-        s.app.st().log.iter().any(|l| l.plain().contains("turn 2:")),
+        s.app.st().log.iter().any(|l| l.plain().contains("Turn 2:")),
         "the log tells the turns"
     );
     // Commands go out from the command line as typed.

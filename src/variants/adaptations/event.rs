@@ -7,7 +7,7 @@ use super::{Adaptation, Pile, Score};
 use crate::engine::Seat;
 use crate::geometry::Hex;
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
-use crate::rules::words::who;
+use crate::rules::words::{Who, and_list, cap, who};
 
 /// Which play moved a land tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,10 +154,20 @@ fn herds(n: u32) -> String {
     }
 }
 
-/// The event in words for one viewer.
+/// Some of a seat's herds: "1 of your herds", "2 of Ann's herds".
+fn herds_of(n: u32, whose: &Who) -> String {
+    if n == 1 {
+        format!("1 of {} herds", whose.poss())
+    } else {
+        format!("{n} of {} herds", whose.poss())
+    }
+}
+
+/// The event in words for one viewer, as a sentence (capital first, no full stop: the log
+/// reads as a list of what happened).
 pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
     let w = |s: &Seat| who(names, *s, viewer);
-    Some(match ev {
+    Some(cap(match ev {
         Event::Placed { seat, a, b } => {
             if a == b {
                 format!("{} placed 2 herds on {}", w(seat), name(*a))
@@ -166,10 +176,9 @@ pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<St
             }
         }
         Event::TurnStarted { active, turn } => {
-            let be = if Some(*active) == viewer { "are" } else { "is" };
             format!(
-                "turn {turn}: {} {be} the active player; climate change",
-                w(active)
+                "turn {turn}: {} the active player; climate change",
+                w(active).does("be")
             )
         }
         Event::Drifted {
@@ -215,7 +224,7 @@ pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<St
                 name(*to)
             );
             for (d, n) in drowned {
-                s.push_str(&format!("; {} of {} drowned", herds(*n), w(d)));
+                s.push_str(&format!("; {} drowned", herds_of(*n, &w(d))));
             }
             s
         }
@@ -242,15 +251,13 @@ pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<St
                 ""
             }
         ),
-        Event::Done { seat, timeout } => format!(
-            "{} {}",
-            w(seat),
+        Event::Done { seat, timeout } => {
             if *timeout {
-                "ran out of time"
+                format!("{} ran out of time", w(seat))
             } else {
-                "is done"
+                format!("{} done", w(seat).does("be"))
             }
-        ),
+        }
         Event::Drew { seat, cards } => {
             if Some(*seat) == viewer {
                 format!("you drew {cards}")
@@ -265,12 +272,10 @@ pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<St
             format!("a full set left the discard pile: Game End {count} of 15")
         }
         Event::Income { seat, ap, pool } => {
-            let gain = if Some(*seat) == viewer {
-                "gain"
-            } else {
-                "gains"
-            };
-            format!("evolution: {} {gain} {ap} AP ({pool} in the pool)", w(seat))
+            format!(
+                "evolution: {} {ap} AP ({pool} in the pool)",
+                w(seat).does("gain")
+            )
         }
         Event::Cleared { seat, pile, card } => format!(
             "{} discarded the {} Season card ({card}) for 3 AP",
@@ -316,8 +321,8 @@ pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<St
         }
         Event::RetreatAsked { seat, hex } => {
             format!(
-                "{} loses a herd at {}: retreat or stay?",
-                w(seat),
+                "{} a herd at {}: retreat or stay?",
+                w(seat).does("lose"),
                 name(*hex)
             )
         }
@@ -335,9 +340,8 @@ pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<St
         }
         Event::SwimmersLost { seat, hex, n } => {
             format!(
-                "{} of {} drowned at {} (swimmers)",
-                herds(*n),
-                w(seat),
+                "{} drowned at {} (swimmers)",
+                herds_of(*n, &w(seat)),
                 name(*hex)
             )
         }
@@ -345,7 +349,7 @@ pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<St
         Event::GameOver { scores, winners } => {
             let mut s = format!(
                 "game over: {} won",
-                winners.iter().map(w).collect::<Vec<_>>().join(" and ")
+                and_list(&winners.iter().map(w).collect::<Vec<_>>())
             );
             for (i, sc) in scores.iter().enumerate() {
                 s.push_str(&format!(
@@ -359,5 +363,5 @@ pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<St
             }
             s
         }
-    })
+    }))
 }

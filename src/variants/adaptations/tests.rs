@@ -1248,8 +1248,8 @@ fn events_read_as_words_and_hide_drawn_cards() {
         to: b,
         drowned: vec![(2, 3)],
     };
-    assert!(say(&water, Some(2)).contains("3 herds of you drowned"));
-    assert!(say(&Event::Removed { seat: 2, hex: a }, None).contains("conflict at"));
+    assert!(say(&water, Some(2)).contains("3 of your herds drowned"));
+    assert!(say(&Event::Removed { seat: 2, hex: a }, None).contains("Conflict at"));
     assert!(
         say(
             &Event::ConflictVp {

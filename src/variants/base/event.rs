@@ -5,7 +5,7 @@ use crate::board::Map;
 use crate::engine::Seat;
 use crate::rules::devcards::DevCard;
 use crate::rules::resources::{Resource, ResourceSet};
-use crate::rules::words::{cap, who};
+use crate::rules::words::who;
 use crate::topology::{CornerId, EdgeId, HexId};
 use smallvec::SmallVec;
 
@@ -140,29 +140,31 @@ pub enum Event {
 pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
     let w = |s: Seat| who(names, s, viewer);
     let s = match ev {
-        Event::Started { first } => format!("The game begins: {} places first.", w(*first)),
+        Event::Started { first } => {
+            format!("The game begins: {} first.", w(*first).does("place"))
+        }
         Event::Settled { seat, at } => format!(
             "{} built a settlement at {}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.corner_name(*at)
         ),
         Event::Roaded { seat, at, free } => format!(
             "{} built a road at {}{}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.edge_name(*at),
             if *free { " (free)" } else { "" }
         ),
         Event::Citied { seat, at } => format!(
             "{} built a city at {}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.corner_name(*at)
         ),
         Event::StartingResources { seat, got } => {
-            format!("{} got {got} from the second settlement.", cap(w(*seat)))
+            format!("{} got {got} from the second settlement.", w(*seat).cap())
         }
         Event::Rolled { seat, dice } => format!(
             "{} rolled {} ({}+{}).",
-            cap(w(*seat)),
+            w(*seat).cap(),
             dice.0 + dice.1,
             dice.0,
             dice.1
@@ -176,13 +178,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             let mut parts: Vec<String> = gains
                 .iter()
                 .filter(|(_, g)| !g.is_empty())
-                .map(|(s, g)| {
-                    format!(
-                        "{} {} {g}",
-                        w(*s),
-                        if viewer == Some(*s) { "get" } else { "gets" }
-                    )
-                })
+                .map(|(s, g)| format!("{} {g}", w(*s).does("get")))
                 .collect();
             if parts.is_empty() {
                 parts.push("nobody gets anything".into());
@@ -204,10 +200,10 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             let parts: Vec<String> = owed.iter().map(|(s, n)| format!("{} {n}", w(*s))).collect();
             format!("Seven! Discard half your cards: {}.", parts.join(", "))
         }
-        Event::Discarded { seat, cards } => format!("{} discarded {cards}.", cap(w(*seat))),
+        Event::Discarded { seat, cards } => format!("{} discarded {cards}.", w(*seat).cap()),
         Event::RobberMoved { seat, hex } => format!(
             "{} moved the robber to {} ({}).",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.hex_name(*hex),
             map.tile(*hex).label()
         ),
@@ -217,24 +213,24 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             card,
         } => {
             if viewer == Some(*thief) || viewer == Some(*victim) {
-                format!("{} stole 1 {card} from {}.", cap(w(*thief)), w(*victim))
+                format!("{} stole 1 {card} from {}.", w(*thief).cap(), w(*victim))
             } else {
-                format!("{} stole a card from {}.", cap(w(*thief)), w(*victim))
+                format!("{} stole a card from {}.", w(*thief).cap(), w(*victim))
             }
         }
         Event::BoughtDev { seat, card } => {
             if viewer == Some(*seat) {
                 format!("You bought a development card: {card}.")
             } else {
-                format!("{} bought a development card.", cap(w(*seat)))
+                format!("{} bought a development card.", w(*seat).cap())
             }
         }
-        Event::PlayedKnight { seat } => format!("{} played a Knight.", cap(w(*seat))),
+        Event::PlayedKnight { seat } => format!("{} played a Knight.", w(*seat).cap()),
         Event::PlayedRoadBuilding { seat } => {
-            format!("{} played Road Building: 2 free roads.", cap(w(*seat)))
+            format!("{} played Road Building: 2 free roads.", w(*seat).cap())
         }
         Event::PlayedYearOfPlenty { seat, got } => {
-            format!("{} played Year of Plenty and took {got}.", cap(w(*seat)))
+            format!("{} played Year of Plenty and took {got}.", w(*seat).cap())
         }
         Event::PlayedMonopoly {
             seat,
@@ -244,11 +240,11 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             let total: u32 = took.iter().map(|(_, n)| n).sum();
             format!(
                 "{} played Monopoly on {resource} and took {total}.",
-                cap(w(*seat))
+                w(*seat).cap()
             )
         }
         Event::BankTrade { seat, gave, got } => {
-            format!("{} traded {gave} to the bank for {got}.", cap(w(*seat)))
+            format!("{} traded {gave} to the bank for {got}.", w(*seat).cap())
         }
         Event::Offered {
             id,
@@ -262,16 +258,11 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 None => String::new(),
             };
             format!(
-                "Offer {id}: {} {} {give} for {get}{target} (accept {id} / decline {id}).",
-                cap(w(*from)),
-                if viewer == Some(*from) {
-                    "offer"
-                } else {
-                    "offers"
-                }
+                "Offer {id}: {} {give} for {get}{target} (accept {id} / decline {id}).",
+                w(*from).cap_does("offer")
             )
         }
-        Event::Declined { id, seat } => format!("{} declined offer {id}.", cap(w(*seat))),
+        Event::Declined { id, seat } => format!("{} declined offer {id}.", w(*seat).cap()),
         Event::OfferClosed { id } => format!("Offer {id} is closed."),
         Event::Traded {
             id,
@@ -281,31 +272,27 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             got,
         } => format!(
             "Trade {id}: {} gave {gave} to {} for {got}.",
-            cap(w(*from)),
+            w(*from).cap(),
             w(*with)
         ),
         Event::LongestRoad { holder, length } => match holder {
             Some(h) => format!(
                 "{} now {} Longest Road ({length}).",
-                cap(w(*h)),
-                if viewer == Some(*h) { "hold" } else { "holds" }
+                w(*h).cap(),
+                w(*h).verb("hold")
             ),
             None => "Nobody holds Longest Road now.".into(),
         },
         Event::LargestArmy { holder, knights } => format!(
             "{} now {} Largest Army ({knights} knights).",
-            cap(w(*holder)),
-            if viewer == Some(*holder) {
-                "hold"
-            } else {
-                "holds"
-            }
+            w(*holder).cap(),
+            w(*holder).verb("hold")
         ),
         Event::TurnStarted { seat, turn } => {
             if viewer == Some(*seat) {
                 format!("Turn {turn}: your turn. Roll the dice (`roll`).")
             } else {
-                format!("Turn {turn}: {}'s turn.", w(*seat))
+                format!("Turn {turn}: {} turn.", w(*seat).poss())
             }
         }
         Event::TimedOut { seat, what } => format!("Time ran out for {}: {what}.", w(*seat)),
@@ -316,9 +303,8 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 String::new()
             };
             format!(
-                "{} {} with {vp} victory points{cards}!",
-                cap(w(*seat)),
-                if viewer == Some(*seat) { "win" } else { "wins" }
+                "{} with {vp} victory points{cards}!",
+                w(*seat).cap_does("win")
             )
         }
     };

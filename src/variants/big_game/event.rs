@@ -6,7 +6,7 @@ use crate::board::Map;
 use crate::engine::{Millis, Seat};
 use crate::rules::devcards::DevCard;
 use crate::rules::resources::{Resource, ResourceSet};
-use crate::rules::words::{cap, who};
+use crate::rules::words::{and_list, cap, who};
 use crate::topology::{CornerId, EdgeId, HexId};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,7 +208,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
     let s = match ev {
         Event::Collected { seat, at, got } => format!(
             "{} took {got} around the settlement at {}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.corner_name(*at)
         ),
         Event::RoundStarted {
@@ -274,7 +274,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             forced,
         } => format!(
             "{} discarded {cards}{}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             if *forced {
                 " (at random, time ran out)"
             } else {
@@ -316,7 +316,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
         }
         Event::Settled { seat, at, bonus } => format!(
             "{} built a settlement at {}{}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.corner_name(*at),
             if *bonus {
                 " in a foreign territory: 2 extra victory points"
@@ -326,25 +326,25 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
         ),
         Event::Citied { seat, at, free: f } => format!(
             "{} built a city at {}{}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.corner_name(*at),
             free(*f)
         ),
         Event::Roaded { seat, at, free: f } => format!(
             "{} built a road at {}{}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.edge_name(*at),
             free(*f)
         ),
         Event::Shipped { seat, at, free: f } => format!(
             "{} built a ship at {}{}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.edge_name(*at),
             free(*f)
         ),
         Event::ShipMoved { seat, from, to } => format!(
             "{} moved a ship from {} to {}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.edge_name(*from),
             map.edge_name(*to)
         ),
@@ -352,11 +352,11 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             if viewer == Some(*seat) {
                 format!("You bought a development card: {card}.")
             } else {
-                format!("{} bought a development card.", cap(w(*seat)))
+                format!("{} bought a development card.", w(*seat).cap())
             }
         }
         Event::PlayedKnight { seat, robber, got } => {
-            let mut s = format!("{} played a Knight", cap(w(*seat)));
+            let mut s = format!("{} played a Knight", w(*seat).cap());
             if let Some((from, to)) = robber {
                 s.push_str(&format!(
                     ": the robber on {} goes back to {}",
@@ -372,13 +372,13 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
         }
         Event::PlayedRoadBuilding { seat, free: n } => format!(
             "{} played Road Building: {n} free roads or ships.",
-            cap(w(*seat))
+            w(*seat).cap()
         ),
         Event::PlayedYearOfPlenty { seat, got } => {
-            format!("{} played Year of Plenty: {got}.", cap(w(*seat)))
+            format!("{} played Year of Plenty: {got}.", w(*seat).cap())
         }
         Event::BankTrade { seat, gave, got } => {
-            format!("{} traded {gave} with the bank for {got}.", cap(w(*seat)))
+            format!("{} traded {gave} with the bank for {got}.", w(*seat).cap())
         }
         Event::Offered {
             id,
@@ -387,12 +387,11 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             give,
             get,
         } => format!(
-            "Offer {id}: {} give{} {give} for {get}{}.",
-            cap(w(*from)),
-            if viewer == Some(*from) { "" } else { "s" },
+            "Offer {id}: {} {give} for {get}{}.",
+            w(*from).cap_does("give"),
             to.map_or(String::new(), |t| format!(" to {}", w(t)))
         ),
-        Event::Declined { id, seat } => format!("{} declined offer {id}.", cap(w(*seat))),
+        Event::Declined { id, seat } => format!("{} declined offer {id}.", w(*seat).cap()),
         Event::OfferClosed { id, .. } => format!("Offer {id} is closed."),
         Event::Traded {
             id,
@@ -402,23 +401,25 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             got,
         } => format!(
             "Offer {id}: {} traded {gave} to {} for {got}.",
-            cap(w(*from)),
+            w(*from).cap(),
             w(*with)
         ),
         Event::LongestRoad { holder, length } => match holder {
             Some(h) => format!(
-                "{} now hold{} Longest Road ({length}).",
-                cap(w(*h)),
-                if viewer == Some(*h) { "" } else { "s" }
+                "{} now {} Longest Road ({length}).",
+                w(*h).cap(),
+                w(*h).verb("hold")
             ),
             None => "Nobody holds Longest Road now.".into(),
         },
         Event::LargestArmy { holder, knights } => format!(
-            "{} now hold{} Largest Army ({knights} knights).",
-            cap(w(*holder)),
-            if viewer == Some(*holder) { "" } else { "s" }
+            "{} now {} Largest Army ({knights} knights).",
+            w(*holder).cap(),
+            w(*holder).verb("hold")
         ),
-        Event::Ended { seat } => format!("{} is done for this round.", cap(w(*seat))),
+        Event::Ended { seat } => {
+            format!("{} done for this round.", w(*seat).cap_does("be"))
+        }
         Event::RoundEnded { round } => format!("Round {round} is over."),
         Event::TimedOut { seat, what } => format!("Time ran out for {}: {what}.", w(*seat)),
         Event::TakenOver { seat } => format!("A new player takes over seat {}.", seat + 1),
@@ -427,16 +428,16 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             vp,
             by_limit,
         } => {
-            let list: Vec<String> = winners.iter().map(|s| w(*s)).collect();
+            let list: Vec<_> = winners.iter().map(|s| w(*s)).collect();
+            let win = match list.as_slice() {
+                [one] => one.verb("win"),
+                [] => "wins".into(),
+                _ => "win".into(),
+            };
             format!(
-                "The game is over{}: {} win{} with {vp} victory points.",
+                "The game is over{}: {} {win} with {vp} victory points.",
                 if *by_limit { " (round limit)" } else { "" },
-                cap(list.join(" and ")),
-                if winners.len() == 1 && viewer != winners.first().copied() {
-                    "s"
-                } else {
-                    ""
-                }
+                cap(and_list(&list)),
             )
         }
     };

@@ -83,9 +83,15 @@ impl RiskGame {
     pub(super) fn need_play(&self, seat: Seat, what: &str) -> Result<(), RuleError> {
         match &self.stage {
             Stage::Play => Ok(()),
+            Stage::StartUnit { seat: s, .. } if *s == seat => refuse(format!(
+                "place your starting unit first (`place HEX`): nobody can {what} before it"
+            )),
             Stage::StartUnit { seat: s, .. } => refuse(format!(
                 "seat {} places a starting unit first (`place HEX`) before anyone can {what}",
                 s + 1
+            )),
+            Stage::Claim { seat: s } if *s == seat => refuse(format!(
+                "the claim loop is on: place your unit (`place HEX`) before anyone can {what}"
             )),
             Stage::Claim { seat: s } => refuse(format!(
                 "the claim loop is on: seat {} places a unit (`place HEX`) before anyone can {what}",

@@ -7,7 +7,7 @@ use super::control::Hold;
 use crate::board::Map;
 use crate::engine::Seat;
 use crate::rules::resources::Resource;
-use crate::rules::words::{cap, who};
+use crate::rules::words::who;
 use crate::topology::{CornerId, EdgeId, HexId};
 use crate::variants::base;
 
@@ -177,9 +177,9 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
     let s = match ev {
         Event::Base(e) => return base::event::describe(map, e, viewer, names),
         Event::Placed { seat, hex } => {
-            format!("{} placed a foot soldier on {}.", cap(w(*seat)), h(*hex))
+            format!("{} placed a foot soldier on {}.", w(*seat).cap(), h(*hex))
         }
-        Event::Declined { seat } => format!("{} placed no starting unit.", cap(w(*seat))),
+        Event::Declined { seat } => format!("{} placed no starting unit.", w(*seat).cap()),
         Event::SetupBattle {
             seat,
             defender,
@@ -189,13 +189,13 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             attacker_won,
         } => format!(
             "{} fought {} for {}: {attacker_die} against {defender_die}, {} unit is removed.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             w(*defender),
             h(*hex),
             if *attacker_won {
-                format!("{}'s", w(*defender))
+                w(*defender).poss()
             } else {
-                format!("{}'s", w(*seat))
+                w(*seat).poss()
             }
         ),
         Event::ClaimsDone => "Every land hex holds an army: the first turn begins.".into(),
@@ -207,14 +207,14 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             at,
         } => format!(
             "{} bought {n} {} for {} {pay} and placed them on {}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             kind.word(),
             n * kind.cost(),
             h(*at)
         ),
         Event::Sortie { seat, hex } => format!(
             "{} broke out of a siege into {}: the battle is fought to the end.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             h(*hex)
         ),
         Event::Moved {
@@ -224,7 +224,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             to,
         } => format!(
             "{} moved {} from {} to {}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             force.words(),
             h(*from),
             h(*to)
@@ -241,11 +241,11 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             defender,
             round,
         } => format!(
-            "Battle for {}: {} rolled {} against {}'s {}; {} lost {}, {} lost {}.",
+            "Battle for {}: {} rolled {} against {} {}; {} lost {}, {} lost {}.",
             h(*hex),
             w(*attacker),
             dice(&round.attacker_dice),
-            w(*defender),
+            w(*defender).poss(),
             dice(&round.defender_dice),
             w(*attacker),
             lost(&round.attacker_lost),
@@ -253,17 +253,17 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             lost(&round.defender_lost)
         ),
         Event::BattleWon { hex, winner, loser } => format!(
-            "{} won the battle for {}: {} has no units left there.",
-            cap(w(*winner)),
+            "{} won the battle for {}: {} no units left there.",
+            w(*winner).cap(),
             h(*hex),
-            w(*loser)
+            w(*loser).does("have")
         ),
         Event::Stopped { seat, hex } => {
-            format!("{} stopped the attack on {}.", cap(w(*seat)), h(*hex))
+            format!("{} stopped the attack on {}.", w(*seat).cap(), h(*hex))
         }
         Event::Retreated { seat, from, to } => format!(
             "{} retreated from {}: {}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             h(*from),
             to.iter()
                 .map(|(x, f)| format!("{} back to {}", f.words(), h(*x)))
@@ -279,16 +279,16 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             killed,
         } => match rolls.1 {
             None => format!(
-                "{}'s cannon in {} fired at {} ({}'s units) and missed (rolled {}).",
-                cap(w(*seat)),
+                "{} cannon in {} fired at {} ({} units) and missed (rolled {}).",
+                w(*seat).cap_poss(),
                 h(*from),
                 h(*target),
-                w(*victim),
+                w(*victim).poss(),
                 rolls.0
             ),
             Some(second) => format!(
-                "{}'s cannon in {} hit {} (rolled {} then {}): {} lost {}.",
-                cap(w(*seat)),
+                "{} cannon in {} hit {} (rolled {} then {}): {} lost {}.",
+                w(*seat).cap_poss(),
                 h(*from),
                 h(*target),
                 rolls.0,
@@ -298,8 +298,8 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             ),
         },
         Event::CannonsLost { seat, hex, n } => format!(
-            "{}'s {n} unprotected cannon(s) in {} were destroyed.",
-            cap(w(*seat)),
+            "{} {n} unprotected cannon(s) in {} were destroyed.",
+            w(*seat).cap_poss(),
             h(*hex)
         ),
         Event::Redeployed {
@@ -309,67 +309,63 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             to,
         } => format!(
             "{} redeployed {} from {} to {} along the supply lines.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             force.words(),
             h(*from),
             h(*to)
         ),
         Event::Hold { hex, was, now } => {
-            let liberated = matches!(was, Hold::Controlled(_))
-                && !matches!((was, now), (Hold::Controlled(a), Hold::Controlled(b)) if a == b);
-            format!(
-                "{} is now {}{}.",
-                h(*hex),
-                hold(now),
-                if liberated {
-                    format!(" (liberated: it was {})", hold(was))
-                } else {
-                    String::new()
-                }
-            )
+            // Control ends (R8): to everyone else the hex is liberated, its buildings produce
+            // again; to the seat that held it, it is control lost (it may have walked out).
+            let tail = match (was, now) {
+                (Hold::Controlled(a), Hold::Controlled(b)) if a == b => String::new(),
+                (Hold::Controlled(a), _) if w(*a).is_you() => " (you no longer control it)".into(),
+                (Hold::Controlled(_), _) => format!(" (liberated: it was {})", hold(was)),
+                _ => String::new(),
+            };
+            format!("{} is now {}{tail}.", h(*hex), hold(now))
         }
         Event::Annexed { seat, from, piece } => match piece {
             Piece::Building(c) => format!(
-                "{} annexed {}'s building at {}.",
-                cap(w(*seat)),
-                w(*from),
+                "{} annexed {} building at {}.",
+                w(*seat).cap(),
+                w(*from).poss(),
                 map.corner_name(*c)
             ),
             Piece::Road(e) => format!(
-                "{} annexed {}'s road at {}.",
-                cap(w(*seat)),
-                w(*from),
+                "{} annexed {} road at {}.",
+                w(*seat).cap(),
+                w(*from).poss(),
                 map.edge_name(*e)
             ),
         },
         Event::Eliminated { seat, by } => match by {
             Some(b) => format!(
-                "{} {} eliminated by {}, who takes their roads.",
-                cap(w(*seat)),
-                if viewer == Some(*seat) { "are" } else { "is" },
-                w(*b)
+                "{} eliminated by {}, who {} {} roads.",
+                w(*seat).cap_does("be"),
+                w(*b),
+                w(*b).verb("take"),
+                w(*seat).their()
             ),
-            None => format!(
-                "{} {} out of the game.",
-                cap(w(*seat)),
-                if viewer == Some(*seat) { "are" } else { "is" }
-            ),
+            None => format!("{} out of the game.", w(*seat).cap_does("be")),
         },
         Event::Resigned { seat } => format!(
-            "{} resigned: their units stay on the board as neutral defenders.",
-            cap(w(*seat))
+            "{} resigned: {} units stay on the board as neutral defenders.",
+            w(*seat).cap(),
+            w(*seat).their()
         ),
         Event::Passage { from, to, grant } => format!(
-            "{} {} {} passage through their network.",
-            cap(w(*from)),
+            "{} {} {} passage through {} network.",
+            w(*from).cap(),
             if *grant { "granted" } else { "revoked" },
-            w(*to)
+            w(*to),
+            w(*from).their()
         ),
         Event::LargestArmy { holder } => match holder {
-            Some(s) => format!("{} now holds Largest Army.", cap(w(*s))),
+            Some(s) => format!("{} now {} Largest Army.", w(*s).cap(), w(*s).verb("hold")),
             None => "Nobody holds Largest Army now.".into(),
         },
-        Event::TimedOut { seat, what } => format!("{} ran out of time: {what}.", cap(w(*seat))),
+        Event::TimedOut { seat, what } => format!("{} ran out of time: {what}.", w(*seat).cap()),
     };
     Some(s)
 }

@@ -7,7 +7,7 @@ use crate::board::Map;
 use crate::engine::Seat;
 use crate::rules::devcards::DevCard;
 use crate::rules::resources::{Resource, ResourceSet};
-use crate::rules::words::{cap, who};
+use crate::rules::words::who;
 use crate::topology::{CornerId, EdgeId, HexId};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -223,13 +223,6 @@ fn tally_words(t: &RoundTally) -> String {
 /// The event in words for one viewer.
 pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
     let w = |s: Seat| who(names, s, viewer);
-    let verb = |s: Seat, you: &str, other: &str| {
-        if viewer == Some(s) {
-            you.to_string()
-        } else {
-            other.to_string()
-        }
-    };
     let s = match ev {
         Event::PhaseStarted {
             phase,
@@ -244,30 +237,30 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
         Event::AllReady { phase } => {
             format!("Everyone is ready: the {} ends.", phase_words(phase))
         }
-        Event::Ready { seat } => format!("{} {} ready.", cap(w(*seat)), verb(*seat, "are", "is")),
+        Event::Ready { seat } => format!("{} {} ready.", w(*seat).cap(), w(*seat).verb("be")),
         Event::Unready { seat } => format!(
             "{} {} not ready any more.",
-            cap(w(*seat)),
-            verb(*seat, "are", "is")
+            w(*seat).cap(),
+            w(*seat).verb("be")
         ),
         Event::Settled { seat, at } => format!(
             "{} built a settlement at {}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.corner_name(*at)
         ),
         Event::Roaded { seat, at, free } => format!(
             "{} built a road at {}{}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.edge_name(*at),
             if *free { " (free)" } else { "" }
         ),
         Event::Citied { seat, at } => format!(
             "{} built a city at {}.",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.corner_name(*at)
         ),
         Event::StartingResources { seat, got } => {
-            format!("{} got {got} from the second settlement.", cap(w(*seat)))
+            format!("{} got {got} from the second settlement.", w(*seat).cap())
         }
         Event::Rolled { dice } => {
             let parts: Vec<String> = dice
@@ -298,12 +291,12 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
         }
         Event::RobberHolder { seat, steals } => format!(
             "Seven! {} {} the robber ({steals} steal{}).",
-            cap(w(*seat)),
-            verb(*seat, "control", "controls"),
+            w(*seat).cap(),
+            w(*seat).verb("control"),
             if *steals > 1 { "s" } else { "" }
         ),
         Event::Claimed { seat, got, short } => {
-            let mut s = format!("{} claimed {got}", cap(w(*seat)));
+            let mut s = format!("{} claimed {got}", w(*seat).cap());
             if !short.is_empty() {
                 s += &format!(" (the bank is out of {short})");
             }
@@ -312,8 +305,8 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
         Event::Served { seat, got, lost } => {
             let mut s = format!(
                 "{} {} {got} unclaimed",
-                cap(w(*seat)),
-                verb(*seat, "get", "gets")
+                w(*seat).cap(),
+                w(*seat).verb("get")
             );
             if !lost.is_empty() {
                 s += &format!(" (the bank is out: {lost} lost)");
@@ -328,10 +321,10 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 format!("Discard half your cards: {}.", parts.join(", "))
             }
         }
-        Event::Discarded { seat, cards } => format!("{} discarded {cards}.", cap(w(*seat))),
+        Event::Discarded { seat, cards } => format!("{} discarded {cards}.", w(*seat).cap()),
         Event::RobberMoved { seat, hex } => format!(
             "{} moved the robber to {} ({}).",
-            cap(w(*seat)),
+            w(*seat).cap(),
             map.hex_name(*hex),
             map.tile(*hex).label()
         ),
@@ -344,12 +337,12 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             if *asked || viewer == Some(*thief) || viewer == Some(*victim) {
                 format!(
                     "{} stole 1 {card} from {}{}.",
-                    cap(w(*thief)),
+                    w(*thief).cap(),
                     w(*victim),
                     if *asked { " (agreed)" } else { "" }
                 )
             } else {
-                format!("{} stole a card from {}.", cap(w(*thief)), w(*victim))
+                format!("{} stole a card from {}.", w(*thief).cap(), w(*victim))
             }
         }
         Event::StealAsked {
@@ -364,20 +357,20 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             };
             format!(
                 "{} {} {} for 1 {card}{tail}.",
-                cap(w(*thief)),
-                verb(*thief, "ask", "asks"),
+                w(*thief).cap(),
+                w(*thief).verb("ask"),
                 w(*victim)
             )
         }
         Event::StealRefused { thief, victim } => format!(
             "{} refused to give {} the card asked for.",
-            cap(w(*victim)),
+            w(*victim).cap(),
             w(*thief)
         ),
         Event::StealsLost { seat, n } => format!(
             "Time! {} {} {n} steal{}.",
-            cap(w(*seat)),
-            verb(*seat, "lose", "loses"),
+            w(*seat).cap(),
+            w(*seat).verb("lose"),
             if *n > 1 { "s" } else { "" }
         ),
         Event::BoughtDev { seat, card } => {
@@ -386,15 +379,15 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                     "You bought a development card: {card} (playable from the next building phase)."
                 )
             } else {
-                format!("{} bought a development card.", cap(w(*seat)))
+                format!("{} bought a development card.", w(*seat).cap())
             }
         }
-        Event::PlayedKnight { seat } => format!("{} played a Knight.", cap(w(*seat))),
+        Event::PlayedKnight { seat } => format!("{} played a Knight.", w(*seat).cap()),
         Event::PlayedRoadBuilding { seat } => {
-            format!("{} played Road Building.", cap(w(*seat)))
+            format!("{} played Road Building.", w(*seat).cap())
         }
         Event::PlayedYearOfPlenty { seat, got } => {
-            format!("{} played Year of Plenty and took {got}.", cap(w(*seat)))
+            format!("{} played Year of Plenty and took {got}.", w(*seat).cap())
         }
         Event::PlayedMonopoly {
             seat,
@@ -404,11 +397,11 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             let total: u32 = took.iter().map(|(_, n)| n).sum();
             format!(
                 "{} played Monopoly on {resource} and took {total}.",
-                cap(w(*seat))
+                w(*seat).cap()
             )
         }
         Event::BankTrade { seat, gave, got } => {
-            format!("{} traded {gave} to the bank for {got}.", cap(w(*seat)))
+            format!("{} traded {gave} to the bank for {got}.", w(*seat).cap())
         }
         Event::Offered {
             id,
@@ -423,11 +416,11 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             };
             format!(
                 "Offer {id}: {} {} {give} for {get}{target} (accept {id} / decline {id}).",
-                cap(w(*from)),
-                verb(*from, "offer", "offers")
+                w(*from).cap(),
+                w(*from).verb("offer")
             )
         }
-        Event::Declined { id, seat } => format!("{} declined offer {id}.", cap(w(*seat))),
+        Event::Declined { id, seat } => format!("{} declined offer {id}.", w(*seat).cap()),
         Event::OfferClosed { id } => format!("Offer {id} is closed."),
         Event::Traded {
             id,
@@ -437,21 +430,21 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             got,
         } => format!(
             "Trade {id}: {} gave {gave} to {} for {got}.",
-            cap(w(*from)),
+            w(*from).cap(),
             w(*with)
         ),
         Event::LongestRoad { holder, length } => match holder {
             Some(h) => format!(
                 "{} now {} Longest Road ({length}).",
-                cap(w(*h)),
-                verb(*h, "hold", "holds")
+                w(*h).cap(),
+                w(*h).verb("hold")
             ),
             None => "Nobody holds Longest Road now.".into(),
         },
         Event::LargestArmy { holder, knights } => format!(
             "{} now {} Largest Army ({knights} knights).",
-            cap(w(*holder)),
-            verb(*holder, "hold", "holds")
+            w(*holder).cap(),
+            w(*holder).verb("hold")
         ),
         Event::TimedOut { seat, what } => format!("Time ran out for {}: {what}.", w(*seat)),
         Event::Summary { round, tally } => {
@@ -470,8 +463,8 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             };
             format!(
                 "{} {} with {vp} victory points{cards}!",
-                cap(w(*seat)),
-                verb(*seat, "win", "wins")
+                w(*seat).cap(),
+                w(*seat).verb("win")
             )
         }
     };
