@@ -56,6 +56,8 @@ pub struct ClientState {
     /// Answers to `legal` requests.
     pub legal_reply: Option<Vec<String>>,
     pub pongs: Vec<u64>,
+    /// The game's summary, once the host sends it at the end.
+    pub summary: Option<crate::recap::Summary>,
 }
 
 /// Builds the map a recipe describes.
@@ -146,6 +148,7 @@ impl ClientState {
             ServerMsg::Chat { from, text } => lines.push(Line::Chat { from, text }),
             ServerMsg::Pong(t) => self.pongs.push(t),
             ServerMsg::Stats(_) => {}
+            ServerMsg::Summary(s) => self.summary = Some(*s),
             ServerMsg::Notice(s) => lines.push(Line::Notice(s)),
             ServerMsg::Closing { reason } => {
                 lines.push(Line::Notice(format!(

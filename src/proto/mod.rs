@@ -13,7 +13,7 @@ use crate::variants::GameView;
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The variant's map as the client rebuilds it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -185,6 +185,9 @@ pub enum ServerMsg {
     },
     /// The answer to [`ClientMsg::Stats`].
     Stats(HostStats),
+    /// The game's summary, sent to everyone once the game is over (never before: it names
+    /// hidden cards). A hall sends the top of its standings only.
+    Summary(Box<crate::recap::Summary>),
 }
 
 /// How the host is doing, for load generators.

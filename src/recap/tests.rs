@@ -398,3 +398,82 @@ fn the_text_and_json_name_every_part() {
     assert!(j["standings"][0]["gained"]["production"]["total"].is_u64());
 }
 
+/// Plays a table of bots to the end with one spectator connected, returning what it heard.
+fn table_game(variant: VariantName) -> Vec<crate::proto::ServerMsg> {
+    use crate::proto::{ClientMsg, PROTOCOL_VERSION};
+    use crate::server::table::{Table, TableConfig};
+    let cfg = config(variant, 4);
+    let game = crate::variants::create(&cfg.game, 4, 5).expect("a game");
+    let mut table = Table::new(
+        game,
+        TableConfig {
+            bots: 4,
+            bot_think_ms: 0,
+            seed: 5,
+            ..TableConfig::default()
+        },
+    );
+    let (tx, mut rx) = tokio::sync::mpsc::channel(1_000_000);
+    table.open(1, tx, false, "test".into());
+    table.message(
+        1,
+        ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+            name: "Watcher".into(),
+            token: None,
+            watch: true,
+            color: None,
+        },
+        0,
+    );
+    table.start(0);
+    let mut now = 0;
+    let mut heard = Vec::new();
+    while table.game().outcome().is_none() && now < 1_000_000 {
+        now += 1;
+        let wake = table.next_wake().unwrap_or(now).max(now);
+        now = wake;
+        table.tick(now);
+        while let Ok(m) = rx.try_recv() {
+            heard.push(m);
+        }
+    }
+    assert!(table.game().outcome().is_some(), "the bots finish the game");
+    assert!(table.summary().is_some());
+    heard
+}
+
+#[test]
+fn the_host_sends_the_summary_once_at_the_end_and_never_before() {
+    use crate::proto::ServerMsg;
+    for variant in [VariantName::Base, VariantName::TotalChaos] {
+        let heard = table_game(variant);
+        let at: Vec<usize> = heard
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| matches!(m, ServerMsg::Summary(_)))
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(at.len(), 1, "{variant:?}: one summary");
+        let phase = |m: &ServerMsg| match m {
+            ServerMsg::Update(u) => match &u.view {
+                crate::variants::GameView::Base(v) => Some(v.phase.clone()),
+                crate::variants::GameView::TotalChaos(v) => Some(v.phase.clone()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let over = heard
+            .iter()
+            .position(|m| phase(m).as_deref() == Some("over"));
+        assert!(
+            over.is_some_and(|o| o < at[0]),
+            "{variant:?}: the summary follows the update that ends the game"
+        );
+        let ServerMsg::Summary(s) = &heard[at[0]] else {
+            unreachable!()
+        };
+        assert!(s.finished);
+        assert_eq!(s.seats.len(), 4);
+    }
+}
