@@ -272,6 +272,13 @@ pub struct ReplayArgs {
     /// Print every step at once instead of stepping with Enter.
     #[arg(long)]
     pub all: bool,
+    /// Print the game's summary instead of its steps: points by source, points after every
+    /// turn or round, the dice, resources gained and lost.
+    #[arg(long)]
+    pub summary: bool,
+    /// With --summary: the summary as one JSON object.
+    #[arg(long, requires = "summary")]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

@@ -7,6 +7,8 @@
 //!   type, random fair boards, and the ASCII renderer.
 //! - [`rules`]: pieces shared by the rulesets (resources, bank, dice, development cards,
 //!   building, longest road, harbours, trade).
+//! - [`recap`]: the end-of-game summary (points by source, points over the turns, dice,
+//!   resources gained and lost), one accumulator for the host and `catan replay --summary`.
 //! - [`tui`]: the terminal client (ratatui): board, panels, dialogs, hot-seat screens.
 
 pub mod board;
@@ -20,6 +22,7 @@ pub mod engine;
 pub mod fuzz;
 pub mod geometry;
 pub mod proto;
+pub mod recap;
 pub mod record;
 pub mod rules;
 pub mod server;

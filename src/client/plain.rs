@@ -1,7 +1,8 @@
 //! `--plain`: the line mode for scripts, screen readers and tests. Commands come one per line on
 //! stdin in the game's command language; events go out one per line on stdout, in words.
 //! A few words are the client's own: `state` (one JSON line), `legal` (one JSON array),
-//! `board`, `help`, `say TEXT`, `ready`, `unready`, `color NAME`, `start`, `quit`.
+//! `board`, `help`, `say TEXT`, `ready`, `unready`, `color NAME`, `start`, `quit`, and once the
+//! game is over `summary` (the game's summary as text; `summary json`: one JSON line).
 //! Whenever the game starts waiting for this seat, one `your move: ...` line says so and what
 //! kinds of command it may send, so nobody has to poll `state` to learn it is their turn.
 //!
@@ -23,8 +24,9 @@ use tokio::sync::mpsc;
 /// Local words and what they do, for `help`.
 pub const LOCAL_HELP: &str = "\
 Client words: state (your view as JSON), legal (commands you may send, as JSON), board,
-  say TEXT (chat), help, quit; in the lobby: ready / unready, color NAME, and for the host's
-  own terminal start, addbot, removebot, kick SEAT";
+  say TEXT (chat), help, quit, summary (once the game is over; `summary json`);
+  in the lobby: ready / unready, color NAME, and for the host's own terminal start, addbot,
+  removebot, kick SEAT";
 
 /// The lobby in one line: who sits where, with colour and readiness.
 pub fn lobby_line(l: &crate::proto::LobbyView) -> String {
@@ -57,6 +59,8 @@ enum Ask {
     State,
     Legal,
     Board,
+    /// The game's summary: as JSON when `true`.
+    Summary(bool),
 }
 
 /// Runs the line mode until `quit`, the end of input, or the connection closing. Returns
@@ -105,6 +109,7 @@ pub async fn run<R: AsyncBufRead + Unpin>(
                     "state" => ask(Ask::State, &tx),
                     "legal" => ask(Ask::Legal, &tx),
                     "board" => ask(Ask::Board, &tx),
+                    "summary" => ask(Ask::Summary(rest.trim().eq_ignore_ascii_case("json")), &tx),
                     "help" | "?" => match &st.game {
                         Some(g) => help(g, out)?,
                         None => help_pending = true,
@@ -136,6 +141,9 @@ pub async fn run<R: AsyncBufRead + Unpin>(
                 };
                 let pong = if let ServerMsg::Pong(t) = &msg { Some(*t) } else { None };
                 let is_lobby = matches!(msg, ServerMsg::Lobby(_));
+                if matches!(msg, ServerMsg::Summary(_)) {
+                    writeln!(out, "notice: the game is over; `summary` shows how it went")?;
+                }
                 for l in st.apply(msg, Instant::now()) {
                     writeln!(out, "{}", l.plain())?;
                 }
@@ -209,6 +217,14 @@ fn answer(
                 write!(out, "{}", paint(&pic, color))?;
             }
             _ => writeln!(out, "notice: no board yet (the game has not started)")?,
+        },
+        Ask::Summary(json) => match &st.summary {
+            Some(s) if json => writeln!(out, "{}", s.json())?,
+            Some(s) => write!(out, "{}", crate::recap::text::render(s))?,
+            None => writeln!(
+                out,
+                "error: there is no summary yet: the host sends it when the game is over"
+            )?,
         },
     }
     Ok(())

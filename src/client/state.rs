@@ -59,6 +59,8 @@ pub struct ClientState {
     /// The kinds of command last announced by [`ClientState::your_move`] while the game waits
     /// for this seat (`None` while it does not), so the announcement is not repeated.
     announced: Option<Vec<String>>,
+    /// The game's summary, once the host sends it at the end.
+    pub summary: Option<crate::recap::Summary>,
 }
 
 /// How many kinds of command a "your move" line names before it says how many more there are.
@@ -196,6 +198,7 @@ impl ClientState {
             ServerMsg::Chat { from, text } => lines.push(Line::Chat { from, text }),
             ServerMsg::Pong(t) => self.pongs.push(t),
             ServerMsg::Stats(_) => {}
+            ServerMsg::Summary(s) => self.summary = Some(*s),
             ServerMsg::Notice(s) => lines.push(Line::Notice(s)),
             ServerMsg::Closing { reason } => {
                 lines.push(Line::Notice(format!(

@@ -321,7 +321,11 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
     );
     let n = header.seats;
     let variant = header.args.variant;
+    // The end-of-game summary covers the whole game, the part before the save too.
+    let (recap, _) = crate::recap::recorder_of(&header, &entries)
+        .map_err(|e| format!("cannot resume {shown}: {e}"))?;
     let mut table = Table::resume(game, cfg, seats, entries, events);
+    table.resume_recap(recap);
     table.save_to(save);
     Ok(Prepared {
         table,

@@ -412,6 +412,7 @@ async fn client(
                 | ServerMsg::Legal(_)
                 | ServerMsg::Chat { .. }
                 | ServerMsg::Pong(_)
+                | ServerMsg::Summary(_)
                 | ServerMsg::Notice(_) => {}
             }
         }

@@ -1,6 +1,8 @@
 //! `catan replay PATH [--all]`: a recorded game move by move. Each step prints the command and
 //! what happened, in words a spectator reads; Enter shows the next. `--all` prints every step
 //! at once. Both end with the final board (hex names written in) and the standings.
+//! `--summary` prints the game's summary instead (`--json`: as JSON), from the same
+//! accumulator the host uses at a game's end.
 //!
 //! The whole record is checked before the first step is shown: a damaged file, or one from
 //! another format or catan version, is refused with the reason (and the line) and exit code 2.
@@ -23,6 +25,23 @@ pub(crate) struct Step {
 
 pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     let shown = args.path.display().to_string();
+    if args.summary {
+        let summary = match summary(&args.path) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("catan replay: {shown}: {e}");
+                return Ok(ExitCode::from(2));
+            }
+        };
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        if args.json {
+            writeln!(out, "{}", summary.json())?;
+        } else {
+            write!(out, "{}", crate::recap::text::render(&summary))?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let (header, steps, game) = match load(&args.path) {
         Ok(x) => x,
         Err(e) => {
@@ -124,6 +143,14 @@ pub(crate) fn load(path: &std::path::Path) -> Result<(Header, Vec<Step>, Game), 
         steps.push(Step { title, events });
     })?;
     Ok((header, steps, game))
+}
+
+/// A record read, checked and replayed through the summary's accumulator.
+pub(crate) fn summary(path: &std::path::Path) -> Result<crate::recap::Summary, RecordError> {
+    let file = std::fs::File::open(path)?;
+    let (header, entries) = record::read(std::io::BufReader::new(file))?;
+    record::check_version(&header)?;
+    crate::recap::of_record(&header, &entries)
 }
 
 /// Game time, when there is any.

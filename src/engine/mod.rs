@@ -99,6 +99,15 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     /// The command language, for `help`.
     fn help(&self) -> String;
 
+    /// Every seat's points (by seat) split by where they come from, hidden cards included:
+    /// the end-of-game summary's standings and its chart over the turns. Each seat's sum is
+    /// its score in [`Ruleset::outcome`] once the game is over.
+    fn points_by_source(&self) -> Vec<crate::recap::SeatPoints>;
+
+    /// What an event means for the end-of-game summary (cards gained or lost and why, the
+    /// production dice, a new turn or round), appended to `out`.
+    fn recap_facts(&self, ev: &Self::Event, out: &mut Vec<crate::recap::Fact>);
+
     /// [`Ruleset::apply`] appending its events to `events` (cleared by the caller), so a
     /// driver that plays many moves reuses one buffer. Rulesets override it to skip the
     /// allocation; the result is the same.

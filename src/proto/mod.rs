@@ -199,6 +199,9 @@ pub enum ServerMsg {
     },
     /// The answer to [`ClientMsg::Stats`].
     Stats(HostStats),
+    /// The game's summary, sent to everyone once the game is over (never before: it names
+    /// hidden cards). A hall sends the top of its standings only.
+    Summary(Box<crate::recap::Summary>),
 }
 
 /// How the host is doing, for load generators.

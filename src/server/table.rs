@@ -8,6 +8,7 @@ use crate::engine::{Millis, Seat};
 use crate::proto::{
     COLORS, ClientMsg, GameInfo, LobbyView, PROTOCOL_VERSION, SeatInfo, ServerMsg, Update,
 };
+use crate::recap::{Recorder, Summary};
 use crate::record::{Entry, SaveWriter};
 use crate::variants::{Game, GameEvent};
 use std::collections::{HashMap, VecDeque};
@@ -212,7 +213,14 @@ pub struct Table {
     /// Counts changes of who sits where (every change of a seat is broadcast without game
     /// events): a hall's updates carry the seat list only to those who have not seen the last.
     seat_changes: u64,
+    /// The end-of-game summary's accumulator, fed every change.
+    recap: Recorder,
+    /// The summary, once the game is over (sent to everyone then, and to whoever comes later).
+    summary: Option<Box<Summary>>,
 }
+
+/// Seats a hall's summary lists: the top of its standings.
+pub const HALL_SUMMARY_SEATS: usize = 10;
 
 /// Who held a seat in a saved game, for [`Table::resume`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -301,6 +309,8 @@ impl Table {
             names: (0..seats).map(|i| format!("Seat {}", i + 1)).collect(),
             looks: Default::default(),
             seat_changes: 1,
+            recap: Recorder::new(seats),
+            summary: None,
         };
         t.hall = t.game.is_hall();
         // Bots take the last seats.
@@ -348,6 +358,39 @@ impl Table {
         t.started = true;
         t.schedule_bots(origin);
         t
+    }
+
+    /// The summary's accumulator as a resumed game's replay left it (the game so far).
+    pub fn resume_recap(&mut self, recap: Recorder) {
+        self.recap = recap;
+    }
+
+    /// The game's summary, once it is over.
+    pub fn summary(&self) -> Option<&Summary> {
+        self.summary.as_deref()
+    }
+
+    /// Feeds a change to the summary and, when it ended the game, sends everyone the summary.
+    fn recap(&mut self, evs: &[GameEvent]) {
+        self.recap.feed(&self.game, evs);
+        if self.summary.is_some() || self.game.outcome().is_none() {
+            return;
+        }
+        let mut s = self.recap.summary(&self.game, &self.names);
+        if self.hall {
+            s = s.top(HALL_SUMMARY_SEATS);
+        }
+        let s = Box::new(s);
+        self.summary = Some(s.clone());
+        let ids: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.greeted)
+            .map(|(id, _)| *id)
+            .collect();
+        for id in ids {
+            self.send(id, ServerMsg::Summary(s.clone()));
+        }
     }
 
     /// Saves the record to `save` from now on (flushed before every answer).
@@ -896,6 +939,10 @@ impl Table {
             let msg = self.update_for(conn, &missed, now, None);
             self.send(conn, msg);
         }
+        if let Some(s) = &self.summary {
+            let msg = ServerMsg::Summary(s.clone());
+            self.send(conn, msg);
+        }
     }
 
     fn choose_color(&mut self, conn: ConnId, col: &str, now: Millis) {
@@ -1087,6 +1134,7 @@ impl Table {
         self.remember(&evs);
         let who = self.game.audience(actor, &evs);
         self.broadcast(&evs, now, reply, who);
+        self.recap(&evs);
         self.schedule_bots(now);
     }
 
@@ -1099,6 +1147,7 @@ impl Table {
             self.seat_changes += 1;
             let who = self.game.audience(Some(seat), &evs);
             self.broadcast(&evs, now, None, who);
+            self.recap(&evs);
         }
     }
 

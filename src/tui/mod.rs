@@ -25,6 +25,7 @@ pub mod input;
 pub mod legal;
 pub mod lines;
 pub mod picker;
+pub mod recap;
 pub mod risk;
 pub mod sample;
 pub mod theme;

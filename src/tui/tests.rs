@@ -7,7 +7,7 @@ use super::legal::BoardAction;
 use super::sample::{Sample, main_phase};
 use super::theme::ColorLevel;
 use crate::board::render::Target;
-use crate::proto::ClientMsg;
+use crate::proto::{ClientMsg, ServerMsg};
 use crate::rules::resources::ResourceSet;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -193,6 +193,53 @@ fn snapshot_end_screen() {
     assert!(!s.app.results);
     s.app.on_key(key(KeyCode::Char('g')));
     assert!(s.app.results, "g shows them again");
+}
+
+/// A finished base game's summary (a bot game's record replayed), its seats named as the
+/// sample names them.
+fn finished_summary() -> crate::recap::Summary {
+    let cfg = crate::sim::SimConfig::base(1, 5, vec![crate::bots::BotKind::Heuristic; 4]);
+    let played = crate::sim::play_game(&cfg, 0, true).expect("a game");
+    let (mut header, entries) = played.record.expect("its record");
+    header.names = ["Ann", "Bot 2", "Bot 3", "Bot 4"]
+        .map(String::from)
+        .to_vec();
+    crate::recap::of_record(&header, &entries).expect("it replays")
+}
+
+#[test]
+fn snapshot_summary_screen() {
+    let mut s = end_sample();
+    let summary = finished_summary();
+    assert!(summary.finished);
+    let fx = s
+        .app
+        .on_server(0, ServerMsg::Summary(Box::new(summary)), s.t0);
+    assert!(fx.is_empty());
+    assert!(s.app.results, "the end screen is up");
+    let screen = format!("{}", draw(&mut s.app, W, H).backend());
+    for part in [
+        "Game summary",
+        "Points by source",
+        "Points after each turn",
+        "Dice:",
+        "Resources gained by source",
+    ] {
+        assert!(screen.contains(part), "{part} in:\n{screen}");
+    }
+    insta::assert_snapshot!("summary", draw(&mut s.app, W, H).backend());
+    // A small terminal gets the summary as text that scrolls.
+    let top = format!("{}", draw(&mut s.app, 80, 24).backend());
+    assert!(
+        top.contains("Game summary") && top.contains("scroll"),
+        "{top}"
+    );
+    s.app.on_key(key(KeyCode::PageDown));
+    assert_ne!(top, format!("{}", draw(&mut s.app, 80, 24).backend()));
+    s.app.on_key(key(KeyCode::Esc));
+    assert!(!s.app.results, "Esc shows the board");
+    s.app.on_key(key(KeyCode::Char('g')));
+    assert!(s.app.results, "g shows the summary again");
 }
 
 #[test]

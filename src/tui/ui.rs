@@ -261,7 +261,23 @@ impl Widget for &App {
                 d.render(body, buf, t);
             }
             if self.results {
-                results_screen(self, body, buf);
+                match &self.st().summary {
+                    // The host's summary covers every ruleset; before it arrives (or from
+                    // an older host) the view's own results.
+                    // It takes everything between the top bar and the status line.
+                    Some(s) => super::recap::screen(
+                        self,
+                        s,
+                        Rect::new(
+                            area.x,
+                            a.board.y,
+                            area.width,
+                            a.status.y.saturating_sub(a.board.y),
+                        ),
+                        buf,
+                    ),
+                    None => results_screen(self, body, buf),
+                }
             }
         }
         let body = Rect::new(

@@ -547,6 +547,29 @@ impl Game {
         }
     }
 
+    /// Every seat's points by source ([`Ruleset::points_by_source`]).
+    pub fn points_by_source(&self) -> Vec<crate::recap::SeatPoints> {
+        match self {
+            Game::Base(g) => g.points_by_source(),
+            Game::TotalChaos(g) => g.points_by_source(),
+            Game::BigGame(g) => g.points_by_source(),
+            Game::Risk(g) => g.points_by_source(),
+            Game::Adaptations(g) => g.points_by_source(),
+        }
+    }
+
+    /// What an event means for the summary ([`Ruleset::recap_facts`]).
+    pub fn recap_facts(&self, ev: &GameEvent, out: &mut Vec<crate::recap::Fact>) {
+        match (self, ev) {
+            (Game::Base(g), GameEvent::Base(e)) => g.recap_facts(e, out),
+            (Game::TotalChaos(g), GameEvent::TotalChaos(e)) => g.recap_facts(e, out),
+            (Game::BigGame(g), GameEvent::BigGame(e)) => g.recap_facts(e, out),
+            (Game::Risk(g), GameEvent::Risk(e)) => g.recap_facts(e, out),
+            (Game::Adaptations(g), GameEvent::Adaptations(e)) => g.recap_facts(e, out),
+            _ => {}
+        }
+    }
+
     pub fn help(&self) -> String {
         match self {
             Game::Base(g) => g.help(),

@@ -649,4 +649,43 @@ impl Ruleset for AdaptGame {
     fn help(&self) -> String {
         command::HELP.to_string()
     }
+    fn points_by_source(&self) -> Vec<crate::recap::SeatPoints> {
+        use crate::recap::PointSource;
+        // The final scores once the game is over, the board's count before.
+        let now;
+        let scores = if self.is_over() {
+            &self.scores
+        } else {
+            now = self.score_now();
+            &now
+        };
+        scores
+            .iter()
+            .map(|s| {
+                vec![
+                    (PointSource::LandMasses, s.land as i64),
+                    (PointSource::Conflict, s.conflict as i64),
+                    (PointSource::Adaptations, s.adaptations as i64),
+                ]
+            })
+            .collect()
+    }
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
+        use crate::recap::{Fact, Gain, Loss};
+        match ev {
+            // Drawing up to a full hand is this ruleset's income.
+            Event::Drew { seat, cards } => out.push(Fact::Gained {
+                seat: *seat,
+                from: Gain::Production,
+                cards: *cards,
+            }),
+            Event::Discarded { seat, cards, .. } => out.push(Fact::Lost {
+                seat: *seat,
+                to: Loss::Discards,
+                cards: *cards,
+            }),
+            Event::TurnStarted { .. } => out.push(Fact::Turn),
+            _ => {}
+        }
+    }
 }

@@ -658,4 +658,70 @@ impl Ruleset for BigGame {
     fn help(&self) -> String {
         command::HELP.to_string()
     }
+    fn points_by_source(&self) -> Vec<crate::recap::SeatPoints> {
+        (0..self.cfg.seats() as Seat)
+            .map(|s| {
+                let mut p = crate::recap::catan_points(
+                    &self.pieces,
+                    s,
+                    self.longest,
+                    self.largest,
+                    self.dev[s as usize].vp_cards(),
+                );
+                if self.bonus[s as usize].is_some() {
+                    p.push((
+                        crate::recap::PointSource::TerritoryBonus,
+                        TERRITORY_BONUS as i64,
+                    ));
+                }
+                p
+            })
+            .collect()
+    }
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
+        use crate::recap::{self, Fact, Gain, Loss};
+        match ev {
+            Event::Collected { seat, got, .. } => out.push(Fact::Gained {
+                seat: *seat,
+                from: Gain::Start,
+                cards: *got,
+            }),
+            Event::Rolled { dice } => out.push(Fact::Dice(dice.0 + dice.1)),
+            Event::Produced { gains, .. } => {
+                out.extend(gains.iter().map(|(seat, got)| Fact::Gained {
+                    seat: *seat,
+                    from: Gain::Production,
+                    cards: *got,
+                }))
+            }
+            Event::Discarded { seat, cards, .. } => out.push(Fact::Lost {
+                seat: *seat,
+                to: Loss::Discards,
+                cards: *cards,
+            }),
+            // The Big Game's knight takes its card from the bank.
+            Event::PlayedKnight {
+                seat, got: Some(r), ..
+            } => out.push(Fact::Gained {
+                seat: *seat,
+                from: Gain::Cards,
+                cards: ResourceSet::one(*r, 1),
+            }),
+            Event::PlayedYearOfPlenty { seat, got } => out.push(Fact::Gained {
+                seat: *seat,
+                from: Gain::Cards,
+                cards: *got,
+            }),
+            Event::BankTrade { seat, gave, got } => recap::bank_facts(*seat, *gave, *got, out),
+            Event::Traded {
+                from,
+                with,
+                gave,
+                got,
+                ..
+            } => recap::trade_facts(*from, *with, *gave, *got, out),
+            Event::RoundStarted { .. } => out.push(Fact::Round),
+            _ => {}
+        }
+    }
 }

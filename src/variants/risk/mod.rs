@@ -255,6 +255,42 @@ impl Ruleset for RiskGame {
     fn help(&self) -> String {
         command::HELP.to_string()
     }
+    /// Buildings count for their holder; those it holds by annexing them count apart.
+    fn points_by_source(&self) -> Vec<crate::recap::SeatPoints> {
+        use crate::recap::PointSource;
+        use crate::rules::pieces::BuildingKind;
+        let g = &self.base;
+        (0..g.cfg.seats as Seat)
+            .map(|s| {
+                let (mut settlements, mut cities, mut annexed) = (0, 0, 0);
+                for c in g.pieces.buildings_of(s) {
+                    let Some(b) = g.pieces.building(*c) else {
+                        continue;
+                    };
+                    let weight = b.weight() as i64;
+                    match (self.builder_of_corner(*c) == Some(s), b.kind) {
+                        (false, _) => annexed += weight,
+                        (true, BuildingKind::Settlement) => settlements += weight,
+                        (true, BuildingKind::City) => cities += weight,
+                    }
+                }
+                let award = |holder: Option<Seat>| if holder == Some(s) { 2 } else { 0 };
+                vec![
+                    (PointSource::Settlements, settlements),
+                    (PointSource::Cities, cities),
+                    (PointSource::Annexed, annexed),
+                    (PointSource::LongestRoad, award(g.longest)),
+                    (PointSource::LargestArmy, award(g.largest)),
+                    (PointSource::VpCards, g.dev[s as usize].vp_cards() as i64),
+                ]
+            })
+            .collect()
+    }
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
+        if let Event::Base(e) = ev {
+            super::base::recap_facts(e, out);
+        }
+    }
 }
 
 impl RiskGame {

@@ -419,4 +419,69 @@ impl Ruleset for ChaosGame {
     fn help(&self) -> String {
         command::HELP.to_string()
     }
+    fn points_by_source(&self) -> Vec<crate::recap::SeatPoints> {
+        (0..self.cfg.seats as Seat)
+            .map(|s| {
+                crate::recap::catan_points(
+                    &self.pieces,
+                    s,
+                    self.longest,
+                    self.largest,
+                    self.dev[s as usize].vp_cards(),
+                )
+            })
+            .collect()
+    }
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
+        use crate::recap::{self, Fact, Gain, Loss};
+        match ev {
+            Event::StartingResources { seat, got } => out.push(Fact::Gained {
+                seat: *seat,
+                from: Gain::Start,
+                cards: *got,
+            }),
+            // Every seat rolls its own pair; each pair is a production roll.
+            Event::Rolled { dice } => out.extend(dice.iter().map(|d| Fact::Dice(d.0 + d.1))),
+            Event::Claimed { seat, got, .. } | Event::Served { seat, got, .. } => {
+                out.push(Fact::Gained {
+                    seat: *seat,
+                    from: Gain::Production,
+                    cards: *got,
+                })
+            }
+            Event::Discarded { seat, cards } => out.push(Fact::Lost {
+                seat: *seat,
+                to: Loss::Discards,
+                cards: *cards,
+            }),
+            Event::Stole {
+                thief,
+                victim,
+                card,
+                ..
+            } => recap::steal_facts(*thief, *victim, *card, out),
+            Event::PlayedYearOfPlenty { seat, got } => out.push(Fact::Gained {
+                seat: *seat,
+                from: Gain::Cards,
+                cards: *got,
+            }),
+            Event::PlayedMonopoly {
+                seat,
+                resource,
+                took,
+            } => recap::monopoly_facts(*seat, *resource, took, out),
+            Event::BankTrade { seat, gave, got } => recap::bank_facts(*seat, *gave, *got, out),
+            Event::Traded {
+                from,
+                with,
+                gave,
+                got,
+                ..
+            } => recap::trade_facts(*from, *with, *gave, *got, out),
+            Event::PhaseStarted {
+                phase: "resource", ..
+            } => out.push(Fact::Round),
+            _ => {}
+        }
+    }
 }

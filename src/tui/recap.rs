@@ -1,0 +1,367 @@
+//! The summary screen at a game's end, drawn from the summary the host sends once the game is
+//! over: the standings with each seat's points by source, a chart of everyone's points over
+//! the turns or rounds, the dice against their expected counts, and each seat's resources
+//! gained by source and lost. A terminal too small for the charts gets the same summary as
+//! text that scrolls.
+
+use super::app::App;
+use super::dialogs::{People, centered};
+use super::theme::Theme;
+use super::ui::panel;
+use crate::recap::{Gain, Loss, PointSource, Summary};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{
+    Axis, Bar, BarChart, BarGroup, Chart, Clear, Dataset, GraphType, Paragraph, Widget,
+};
+
+/// The smallest area the charts are drawn in; below it the summary is text.
+const CHART_W: u16 = 120;
+const CHART_H: u16 = 30;
+
+/// Draws the summary over `area`.
+pub fn screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let people = app.people();
+    if area.width < CHART_W || area.height < CHART_H {
+        return text_screen(app, s, area, buf);
+    }
+    let rect = area;
+    Clear.render(rect, buf);
+    let title = Line::from(vec![
+        Span::styled(" Game summary ", t.title()),
+        Span::styled("· Esc look at the board · g again · q quit ", t.dim()),
+    ]);
+    let block = panel(t, title, true);
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+
+    let [head, top, bottom] = Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Percentage(50),
+        Constraint::Fill(1),
+    ])
+    .areas(inner);
+    Paragraph::new(headline(s, &people, t)).render(head, buf);
+    let [standings_area, chart_area] =
+        Layout::horizontal([Constraint::Percentage(50), Constraint::Fill(1)]).areas(top);
+    standings(s, &people, t, standings_area, buf);
+    chart(s, &people, t, chart_area, buf);
+    let [dice_area, res_area] =
+        Layout::horizontal([Constraint::Length(80), Constraint::Fill(1)]).areas(bottom);
+    dice(s, t, dice_area, buf);
+    resources(s, &people, t, res_area, buf);
+}
+
+fn headline(s: &Summary, people: &People, t: &Theme) -> Line<'static> {
+    let mut spans = vec![Span::raw(" ")];
+    if s.finished && !s.winners.is_empty() {
+        for (i, w) in s.winners.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::raw(" and "));
+            }
+            spans.extend(label(s, people, *w, t));
+        }
+        spans.push(Span::styled(
+            if s.winners.len() > 1 {
+                " share the win"
+            } else {
+                " wins"
+            },
+            t.good(),
+        ));
+    } else {
+        spans.push(Span::styled("The game did not finish", t.title()));
+    }
+    spans.push(Span::styled(
+        format!(
+            " · {} · {} {}s · {} seats{}",
+            s.variant,
+            s.periods().saturating_sub(1),
+            s.period.word(),
+            s.seats_total,
+            if s.seats.len() < s.seats_total {
+                format!(" (the top {} shown)", s.seats.len())
+            } else {
+                String::new()
+            }
+        ),
+        t.dim(),
+    ));
+    Line::from(spans)
+}
+
+/// A seat's letter and name as the table knows it (the summary's name for seats the client
+/// never heard of, in a hall).
+fn label(s: &Summary, people: &People, seat: crate::engine::Seat, t: &Theme) -> Vec<Span<'static>> {
+    if (seat as usize) < people.names.len() {
+        people.label(seat, t)
+    } else {
+        let name = s
+            .seats
+            .iter()
+            .find(|x| x.seat == seat)
+            .map_or_else(|| format!("Seat {}", seat + 1), |x| x.name.clone());
+        vec![Span::styled(name, t.title())]
+    }
+}
+
+fn seat_style(people: &People, seat: crate::engine::Seat, t: &Theme) -> Style {
+    t.player(people.colors.get(seat as usize).map_or("", |c| c.as_str()))
+}
+
+fn standings(s: &Summary, people: &People, t: &Theme, area: Rect, buf: &mut Buffer) {
+    // The sources some seat scored from, in their order.
+    let mut sources: Vec<PointSource> = s
+        .seats
+        .iter()
+        .flat_map(|x| x.points.keys().copied())
+        .collect();
+    sources.sort();
+    sources.dedup();
+    let short = |p: PointSource| match p {
+        PointSource::Settlements => "sett",
+        PointSource::Cities => "city",
+        PointSource::Annexed => "annx",
+        PointSource::LongestRoad => "road",
+        PointSource::LargestArmy => "army",
+        PointSource::VpCards => "card",
+        PointSource::TerritoryBonus => "terr",
+        PointSource::LandMasses => "land",
+        PointSource::Conflict => "conf",
+        PointSource::Adaptations => "adap",
+    };
+    let mut head = format!(" {:<18}{:>4}", "standings", "VP");
+    for k in &sources {
+        head.push_str(&format!("{:>6}", short(*k)));
+    }
+    let mut lines = vec![Line::from(Span::styled(head, t.title()))];
+    for (rank, x) in s.seats.iter().enumerate() {
+        let mut spans = vec![Span::styled(format!(" {:>2}. ", rank + 1), t.dim())];
+        let l = label(s, people, x.seat, t);
+        let len: usize = l.iter().map(|s| s.content.chars().count()).sum();
+        spans.extend(l);
+        spans.push(Span::raw(" ".repeat(14usize.saturating_sub(len))));
+        spans.push(Span::styled(format!("{:>4}", x.total), t.title()));
+        let mut cols = String::new();
+        for k in &sources {
+            match x.points.get(k) {
+                Some(v) => cols.push_str(&format!("{v:>6}")),
+                None => cols.push_str(&format!("{:>6}", "·")),
+            }
+        }
+        spans.push(Span::raw(cols));
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::raw(""));
+    let key: Vec<String> = sources
+        .iter()
+        .map(|k| format!("{} {}", short(*k), k.word()))
+        .collect();
+    lines.push(Line::from(Span::styled(
+        format!(" {}", key.join(" · ")),
+        t.dim(),
+    )));
+    Paragraph::new(lines)
+        .wrap(ratatui::widgets::Wrap { trim: false })
+        .block(panel(
+            t,
+            Span::styled(" Points by source ", t.title()),
+            false,
+        ))
+        .render(area, buf);
+}
+
+fn chart(s: &Summary, people: &People, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let series: Vec<Vec<(f64, f64)>> = s
+        .seats
+        .iter()
+        .map(|x| {
+            x.timeline
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (i as f64, *v as f64))
+                .collect()
+        })
+        .collect();
+    let n = s.periods().saturating_sub(1).max(1) as f64;
+    let top = s
+        .seats
+        .iter()
+        .flat_map(|x| x.timeline.iter().copied())
+        .max()
+        .unwrap_or(0)
+        .max(1) as f64;
+    let datasets: Vec<Dataset> = s
+        .seats
+        .iter()
+        .zip(&series)
+        .map(|(x, data)| {
+            Dataset::default()
+                .name(format!("{} {}", letter(people, x.seat), x.name))
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(seat_style(people, x.seat, t))
+                .data(data)
+        })
+        .collect();
+    let word = s.period.word();
+    Chart::new(datasets)
+        .block(panel(
+            t,
+            Span::styled(format!(" Points after each {word} "), t.title()),
+            false,
+        ))
+        .x_axis(
+            Axis::default()
+                .title(Span::styled(word.to_string(), t.dim()))
+                .bounds([0.0, n])
+                .labels(vec![
+                    Span::raw("0"),
+                    Span::raw(format!("{}", (n as u64).div_ceil(2))),
+                    Span::raw(format!("{}", n as u64)),
+                ]),
+        )
+        .y_axis(
+            Axis::default()
+                .title(Span::styled("VP", t.dim()))
+                .bounds([0.0, top])
+                .labels(vec![
+                    Span::raw("0"),
+                    Span::raw(format!("{}", (top as u64).div_ceil(2))),
+                    Span::raw(format!("{}", top as u64)),
+                ]),
+        )
+        .legend_position(Some(ratatui::widgets::LegendPosition::TopLeft))
+        .hidden_legend_constraints((Constraint::Percentage(60), Constraint::Percentage(60)))
+        .render(area, buf);
+}
+
+fn letter(people: &People, seat: crate::engine::Seat) -> char {
+    people.letters.get(seat as usize).copied().unwrap_or('?')
+}
+
+fn dice(s: &Summary, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let block = panel(
+        t,
+        Span::styled(
+            format!(
+                " Dice: {} rolls (left) against expected (right) ",
+                s.rolls()
+            ),
+            t.title(),
+        ),
+        false,
+    );
+    if s.rolls() == 0 {
+        Paragraph::new(Line::from(Span::styled(
+            " No production dice in this game.",
+            t.dim(),
+        )))
+        .block(block)
+        .render(area, buf);
+        return;
+    }
+    let mut chart = BarChart::default()
+        .block(block)
+        .bar_width(3)
+        .bar_gap(0)
+        .group_gap(1);
+    for n in 2..=12usize {
+        let expected = s.expected(n);
+        let rolled = Bar::default().value(s.dice[n] as u64).style(if n == 7 {
+            t.error()
+        } else {
+            t.notice()
+        });
+        let exp = Bar::default()
+            .value(expected.round() as u64)
+            .text_value(format!("{expected:.0}"))
+            .style(t.dim());
+        chart = chart.data(
+            BarGroup::default()
+                .label(Line::from(n.to_string()))
+                .bars(&[rolled, exp]),
+        );
+    }
+    chart.render(area, buf);
+}
+
+fn resources(s: &Summary, people: &People, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let mut head = format!(" {:<16}", "gained");
+    for g in Gain::ALL {
+        head.push_str(&format!("{:>12}", g.word()));
+    }
+    let mut lines = vec![Line::from(Span::styled(head, t.title()))];
+    for x in &s.seats {
+        let mut spans = vec![Span::raw(" ")];
+        let l = label(s, people, x.seat, t);
+        let len: usize = l.iter().map(|s| s.content.chars().count()).sum();
+        spans.extend(l);
+        spans.push(Span::raw(" ".repeat(16usize.saturating_sub(len + 1))));
+        let mut cols = String::new();
+        for g in Gain::ALL {
+            cols.push_str(&format!(
+                "{:>12}",
+                x.gained.get(&g).map_or(0, |r| r.total())
+            ));
+        }
+        spans.push(Span::raw(cols));
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::raw(""));
+    let mut head = format!(" {:<16}", "lost");
+    for l in Loss::ALL {
+        head.push_str(&format!("{:>12}", l.word()));
+    }
+    lines.push(Line::from(Span::styled(head, t.title())));
+    for x in &s.seats {
+        let mut spans = vec![Span::raw(" ")];
+        let l = label(s, people, x.seat, t);
+        let len: usize = l.iter().map(|s| s.content.chars().count()).sum();
+        spans.extend(l);
+        spans.push(Span::raw(" ".repeat(16usize.saturating_sub(len + 1))));
+        let mut cols = String::new();
+        for k in Loss::ALL {
+            cols.push_str(&format!("{:>12}", x.lost.get(&k).map_or(0, |r| r.total())));
+        }
+        spans.push(Span::raw(cols));
+        lines.push(Line::from(spans));
+    }
+    Paragraph::new(lines)
+        .block(panel(
+            t,
+            Span::styled(" Resources gained by source, and lost ", t.title()),
+            false,
+        ))
+        .render(area, buf);
+}
+
+/// The summary as text in a scrolling panel (small terminals).
+fn text_screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let text = crate::recap::text::render(s);
+    let lines: Vec<Line> = text.lines().map(|l| Line::raw(l.to_string())).collect();
+    let rect = centered(area, area.width, area.height);
+    let max = (lines.len() as u16 + 2).saturating_sub(rect.height);
+    let scroll = app.results_scroll.min(max);
+    Clear.render(rect, buf);
+    let mut block = panel(
+        t,
+        Span::styled(" Game summary · Esc closes ", t.title()),
+        true,
+    );
+    if max > 0 {
+        block = block.title_bottom(Line::from(Span::styled(
+            format!(" ↑↓ scroll {scroll}/{max} "),
+            t.dim(),
+        )));
+    }
+    Paragraph::new(lines)
+        .scroll((scroll, 0))
+        .block(block)
+        .render(rect, buf);
+}
