@@ -41,7 +41,7 @@ async fn three_bots_and_a_plain_client_play_a_game_and_state_shows_herds_per_hex
         out,
         client,
     } = plain_table(game, 3, 10, seed).await;
-    input.write_all(b"ready\n").await.unwrap();
+    input.write_all(b"ready\nsummary\n").await.unwrap();
 
     let mut read = 0;
     let mut states: Vec<serde_json::Value> = Vec::new();
@@ -85,7 +85,10 @@ async fn three_bots_and_a_plain_client_play_a_game_and_state_shows_herds_per_hex
             sent += 1;
         }
     }
-    input.write_all(b"board\n").await.unwrap();
+    input
+        .write_all(b"board\nsummary\nsummary json\n")
+        .await
+        .unwrap();
     tokio::time::sleep(Duration::from_millis(200)).await;
     let lines = out.lines();
     input.write_all(b"quit\n").await.unwrap();
@@ -147,6 +150,32 @@ async fn three_bots_and_a_plain_client_play_a_game_and_state_shows_herds_per_hex
             .any(|l| l.starts_with("your move: ") && l.contains("done")),
         "the wait for a sub-turn is announced:\n{tail}"
     );
+    // The summary: refused before the end, in text and JSON after it.
+    assert!(
+        lines.iter().any(|l| l.contains("there is no summary yet")),
+        "{tail}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("`summary` shows how it went")),
+        "the summary's arrival is announced"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Standings, points by source")),
+        "{tail}"
+    );
+    assert!(lines.iter().any(|l| l.contains("Points after each turn")));
+    let json = lines
+        .iter()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|v| v.get("standings").is_some())
+        .expect("summary json");
+    assert_eq!(json["variant"], "adaptations");
+    assert_eq!(json["standings"].as_array().unwrap().len(), 4);
+    assert!(json["standings"][0]["points"].is_object());
 }
 
 #[test]

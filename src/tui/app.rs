@@ -132,6 +132,8 @@ pub struct App {
     /// The results are shown (once the game is over).
     pub results: bool,
     results_seen: bool,
+    /// The host's summary has opened the end screen already.
+    summary_seen: bool,
     /// How far the results are scrolled (small terminals).
     pub results_scroll: u16,
     /// Log lines scrolled back from the newest.
@@ -166,6 +168,7 @@ impl App {
             pass_to: false,
             results: false,
             results_seen: false,
+            summary_seen: false,
             results_scroll: 0,
             log_scroll: 0,
             flash: None,
@@ -453,6 +456,7 @@ impl App {
         self.now = now;
         let rejected = matches!(msg, ServerMsg::Rejected { .. });
         let update = matches!(msg, ServerMsg::Update(_));
+        let summary = matches!(msg, ServerMsg::Summary(_));
         let host = match &msg {
             ServerMsg::Lobby(l) => Some(l.is_host),
             _ => None,
@@ -488,6 +492,13 @@ impl App {
             }
             if self.log_scroll > 0 {
                 self.log_scroll += lines.len();
+            }
+            // The summary opens the end screen once, in every ruleset.
+            if summary && !self.summary_seen {
+                self.summary_seen = true;
+                self.results = true;
+                self.results_seen = true;
+                self.dialog = None;
             }
         }
         self.after_update()
@@ -968,7 +979,7 @@ impl App {
             Intent::LogDown => self.log_scroll = self.log_scroll.saturating_sub(5),
             Intent::LogEnd => self.log_scroll = 0,
             Intent::Results => {
-                if self.view().is_some_and(|v| v.phase == "over") {
+                if self.view().is_some_and(|v| v.phase == "over") || self.st().summary.is_some() {
                     self.results = true;
                 } else {
                     self.info("The results show when the game is over.");

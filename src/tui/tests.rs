@@ -243,6 +243,22 @@ fn snapshot_summary_screen() {
 }
 
 #[test]
+fn the_summary_opens_the_end_screen_in_every_ruleset() {
+    let mut s = Sample::chaos(SEED, 4, ColorLevel::None);
+    assert!(!s.app.results);
+    s.app.on_key(key(KeyCode::Char('g')));
+    assert!(!s.app.results, "no results before the end");
+    s.app
+        .on_server(0, ServerMsg::Summary(Box::new(finished_summary())), s.t0);
+    assert!(s.app.results, "the summary opens the end screen");
+    let screen = format!("{}", draw(&mut s.app, W, H).backend());
+    assert!(screen.contains("Game summary"), "{screen}");
+    s.app.on_key(key(KeyCode::Esc));
+    s.app.on_key(key(KeyCode::Char('g')));
+    assert!(s.app.results, "g shows it again");
+}
+
+#[test]
 fn snapshot_too_small() {
     let mut s = main_sample();
     insta::assert_snapshot!("too_small", draw(&mut s.app, 60, 16).backend());
