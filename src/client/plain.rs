@@ -266,6 +266,7 @@ mod tests {
             seat: Some(0),
             token: "t".into(),
             game: Box::new(GameInfo {
+                id: "game".into(),
                 variant: "base".into(),
                 name: "test".into(),
                 map: MapRecipe::FromView,
