@@ -245,10 +245,17 @@ fn a_table_keeps_the_game_identity_it_is_given() {
 }
 
 #[test]
-fn a_client_told_its_name_is_held_may_ping_before_its_second_hello() {
+fn a_client_told_its_name_is_held_is_answered_after_its_second_hello() {
     let mut t = table(2, 1);
     let mut ann = join(&mut t, 1, "Ann", None);
-    heard(&mut ann);
+    let token = heard(&mut ann)
+        .iter()
+        .find_map(|m| match m {
+            ServerMsg::Welcome { token, .. } => Some(token.clone()),
+            _ => None,
+        })
+        .expect("welcomed");
+    t.close(1, 5);
     let mut back = join(&mut t, 2, "Ann", None);
     assert!(matches!(
         heard(&mut back).as_slice(),
@@ -256,6 +263,17 @@ fn a_client_told_its_name_is_held_may_ping_before_its_second_hello() {
     ));
     t.message(2, ClientMsg::Ping(7), 0);
     t.message(2, ClientMsg::Legal, 0);
-    assert_eq!(heard(&mut back), vec![ServerMsg::Pong(7)]);
+    assert_eq!(heard(&mut back), vec![], "nothing before the hello");
     assert!(t.take_effects().close.is_empty(), "still open");
+    hello(&mut t, 2, "Ann", Some(token));
+    let msgs = heard(&mut back);
+    let welcome = msgs
+        .iter()
+        .position(|m| matches!(m, ServerMsg::Welcome { .. }));
+    let pong = msgs.iter().position(|m| *m == ServerMsg::Pong(7));
+    let legal = msgs.iter().position(|m| matches!(m, ServerMsg::Legal(_)));
+    assert!(
+        welcome.is_some() && welcome < pong && pong < legal,
+        "in order, after the welcome: {msgs:?}"
+    );
 }

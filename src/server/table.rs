@@ -23,6 +23,9 @@ const PARALLEL_CHUNK: usize = 128;
 /// Messages a connection may queue before it counts as too slow and is dropped.
 pub const QUEUE: usize = 256;
 
+/// Messages a connection may send between [`ServerMsg::NameHeld`] and its second hello.
+const WAITING: usize = 64;
+
 /// Events kept so a player who comes back reads what they missed.
 pub const HISTORY: usize = 2000;
 /// Lines of that history sent to a player who comes back.
@@ -151,6 +154,8 @@ struct Conn {
     /// Told the seat its hello named is held ([`ServerMsg::NameHeld`]): the next hello
     /// without that seat's token is refused.
     told_held: bool,
+    /// Messages that came after NameHeld and before the second hello, handled after it.
+    waiting: Vec<ClientMsg>,
     last_seq: Option<u32>,
     /// Commands in the current second, for rate limiting.
     window_start: Millis,
@@ -581,6 +586,7 @@ impl Table {
                 is_host,
                 greeted: false,
                 told_held: false,
+                waiting: Vec::new(),
                 last_seq: None,
                 window_start: 0,
                 window_count: 0,
@@ -630,11 +636,25 @@ impl Table {
                     token,
                     watch,
                     color,
-                } => self.hello(conn, version, name, token, watch, color, now),
+                } => {
+                    self.hello(conn, version, name, token, watch, color, now);
+                    // What came while the host waited for this hello, in its order: a
+                    // client's `state` asked meanwhile is answered with its seat back.
+                    let waiting = match self.conns.get_mut(&conn) {
+                        Some(c) if c.greeted => std::mem::take(&mut c.waiting),
+                        _ => Vec::new(),
+                    };
+                    for m in waiting {
+                        self.message(conn, m, now);
+                    }
+                }
                 // Between NameHeld and the second hello, the client's heartbeat and early
-                // questions are answered or let pass; the hello decides.
-                ClientMsg::Ping(t) if c.told_held => self.send(conn, ServerMsg::Pong(t)),
-                _ if c.told_held => {}
+                // questions wait for the hello, which decides.
+                _ if c.told_held && c.waiting.len() < WAITING => {
+                    if let Some(c) = self.conns.get_mut(&conn) {
+                        c.waiting.push(msg);
+                    }
+                }
                 _ => self.refuse(conn, "say hello first".into()),
             }
             return;
