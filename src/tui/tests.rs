@@ -243,6 +243,7 @@ fn snapshot_lobby() {
                 away: false,
                 color: "red".into(),
                 ready: true,
+                level: None,
             }),
             None,
             Some(crate::proto::SeatInfo {
@@ -252,6 +253,7 @@ fn snapshot_lobby() {
                 away: false,
                 color: "white".into(),
                 ready: true,
+                level: Some("hard".into()),
             }),
             None,
         ],
