@@ -37,7 +37,8 @@ fn positions(variant: VariantName, seed: u64, every: usize, limit: usize) -> Vec
                 out.push((g.clone(), seat));
             }
             if let Some(cmd) = bots[seat as usize].choose(&g, seat) {
-                g.apply(seat, &cmd, 0).expect("the medium bot's command is legal");
+                g.apply(seat, &cmd, 0)
+                    .expect("the medium bot's command is legal");
                 acted = true;
                 break;
             }
@@ -58,7 +59,9 @@ fn redealt(g: &Game, seat: Seat, seed: u64) -> Game {
 }
 
 fn decide(kind: BotKind, g: &Game, seat: Seat, seed: u64) -> Option<variants::GameCommand> {
-    Bot::new(kind, seed).with_budget(TEST_BUDGET).choose(g, seat)
+    Bot::new(kind, seed)
+        .with_budget(TEST_BUDGET)
+        .choose(g, seat)
 }
 
 /// Two games that look the same from the hard bot's seat but differ in the others' cards and
@@ -91,7 +94,10 @@ fn hard_decides_the_same_on_games_that_look_the_same() {
             assert_eq!(a.stats.playouts, b.stats.playouts);
             searched += a.stats.searched;
         }
-        assert!(differing > 10, "{variant:?}: hidden cards differed only {differing} times");
+        assert!(
+            differing > 10,
+            "{variant:?}: hidden cards differed only {differing} times"
+        );
         assert!(searched > 0, "{variant:?}: no position was searched");
     }
 }
@@ -120,7 +126,10 @@ fn no_bot_reads_another_seats_hidden_state() {
 /// cards; and it does change the others' cards somewhere over a game.
 #[test]
 fn redealing_keeps_the_public_counts() {
-    for (i, (g, seat)) in positions(VariantName::Base, 3, 5, 60).into_iter().enumerate() {
+    for (i, (g, seat)) in positions(VariantName::Base, 3, 5, 60)
+        .into_iter()
+        .enumerate()
+    {
         let Game::Base(a) = &g else { unreachable!() };
         let other = redealt(&g, seat, i as u64);
         let Game::Base(b) = &other else {
@@ -145,7 +154,11 @@ fn levels_parse_with_the_old_names() {
     assert_eq!(BotKind::parse("heuristic"), Ok(BotKind::Heuristic));
     assert_eq!(BotKind::parse("HARD"), Ok(BotKind::Hard));
     assert_eq!(BotKind::parse("random"), Ok(BotKind::Random));
-    assert!(BotKind::parse("clever").unwrap_err().contains("easy, medium or hard"));
+    assert!(
+        BotKind::parse("clever")
+            .unwrap_err()
+            .contains("easy, medium or hard")
+    );
     assert_eq!(
         BotKind::parse_list("hard, medium"),
         Ok(vec![BotKind::Hard, BotKind::Heuristic])
@@ -202,5 +215,52 @@ fn a_mixed_table_plays_and_reports_the_search() {
     )
     .unwrap();
     assert!(plain.search.is_none());
-    assert!(serde_json::to_value(&plain).unwrap().get("search").is_none());
+    assert!(
+        serde_json::to_value(&plain)
+            .unwrap()
+            .get("search")
+            .is_none()
+    );
+}
+
+/// The easy bot never throws away a won game: wherever a build wins on the spot, it builds
+/// (the random bot it grew from often does not).
+#[test]
+fn easy_takes_a_winning_move() {
+    let mut found = 0;
+    for seed in 0..6 {
+        for (g, seat) in positions(VariantName::Base, 100 + seed, 1, 5000) {
+            let Game::Base(b) = &g else { unreachable!() };
+            if b.current() != seat || b.total_vp(seat) + 2 < b.config().vp_target {
+                continue;
+            }
+            let wins = |cmd: &variants::GameCommand| {
+                let mut t = g.clone();
+                t.apply(seat, cmd, 0).is_ok()
+                    && t.outcome().is_some_and(|o| o.winners.contains(&seat))
+            };
+            let winning: Vec<_> = g
+                .legal(seat)
+                .into_iter()
+                .filter(|c| {
+                    !matches!(
+                        c,
+                        variants::GameCommand::Base(variants::base::Command::BuyDev)
+                    ) && wins(c)
+                })
+                .collect();
+            if winning.is_empty() {
+                continue;
+            }
+            found += 1;
+            for bot_seed in 0..3 {
+                let pick = decide(BotKind::Easy, &g, seat, bot_seed).expect("a command");
+                assert!(
+                    wins(&pick),
+                    "easy bot played {pick:?} with a win on the table"
+                );
+            }
+        }
+    }
+    assert!(found > 0, "no position with a winning build was found");
 }

@@ -11,7 +11,8 @@ use crate::variants::{Game, GameCommand};
 const WINNING_KINDS: [Kind; 4] = [Kind::Settle, Kind::City, Kind::Road, Kind::PlayKnight];
 
 /// A command that wins the game for `seat` now, if there is one (base Catan and Risk of
-/// Catan, on the seat's own turn, within two points of the target).
+/// Catan, on the seat's own turn, within two points of the target; a knight before the roll
+/// counts too).
 pub(super) fn winning_move(game: &Game, seat: Seat) -> Option<GameCommand> {
     match game {
         Game::Base(g) => base_win(g, seat, |c| {
@@ -30,7 +31,7 @@ pub(super) fn winning_move(game: &Game, seat: Seat) -> Option<GameCommand> {
 
 fn base_win(g: &BaseGame, seat: Seat, wins: impl Fn(&Command) -> bool) -> Option<Command> {
     if g.current() != seat
-        || !matches!(g.phase(), Phase::Main)
+        || !matches!(g.phase(), Phase::Main | Phase::Roll)
         || g.total_vp(seat) + 2 < g.config().vp_target
     {
         return None;
