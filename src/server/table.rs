@@ -417,14 +417,12 @@ impl Table {
         slot.name = format!("Bot {}", i + 1);
         slot.ready = true;
         self.sync_name(i);
-        let nth = self.slots[..i]
-            .iter()
-            .filter(|s| s.occupant == Occupant::Bot)
-            .count();
-        let kind = self
-            .cfg
-            .bot_levels
-            .get(nth)
+        // The bots given at the start take the last seats; the list's levels go to those in
+        // seat order. A bot added later in the lobby gets the first level.
+        let first = self.slots.len().saturating_sub(self.cfg.bots);
+        let kind = i
+            .checked_sub(first)
+            .and_then(|nth| self.cfg.bot_levels.get(nth))
             .copied()
             .unwrap_or(self.cfg.bot_kind);
         self.bots[i] = Some(self.new_bot(kind, self.cfg.seed ^ ((i as u64 + 1) * 0x9e37)));
