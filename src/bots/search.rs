@@ -10,8 +10,9 @@
 //! games that look the same from its seat give the same decision. The same deals are used for
 //! every candidate (common random numbers), so candidates are compared on equal luck. A
 //! playout runs the `medium` heuristic in every seat for two rounds, then scores the position
-//! (a win, or points plus production against the best opponent). The candidate with the best
-//! mean wins; ties go to the heuristic's pick.
+//! (a win, or points plus production against the best opponent). The heuristic's pick stands
+//! unless another candidate beats it clearly on the same deals (by two standard errors of the
+//! paired differences): a search too short to tell never moves the bot off a sound plan.
 //!
 //! It thinks within a [`Budget`]: a wall-clock time (people's tables) or a fixed number of
 //! playouts (`catan sim`, so a seed gives the same games on any machine). A position with one
@@ -45,6 +46,10 @@ const MAX_CANDIDATES: usize = 8;
 const RANKED: usize = 6;
 /// Commands after which a playout is cut whatever happened (a runaway guard).
 const PLAYOUT_MOVES: u32 = 4000;
+/// Smallest mean gain in score over the heuristic's pick that makes the bot play another.
+const MIN_GAIN: f64 = 0.01;
+/// Standard errors of the paired differences that gain must also clear.
+const CONFIDENCE: f64 = 2.0;
 /// Victory points one pip of production is worth at a playout's end.
 const PIP_WEIGHT: f64 = 0.08;
 
@@ -120,12 +125,13 @@ fn decide(
     let start = Instant::now();
     let n = cands.len();
     let rounds_for_playouts = |p: u32| (p as usize / n).max(1);
-    let mut sums = vec![0f64; n];
+    // scores[r * n + i]: candidate i's score on deal r.
+    let mut scores: Vec<f64> = Vec::new();
     let mut rounds = 0usize;
     loop {
         let deal_seed = rng.next_seed();
-        for (i, c) in cands.iter().enumerate() {
-            sums[i] += playout(game, me, c, deal_seed);
+        for c in &cands {
+            scores.push(playout(game, me, c, deal_seed));
             stats.playouts += 1;
         }
         rounds += 1;
@@ -139,13 +145,28 @@ fn decide(
     }
     stats.searched += 1;
     stats.nanos += start.elapsed().as_nanos().min(u64::MAX as u128) as u64;
-    let mut best = 0;
+    Some(cands[pick_over_heuristic(&scores, n, rounds)].clone())
+}
+
+/// The candidate to play: the heuristic's pick (index 0) unless another beat it clearly on
+/// the same deals, by a mean gain above [`MIN_GAIN`] and [`CONFIDENCE`] standard errors of
+/// the paired differences. Noise alone never moves the bot off a sound plan.
+fn pick_over_heuristic(scores: &[f64], n: usize, rounds: usize) -> usize {
+    let mut best = (0, 0.0);
     for i in 1..n {
-        if sums[i] > sums[best] + 1e-9 {
-            best = i;
+        let diffs = (0..rounds).map(|r| scores[r * n + i] - scores[r * n]);
+        let mean = diffs.clone().sum::<f64>() / rounds as f64;
+        let var = if rounds > 1 {
+            diffs.map(|d| (d - mean) * (d - mean)).sum::<f64>() / (rounds - 1) as f64
+        } else {
+            f64::INFINITY
+        };
+        let se = (var / rounds as f64).sqrt();
+        if mean > MIN_GAIN && mean > CONFIDENCE * se && mean > best.1 {
+            best = (i, mean);
         }
     }
-    Some(cands[best].clone())
+    best.0
 }
 
 /// The moves worth comparing here, the heuristic's pick first; all of them legal.
