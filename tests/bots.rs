@@ -33,7 +33,7 @@ fn positions(variant: VariantName, seed: u64, every: usize, limit: usize) -> Vec
     while g.outcome().is_none() && out.len() < limit && step < 20_000 {
         let mut acted = false;
         for seat in g.actors() {
-            if step % every == 0 {
+            if step.is_multiple_of(every) {
                 out.push((g.clone(), seat));
             }
             if let Some(cmd) = bots[seat as usize].choose(&g, seat) {
