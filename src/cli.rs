@@ -112,12 +112,19 @@ pub struct GameArgs {
     /// Base: trade first, then build (the default lets you trade and build in any order).
     #[arg(long)]
     pub strict_trade_then_build: bool,
-    /// Seconds a bot waits before acting, so people can follow.
+    /// Seconds a bot waits before acting, so people can follow; a hard bot thinks for this
+    /// long (at most 1 s) when a decision offers a real choice.
     #[arg(long, default_value_t = 0.6)]
     pub bot_think_secs: f64,
-    /// Which bot fills empty seats: heuristic or random.
-    #[arg(long, default_value = "heuristic")]
+    /// Which bots fill empty seats: easy, medium or hard (random and heuristic also work);
+    /// a comma-separated list gives the bot seats their levels in seat order (hard,medium).
+    #[arg(long, default_value = "medium")]
     pub bot_kind: String,
+    /// A hard bot's decision: this many playouts instead of a time, so a seeded game is
+    /// reproducible (`catan sim` always counts playouts; 240 unless given).
+    #[arg(long, value_name = "N")]
+    #[serde(default)]
+    pub bot_budget: Option<u32>,
 }
 
 #[derive(Args, Debug)]
@@ -254,7 +261,7 @@ pub struct SimArgs {
     /// Number of games.
     #[arg(long, default_value_t = 100)]
     pub games: usize,
-    /// One bot per seat: heuristic or random, comma separated.
+    /// One bot per seat, comma separated: easy, medium, hard, or random (the baseline).
     #[arg(long, default_value = "random,random,random,random")]
     pub bots: String,
     /// Worker threads (results do not depend on it).

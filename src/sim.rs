@@ -93,6 +93,40 @@ pub struct GameResult {
     pub capped: bool,
     /// Stopped because no seat would act and no deadline was pending.
     pub stalled: bool,
+    /// What the hard bots' searches did in this game (empty without hard bots).
+    #[serde(skip)]
+    pub search: crate::bots::search::Stats,
+}
+
+/// What the hard bots' searches did over a run: the playout speed next to the engine's, and
+/// how long decisions took.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchReport {
+    /// Playouts per decision (`--bot-budget`).
+    pub budget: u32,
+    pub decisions: u64,
+    /// Decisions with a real choice (the others cost no playouts).
+    pub searched: u64,
+    pub playouts: u64,
+    /// Playouts a second of search time (one thread).
+    pub playouts_per_sec: f64,
+    /// Decision times over every hard decision, in milliseconds.
+    pub decision_ms_p50: f64,
+    pub decision_ms_p99: f64,
+    pub decision_ms_max: f64,
+    /// The same over searched decisions only.
+    pub searched_ms_p50: f64,
+    pub searched_ms_p99: f64,
+}
+
+/// The `q` quantile of some microsecond times, in milliseconds.
+fn quantile_ms(v: &mut [u32], q: f64) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_unstable();
+    let i = ((v.len() as f64 - 1.0) * q).round() as usize;
+    v[i.min(v.len() - 1)] as f64 / 1000.0
 }
 
 /// A run's statistics: what `catan sim` prints as one JSON line.
@@ -124,6 +158,9 @@ pub struct SimReport {
     pub move_cap: u64,
     /// Games where nobody would act and no deadline was pending.
     pub stalled: usize,
+    /// The hard bots' searches, when any seat has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<SearchReport>,
     /// Every game, in order (not printed).
     #[serde(skip)]
     pub results: Vec<GameResult>,
@@ -137,9 +174,20 @@ impl SimReport {
             for k in ["secs", "games_per_sec", "moves_per_sec", "threads"] {
                 o.remove(k);
             }
+            if let Some(serde_json::Value::Object(s)) = o.get_mut("search") {
+                s.retain(|k, _| !k.ends_with("_ms_p50") && !k.contains("_ms_"));
+                s.remove("playouts_per_sec");
+            }
         }
         v
     }
+}
+
+/// The hard bots' playouts per decision in a run: `--bot-budget`, or the default.
+fn budget_of(cfg: &SimConfig) -> u32 {
+    cfg.game
+        .bot_budget
+        .unwrap_or(crate::bots::search::DEFAULT_PLAYOUTS)
 }
 
 /// A well-mixed 64-bit value (splitmix64's finaliser).
@@ -169,7 +217,7 @@ pub fn seat_names(bots: &[BotKind]) -> Vec<String> {
 }
 
 /// The player whose turn it is, when the variant has turns.
-fn current_player(game: &Game) -> Option<Seat> {
+pub(crate) fn current_player(game: &Game) -> Option<Seat> {
     match game {
         Game::Base(g) => Some(g.current()),
         Game::Risk(g) => Some(g.current()),
@@ -248,11 +296,12 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
     let mut args = cfg.game.clone();
     args.seed = Some(seed);
     let mut game = variants::create(&args, seats, seed)?;
+    let budget = crate::bots::search::Budget::Playouts(budget_of(cfg));
     let mut bots: Vec<Bot> = cfg
         .bots
         .iter()
         .enumerate()
-        .map(|(s, k)| Bot::new(*k, bot_seed(seed, s)))
+        .map(|(s, k)| Bot::new(*k, bot_seed(seed, s)).with_budget(budget))
         .collect();
     let mut entries = Vec::new();
     let mut now: Millis = 0;
@@ -382,6 +431,10 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
             .find(|(s, _)| Some(*s) == winner)
             .map(|(_, v)| *v)
     });
+    let mut search = crate::bots::search::Stats::default();
+    for b in &bots {
+        search.merge(&b.stats);
+    }
     let result = GameResult {
         index,
         seed,
@@ -392,6 +445,7 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
         ticks,
         capped,
         stalled,
+        search,
     };
     let record = log.then(|| {
         (
@@ -518,6 +572,29 @@ fn report(cfg: &SimConfig, threads: usize, secs: f64, results: Vec<GameResult>) 
             }
         }
     }
+    let search = cfg.bots.contains(&BotKind::Hard).then(|| {
+        let mut all = crate::bots::search::Stats::default();
+        for r in &results {
+            all.merge(&r.search);
+        }
+        let secs = all.nanos as f64 / 1e9;
+        SearchReport {
+            budget: budget_of(cfg),
+            decisions: all.decisions,
+            searched: all.searched,
+            playouts: all.playouts,
+            playouts_per_sec: if secs > 0.0 {
+                all.playouts as f64 / secs
+            } else {
+                0.0
+            },
+            decision_ms_p50: quantile_ms(&mut all.micros, 0.5),
+            decision_ms_p99: quantile_ms(&mut all.micros, 0.99),
+            decision_ms_max: quantile_ms(&mut all.micros, 1.0),
+            searched_ms_p50: quantile_ms(&mut all.searched_micros, 0.5),
+            searched_ms_p99: quantile_ms(&mut all.searched_micros, 0.99),
+        }
+    });
     let games = results.len();
     let per = |n: u64| {
         if finished > 0 {
@@ -556,6 +633,7 @@ fn report(cfg: &SimConfig, threads: usize, secs: f64, results: Vec<GameResult>) 
         capped: results.iter().filter(|r| r.capped).count(),
         move_cap: cfg.move_cap,
         stalled: results.iter().filter(|r| r.stalled).count(),
+        search,
         results,
     }
 }

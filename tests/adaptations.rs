@@ -202,5 +202,5 @@ fn the_heuristic_beats_random_bots() {
     cfg.game.variant = VariantName::Adaptations;
     cfg.threads = 2;
     let r = run(&cfg, &|| ()).unwrap();
-    assert!(r.wins_by_bot["heuristic"] > 60, "{:?}", r.wins_by_bot);
+    assert!(r.wins_by_bot["medium"] > 60, "{:?}", r.wins_by_bot);
 }

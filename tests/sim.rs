@@ -62,14 +62,14 @@ fn runs_are_reproducible_whatever_the_threads() {
 #[test]
 fn heuristic_beats_random_one_on_one() {
     let r = run(&config(200, 11, vec![H, R], 2));
-    let won = r.wins_by_bot["heuristic"];
+    let won = r.wins_by_bot["medium"];
     assert!(won >= 180, "heuristic won {won} of 200 two-seat games");
 }
 
 #[test]
 fn heuristic_beats_three_randoms() {
     let r = run(&config(200, 12, vec![R, H, R, R], 2));
-    let won = r.wins_by_bot["heuristic"];
+    let won = r.wins_by_bot["medium"];
     assert!(won > 100, "heuristic won {won} of 200 four-seat games");
 }
 

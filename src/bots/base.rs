@@ -898,38 +898,47 @@ impl<'a> Ctx<'a> {
     // ---- the robber ---------------------------------------------------------------------
 
     fn robber(&self, legal: &[Command]) -> Option<Command> {
-        let lead = self
-            .opponents()
-            .map(|s| self.threat(s))
-            .fold(0.0f32, f32::max)
-            .max(1.0);
         let mut best: Option<(f32, Command)> = None;
         for cmd in legal {
-            let Command::Robber { hex, steal } = *cmd else {
+            let Some(score) = self.robber_score(cmd) else {
                 continue;
             };
-            let p = hex_yield(self.map, hex).map_or(0.0, |(r, p)| p * self.weight[r as usize]);
-            let mut score = 0.0;
-            for c in self.map.topology.hex_corners(hex) {
-                if let Some(b) = self.pieces.building(*c) {
-                    let w = p * b.weight() as f32;
-                    if b.owner == self.me {
-                        score -= 2.5 * w;
-                    } else {
-                        let t = self.threat(b.owner) / lead;
-                        score += w * (0.4 + t * t);
-                    }
-                }
-            }
-            if let Some(v) = steal {
-                let t = self.threat(v) / lead;
-                score += 2.0 + 2.0 * t + 0.25 * self.cards_of(v).min(8) as f32;
-            }
             if best.as_ref().is_none_or(|(s, _)| score > *s) {
                 best = Some((score, *cmd));
             }
         }
         best.map(|(_, c)| c)
+    }
+
+    /// How good a robber move looks (`None` for other commands): hurt the leader, spare
+    /// ourselves, steal from the strongest.
+    fn robber_score(&self, cmd: &Command) -> Option<f32> {
+        let Command::Robber { hex, steal } = *cmd else {
+            return None;
+        };
+        let lead = self
+            .opponents()
+            .map(|s| self.threat(s))
+            .fold(0.0f32, f32::max)
+            .max(1.0);
+        let p = hex_yield(self.map, hex).map_or(0.0, |(r, p)| p * self.weight[r as usize]);
+        let mut score = 0.0;
+        for c in self.map.topology.hex_corners(hex) {
+            if let Some(b) = self.pieces.building(*c) {
+                let w = p * b.weight() as f32;
+                if b.owner == self.me {
+                    score -= 2.5 * w;
+                } else {
+                    let t = self.threat(b.owner) / lead;
+                    score += w * (0.4 + t * t);
+                }
+            }
+        }
+        if let Some(v) = steal {
+            let t = self.threat(v) / lead;
+            score += 2.0 + 2.0 * t + 0.25 * self.cards_of(v).min(8) as f32;
+        }
+        Some(score)
     }
 
     // ---- discards ---------------------------------------------------------------------
@@ -1031,6 +1040,28 @@ impl<'a> Ctx<'a> {
             .max_by_key(|(len, _)| *len)
             .map(|(_, c)| c)
     }
+}
+
+/// The `k` best of `legal`'s setup settlements or robber moves by the heuristic's own
+/// measure (spot value, robber score), best first; other commands are not ranked. A search
+/// bot looks deeper at these few instead of at every corner or hex.
+pub fn ranked(g: &BaseGame, me: Seat, legal: &[Command], k: usize) -> Vec<Command> {
+    let ctx = Ctx::new(g, me);
+    let mut scored: Vec<(f32, Command)> = legal
+        .iter()
+        .filter_map(|c| match c {
+            Command::Settle(at) => Some((ctx.spot_value(*at), *c)),
+            Command::Robber { .. } => ctx.robber_score(c).map(|v| (v, *c)),
+            _ => None,
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.into_iter().take(k).map(|(_, c)| c).collect()
+}
+
+/// A seat's production in pips, cities counting twice: public, from the board alone.
+pub fn pips_of(map: &Map, pieces: &Pieces, seat: Seat) -> f32 {
+    production(map, pieces, seat).iter().sum()
 }
 
 /// A hex's resource and pips, if it produces.

@@ -1,15 +1,26 @@
 //! Bots: they speak the same commands as people, chosen from what a seat may see.
 //!
-//! `random` plays a random legal command (the baseline and the load generator): it draws a
-//! kind of command uniformly among the kinds it may send (end the turn, build a road, offer a
-//! trade, ...), then one command of that kind uniformly;
-//! `heuristic` plays to win. Each variant's heuristic lives in its own module here
-//! ([`base`] for base Catan).
+//! Three levels for people to play against, and the baseline:
+//! - `easy`: the random bot made a little less silly: it takes a move that wins the game
+//!   when one exists, answers offers by what they are worth to it, and makes at most one
+//!   offer a turn; otherwise it plays a random legal command.
+//! - `medium` (`heuristic`): plays to win with a per-ruleset heuristic ([`base`] for base
+//!   Catan, [`risk`], ...).
+//! - `hard`: searches ([`search`]): flat Monte Carlo over a few candidate moves, on games
+//!   dealt afresh from what its seat knows, played out by `medium`. Where a ruleset has no
+//!   search (the real-time ones and Adaptations), `hard` plays as `medium`, and the lobby
+//!   says so ([`BotKind::effective`]).
+//! - `random` plays a random legal command (the baseline and the load generator): it draws a
+//!   kind of command uniformly among the kinds it may send (end the turn, build a road, offer a
+//!   trade, ...), then one command of that kind uniformly. Its draws never change, so the
+//!   engine's benchmarks stay comparable.
 
 pub mod adaptations;
 pub mod base;
 pub mod big_game;
+mod easy;
 pub mod risk;
+pub mod search;
 pub mod total_chaos;
 
 use crate::engine::Seat;
@@ -19,23 +30,87 @@ use crate::variants::{Game, GameCommand};
 /// Which bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum BotKind {
+    /// Uniformly random legal commands (the baseline).
     Random,
+    /// Random, but takes a winning move and answers offers by their worth.
+    Easy,
+    /// The per-ruleset heuristic (`medium`).
     Heuristic,
+    /// The search bot.
+    Hard,
 }
 
 impl BotKind {
+    /// The levels people choose from, weakest first (the lobby's key cycles through them).
+    pub const LEVELS: [BotKind; 3] = [BotKind::Easy, BotKind::Heuristic, BotKind::Hard];
+
     pub fn parse(s: &str) -> Result<BotKind, String> {
         match s.trim().to_ascii_lowercase().as_str() {
             "random" | "r" => Ok(BotKind::Random),
-            "heuristic" | "h" | "smart" => Ok(BotKind::Heuristic),
-            other => Err(format!("unknown bot `{other}` (random or heuristic)")),
+            "easy" | "e" => Ok(BotKind::Easy),
+            "medium" | "m" | "heuristic" | "h" | "smart" => Ok(BotKind::Heuristic),
+            "hard" | "search" => Ok(BotKind::Hard),
+            other => Err(format!(
+                "unknown bot `{other}` (easy, medium or hard; random and heuristic also work)"
+            )),
         }
+    }
+
+    /// A comma-separated list of kinds, one per bot seat in order (`hard,medium`); one kind
+    /// alone serves every seat.
+    pub fn parse_list(s: &str) -> Result<Vec<BotKind>, String> {
+        s.split(',')
+            .filter(|p| !p.trim().is_empty())
+            .map(BotKind::parse)
+            .collect::<Result<Vec<_>, _>>()
+            .and_then(|v| {
+                if v.is_empty() {
+                    Err("no bot kind given (easy, medium or hard)".into())
+                } else {
+                    Ok(v)
+                }
+            })
     }
 
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
-            BotKind::Heuristic => "heuristic",
+            BotKind::Easy => "easy",
+            BotKind::Heuristic => "medium",
+            BotKind::Hard => "hard",
+        }
+    }
+
+    /// The kind that actually plays in a ruleset: `hard` plays as `medium` where it has no
+    /// search ([`search::searches`]).
+    pub fn effective(self, game: &Game) -> BotKind {
+        if self == BotKind::Hard && !search::searches(game) {
+            BotKind::Heuristic
+        } else {
+            self
+        }
+    }
+
+    /// How the lobby names this bot in a game: its level, and what it plays as when a level
+    /// is not available in the ruleset (`hard (as medium: no search in this ruleset)`).
+    pub fn label(self, game: &Game) -> String {
+        if self.effective(game) == self {
+            self.name().to_string()
+        } else {
+            format!(
+                "{} (as {}: no search in this ruleset)",
+                self.name(),
+                self.effective(game).name()
+            )
+        }
+    }
+
+    /// The next level up, wrapping round (the lobby's key).
+    pub fn next_level(self) -> BotKind {
+        match self {
+            BotKind::Random | BotKind::Hard => BotKind::Easy,
+            BotKind::Easy => BotKind::Heuristic,
+            BotKind::Heuristic => BotKind::Hard,
         }
     }
 }
@@ -52,11 +127,20 @@ pub struct Bot {
     scratch: Vec<crate::variants::base::Command>,
     /// What the Total Chaos heuristic remembers within a round.
     chaos: total_chaos::Memory,
+    /// The turn of the easy bot's last offer (one a turn, so it never floods the table).
+    easy_offered: Option<u32>,
+    /// How long the hard bot thinks.
+    budget: search::Budget,
+    /// What the hard bot's searches did.
+    pub stats: search::Stats,
 }
 
 /// Shortest and longest think time of a bot in a game without turns (milliseconds of game
 /// time between its commands in `catan sim`).
 pub const REALTIME_THINK_MS: (u32, u32) = (300, 1500);
+
+/// Random draws the easy bot makes before giving up on one that is not a second offer.
+const EASY_REDRAWS: u32 = 4;
 
 impl Bot {
     pub fn new(kind: BotKind, seed: u64) -> Bot {
@@ -66,7 +150,16 @@ impl Bot {
             base: base::Memory::default(),
             scratch: Vec::new(),
             chaos: total_chaos::Memory::default(),
+            easy_offered: None,
+            budget: search::Budget::Playouts(search::DEFAULT_PLAYOUTS),
+            stats: search::Stats::default(),
         }
+    }
+
+    /// The same bot thinking within `budget` (only the hard bot searches).
+    pub fn with_budget(mut self, budget: search::Budget) -> Bot {
+        self.budget = budget;
+        self
     }
 
     /// How long the bot thinks before its next command in a game without turns, drawn from
@@ -76,52 +169,95 @@ impl Bot {
     }
 
     /// The bot's command for `seat` (one the rules list as legal for it), or `None` if it
-    /// has nothing to do. Deterministic given the bot's seed and the game.
+    /// has nothing to do. Deterministic given the bot's seed and what `seat` may see.
     pub fn choose(&mut self, game: &Game, seat: Seat) -> Option<GameCommand> {
-        match self.kind {
-            BotKind::Random => match game {
-                Game::Base(g) => g
-                    .random_legal(seat, &mut self.rng, &mut self.scratch)
-                    .map(GameCommand::Base),
-                Game::TotalChaos(g) => {
-                    use crate::engine::Ruleset;
-                    let legal = g.legal(seat);
-                    if legal.is_empty() {
-                        return None;
-                    }
-                    let i = self.rng.below(legal.len());
-                    Some(GameCommand::TotalChaos(legal[i]))
-                }
-                Game::BigGame(g) => {
-                    use crate::engine::Ruleset;
-                    let legal = g.legal(seat);
-                    if legal.is_empty() {
-                        return None;
-                    }
-                    let i = self.rng.below(legal.len());
-                    Some(GameCommand::BigGame(legal[i]))
-                }
-                Game::Risk(g) => risk::random(g, seat, &mut self.rng).map(GameCommand::Risk),
-                Game::Adaptations(g) => {
-                    adaptations::random(g, seat, &mut self.rng).map(GameCommand::Adaptations)
-                }
-            },
-            BotKind::Heuristic => match game {
-                Game::Base(g) => {
-                    base::choose(g, seat, &mut self.rng, &mut self.base).map(GameCommand::Base)
-                }
-                Game::TotalChaos(g) => total_chaos::choose(g, seat, &mut self.rng, &mut self.chaos)
-                    .map(GameCommand::TotalChaos),
-                Game::BigGame(g) => {
-                    big_game::choose(g, seat, &mut self.rng).map(GameCommand::BigGame)
-                }
-                Game::Risk(g) => {
-                    risk::choose(g, seat, &mut self.rng, &mut self.base).map(GameCommand::Risk)
-                }
-                Game::Adaptations(g) => {
-                    adaptations::choose(g, seat, &mut self.rng).map(GameCommand::Adaptations)
-                }
-            },
+        match self.kind.effective(game) {
+            BotKind::Random => self.random(game, seat),
+            BotKind::Easy => self.easy(game, seat),
+            BotKind::Heuristic => self.heuristic(game, seat),
+            BotKind::Hard => {
+                let medium = self.heuristic(game, seat);
+                search::choose(
+                    game,
+                    seat,
+                    medium,
+                    &mut self.rng,
+                    self.budget,
+                    &mut self.stats,
+                )
+            }
         }
+    }
+
+    fn random(&mut self, game: &Game, seat: Seat) -> Option<GameCommand> {
+        match game {
+            Game::Base(g) => g
+                .random_legal(seat, &mut self.rng, &mut self.scratch)
+                .map(GameCommand::Base),
+            Game::TotalChaos(g) => {
+                use crate::engine::Ruleset;
+                let legal = g.legal(seat);
+                if legal.is_empty() {
+                    return None;
+                }
+                let i = self.rng.below(legal.len());
+                Some(GameCommand::TotalChaos(legal[i]))
+            }
+            Game::BigGame(g) => {
+                use crate::engine::Ruleset;
+                let legal = g.legal(seat);
+                if legal.is_empty() {
+                    return None;
+                }
+                let i = self.rng.below(legal.len());
+                Some(GameCommand::BigGame(legal[i]))
+            }
+            Game::Risk(g) => risk::random(g, seat, &mut self.rng).map(GameCommand::Risk),
+            Game::Adaptations(g) => {
+                adaptations::random(g, seat, &mut self.rng).map(GameCommand::Adaptations)
+            }
+        }
+    }
+
+    fn heuristic(&mut self, game: &Game, seat: Seat) -> Option<GameCommand> {
+        match game {
+            Game::Base(g) => {
+                base::choose(g, seat, &mut self.rng, &mut self.base).map(GameCommand::Base)
+            }
+            Game::TotalChaos(g) => total_chaos::choose(g, seat, &mut self.rng, &mut self.chaos)
+                .map(GameCommand::TotalChaos),
+            Game::BigGame(g) => big_game::choose(g, seat, &mut self.rng).map(GameCommand::BigGame),
+            Game::Risk(g) => {
+                risk::choose(g, seat, &mut self.rng, &mut self.base).map(GameCommand::Risk)
+            }
+            Game::Adaptations(g) => {
+                adaptations::choose(g, seat, &mut self.rng).map(GameCommand::Adaptations)
+            }
+        }
+    }
+
+    /// The easy bot: a winning move when there is one; offers to it and discards answered by
+    /// the heuristic (by what the cards are worth to it); otherwise a random command, with at
+    /// most one offer of its own a turn.
+    fn easy(&mut self, game: &Game, seat: Seat) -> Option<GameCommand> {
+        if let Some(win) = easy::winning_move(game, seat) {
+            return Some(win);
+        }
+        if easy::answering(game, seat) {
+            return self.heuristic(game, seat);
+        }
+        let turn = crate::sim::turns(game);
+        for _ in 0..EASY_REDRAWS {
+            let cmd = self.random(game, seat)?;
+            if !easy::is_offer(&cmd) {
+                return Some(cmd);
+            }
+            if self.easy_offered != Some(turn) {
+                self.easy_offered = Some(turn);
+                return Some(cmd);
+            }
+        }
+        // Only second offers drawn: end the turn instead.
+        easy::end_turn(game, seat)
     }
 }

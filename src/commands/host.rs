@@ -208,7 +208,7 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
         .or_else(|| variants::fixed_seats(&args.game))
         .unwrap_or_else(|| variants::default_seats(args.game.variant));
     let game = variants::create(&args.game, seats, seed)?;
-    let bot_kind = BotKind::parse(&args.game.bot_kind)?;
+    let bot_levels = BotKind::parse_list(&args.game.bot_kind)?;
     if args.bots > seats {
         return Err(format!("{} bots do not fit in {seats} seats", args.bots));
     }
@@ -219,7 +219,9 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
     let cfg = TableConfig {
         name: game_name.clone(),
         bots: args.bots,
-        bot_kind,
+        bot_kind: bot_levels[0],
+        bot_budget: args.game.bot_budget,
+        bot_levels,
         bot_think_ms: (args.game.bot_think_secs * 1000.0) as u64,
         away_ms: args.away_secs * 1000,
         start_after_ms: args.start_after_secs.map(|s| s * 1000),
@@ -276,7 +278,7 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
             "the game in {shown} is over; `catan replay {shown}` shows it"
         ));
     }
-    let bot_kind = BotKind::parse(&header.args.bot_kind)?;
+    let bot_levels = BotKind::parse_list(&header.args.bot_kind)?;
     let game_name = args
         .game_name
         .clone()
@@ -300,7 +302,9 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
     let cfg = TableConfig {
         name: game_name.clone(),
         bots: 0,
-        bot_kind,
+        bot_kind: bot_levels[0],
+        bot_budget: header.args.bot_budget,
+        bot_levels,
         bot_think_ms: (header.args.bot_think_secs * 1000.0) as u64,
         away_ms: args.away_secs * 1000,
         start_after_ms: None,

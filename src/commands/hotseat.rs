@@ -102,7 +102,7 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
         Ok(g) => g,
         Err(e) => return fail(e),
     };
-    let bot_kind = match BotKind::parse(&args.game.bot_kind) {
+    let bot_levels = match BotKind::parse_list(&args.game.bot_kind) {
         Ok(k) => k,
         Err(e) => return fail(e),
     };
@@ -113,7 +113,9 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
             "Hot seat".into()
         },
         bots: seats - args.players,
-        bot_kind,
+        bot_kind: bot_levels[0],
+        bot_budget: args.game.bot_budget,
+        bot_levels,
         bot_think_ms: (args.game.bot_think_secs.max(0.0) * 1000.0) as u64,
         seed,
         // Nobody at this terminal goes away: the connections live as long as the game.

@@ -7,13 +7,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
-    let bots: Result<Vec<BotKind>, String> = args
-        .bots
-        .split(',')
-        .filter(|s| !s.trim().is_empty())
-        .map(BotKind::parse)
-        .collect();
-    let mut bots = match bots {
+    let mut bots = match BotKind::parse_list(&args.bots) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("catan sim: {e}");

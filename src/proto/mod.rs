@@ -44,6 +44,10 @@ pub struct SeatInfo {
     pub away: bool,
     pub color: String,
     pub ready: bool,
+    /// A bot's level as the lobby shows it (`hard`, or `hard (as medium: ...)` where the
+    /// ruleset has no search); `None` for people.
+    #[serde(default)]
+    pub level: Option<String>,
 }
 
 impl SeatInfo {
@@ -57,6 +61,7 @@ impl SeatInfo {
             away: false,
             color,
             ready: true,
+            level: None,
         }
     }
 }
@@ -111,6 +116,9 @@ pub enum ClientMsg {
     Bye,
     /// Ask the host how it is doing ([`ServerMsg::Stats`]): load generators read its memory.
     Stats,
+    /// Lobby: the host's own terminal moves a bot seat to the next level (easy, medium,
+    /// hard, round again).
+    BotLevel(Seat),
 }
 
 /// The lobby before the game starts.

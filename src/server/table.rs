@@ -39,6 +39,11 @@ pub struct TableConfig {
     /// Seats that bots take from the start.
     pub bots: usize,
     pub bot_kind: BotKind,
+    /// Levels of the bot seats in seat order (`--bot-kind hard,medium`); seats past the
+    /// list, or all when it is empty, get `bot_kind`.
+    pub bot_levels: Vec<BotKind>,
+    /// A hard bot's playouts per decision; `None` thinks for `bot_think_ms` (at most 1 s).
+    pub bot_budget: Option<u32>,
     /// How long a bot waits before acting, so people can follow.
     pub bot_think_ms: Millis,
     /// How long a disconnected seat waits before a bot plays for it.
@@ -62,6 +67,8 @@ impl Default for TableConfig {
             name: "catan".into(),
             bots: 0,
             bot_kind: BotKind::Heuristic,
+            bot_levels: Vec::new(),
+            bot_budget: None,
             bot_think_ms: 600,
             away_ms: 30_000,
             start_after_ms: None,
@@ -468,10 +475,26 @@ impl Table {
         slot.name = format!("Bot {}", i + 1);
         slot.ready = true;
         self.sync_name(i);
-        self.bots[i] = Some(Bot::new(
-            self.cfg.bot_kind,
-            self.cfg.seed ^ ((i as u64 + 1) * 0x9e37),
-        ));
+        // The bots given at the start take the last seats; the list's levels go to those in
+        // seat order. A bot added later in the lobby gets the first level.
+        let first = self.slots.len().saturating_sub(self.cfg.bots);
+        let kind = i
+            .checked_sub(first)
+            .and_then(|nth| self.cfg.bot_levels.get(nth))
+            .copied()
+            .unwrap_or(self.cfg.bot_kind);
+        self.bots[i] = Some(self.new_bot(kind, self.cfg.seed ^ ((i as u64 + 1) * 0x9e37)));
+    }
+
+    /// A bot of `kind` thinking within the table's budget.
+    fn new_bot(&self, kind: BotKind, seed: u64) -> Bot {
+        let budget = match self.cfg.bot_budget {
+            Some(n) => crate::bots::search::Budget::Playouts(n),
+            None => crate::bots::search::Budget::Time(std::time::Duration::from_millis(
+                self.cfg.bot_think_ms.clamp(50, 1000),
+            )),
+        };
+        Bot::new(kind, seed).with_budget(budget)
     }
 
     /// Keeps the name list in step with seat `i`.
@@ -539,6 +562,9 @@ impl Table {
             away: s.occupant == Occupant::Person && s.conn.is_none() && self.started,
             color: s.color.clone(),
             ready: s.ready,
+            level: (s.occupant == Occupant::Bot)
+                .then(|| self.bots[i].as_ref().map(|b| b.kind.label(&self.game)))
+                .flatten(),
         }
     }
 
@@ -747,6 +773,29 @@ impl Table {
                         self.sync_name(seat as usize);
                         self.bots[seat as usize] = None;
                     }
+                    self.broadcast(&[], now, None, None);
+                }
+            }
+            ClientMsg::BotLevel(seat) => {
+                let i = seat as usize;
+                let bot_seat = self
+                    .slots
+                    .get(i)
+                    .is_some_and(|s| s.occupant == Occupant::Bot);
+                if !self.conns[&conn].is_host || self.started || !bot_seat {
+                    let why = if !self.conns[&conn].is_host {
+                        "only the host changes a bot's level"
+                    } else if self.started {
+                        "bots keep their level once the game has started"
+                    } else {
+                        "that seat has no bot"
+                    };
+                    self.send(conn, ServerMsg::Notice(why.into()));
+                } else {
+                    let kind = self.bots[i].as_ref().map_or(self.cfg.bot_kind, |b| b.kind);
+                    let next = kind.next_level();
+                    self.bots[i] =
+                        Some(self.new_bot(next, self.cfg.seed ^ ((i as u64 + 1) * 0x9e37)));
                     self.broadcast(&[], now, None, None);
                 }
             }
@@ -1485,10 +1534,10 @@ impl Table {
                 seats.truncate(1);
             }
             for seat in seats {
-                let bot = self.bots[seat as usize].get_or_insert_with(|| {
-                    Bot::new(self.cfg.bot_kind, self.cfg.seed ^ (seat as u64 + 77))
-                });
-                let mut bot = bot.clone();
+                let mut bot = match &self.bots[seat as usize] {
+                    Some(b) => b.clone(),
+                    None => self.new_bot(self.cfg.bot_kind, self.cfg.seed ^ (seat as u64 + 77)),
+                };
                 let choice = bot.choose(&self.game, seat);
                 self.bots[seat as usize] = Some(bot);
                 if let Some(cmd) = choice {

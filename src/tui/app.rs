@@ -855,6 +855,9 @@ impl App {
             KeyCode::Char('k') if lobby.as_ref().is_some_and(|l| l.is_host) => {
                 self.open_editor("kick ")
             }
+            KeyCode::Char('l') if lobby.as_ref().is_some_and(|l| l.is_host) => {
+                self.open_editor("level ")
+            }
             KeyCode::Char('r') | KeyCode::Enter => {
                 if let (Some(l), Some(me)) = (&lobby, me) {
                     let ready = l
@@ -950,6 +953,15 @@ impl App {
                 Ok(n) if n >= 1 => self.send(ClientMsg::Kick(n - 1)),
                 _ => {
                     self.info("Kick which seat? For example `kick 3`.");
+                    Vec::new()
+                }
+            },
+            "level" => match rest.parse::<crate::engine::Seat>() {
+                Ok(n) if n >= 1 => self.send(ClientMsg::BotLevel(n - 1)),
+                _ => {
+                    self.info(
+                        "Which bot seat's level? For example `level 3` (easy → medium → hard).",
+                    );
                     Vec::new()
                 }
             },

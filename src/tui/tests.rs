@@ -306,6 +306,7 @@ fn snapshot_lobby() {
                 away: false,
                 color: "red".into(),
                 ready: true,
+                level: None,
             }),
             None,
             Some(crate::proto::SeatInfo {
@@ -315,6 +316,7 @@ fn snapshot_lobby() {
                 away: false,
                 color: "white".into(),
                 ready: true,
+                level: Some("hard".into()),
             }),
             None,
         ],

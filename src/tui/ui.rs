@@ -1527,7 +1527,13 @@ fn waiting_screen(app: &App, area: Rect, buf: &mut Buffer) {
                             spans.push(Span::styled(format!("{:<18}", s.name), st));
                             spans.push(Span::styled(format!("{:<8}", s.color), t.dim()));
                             spans.push(if s.bot {
-                                Span::styled("bot", t.dim())
+                                Span::styled(
+                                    match &s.level {
+                                        Some(level) => format!("bot · {level}"),
+                                        None => "bot".into(),
+                                    },
+                                    t.dim(),
+                                )
                             } else if s.ready {
                                 Span::styled("ready", t.good())
                             } else {
@@ -1693,6 +1699,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "host only: start now (bots fill the seats), add or remove a bot",
     ),
     ("lobby: k", "host only: kick a seat (`kick 3`)"),
+    (
+        "lobby: l",
+        "host only: a bot seat's next level, easy → medium → hard (`level 3`)",
+    ),
     ("hot-seat setup: Enter", "start the game"),
 ];
 
@@ -1722,7 +1732,7 @@ fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
     lines.push(Line::raw(""));
     lines.push(Line::from(Span::styled(" Client words", t.title())));
     lines.push(Line::raw(
-        "  say TEXT (chat) · names · legal · ready / unready · color NAME · help · quit · host: start · addbot · removebot · kick SEAT",
+        "  say TEXT (chat) · names · legal · ready / unready · color NAME · help · quit · host: start · addbot · removebot · kick SEAT · level SEAT",
     ));
     lines.push(Line::raw(""));
     lines.push(Line::from(Span::styled(" The board", t.title())));

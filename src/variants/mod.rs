@@ -172,6 +172,18 @@ impl Game {
         }
     }
 
+    /// Deals everything `seat` cannot see afresh from `rng` (others' hands, the deck, the
+    /// dice to come), for a search bot that must think only on what its seat knows. Returns
+    /// false for rulesets that have no such hook (their bots do not search).
+    pub fn redeterminize(&mut self, seat: Seat, rng: &mut crate::engine::rng::GameRng) -> bool {
+        match self {
+            Game::Base(g) => g.redeterminize(seat, rng),
+            Game::Risk(g) => g.redeterminize(seat, rng),
+            Game::TotalChaos(_) | Game::BigGame(_) | Game::Adaptations(_) => return false,
+        }
+        true
+    }
+
     /// Whether every seat may act at once in real time (no turns): the host and the sim
     /// then let each bot act on its own think time.
     pub fn simultaneous(&self) -> bool {

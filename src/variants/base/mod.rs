@@ -9,6 +9,7 @@
 mod apply;
 pub mod command;
 pub mod event;
+mod hidden;
 mod legal;
 #[cfg(test)]
 mod tests;

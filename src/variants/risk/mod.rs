@@ -197,6 +197,11 @@ impl RiskGame {
     pub fn total_vp(&self, seat: Seat) -> u32 {
         self.base.total_vp(seat)
     }
+    /// Deals what `seat` cannot see afresh (see [`BaseGame::redeterminize`]): armies,
+    /// control and battles are public, so the hidden parts are the base game's.
+    pub fn redeterminize(&mut self, seat: Seat, rng: &mut crate::engine::rng::GameRng) {
+        self.base.redeterminize(seat, rng);
+    }
 }
 
 impl Ruleset for RiskGame {
