@@ -130,6 +130,10 @@ pub struct HotseatArgs {
     /// Bots in the other seats.
     #[arg(long, default_value_t = 3)]
     pub bots: usize,
+    /// Seats at the table, people and bots together (bots fill what the people leave; overrides
+    /// --bots). Five or six seats play base and Total Chaos with the 5–6 player extension.
+    #[arg(long)]
+    pub seats: Option<usize>,
     /// Names of the people, comma separated.
     #[arg(long)]
     pub names: Option<String>,
@@ -151,7 +155,8 @@ pub struct HostArgs {
     /// Address to bind (all interfaces by default).
     #[arg(long, default_value = "0.0.0.0")]
     pub bind: String,
-    /// Seats at the table (people and bots).
+    /// Seats at the table (people and bots). Five or six seats play base and Total Chaos with
+    /// the 5–6 player extension (larger island, bank and deck; special build phase in base).
     #[arg(long)]
     pub seats: Option<usize>,
     /// Seats filled by bots.
@@ -257,6 +262,10 @@ pub struct SimArgs {
     /// One bot per seat: heuristic or random, comma separated.
     #[arg(long, default_value = "random,random,random,random")]
     pub bots: String,
+    /// Seats at the table: the --bots list repeats in rotation to fill them (five or six play
+    /// the 5–6 player extension).
+    #[arg(long)]
+    pub seats: Option<usize>,
     /// Worker threads (results do not depend on it).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
