@@ -137,6 +137,10 @@ pub struct HotseatArgs {
     /// Bots in the other seats.
     #[arg(long, default_value_t = 3)]
     pub bots: usize,
+    /// Seats at the table, people and bots together (bots fill what the people leave; overrides
+    /// --bots). Five or six seats play base and Total Chaos with the 5–6 player extension.
+    #[arg(long)]
+    pub seats: Option<usize>,
     /// Names of the people, comma separated.
     #[arg(long)]
     pub names: Option<String>,
@@ -158,7 +162,8 @@ pub struct HostArgs {
     /// Address to bind (all interfaces by default).
     #[arg(long, default_value = "0.0.0.0")]
     pub bind: String,
-    /// Seats at the table (people and bots).
+    /// Seats at the table (people and bots). Five or six seats play base and Total Chaos with
+    /// the 5–6 player extension (larger island, bank and deck; special build phase in base).
     #[arg(long)]
     pub seats: Option<usize>,
     /// Seats filled by bots.
@@ -264,6 +269,10 @@ pub struct SimArgs {
     /// One bot per seat, comma separated: easy, medium, hard, or random (the baseline).
     #[arg(long, default_value = "random,random,random,random")]
     pub bots: String,
+    /// Seats at the table: the --bots list repeats in rotation to fill them (five or six play
+    /// the 5–6 player extension).
+    #[arg(long)]
+    pub seats: Option<usize>,
     /// Worker threads (results do not depend on it).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,

@@ -195,13 +195,14 @@ base_like!(crate::variants::total_chaos::ChaosGame);
 
 fn audit_pieces_and_cards<G: BaseLike>(g: &G) -> Result<(), String> {
     use crate::rules::pieces::BuildingKind;
-    use crate::rules::resources::ResourceSet;
     let seats = g.seats();
     let mut total = *g.bank();
     for s in 0..seats as Seat {
         total.add(g.hand(s));
     }
-    if total != ResourceSet::uniform(19) {
+    // Five and six seats play from the 5–6 player extension's bigger box.
+    let supply = crate::rules::supply::Supply::for_seats(seats);
+    if total != supply.bank() {
         return Err(format!("cards not conserved: bank + hands = {total:?}"));
     }
     let pieces = g.pieces();
@@ -232,8 +233,8 @@ fn audit_pieces_and_cards<G: BaseLike>(g: &G) -> Result<(), String> {
         }
         dev_held += g.dev_held(s);
     }
-    if g.deck_len() + dev_held > 25 {
-        return Err("more than 25 development cards".into());
+    if g.deck_len() + dev_held > supply.deck.len() {
+        return Err(format!("more than {} development cards", supply.deck.len()));
     }
     for s in g.actors() {
         if g.legal(s).is_empty() {

@@ -1,8 +1,9 @@
 //! Property tests of the base rules over many random games, through the public API.
 //!
 //! Random games are random legal play by a seeded RNG, over the configurations a host can set
-//! (2 to 6 seats, the three-VP robber rule, trade-then-build). After every command:
-//! - cards are conserved: bank + hands = 19 of each resource;
+//! (2 to 6 seats, the three-VP robber rule, trade-then-build; five and six seats play the 5–6
+//! player extension with its special build phase). After every command:
+//! - cards are conserved: bank + hands = 19 of each resource (24 with five or six seats);
 //! - piece limits hold: on the board + in the supply = 5 settlements, 4 cities, 15 roads;
 //! - victory points are what the buildings, the awards and the VP cards give, the awards are
 //!   where the road lengths and knights say, and nobody has won without the game ending;
@@ -27,6 +28,7 @@ use catan::engine::{Ruleset, Seat};
 use catan::rules::devcards::DevCard;
 use catan::rules::pieces::BuildingKind;
 use catan::rules::resources::{Resource, ResourceSet};
+use catan::rules::supply::Supply;
 use catan::topology::{CornerId, EdgeId, HexId};
 use catan::variants::base::command::Kind;
 use catan::variants::base::{BaseConfig, BaseGame, Command, Phase};
@@ -69,7 +71,8 @@ fn check_invariants(g: &BaseGame) {
     for s in 0..seats as Seat {
         total.add(g.hand(s));
     }
-    assert_eq!(total, ResourceSet::uniform(19), "19 of each resource");
+    let supply = Supply::for_seats(seats);
+    assert_eq!(total, supply.bank(), "the box's cards of each resource");
 
     let map = g.map();
     let pieces = g.pieces();
@@ -151,9 +154,9 @@ fn check_invariants(g: &BaseGame) {
             "3+ knights without the award"
         );
     }
-    // Development cards: never more than the 25.
+    // Development cards: never more than the box holds (25, or 34 with five or six seats).
     let played_knights: u32 = knights.iter().sum();
-    assert!(g.deck_len() + held + played_knights as usize <= 25);
+    assert!(g.deck_len() + held + played_knights as usize <= supply.deck.len());
     assert!(vp_cards_held <= 5);
 
     // The game ends exactly when the current player reaches the target on their turn.
@@ -162,7 +165,9 @@ fn check_invariants(g: &BaseGame) {
             assert!(g.total_vp(*winner) >= g.config().vp_target);
             assert!(g.actors().is_empty());
         }
-        Phase::Setup { .. } => {}
+        // Nobody wins in a special build: points gained there (the builder's, or an award
+        // passing to the player whose turn ended) win at the start of one's own turn.
+        Phase::Setup { .. } | Phase::SpecialBuild { .. } => {}
         _ => assert!(
             g.total_vp(g.current()) < g.config().vp_target,
             "the current player has won but the game goes on"
@@ -458,6 +463,23 @@ fn invariants_hold_in_random_games_second_half() {
     for i in n..2 * n {
         play_and_check(i, usize::MAX, 0);
     }
+}
+
+/// Five and six seats (the large island, 24 of each resource, 34 development cards and the
+/// special build phase) hold the card and piece counts, and listed means accepted there too.
+#[test]
+fn five_and_six_seat_games_hold_the_card_and_piece_counts() {
+    let n = (env_or("BASE_PROP_GAMES", 800) / 4).max(2) as u64;
+    let mut finished = 0;
+    for k in 0..n {
+        // `config` gives five seats for i % 5 == 3 and six for i % 5 == 4.
+        let i = 200_000 + 5 * k + 3 + k % 2;
+        let g = play_and_check(i, 40, 1);
+        assert_eq!(g.seats(), 5 + (k % 2) as usize);
+        assert_eq!(g.map().land_hexes().count(), 30, "the 5-6 player island");
+        finished += g.winner().is_some() as u64;
+    }
+    assert!(finished * 10 >= n * 9, "{finished} of {n} finished");
 }
 
 /// Every listed command is accepted, every accepted command is listed, refusals change

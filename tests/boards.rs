@@ -5,8 +5,8 @@
 //! them (then review the diff by eye: they are the reference pictures).
 
 use catan::board::generate::{
-    HARBOR_SLOTS, STANDARD_HARBORS, coast_edges_clockwise, has_adjacent_red_numbers,
-    standard_positions,
+    HARBOR_SLOTS, LARGE_HARBOR_SLOTS, LARGE_HARBORS, STANDARD_HARBORS, coast_edges_clockwise,
+    has_adjacent_red_numbers, large_positions, standard_positions,
 };
 use catan::board::render::{self, CornerPiece, EdgePiece, Overlay, RenderOptions};
 use catan::board::spec::{BoardError, BoardKind, STANDARD_TOKENS};
@@ -126,6 +126,20 @@ fn golden_base_beginner() {
     golden(
         "base-beginner.txt",
         &stdout_of(&["board", "show", "base-beginner"]),
+    );
+}
+
+/// The 5–6 player island: 30 land hexes and 11 harbours, drawn with the harbours and the sea.
+#[test]
+fn golden_base_6() {
+    let b = spec("base-6");
+    assert_eq!(b.kind, BoardKind::Base6);
+    assert_eq!(b.land().count(), 30);
+    assert_eq!(b.harbors.len(), 11);
+    assert!(!has_adjacent_red_numbers(&b.tiles));
+    golden(
+        "base-6.txt",
+        &stdout_of(&["board", "show", "base-6", "--harbors"]),
     );
 }
 
@@ -619,6 +633,35 @@ fn harbours_of_neighbouring_boards_keep_apart() {
 }
 
 // ---- the beginner board ---------------------------------------------------------------------
+
+#[test]
+fn base_6_harbours_are_the_large_generators_slots_on_its_positions() {
+    let coast = coast_edges_clockwise(&large_positions());
+    let want: Vec<(Hex, Side, HarborKind)> = LARGE_HARBOR_SLOTS
+        .iter()
+        .zip(LARGE_HARBORS)
+        .map(|(i, k)| (coast[*i].0, coast[*i].1, k))
+        .collect();
+    let b = spec("base-6");
+    let got: Vec<(Hex, Side, HarborKind)> =
+        b.harbors.iter().map(|h| (h.land, h.side, h.kind)).collect();
+    assert_eq!(got, want);
+    let generic = got.iter().filter(|h| h.2 == HarborKind::Generic).count();
+    let wool = got
+        .iter()
+        .filter(|h| h.2 == HarborKind::Special(Resource::Wool))
+        .count();
+    assert_eq!(
+        (generic, wool),
+        (5, 2),
+        "the base nine, one more 3:1 and one more wool"
+    );
+    let mut positions: Vec<Hex> = b.land().map(|(h, _)| h).collect();
+    let mut frame = large_positions();
+    positions.sort_by_key(|h| h.to_offset());
+    frame.sort_by_key(|h| h.to_offset());
+    assert_eq!(positions, frame);
+}
 
 #[test]
 fn beginner_harbours_are_the_generators_slots() {

@@ -33,6 +33,23 @@ fn random_and_mutated_commands_break_nothing() {
     assert!(s.ticks > 0 && s.finished > 0, "{s:?}");
 }
 
+/// Five and six seats (the extension's box, the special build phase) keep the audit's card,
+/// piece and deck counts under random and mutated commands, in base and Total Chaos.
+#[test]
+fn five_and_six_seats_take_random_and_mutated_commands_too() {
+    for (variant, seats) in [
+        (VariantName::Base, 5),
+        (VariantName::Base, 6),
+        (VariantName::TotalChaos, 6),
+    ] {
+        let args = fuzz::game_args(variant);
+        let n = count(20_000);
+        let s = fuzz::commands(&args, seats, 15, n).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.commands, n);
+        assert!(s.accepted > 0 && s.refused > 0, "{s:?}");
+    }
+}
+
 #[test]
 fn total_chaos_takes_random_and_mutated_commands_too() {
     let args = fuzz::game_args(VariantName::TotalChaos);

@@ -231,3 +231,65 @@ fn sim_prints_one_json_line() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `--seats` repeats the --bots list over the seats; five or six seats play the 5–6 player
+/// extension and every game still ends with a winner (base and Total Chaos).
+#[test]
+fn sim_seats_fill_five_and_six_seats() {
+    for (variant, seats, games) in [
+        ("base", "6", "20"),
+        ("base", "5", "20"),
+        ("total-chaos", "5", "3"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_catan"))
+            .args([
+                "sim",
+                "--variant",
+                variant,
+                "--games",
+                games,
+                "--seed",
+                "1",
+                "--seats",
+                seats,
+                "--bots",
+                "heuristic,random",
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON line");
+        assert_eq!(v["seats"].to_string(), seats);
+        let wins: u64 = v["wins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            wins.to_string(),
+            games,
+            "{variant} {seats}: every game has a winner"
+        );
+        assert_eq!(v["bots"][4], "heuristic");
+    }
+    // More bots than seats is refused with the reason.
+    let out = Command::new(env!("CARGO_BIN_EXE_catan"))
+        .args([
+            "sim",
+            "--games",
+            "1",
+            "--seats",
+            "2",
+            "--bots",
+            "random,random,random",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("3 bots listed for 2 seats"));
+}

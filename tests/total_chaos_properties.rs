@@ -3,7 +3,8 @@
 //! Random games are random legal commands from random seats (everyone acts at once, so any
 //! seat may be next), with the clock jumping to the next deadline now and then. After every
 //! step:
-//! - cards are conserved: bank + hands = 19 of each resource;
+//! - cards are conserved: bank + hands = 19 of each resource (24 with five or six seats, which
+//!   play the 5–6 player extension's box on its larger island);
 //! - piece limits hold: on the board + in the supply = 5 settlements, 4 cities, 15 roads;
 //! - victory points are what the buildings, the awards and the VP cards give, and nobody has
 //!   reached the target without the game ending;
@@ -20,7 +21,7 @@ use catan::engine::rng::GameRng;
 use catan::engine::{Millis, Ruleset, Seat};
 use catan::rules::devcards::DevCard;
 use catan::rules::pieces::BuildingKind;
-use catan::rules::resources::ResourceSet;
+use catan::rules::supply::Supply;
 use catan::variants::total_chaos::{ChaosConfig, ChaosGame, Command, Phase};
 
 const MAX_STEPS: usize = 6_000;
@@ -50,7 +51,11 @@ fn check_invariants(g: &ChaosGame) {
     for s in 0..seats as Seat {
         total.add(g.hand(s));
     }
-    assert_eq!(total, ResourceSet::uniform(19), "19 of each resource");
+    assert_eq!(
+        total,
+        Supply::for_seats(seats).bank(),
+        "the box's cards of each resource"
+    );
     let pieces = g.pieces();
     for s in 0..seats as Seat {
         let stock = pieces.stock(s);
@@ -183,6 +188,24 @@ fn random_games_keep_the_invariants_and_legal_means_accepted() {
         games()
     );
     assert!(finished > 0, "some random games reach a winner");
+}
+
+/// Five and six seats: the large island and the extension's bank and deck, with every
+/// invariant checked after each step; development cards never exceed the 34.
+#[test]
+fn five_and_six_seat_games_hold_the_card_and_piece_counts() {
+    let n = (games() / 4).max(2) as u64;
+    for k in 0..n {
+        // `config` gives five seats for i % 5 == 3 and six for i % 5 == 4.
+        let i = 300_000 + 5 * k + 3 + k % 2;
+        let (g, _) = play(i);
+        assert_eq!(g.seats(), 5 + (k % 2) as usize);
+        assert_eq!(g.map().land_hexes().count(), 30, "the 5-6 player island");
+        let held: usize = (0..g.seats() as Seat)
+            .map(|s| g.dev_hand(s).cards.len() + g.dev_hand(s).knights_played as usize)
+            .sum();
+        assert!(held <= 34);
+    }
 }
 
 #[test]

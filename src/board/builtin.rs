@@ -3,7 +3,7 @@
 use super::spec::{BoardError, BoardSpec};
 
 /// `(names it answers to, file name, contents)`.
-const BUILTIN: [(&[&str], &str, &str); 4] = [
+const BUILTIN: [(&[&str], &str, &str); 5] = [
     (
         &["a", "big-game-a"],
         "big-game-a.toml",
@@ -24,10 +24,15 @@ const BUILTIN: [(&[&str], &str, &str); 4] = [
         "base-beginner.toml",
         include_str!("../../assets/boards/base-beginner.toml"),
     ),
+    (
+        &["base-6", "beginner-6"],
+        "base-6.toml",
+        include_str!("../../assets/boards/base-6.toml"),
+    ),
 ];
 
 /// Names of the built-in boards, for help texts.
-pub const NAMES: &str = "A, B, C (Big Game), base-beginner";
+pub const NAMES: &str = "A, B, C (Big Game), base-beginner, base-6 (5-6 players)";
 
 /// A built-in board by name (case-insensitive), or `None` if there is no such board.
 pub fn spec(name: &str) -> Option<BoardSpec> {

@@ -1,9 +1,11 @@
 //! Random fair base boards: the standard tiles and tokens on the standard 19 positions, no 6 or
 //! 8 next to another 6 or 8, and 9 harbours spaced around the frame. The default board of base
-//! games; the same seed always gives the same board.
+//! games; the same seed always gives the same board. The 5–6 player extension's island
+//! ([`random_large`]) is drawn the same way on its 30 positions with its 11 harbours.
 
 use super::spec::{
-    BoardKind, BoardSpec, HarborKind, HarborSpec, STANDARD_TERRAINS, STANDARD_TOKENS, Tile,
+    BoardKind, BoardSpec, HarborKind, HarborSpec, LARGE_TERRAINS, LARGE_TOKENS, STANDARD_TERRAINS,
+    STANDARD_TOKENS, Tile,
 };
 use crate::geometry::{Hex, Side};
 use crate::rules::resources::{Resource, Terrain};
@@ -38,6 +40,47 @@ pub const STANDARD_HARBORS: [HarborKind; 9] = [
     HarborKind::Special(Resource::Lumber),
     HarborKind::Generic,
     HarborKind::Special(Resource::Grain),
+    HarborKind::Special(Resource::Ore),
+];
+
+/// The 30 positions of the 5–6 player island (columns of 3, 4, 5, 6, 5, 4, 3), in file
+/// coordinates: the long middle column is odd, so the short columns start lower down.
+pub fn large_positions() -> Vec<Hex> {
+    let mut v = Vec::with_capacity(30);
+    let columns = [
+        (0, 2..=4),
+        (1, 1..=4),
+        (2, 1..=5),
+        (3, 0..=5),
+        (4, 1..=5),
+        (5, 1..=4),
+        (6, 2..=4),
+    ];
+    for (col, rows) in columns {
+        for row in rows {
+            v.push(Hex::from_offset(col, row));
+        }
+    }
+    v
+}
+
+/// Which of the 38 coast edges of the 5–6 player frame, clockwise from the top, hold
+/// harbours: eleven, never sharing a corner, spaced 3 and 4 edges apart in turn.
+pub const LARGE_HARBOR_SLOTS: [usize; 11] = [0, 3, 7, 10, 14, 17, 21, 24, 28, 31, 35];
+
+/// The eleven harbour kinds of the 5–6 player extension: the base nine, one more 3:1 and one
+/// more 2:1 wool, in the order the built-in `base-6` board has them.
+pub const LARGE_HARBORS: [HarborKind; 11] = [
+    HarborKind::Generic,
+    HarborKind::Special(Resource::Wool),
+    HarborKind::Generic,
+    HarborKind::Generic,
+    HarborKind::Special(Resource::Brick),
+    HarborKind::Special(Resource::Lumber),
+    HarborKind::Generic,
+    HarborKind::Special(Resource::Wool),
+    HarborKind::Special(Resource::Grain),
+    HarborKind::Generic,
     HarborKind::Special(Resource::Ore),
 ];
 
@@ -84,8 +127,8 @@ pub fn has_adjacent_red_numbers(tiles: &[(Hex, Tile)]) -> bool {
         .any(|h| h.neighbors().iter().any(|n| red.contains(n)))
 }
 
-/// The standard frame, worked out once: its positions, the positions touching each (as
-/// indices), and its coast. Every random board is drawn on it.
+/// A frame, worked out once: its positions, the positions touching each (as indices), and
+/// its coast. Every random board is drawn on one.
 struct Frame {
     positions: Vec<Hex>,
     touching: Vec<Vec<usize>>,
@@ -93,10 +136,20 @@ struct Frame {
 }
 
 impl Frame {
+    /// The standard 19-position frame.
     fn get() -> &'static Frame {
         static FRAME: std::sync::OnceLock<Frame> = std::sync::OnceLock::new();
-        FRAME.get_or_init(|| {
-            let positions = standard_positions();
+        FRAME.get_or_init(|| Frame::of(standard_positions()))
+    }
+
+    /// The 30-position frame of the 5–6 player extension.
+    fn large() -> &'static Frame {
+        static FRAME: std::sync::OnceLock<Frame> = std::sync::OnceLock::new();
+        FRAME.get_or_init(|| Frame::of(large_positions()))
+    }
+
+    fn of(positions: Vec<Hex>) -> Frame {
+        {
             let touching = positions
                 .iter()
                 .map(|h| {
@@ -112,7 +165,7 @@ impl Frame {
                 touching,
                 coast,
             }
-        })
+        }
     }
 
     /// [`has_adjacent_red_numbers`] for numbers given per position of the frame.
@@ -122,21 +175,72 @@ impl Frame {
     }
 }
 
+/// What a random board is drawn from: a frame and the pieces that go on it.
+struct Edition<'a, const T: usize, const H: usize> {
+    frame: &'a Frame,
+    terrains: [(Terrain, usize); 5],
+    deserts: usize,
+    tokens: [u8; T],
+    slots: [usize; H],
+    harbors: [HarborKind; H],
+}
+
 /// A random fair base board from a seed.
 pub fn random_base(seed: u64) -> BoardSpec {
+    draw(
+        seed,
+        BoardKind::Base,
+        format!("random base board (seed {seed})"),
+        Edition {
+            frame: Frame::get(),
+            terrains: STANDARD_TERRAINS,
+            deserts: 1,
+            tokens: STANDARD_TOKENS,
+            slots: HARBOR_SLOTS,
+            harbors: STANDARD_HARBORS,
+        },
+    )
+}
+
+/// A random fair board of the 5–6 player extension from a seed: its 28 tiles, 2 deserts and
+/// 28 tokens on the 30 positions, no 6 or 8 touching another, and its 11 harbours.
+pub fn random_large(seed: u64) -> BoardSpec {
+    draw(
+        seed,
+        BoardKind::Base6,
+        format!("random 5-6 player board (seed {seed})"),
+        Edition {
+            frame: Frame::large(),
+            terrains: LARGE_TERRAINS,
+            deserts: 2,
+            tokens: LARGE_TOKENS,
+            slots: LARGE_HARBOR_SLOTS,
+            harbors: LARGE_HARBORS,
+        },
+    )
+}
+
+/// Draws a board of an edition until it is fair.
+fn draw<const T: usize, const H: usize>(
+    seed: u64,
+    kind: BoardKind,
+    name: String,
+    ed: Edition<'_, T, H>,
+) -> BoardSpec {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let frame = Frame::get();
-    let mut terrains: Vec<Terrain> = STANDARD_TERRAINS
+    let frame = ed.frame;
+    let mut terrains: Vec<Terrain> = ed
+        .terrains
         .iter()
         .flat_map(|(t, n)| std::iter::repeat_n(*t, *n))
         .collect();
-    terrains.push(Terrain::Desert);
+    terrains.extend(std::iter::repeat_n(Terrain::Desert, ed.deserts));
     let mut numbers = vec![None; terrains.len()];
     loop {
         // Redrawn until fair: the shuffles (and so the board a seed gives) are the same as when
         // each draw was written out as tiles and checked by position.
         terrains.shuffle(&mut rng);
-        let mut tokens = STANDARD_TOKENS;
+        let mut tokens = ed.tokens;
         tokens.shuffle(&mut rng);
         let mut tokens = tokens.into_iter();
         for (n, t) in numbers.iter_mut().zip(&terrains) {
@@ -163,9 +267,10 @@ pub fn random_base(seed: u64) -> BoardSpec {
                 )
             })
             .collect();
-        let mut kinds = STANDARD_HARBORS;
+        let mut kinds = ed.harbors;
         kinds.shuffle(&mut rng);
-        let harbors = HARBOR_SLOTS
+        let harbors = ed
+            .slots
             .iter()
             .zip(kinds)
             .map(|(i, kind)| {
@@ -174,13 +279,23 @@ pub fn random_base(seed: u64) -> BoardSpec {
             })
             .collect();
         return BoardSpec {
-            name: format!("random base board (seed {seed})"),
-            kind: BoardKind::Base,
+            name,
+            kind,
             tiles,
             harbors,
             dividing_line: None,
             starts: Vec::new(),
         };
+    }
+}
+
+/// The random fair board for a table of `seats`: the 5–6 player island from five seats up,
+/// the standard one below.
+pub fn random_for_seats(seats: usize, seed: u64) -> BoardSpec {
+    if seats >= 5 {
+        random_large(seed)
+    } else {
+        random_base(seed)
     }
 }
 
@@ -233,5 +348,28 @@ mod tests {
         }
         assert_eq!(random_base(7), random_base(7));
         assert_ne!(random_base(7).tiles, random_base(8).tiles);
+    }
+
+    #[test]
+    fn the_large_frame_has_30_positions_and_38_coast_edges() {
+        let p = large_positions();
+        assert_eq!(p.len(), 30);
+        assert_eq!(coast_edges_clockwise(&p).len(), 38);
+    }
+
+    #[test]
+    fn large_random_boards_are_fair_valid_and_reproducible() {
+        for seed in 0..50 {
+            let b = random_large(seed);
+            assert!(!has_adjacent_red_numbers(&b.tiles));
+            assert_eq!(b.land().count(), 30);
+            assert_eq!(b.harbors.len(), 11);
+            // The file format's base-6 checks (counts, harbours apart) pass.
+            let again = BoardSpec::parse("generated", &b.to_toml()).expect("valid");
+            assert_eq!(again.kind, BoardKind::Base6);
+            assert_eq!(again.tiles, b.tiles);
+        }
+        assert_eq!(random_large(7), random_large(7));
+        assert_ne!(random_large(7).tiles, random_large(8).tiles);
     }
 }

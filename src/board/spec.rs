@@ -125,6 +125,8 @@ pub enum BoardKind {
     Base,
     /// A Big Game board: 18 tiles, 18 tokens, 2 deserts, a dividing line, west and east starts.
     BigGame,
+    /// The 5–6 player extension's island: 28 tiles, the 28 tokens of that set, 2 deserts.
+    Base6,
     /// Anything well-formed.
     Custom,
 }
@@ -332,10 +334,11 @@ impl BoardSpec {
             None | Some("custom") => BoardKind::Custom,
             Some("base") => BoardKind::Base,
             Some("big-game") => BoardKind::BigGame,
+            Some("base-6") => BoardKind::Base6,
             Some(other) => {
                 return src.err(
                     raw.kind.as_ref().map(|k| k.span()),
-                    format!("unknown kind `{other}` (base, big-game or custom)"),
+                    format!("unknown kind `{other}` (base, base-6, big-game or custom)"),
                 );
             }
         };
@@ -698,6 +701,7 @@ impl BoardSpec {
         out += match self.kind {
             BoardKind::Base => "kind = \"base\"\n",
             BoardKind::BigGame => "kind = \"big-game\"\n",
+            BoardKind::Base6 => "kind = \"base-6\"\n",
             BoardKind::Custom => "kind = \"custom\"\n",
         };
         out += "tiles = [\n";
@@ -806,6 +810,22 @@ pub const STANDARD_TERRAINS: [(Terrain, usize); 5] = [
     (Terrain::Mountains, 3),
 ];
 
+/// The 28 number tokens of the 5–6 player extension: the base 18 and one more of each number
+/// from 2 to 12 (without 7), so two 2s, two 12s and three of every other number.
+pub const LARGE_TOKENS: [u8; 28] = [
+    2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 8, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 11, 12, 12,
+];
+
+/// Terrain counts of the 28 producing tiles of the 5–6 player extension: the base 18 and two
+/// more of each terrain.
+pub const LARGE_TERRAINS: [(Terrain, usize); 5] = [
+    (Terrain::Forest, 6),
+    (Terrain::Fields, 6),
+    (Terrain::Pasture, 6),
+    (Terrain::Hills, 5),
+    (Terrain::Mountains, 5),
+];
+
 /// Checks the tile and token counts a kind asks for; errors point at the `kind` line.
 fn check_counts(
     src: &Source,
@@ -813,18 +833,14 @@ fn check_counts(
     span: Option<std::ops::Range<usize>>,
     tiles: &[(Hex, Tile)],
 ) -> Result<(), BoardError> {
-    let deserts_wanted = match kind {
+    let (kind_name, terrains, deserts_wanted, wanted_tokens): (_, _, _, &[u8]) = match kind {
         BoardKind::Custom => return Ok(()),
-        BoardKind::Base => 1,
-        BoardKind::BigGame => 2,
-    };
-    let kind_name = if kind == BoardKind::Base {
-        "a base board"
-    } else {
-        "a big-game board"
+        BoardKind::Base => ("a base board", STANDARD_TERRAINS, 1, &STANDARD_TOKENS),
+        BoardKind::BigGame => ("a big-game board", STANDARD_TERRAINS, 2, &STANDARD_TOKENS),
+        BoardKind::Base6 => ("a base-6 board", LARGE_TERRAINS, 2, &LARGE_TOKENS),
     };
     let count = |t: Terrain| tiles.iter().filter(|(_, x)| x.terrain() == Some(t)).count();
-    for (t, n) in STANDARD_TERRAINS {
+    for (t, n) in terrains {
         if count(t) != n {
             return src.err(
                 span.clone(),
@@ -847,11 +863,12 @@ fn check_counts(
     }
     let mut tokens: Vec<u8> = tiles.iter().filter_map(|(_, t)| t.number()).collect();
     tokens.sort_unstable();
-    if tokens != STANDARD_TOKENS {
+    if tokens != wanted_tokens {
         return src.err(
             span.clone(),
             format!(
-                "wrong token counts: {kind_name} uses the 18 standard tokens {STANDARD_TOKENS:?}, this one {tokens:?}"
+                "wrong token counts: {kind_name} uses the {} standard tokens {wanted_tokens:?}, this one {tokens:?}",
+                wanted_tokens.len()
             ),
         );
     }

@@ -115,6 +115,13 @@ pub fn choose(g: &BaseGame, me: Seat, rng: &mut GameRng, mem: &mut Memory) -> Op
             let legal = g.legal(me);
             ctx.free_road(&legal).or_else(|| random_pick(&legal, rng))
         }
+        Phase::SpecialBuild { builder } => {
+            if *builder != me {
+                return None;
+            }
+            let legal = g.legal(me);
+            Some(ctx.special_build(&legal))
+        }
         Phase::Main => {
             let legal = g.legal(me);
             if legal.is_empty() {
@@ -609,6 +616,35 @@ impl<'a> Ctx<'a> {
             }
         }
         Some(Command::End)
+    }
+
+    /// The special build (5–6 players): the plan's next build if the hand pays for it, else a
+    /// development card from cards the plan does not need, else another plan's build when the
+    /// hand is big enough to fear a 7; then pass.
+    fn special_build(&self, legal: &[Command]) -> Command {
+        let plans = self.plans();
+        if let Some(plan) = plans.first() {
+            if let Some(cmd) = plan.step(&self.hand)
+                && legal.contains(&cmd)
+            {
+                return cmd;
+            }
+            if surplus(&self.hand, &plan.cost).contains(&costs::DEV_CARD)
+                && legal.contains(&Command::BuyDev)
+            {
+                return Command::BuyDev;
+            }
+        }
+        if self.hand.total() > 7 {
+            for p in plans.iter().skip(1) {
+                if let Some(cmd) = p.step(&self.hand)
+                    && legal.contains(&cmd)
+                {
+                    return cmd;
+                }
+            }
+        }
+        Command::End
     }
 
     /// A bank trade of spare cards (beyond what `keep` needs) for one `cost` lacks: only when

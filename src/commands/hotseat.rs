@@ -90,7 +90,9 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
     };
     // A variant whose settings fix the seats (a Big Game: two per board) fills the rest with
     // bots, whatever --bots says.
-    let seats = variants::fixed_seats(&args.game).unwrap_or(args.players + args.bots);
+    let seats = variants::fixed_seats(&args.game)
+        .or(args.seats)
+        .unwrap_or(args.players + args.bots);
     if seats < args.players {
         return fail(format!(
             "{} people do not fit in the {seats} seats of this game",

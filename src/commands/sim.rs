@@ -14,6 +14,19 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    // --seats repeats the --bots list in rotation over that many seats.
+    if let Some(n) = args.seats {
+        if bots.len() > n {
+            eprintln!(
+                "catan sim: {} bots listed for {n} seats: list at most {n}, or leave out --seats",
+                bots.len()
+            );
+            return Ok(ExitCode::from(2));
+        }
+        if !bots.is_empty() {
+            bots = (0..n).map(|i| bots[i % bots.len()]).collect();
+        }
+    }
     // A variant whose settings fix the seat count (a Big Game: two per board) repeats a
     // shorter --bots list in rotation to fill every seat.
     if let Some(n) = crate::variants::fixed_seats(&args.game)

@@ -9,5 +9,6 @@ pub mod pieces;
 pub mod production;
 pub mod resources;
 pub mod spots;
+pub mod supply;
 pub mod trade;
 pub mod words;

@@ -1311,6 +1311,10 @@ impl App {
             (_, "discard") => "Wait: players are discarding after the 7.".into(),
             (_, "robber") => "First move the robber: Tab to a hex, Enter.".into(),
             (_, "road-building") => "First place your free roads: Tab, Enter.".into(),
+            (Verb::Trade, "special-build") | (Verb::Play, "special-build") => {
+                "The special build allows building and buying only: trade and play in your turn."
+                    .into()
+            }
             (Verb::Roll, _) => "You have rolled already this turn.".into(),
             (Verb::End, _) | (Verb::Trade, "roll") => "Roll the dice first (r).".into(),
             (Verb::Road, "roll")

@@ -367,6 +367,8 @@ pub fn phase_text(v: &BaseView, people: &People, me: Option<Seat>) -> String {
         "main" if yours => "Your turn · build, trade, play".into(),
         "main" => format!("{}'s turn", cur),
         "road-building" => format!("{cur} places free roads ({} left)", v.free_roads),
+        "special-build" if yours => "Your special build · build or buy, then end".into(),
+        "special-build" => format!("Special build · {cur} may build"),
         "over" => match v.winner {
             Some(w) => format!("Game over · {} won", name_of(people, Some(w), me)),
             None => "Game over".into(),
@@ -1310,6 +1312,10 @@ pub fn prompt(app: &App) -> (String, Style) {
             v.free_roads,
             if v.free_roads == 1 { "" } else { "s" }
         ),
+        "special-build" => {
+            "Special build: build or buy a development card (no trades, no cards played); e ends it."
+                .into()
+        }
         _ => match app.effective_action() {
             Some(a) => format!(
                 "Place {}: Tab jumps between the {} spots, Enter builds, Esc cancels.",

@@ -1,6 +1,7 @@
 //! Applying commands and the clock. Every handler checks everything first and only then
 //! changes the state, so a refused command leaves it untouched.
 
+use super::command::{Kind, Kinds};
 use super::{BaseGame, Command, DISCARD_LIMIT, Event, MAX_OPEN_OFFERS, Phase, Resume, Shortages};
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
@@ -42,6 +43,9 @@ impl BaseGame {
         if self.out[seat as usize] {
             return refuse("you are out of the game");
         }
+        if let Phase::SpecialBuild { builder } = self.phase {
+            self.special_build_allows(seat, builder, cmd)?;
+        }
         let ev0 = ev.len();
         let done = match *cmd {
             Command::Settle(c) => self.settle(seat, c, now, ev),
@@ -82,9 +86,59 @@ impl BaseGame {
         Ok(())
     }
 
-    /// Ends the game if the current player has enough points (hidden cards included).
+    /// What the special build phase allows: the builder builds, buys development cards or
+    /// passes (`end`); nobody trades, plays a card, rolls or moves the robber.
+    fn special_build_allows(
+        &self,
+        seat: Seat,
+        builder: Seat,
+        cmd: &Command,
+    ) -> Result<(), RuleError> {
+        match cmd {
+            Command::Settle(_)
+            | Command::Road(_)
+            | Command::City(_)
+            | Command::BuyDev
+            | Command::End => {
+                if seat == builder {
+                    Ok(())
+                } else {
+                    refuse(format!(
+                        "it is seat {}'s special build now; each seat gets one in turn order after every turn",
+                        builder + 1
+                    ))
+                }
+            }
+            Command::Roll => refuse(format!(
+                "no dice in the special build phase: seat {} rolls once the special builds are over",
+                self.next_seat(self.current) + 1
+            )),
+            Command::Bank { .. }
+            | Command::Offer { .. }
+            | Command::Counter { .. }
+            | Command::Accept(_)
+            | Command::Decline(_)
+            | Command::Cancel(_) => refuse(
+                "no trading in the special build phase: only building and buying development cards",
+            ),
+            Command::PlayKnight
+            | Command::PlayRoadBuilding
+            | Command::PlayYearOfPlenty(_)
+            | Command::PlayMonopoly(_) => refuse(
+                "development cards cannot be played in the special build phase (buy them now, play them in your turn)",
+            ),
+            Command::Discard(_) => refuse("there is nothing to discard now (discards follow a 7)"),
+            Command::Robber { .. } => refuse("the robber moves only after a 7 or a Knight"),
+        }
+    }
+
+    /// Ends the game if the current player has enough points (hidden cards included). Nobody
+    /// wins in the special build phase: points gained there win at the start of one's turn.
     pub(crate) fn check_win(&mut self, ev: &mut Vec<Event>) {
-        if matches!(self.phase, Phase::Over { .. } | Phase::Setup { .. }) {
+        if matches!(
+            self.phase,
+            Phase::Over { .. } | Phase::Setup { .. } | Phase::SpecialBuild { .. }
+        ) {
             return;
         }
         let s = self.current;
@@ -124,7 +178,20 @@ impl BaseGame {
             )),
             Phase::RoadBuilding { .. } => refuse("place your free roads first (`road EDGE`)"),
             Phase::Setup { .. } => refuse("the game has not started: place your starting pieces"),
+            Phase::SpecialBuild { builder } => refuse(format!(
+                "it is seat {}'s special build: only building and buying development cards",
+                builder + 1
+            )),
             Phase::Over { .. } => refuse("the game is over"),
+        }
+    }
+
+    /// Refuses a build or purchase unless it is the seat's main phase or its special build.
+    fn need_build(&self, seat: Seat, what: &str) -> Result<(), RuleError> {
+        match self.phase {
+            // `special_build_allows` has refused everyone but the builder already.
+            Phase::SpecialBuild { builder } if builder == seat => Ok(()),
+            _ => self.need_main(seat, what),
         }
     }
 
@@ -168,7 +235,7 @@ impl BaseGame {
             let _ = now;
             return Ok(());
         }
-        self.need_main(seat, "build")?;
+        self.need_build(seat, "build")?;
         self.pieces
             .check_settlement(&self.map, seat, c)
             .map_err(|r| r.explain(&self.map))?;
@@ -242,7 +309,7 @@ impl BaseGame {
                 Ok(())
             }
             _ => {
-                self.need_main(seat, "build")?;
+                self.need_build(seat, "build")?;
                 self.pieces
                     .check_route(&self.map, seat, e, RouteKind::Road, None)
                     .map_err(|r| r.explain(&self.map))?;
@@ -351,7 +418,7 @@ impl BaseGame {
     }
 
     fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_main(seat, "build")?;
+        self.need_build(seat, "build")?;
         self.pieces
             .check_city(seat, c)
             .map_err(|r| r.explain(&self.map))?;
@@ -364,7 +431,7 @@ impl BaseGame {
     }
 
     fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_main(seat, "buy a development card")?;
+        self.need_build(seat, "buy a development card")?;
         if self.deck.is_empty() {
             return refuse("the development deck is empty");
         }
@@ -1037,10 +1104,41 @@ impl BaseGame {
     }
 
     fn end_turn(&mut self, seat: Seat, now: Millis, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        if let Phase::SpecialBuild { builder } = self.phase {
+            // Only the builder gets here (`special_build_allows`): it passes on.
+            self.next_special_build(builder, now, ev);
+            return Ok(());
+        }
         self.need_main(seat, "end your turn")?;
+        if self.cfg.special_build {
+            // The turn's trading is over: its open offers close before anyone builds.
+            for o in self.offers.drain(..) {
+                ev.push(Event::OfferClosed { id: o.id });
+            }
+            self.next_special_build(self.current, now, ev);
+        } else {
+            self.current = self.next_seat(self.current);
+            self.start_turn(now, ev);
+        }
+        Ok(())
+    }
+
+    /// Gives the special build to the seat after `after` in turn order, skipping seats that
+    /// could do nothing in it (their `end` is all the rules allow); once it is back round to
+    /// the player whose turn ended, the next turn starts.
+    fn next_special_build(&mut self, after: Seat, now: Millis, ev: &mut Vec<Event>) {
+        let mut b = self.next_seat(after);
+        while b != self.current {
+            self.phase = Phase::SpecialBuild { builder: b };
+            if self.legal_kinds(b) != Kinds::one(Kind::End) {
+                self.turn_deadline = self.cfg.turn_ms.map(|t| now + t);
+                ev.push(Event::SpecialBuild { seat: b });
+                return;
+            }
+            b = self.next_seat(b);
+        }
         self.current = self.next_seat(self.current);
         self.start_turn(now, ev);
-        Ok(())
     }
 
     /// Recomputes every seat's road length and the Longest Road.
@@ -1121,6 +1219,7 @@ impl BaseGame {
             Phase::Over { .. } => {}
             Phase::Setup { step, .. } => v.push(self.setup_seat(*step)),
             Phase::Discard { owed } => v.extend(owed.iter().map(|(s, _)| *s)),
+            Phase::SpecialBuild { builder } => v.push(*builder),
             Phase::Main => {
                 let mut listed = 1u32 << self.current;
                 v.push(self.current);
@@ -1235,6 +1334,9 @@ impl BaseGame {
             Phase::Main => {
                 self.offers.clear();
                 forced(self, seat, Command::End, ev, "the turn ended");
+            }
+            Phase::SpecialBuild { builder } => {
+                forced(self, builder, Command::End, ev, "the special build ended");
             }
         }
     }

@@ -134,6 +134,11 @@ pub enum Event {
         vp: u32,
         vp_cards: u32,
     },
+    /// The 5–6 player extension: `seat` may now build and buy development cards (only that)
+    /// before the next turn.
+    SpecialBuild {
+        seat: Seat,
+    },
 }
 
 /// The event in words for one viewer.
@@ -306,6 +311,13 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 "{} with {vp} victory points{cards}!",
                 w(*seat).cap_does("win")
             )
+        }
+        Event::SpecialBuild { seat } => {
+            if viewer == Some(*seat) {
+                "Your special build: build or buy development cards (no trading, no cards played), then `end`.".to_string()
+            } else {
+                format!("Special build: {} may build.", w(*seat))
+            }
         }
     };
     Some(s)

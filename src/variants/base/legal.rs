@@ -116,6 +116,12 @@ impl BaseGame {
                 }
             }
             Phase::Main => self.main_kinds(seat, &mut kinds),
+            Phase::SpecialBuild { builder } => {
+                if seat == *builder {
+                    kinds.insert(Kind::End);
+                    self.build_kinds(seat, &mut kinds);
+                }
+            }
         }
         kinds
     }
@@ -126,33 +132,7 @@ impl BaseGame {
         let trading = self.trading_open();
         if seat == self.current {
             kinds.insert(Kind::End);
-            let stock = self.pieces.stock(seat);
-            if hand.contains(&costs::ROAD) && self.can_place_road(seat) {
-                kinds.insert(Kind::Road);
-            }
-            if stock.settlements > 0 && hand.contains(&costs::SETTLEMENT) {
-                let mut any = false;
-                self.each_settlement_spot(seat, |_| {
-                    any = true;
-                    false
-                });
-                if any {
-                    kinds.insert(Kind::Settle);
-                }
-            }
-            if stock.cities > 0
-                && hand.contains(&costs::CITY)
-                && self.pieces.buildings_of(seat).iter().any(|c| {
-                    self.pieces
-                        .building(*c)
-                        .is_some_and(|b| b.kind == BuildingKind::Settlement)
-                })
-            {
-                kinds.insert(Kind::City);
-            }
-            if !self.deck.is_empty() && hand.contains(&costs::DEV_CARD) {
-                kinds.insert(Kind::BuyDev);
-            }
+            self.build_kinds(seat, kinds);
             self.dev_play_kinds(seat, kinds);
             if trading && self.bank_trade_exists(seat) {
                 kinds.insert(Kind::Bank);
@@ -180,6 +160,39 @@ impl BaseGame {
         };
         if open < cap && !hand.is_empty() {
             kinds.insert(Kind::Offer);
+        }
+    }
+
+    /// The building kinds (road, settlement, city, development card) `seat` can afford and
+    /// has room for: the main phase's and the special build's.
+    fn build_kinds(&self, seat: Seat, kinds: &mut Kinds) {
+        let hand = &self.hands[seat as usize];
+        let stock = self.pieces.stock(seat);
+        if hand.contains(&costs::ROAD) && self.can_place_road(seat) {
+            kinds.insert(Kind::Road);
+        }
+        if stock.settlements > 0 && hand.contains(&costs::SETTLEMENT) {
+            let mut any = false;
+            self.each_settlement_spot(seat, |_| {
+                any = true;
+                false
+            });
+            if any {
+                kinds.insert(Kind::Settle);
+            }
+        }
+        if stock.cities > 0
+            && hand.contains(&costs::CITY)
+            && self.pieces.buildings_of(seat).iter().any(|c| {
+                self.pieces
+                    .building(*c)
+                    .is_some_and(|b| b.kind == BuildingKind::Settlement)
+            })
+        {
+            kinds.insert(Kind::City);
+        }
+        if !self.deck.is_empty() && hand.contains(&costs::DEV_CARD) {
+            kinds.insert(Kind::BuyDev);
         }
     }
 
@@ -315,11 +328,12 @@ impl BaseGame {
             true
         };
         let main = matches!(self.phase, Phase::Main);
+        let building = main || matches!(self.phase, Phase::SpecialBuild { .. });
         if main && kind == Kind::Bank {
             self.each_bank_trade(seat, &mut push);
-        } else if main && kind == Kind::Road {
+        } else if building && kind == Kind::Road {
             self.each_road_spot(seat, |e| push(Command::Road(e)));
-        } else if main && kind == Kind::Settle {
+        } else if building && kind == Kind::Settle {
             self.each_settlement_spot(seat, |c| push(Command::Settle(c)));
         } else if matches!(kind, Kind::Accept | Kind::Decline | Kind::Cancel) {
             // Present only in the main phase with trading open (legal_kinds said so): the
@@ -474,6 +488,12 @@ impl BaseGame {
                 }
             }
             Phase::Main => self.legal_main(seat, &mut s),
+            Phase::SpecialBuild { builder } => {
+                if seat == *builder {
+                    s.emit(Command::End);
+                    self.legal_builds(seat, &mut s);
+                }
+            }
         }
     }
 
@@ -530,45 +550,50 @@ impl BaseGame {
         }
     }
 
+    /// The builds and purchases `seat` may make now, in `legal`'s order: roads, settlements,
+    /// cities, a development card. The main phase's and the special build's.
+    fn legal_builds<F: FnMut(Command) -> bool>(&self, seat: Seat, s: &mut Sink<'_, F>) {
+        let hand = &self.hands[seat as usize];
+        if s.wants(Kind::Road) && hand.contains(&costs::ROAD) {
+            self.each_road_spot(seat, |e| {
+                s.emit(Command::Road(e));
+                s.wants(Kind::Road)
+            });
+        }
+        if s.wants(Kind::Settle)
+            && hand.contains(&costs::SETTLEMENT)
+            && self.pieces.stock(seat).settlements > 0
+        {
+            self.each_settlement_spot(seat, |c| {
+                s.emit(Command::Settle(c));
+                s.wants(Kind::Settle)
+            });
+        }
+        if s.wants(Kind::City) && hand.contains(&costs::CITY) && self.pieces.stock(seat).cities > 0
+        {
+            for c in self.pieces.buildings_of(seat) {
+                if self
+                    .pieces
+                    .building(*c)
+                    .is_some_and(|b| b.kind == BuildingKind::Settlement)
+                {
+                    s.emit(Command::City(*c));
+                    if !s.wants(Kind::City) {
+                        break;
+                    }
+                }
+            }
+        }
+        if !self.deck.is_empty() && hand.contains(&costs::DEV_CARD) {
+            s.emit(Command::BuyDev);
+        }
+    }
+
     fn legal_main<F: FnMut(Command) -> bool>(&self, seat: Seat, s: &mut Sink<'_, F>) {
         let hand = &self.hands[seat as usize];
         if seat == self.current {
             s.emit(Command::End);
-            if s.wants(Kind::Road) && hand.contains(&costs::ROAD) {
-                self.each_road_spot(seat, |e| {
-                    s.emit(Command::Road(e));
-                    s.wants(Kind::Road)
-                });
-            }
-            if s.wants(Kind::Settle)
-                && hand.contains(&costs::SETTLEMENT)
-                && self.pieces.stock(seat).settlements > 0
-            {
-                self.each_settlement_spot(seat, |c| {
-                    s.emit(Command::Settle(c));
-                    s.wants(Kind::Settle)
-                });
-            }
-            if s.wants(Kind::City)
-                && hand.contains(&costs::CITY)
-                && self.pieces.stock(seat).cities > 0
-            {
-                for c in self.pieces.buildings_of(seat) {
-                    if self
-                        .pieces
-                        .building(*c)
-                        .is_some_and(|b| b.kind == BuildingKind::Settlement)
-                    {
-                        s.emit(Command::City(*c));
-                        if !s.wants(Kind::City) {
-                            break;
-                        }
-                    }
-                }
-            }
-            if !self.deck.is_empty() && hand.contains(&costs::DEV_CARD) {
-                s.emit(Command::BuyDev);
-            }
+            self.legal_builds(seat, s);
             self.legal_dev_plays(seat, s);
             if s.wants(Kind::Bank) && self.trading_open() {
                 self.each_bank_trade(seat, |c| {

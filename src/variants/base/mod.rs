@@ -22,9 +22,10 @@ pub use view::BaseView;
 use crate::board::{BoardSpec, Map};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
-use crate::rules::devcards::{DevCard, DevHand, standard_deck};
+use crate::rules::devcards::{DevCard, DevHand};
 use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::resources::ResourceSet;
+use crate::rules::supply::Supply;
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, HexId};
 use serde::{Deserialize, Serialize};
@@ -47,6 +48,9 @@ pub struct BaseConfig {
     pub turn_ms: Option<Millis>,
     /// Who places first; random from the seed when `None`.
     pub first: Option<Seat>,
+    /// The 5–6 player extension's special build phase after every turn (on from five seats).
+    #[serde(default)]
+    pub special_build: bool,
 }
 
 impl BaseConfig {
@@ -60,6 +64,7 @@ impl BaseConfig {
             any_order: true,
             turn_ms: None,
             first: None,
+            special_build: seats >= 5,
         }
     }
 }
@@ -88,6 +93,11 @@ pub enum Phase {
     RoadBuilding {
         left: u8,
         resume: Resume,
+    },
+    /// The 5–6 player extension: after the current player's turn, `builder` (each other seat
+    /// in turn order) may build and buy development cards, nothing else; `end` passes on.
+    SpecialBuild {
+        builder: Seat,
     },
     Over {
         winner: Seat,
@@ -185,7 +195,7 @@ impl BaseGame {
         let spec = match &cfg.board {
             Some(b) => b.clone(),
             None => {
-                let mut b = crate::board::generate::random_base(rng.next_seed());
+                let mut b = crate::board::generate::random_for_seats(cfg.seats, rng.next_seed());
                 // Players see the board, never anything derived from the game's seed.
                 b.name = "random fair board".into();
                 b
@@ -196,7 +206,8 @@ impl BaseGame {
             .desert()
             .or_else(|| map.land_hexes().next())
             .ok_or("the board has no land")?;
-        let mut deck = standard_deck(true);
+        let supply = Supply::for_seats(cfg.seats);
+        let mut deck = supply.deck.cards();
         rng.shuffle(&mut deck);
         let first = match cfg.first {
             Some(f) if (f as usize) < cfg.seats => f,
@@ -209,7 +220,7 @@ impl BaseGame {
             map: SharedMap(Arc::new(map)),
             spec: Arc::new(spec),
             rng,
-            bank: ResourceSet::uniform(19),
+            bank: supply.bank(),
             hands: vec![ResourceSet::EMPTY; n],
             dev: vec![DevHand::default(); n],
             deck,
@@ -312,6 +323,17 @@ impl BaseGame {
     /// Dev cards played this turn already.
     pub fn dev_played(&self) -> bool {
         self.dev_played
+    }
+    /// The seat whose special build it is, during the special build phase.
+    pub fn special_builder(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::SpecialBuild { builder } => Some(builder),
+            _ => None,
+        }
+    }
+    /// The bank and deck this game started with.
+    pub fn supply(&self) -> Supply {
+        Supply::for_seats(self.cfg.seats)
     }
 
     /// Victory points everyone can see: buildings and the two awards.

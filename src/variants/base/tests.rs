@@ -192,7 +192,7 @@ fn assert_conserved(g: &BaseGame) {
     for h in &g.hands {
         total.add(h);
     }
-    assert_eq!(total, ResourceSet::uniform(19), "cards conserved");
+    assert_eq!(total, g.supply().bank(), "cards conserved");
 }
 
 fn has(ev: &[Event], f: impl Fn(&Event) -> bool) -> bool {
@@ -2371,4 +2371,209 @@ fn victory_point_cards_are_hidden_until_the_game_is_over() {
         public_1 + 1,
         "shown in the final standings"
     );
+}
+
+// ---- five and six players: the extension's box and the special build phase ----------------
+
+#[test]
+fn five_and_six_seats_play_from_the_extension_box() {
+    for seats in [5, 6] {
+        let g = new_game(BaseConfig::new(seats, 3));
+        assert_eq!(g.map.land_hexes().count(), 30, "the large island");
+        assert_eq!(g.spec.harbors.len(), 11);
+        assert_eq!(g.bank, ResourceSet::uniform(24));
+        assert_eq!(g.deck.len(), 34);
+        let knights = g.deck.iter().filter(|c| **c == DevCard::Knight).count();
+        assert_eq!(knights, 20);
+        assert!(g.cfg.special_build);
+    }
+    let g = new_game(BaseConfig::new(4, 3));
+    assert_eq!(g.map.land_hexes().count(), 19);
+    assert_eq!((g.bank, g.deck.len()), (ResourceSet::uniform(19), 25));
+    assert!(!g.cfg.special_build);
+}
+
+/// Five seats on the beginner board, seat 0 in its main phase; seats 1, 3 and 4 have a
+/// settlement and road (seat 2 none).
+fn five_seats() -> BaseGame {
+    let mut g = main_phase(5);
+    put_settlement(&mut g, 1, "E.nw");
+    put_roads(&mut g, 1, &["E.n"]);
+    put_settlement(&mut g, 3, "H.se");
+    put_roads(&mut g, 3, &["M.ne"]);
+    put_settlement(&mut g, 4, "K.e");
+    put_roads(&mut g, 4, &["K.ne"]);
+    g
+}
+
+#[test]
+fn after_each_turn_the_others_special_build_in_turn_order() {
+    let mut g = five_seats();
+    give(&mut g, 1, "1 lumber 1 brick");
+    give(&mut g, 2, "1 lumber 1 brick"); // no road or building to build from
+    give(&mut g, 3, "1 wool 1 grain 1 ore");
+    give(&mut g, 4, "1 lumber");
+    let ev = ok(&mut g, 0, "end");
+    assert_eq!(ev, vec![Event::SpecialBuild { seat: 1 }]);
+    assert_eq!(g.phase, Phase::SpecialBuild { builder: 1 });
+    assert_eq!(g.current, 0, "current stays the seat whose turn ended");
+    assert_eq!(g.actors(), vec![1]);
+    assert_eq!(g.view(None).phase, "special-build");
+    assert_eq!(g.view(None).current, Some(1));
+    ok(&mut g, 1, "road E.ne");
+    // Seat 2 could do nothing, seat 3 can buy a card; seat 4 cannot afford anything.
+    let ev = ok(&mut g, 1, "end");
+    assert_eq!(ev, vec![Event::SpecialBuild { seat: 3 }]);
+    ok(&mut g, 3, "buy dev");
+    let ev = ok(&mut g, 3, "pass");
+    assert_eq!(ev, vec![Event::TurnStarted { seat: 1, turn: 2 }]);
+    assert_eq!((g.current, &g.phase), (1, &Phase::Roll));
+}
+
+#[test]
+fn the_special_build_allows_building_and_buying_only() {
+    let mut g = five_seats();
+    give(&mut g, 0, "1 wool 1 ore");
+    give(&mut g, 2, "1 ore");
+    give(&mut g, 1, "2 lumber 2 brick 1 wool 3 grain 3 ore");
+    give_dev(&mut g, 1, DevCard::Knight, 0);
+    give_dev(&mut g, 1, DevCard::Monopoly, 0);
+    ok(&mut g, 0, "offer 1 wool for 1 ore");
+    let ev = ok(&mut g, 0, "end");
+    assert!(
+        has(&ev, |e| matches!(e, Event::OfferClosed { .. })),
+        "the turn's offers close"
+    );
+    assert!(g.offers.is_empty());
+    assert_eq!(g.phase, Phase::SpecialBuild { builder: 1 });
+    says(
+        refused(&mut g, 1, "roll"),
+        "no dice in the special build phase",
+    );
+    says(refused(&mut g, 1, "roll"), "seat 2 rolls");
+    says(
+        refused(&mut g, 1, "bank 4 lumber for 1 ore"),
+        "no trading in the special build",
+    );
+    says(
+        refused(&mut g, 1, "offer 1 lumber for 1 ore"),
+        "no trading in the special build",
+    );
+    says(
+        refused(&mut g, 2, "offer 1 ore for 1 lumber"),
+        "no trading in the special build",
+    );
+    says(
+        refused(&mut g, 1, "play knight"),
+        "cannot be played in the special build",
+    );
+    says(
+        refused(&mut g, 1, "play monopoly ore"),
+        "cannot be played in the special build",
+    );
+    says(
+        refused(&mut g, 1, &format!("robber {}", "A")),
+        "only after a 7 or a Knight",
+    );
+    says(refused(&mut g, 1, "discard 1 ore"), "nothing to discard");
+    // Others, the player whose turn ended included, wait for theirs.
+    says(refused(&mut g, 3, "end"), "it is seat 2's special build");
+    says(
+        refused(&mut g, 0, "buy dev"),
+        "it is seat 2's special build",
+    );
+    says(refused(&mut g, 0, "end"), "it is seat 2's special build");
+    // The listing agrees: the builder's end and builds, nothing for anyone else.
+    let legal = g.legal(1);
+    assert!(legal.contains(&Command::End) && legal.contains(&Command::BuyDev));
+    assert!(legal.iter().all(|c| matches!(
+        c,
+        Command::End | Command::Road(_) | Command::Settle(_) | Command::City(_) | Command::BuyDev
+    )));
+    assert!(g.legal(0).is_empty() && g.legal(2).is_empty());
+    ok(&mut g, 1, "road E.ne");
+    ok(&mut g, 1, "settle E.e");
+    ok(&mut g, 1, "city E.nw");
+    ok(&mut g, 1, "end");
+}
+
+#[test]
+fn points_reached_in_a_special_build_win_at_the_start_of_ones_turn() {
+    let mut g = five_seats();
+    for c in ["A.nw", "D.w", "N.sw"] {
+        put_city(&mut g, 1, c);
+    }
+    assert_eq!(g.total_vp(1), 7);
+    give_dev(&mut g, 1, DevCard::VictoryPoint, 0);
+    give_dev(&mut g, 1, DevCard::VictoryPoint, 0);
+    give(&mut g, 1, "2 grain 3 ore");
+    ok(&mut g, 0, "end");
+    let ev = ok(&mut g, 1, "city E.nw");
+    assert_eq!(g.total_vp(1), 10);
+    assert!(!has(&ev, |e| matches!(e, Event::Won { .. })));
+    assert_eq!(g.phase, Phase::SpecialBuild { builder: 1 });
+    let ev = ok(&mut g, 1, "end");
+    assert_eq!(
+        ev,
+        vec![
+            Event::TurnStarted { seat: 1, turn: 2 },
+            Event::Won {
+                seat: 1,
+                vp: 10,
+                vp_cards: 2
+            }
+        ]
+    );
+}
+
+#[test]
+fn a_card_bought_in_a_special_build_is_played_in_ones_next_turn() {
+    let mut g = five_seats();
+    give(&mut g, 1, "1 wool 1 grain 1 ore");
+    g.deck.push(DevCard::Knight);
+    ok(&mut g, 0, "end");
+    ok(&mut g, 1, "buy dev");
+    ok(&mut g, 1, "end");
+    assert_eq!(g.current, 1);
+    assert!(g.legal(1).contains(&Command::PlayKnight));
+    ok(&mut g, 1, "play knight");
+}
+
+#[test]
+fn the_clock_times_each_special_build() {
+    let mut g = playing_with(timed(5));
+    put_settlement(&mut g, 2, "E.nw");
+    put_roads(&mut g, 2, &["E.n"]);
+    give(&mut g, 2, "1 lumber 1 brick");
+    g.phase = Phase::Main;
+    let ev = g.apply(0, &Command::End, 100).unwrap();
+    assert_eq!(ev, vec![Event::SpecialBuild { seat: 2 }]);
+    assert_eq!(g.deadline(), Some(1100));
+    assert!(g.tick(1099).is_empty());
+    let ev = g.tick(1100);
+    assert!(has(&ev, |e| matches!(e, Event::TimedOut { seat: 2, .. })));
+    assert!(has(&ev, |e| *e == Event::TurnStarted { seat: 1, turn: 2 }));
+    assert_eq!(g.deadline(), Some(2100));
+}
+
+#[test]
+fn without_five_seats_a_turn_ends_straight_into_the_next() {
+    let mut g = main_phase(4);
+    put_settlement(&mut g, 1, "E.nw");
+    put_roads(&mut g, 1, &["E.n"]);
+    give(&mut g, 1, "1 lumber 1 brick");
+    let ev = ok(&mut g, 0, "end");
+    assert_eq!(ev, vec![Event::TurnStarted { seat: 1, turn: 2 }]);
+}
+
+#[test]
+fn random_five_and_six_seat_games_finish() {
+    for seed in 0..10 {
+        let seats = 5 + (seed % 2) as usize;
+        let (g, steps) = random_game(seed, seats, 400_000);
+        assert!(
+            g.winner().is_some(),
+            "seed {seed} with {seats} seats unfinished after {steps} steps"
+        );
+    }
 }

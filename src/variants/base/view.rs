@@ -54,7 +54,8 @@ pub struct PrivateView {
 pub struct BaseView {
     /// Whose view this is; `None` for a spectator.
     pub seat: Option<Seat>,
-    /// `setup`, `roll`, `discard`, `robber`, `main`, `road-building`, `over`.
+    /// `setup`, `roll`, `discard`, `robber`, `main`, `road-building`, `special-build` (then
+    /// `current` is the builder), `over`.
     pub phase: String,
     /// The seat the game waits for (the placing seat in setup), if one.
     pub current: Option<Seat>,
@@ -135,6 +136,7 @@ impl BaseView {
             Phase::Robber { .. } => ("robber", Some(g.current), None, 0),
             Phase::Main => ("main", Some(g.current), None, 0),
             Phase::RoadBuilding { left, .. } => ("road-building", Some(g.current), None, *left),
+            Phase::SpecialBuild { builder } => ("special-build", Some(*builder), None, 0),
             Phase::Over { .. } => ("over", None, None, 0),
         };
         BaseView {

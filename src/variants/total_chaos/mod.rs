@@ -24,9 +24,10 @@ pub use view::ChaosView;
 use crate::board::{BoardSpec, Map};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
-use crate::rules::devcards::{DevCard, DevHand, standard_deck};
+use crate::rules::devcards::{DevCard, DevHand};
 use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::supply::Supply;
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, HexId};
 use crate::variants::base::SharedMap;
@@ -212,7 +213,7 @@ impl ChaosGame {
         let spec = match &cfg.board {
             Some(b) => b.clone(),
             None => {
-                let mut b = crate::board::generate::random_base(rng.next_seed());
+                let mut b = crate::board::generate::random_for_seats(cfg.seats, rng.next_seed());
                 b.name = "random fair board".into();
                 b
             }
@@ -222,7 +223,9 @@ impl ChaosGame {
             .desert()
             .or_else(|| map.land_hexes().next())
             .ok_or("the board has no land")?;
-        let mut deck = standard_deck(true);
+        // Five and six seats play from the 5–6 player extension's box.
+        let supply = Supply::for_seats(cfg.seats);
+        let mut deck = supply.deck.cards();
         rng.shuffle(&mut deck);
         let n = cfg.seats;
         let mut order: Vec<Seat> = (0..n as Seat).collect();
@@ -232,7 +235,7 @@ impl ChaosGame {
             map: SharedMap(Arc::new(map)),
             spec: Arc::new(spec),
             rng,
-            bank: ResourceSet::uniform(19),
+            bank: supply.bank(),
             hands: vec![ResourceSet::EMPTY; n],
             dev: vec![DevHand::default(); n],
             deck,
@@ -273,6 +276,10 @@ impl ChaosGame {
     }
     pub fn round(&self) -> u32 {
         self.round
+    }
+    /// The bank and deck this game started with.
+    pub fn supply(&self) -> Supply {
+        Supply::for_seats(self.cfg.seats)
     }
     pub fn hand(&self, seat: Seat) -> &ResourceSet {
         &self.hands[seat as usize]

@@ -70,7 +70,7 @@ fn cards(g: &ChaosGame) -> ResourceSet {
 }
 
 fn conserved(g: &ChaosGame) {
-    assert_eq!(cards(g), ResourceSet::uniform(19));
+    assert_eq!(cards(g), g.supply().bank());
 }
 
 // ---- setup -------------------------------------------------------------------------------
@@ -909,4 +909,20 @@ fn longest_road_moves_the_moment_it_is_built() {
     );
     assert_eq!(g.longest, Some(0));
     assert_eq!(g.public_vp(0), 2 + 2);
+}
+
+// ---- five and six seats ---------------------------------------------------------------------
+
+#[test]
+fn five_and_six_seats_play_from_the_extension_box_on_the_large_island() {
+    for seats in [5, 6] {
+        let g = ChaosGame::new(ChaosConfig::new(seats, 4)).unwrap();
+        assert_eq!(g.map.land_hexes().count(), 30);
+        assert_eq!(g.bank, ResourceSet::uniform(24));
+        assert_eq!(g.deck.len(), 34);
+        conserved(&g);
+    }
+    let g = ChaosGame::new(ChaosConfig::new(4, 4)).unwrap();
+    assert_eq!(g.map.land_hexes().count(), 19);
+    assert_eq!((g.bank, g.deck.len()), (ResourceSet::uniform(19), 25));
 }
