@@ -71,6 +71,7 @@ kinds!(
         TurnStarted,
         TimedOut,
         Won,
+        SpecialBuild,
     }
 );
 
@@ -339,6 +340,7 @@ fn rare(seen: &mut Seen) {
             resource: Resource::Ore,
             took: vec![(1, 2)],
         },
+        base::Event::SpecialBuild { seat: 3 },
     ] {
         seen.render(&g, &GameEvent::Base(e));
     }
