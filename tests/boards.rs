@@ -168,7 +168,8 @@ fn golden_board_b_with_the_line() {
 }
 
 /// `tests/golden/dividing-line.txt` is the rule text's second drawing. Rendering board A blank,
-/// with the line and the starting pieces, puts a settlement on every `X`, a ship on every `S`
+/// with the line and the starting pieces, puts a settlement on every `X`, a ship (drawn
+/// [`render::SHIP`]) on every `S`
 /// and a road on every `R`, and every other character is the drawing's.
 #[test]
 fn the_dividing_line_drawing_is_reproduced() {
@@ -219,7 +220,7 @@ fn the_dividing_line_drawing_is_reproduced() {
                     let piece = overlay.edges.get(e);
                     if w == 'S' {
                         assert!(matches!(piece, Some(EdgePiece::Ship(_))), "{at}: no ship");
-                        assert!(got.is_ascii_uppercase(), "{at}: got {got:?}");
+                        assert_eq!(got, render::SHIP, "{at}: a ship has its own mark");
                         seen.1 += 1;
                     } else {
                         assert!(matches!(piece, Some(EdgePiece::Road(_))), "{at}: no road");

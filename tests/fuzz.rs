@@ -2,7 +2,7 @@
 //! cards and pieces are conserved, a refused command changes nothing, accepted commands read
 //! back from their record text), random and mutated frames into both decoders, and arbitrary
 //! bytes into the cargo-fuzz entry points. The million-command runs are
-//! `cargo run --release --example fuzz` (README, "Reliability").
+//! `cargo run --release --example fuzz` (docs/reliability.md, "What was tried").
 //!
 //! `CATAN_FUZZ_COMMANDS` raises the count of the main run; unoptimised builds run a tenth.
 

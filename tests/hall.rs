@@ -1,7 +1,7 @@
 //! The hall path in CI: `catan loadtest`'s clients against a Big Game host of 20 boards (a hall:
 //! more than 16), over loopback TCP. Forty clients take every seat, play three short rounds and
 //! must each see every round's roll, with no connection lost or refused. Times are reported by
-//! the load test but not checked here (the full-size runs are benchmarks, README "Hall scale").
+//! the load test but not checked here (the full-size runs are benchmarks, docs/hall.md).
 
 use catan::cli::{GameArgs, VariantName};
 use catan::commands::loadtest::{Plan, load};

@@ -16,7 +16,9 @@
 //!
 //! Pieces overlay corners and edges with the owner's letter, so the board reads without colour:
 //! a settlement is the lower-case letter, a city the upper-case one, a road the lower-case
-//! letter on the edge, a ship the upper-case letter. The robber is `@@` under the label.
+//! letter on the edge. A ship is [`SHIP`] on its edge in its owner's ink: a slanted edge is one
+//! character, where any letter would read as a road or a city. The robber is `@@` under the
+//! label. [`PIECES_KEY`] says all this in the words every legend uses.
 //! The interior lines above and below a label carry hex names and variant marks (armies, herds).
 
 use super::map::Map;
@@ -24,6 +26,16 @@ use super::spec::{HarborKind, Territory};
 use crate::geometry::{CornerSide, Hex, Side};
 use crate::topology::{CornerId, EdgeId, HexId};
 use std::collections::HashMap;
+
+/// The mark of a ship, on every character of its edge, in its owner's ink. Not a letter: a
+/// slanted edge is one character wide, and there the owner's upper-case letter (the old mark)
+/// looked like a city on the corner beside it, the lower-case one like a road.
+pub const SHIP: char = '~';
+
+/// The key to the pieces' marks, in the words every legend of a board with pieces uses (the
+/// TUI's help and footer, `catan replay`, `catan board show`), so that none of them forgets a
+/// piece.
+pub const PIECES_KEY: &str = "settlement = lower-case letter, city = upper case, road = letter on an edge, ship = ~ on an edge (in its owner's colour), @@ = robber";
 
 /// What colours a cell: the TUI maps inks to styles, plain output ignores them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -96,7 +108,7 @@ pub struct Overlay {
     pub highlight_edges: Vec<EdgeId>,
     pub highlight_hexes: Vec<HexId>,
     pub cursor: Option<Target>,
-    /// Player letters by seat (lower case; cities and ships use the upper case).
+    /// Player letters by seat (lower case; cities use the upper case, ships [`SHIP`]).
     pub letters: Vec<char>,
 }
 
@@ -524,11 +536,10 @@ pub fn render(map: &Map, overlay: &Overlay, opts: &RenderOptions) -> Picture {
                 .entry(Target::Edge(*e))
                 .or_insert((x as usize, y as usize));
             if let Some(piece) = overlay.edges.get(e) {
-                let (seat, upper) = match piece {
-                    EdgePiece::Road(s) => (*s, false),
-                    EdgePiece::Ship(s) => (*s, true),
+                let (seat, ch) = match piece {
+                    EdgePiece::Road(s) => (*s, letter(*s, false)),
+                    EdgePiece::Ship(s) => (*s, SHIP),
                 };
-                let ch = letter(seat, upper);
                 for dx in 0..width {
                     g.put(x + dx, y, ch, Ink::Player(seat));
                 }
@@ -708,4 +719,69 @@ pub fn stats(map: &Map) -> BoardStats {
     s.per_resource_west = table(1);
     s.per_resource_east = table(2);
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::builtin;
+    use crate::geometry::Side;
+
+    /// Board A (a Big Game board: land with sea around), one player `r`.
+    fn board() -> Map {
+        Map::single(&builtin::spec("A").expect("board A"))
+    }
+
+    fn cells(pic: &Picture, t: Target) -> Vec<char> {
+        target_cells(pic, t)
+            .into_iter()
+            .map(|(x, y)| pic.lines[y][x].ch)
+            .collect()
+    }
+
+    #[test]
+    fn a_ship_on_every_edge_direction_is_drawn_with_the_ship_mark_and_a_city_with_its_letter() {
+        let map = board();
+        let h = map.land_hexes().next().expect("land");
+        for side in Side::ALL {
+            let e = map.topology.hex_edge(h, side);
+            let c = map.topology.edge_corners(e)[0];
+            let mut o = Overlay {
+                letters: vec!['r'],
+                ..Overlay::default()
+            };
+            o.edges.insert(e, EdgePiece::Ship(0));
+            o.corners.insert(c, CornerPiece::City(0));
+            let pic = render(&map, &o, &RenderOptions::default());
+            let ship = cells(&pic, Target::Edge(e));
+            assert!(!ship.is_empty(), "{side:?}: the edge is not drawn");
+            assert!(
+                ship.iter().all(|ch| *ch == SHIP),
+                "{side:?}: ship drawn as {ship:?}\n{}",
+                pic.to_text()
+            );
+            assert_eq!(
+                cells(&pic, Target::Corner(c)),
+                vec!['R'],
+                "{side:?}: the city"
+            );
+            // The same edge with a road: the owner's lower-case letter.
+            o.edges.insert(e, EdgePiece::Road(0));
+            let pic = render(&map, &o, &RenderOptions::default());
+            let road = cells(&pic, Target::Edge(e));
+            assert!(
+                road.iter().all(|ch| *ch == 'r'),
+                "{side:?}: road drawn as {road:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_ship_mark_is_no_letter_and_the_key_names_every_piece() {
+        assert!(!SHIP.is_alphanumeric());
+        for piece in ["settlement", "city", "road", "ship = ~", "robber"] {
+            assert!(PIECES_KEY.contains(piece), "the key lacks {piece}");
+        }
+        assert!(PIECES_KEY.contains(&format!("ship = {SHIP}")));
+    }
 }

@@ -69,6 +69,16 @@ fn show(args: &BoardShowArgs) -> anyhow::Result<ExitCode> {
     let pic = render::render(&map, &overlay, &opts);
     let mode = ColorMode::detect(&args.color);
     print!("{}", paint(&pic, mode));
+    if args.line {
+        // The starting pieces are drawn: say what their marks mean and whose they are.
+        let key: Vec<String> = map.boards()[0]
+            .starts
+            .iter()
+            .zip(&overlay.letters)
+            .map(|((name, _), letter)| format!("{letter} {name}"))
+            .collect();
+        println!("Pieces: {}. {}", render::PIECES_KEY, key.join(", "));
+    }
     if args.stats {
         println!();
         print!("{}", stats_table(&map, spec.dividing_line.is_some()));
@@ -131,6 +141,10 @@ fn show_record(args: &BoardShowArgs, path: &std::path::Path) -> anyhow::Result<E
     };
     let pic = render::render(game.map(), &overlay, &opts);
     print!("{}", paint(&pic, ColorMode::detect(&args.color)));
+    println!(
+        "{}",
+        super::replay::legend(&game, &overlay.letters, &header.names)
+    );
     if let crate::variants::GameView::Risk(v) = &view {
         println!(
             "Armies (seat letter, foot/cavalry/cannon; upper case on the board = controls the hex):"

@@ -177,21 +177,28 @@ fn final_board(game: &Game, names: &[String]) -> String {
     };
     let pic = render::render(map, &ov, &opts);
     let mut s = paint(&pic, ColorMode::detect("auto"));
-    let key: Vec<String> = infos
+    let seat_names: Vec<String> = infos.iter().map(|i| i.name.clone()).collect();
+    s.push_str(&legend(game, &ov.letters, &seat_names));
+    s.push('\n');
+    s
+}
+
+/// The line under a drawn position: what its marks mean (every piece of
+/// [`render::PIECES_KEY`], ships included, in the games with pieces) and whose letter is
+/// whose. `catan board show --record` prints the same line.
+pub(crate) fn legend(game: &Game, letters: &[char], names: &[String]) -> String {
+    let key: Vec<String> = names
         .iter()
         .enumerate()
-        .map(|(i, info)| format!("{} {}", ov.letters[i], info.name))
+        .map(|(i, n)| format!("{} {n}", letters.get(i).copied().unwrap_or('?')))
         .collect();
-    let legend = match game {
-        Game::Adaptations(_) => {
-            "Hexes: name and capacity above the land, herds below (a2b1, or one digit per seat), ~ a sea tile."
-        }
-        _ => {
-            "Pieces: settlement = lower-case letter, city = upper case, road = letter on an edge, @@ = robber."
-        }
-    };
-    s.push_str(&format!("{legend} {}\n", key.join(", ")));
-    s
+    match game {
+        Game::Adaptations(_) => format!(
+            "Hexes: name and capacity above the land, herds below (a2b1, or one digit per seat), ~ a sea tile. {}",
+            key.join(", ")
+        ),
+        _ => format!("Pieces: {}. {}", render::PIECES_KEY, key.join(", ")),
+    }
 }
 
 /// The result, or the public scores of a game that did not finish.
@@ -231,4 +238,32 @@ fn standings(game: &Game, names: &[String]) -> Vec<String> {
         }
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::VariantName;
+
+    #[test]
+    fn the_legend_of_every_game_with_pieces_names_ships_and_every_seat() {
+        for v in [
+            VariantName::Base,
+            VariantName::TotalChaos,
+            VariantName::Risk,
+            VariantName::BigGame,
+        ] {
+            let mut args = crate::fuzz::game_args(v);
+            args.boards = 2;
+            let game = crate::variants::create(&args, 4, 1).expect("a game");
+            let names: Vec<String> = ["Ann", "Bob", "Cy", "Di"].map(String::from).to_vec();
+            let line = legend(&game, &['r', 'b', 'w', 'o'], &names);
+            assert!(
+                line.contains(&format!("ship = {}", render::SHIP)),
+                "{v:?}: {line}"
+            );
+            assert!(line.contains("city = upper case"), "{v:?}: {line}");
+            assert!(line.ends_with("r Ann, b Bob, w Cy, o Di"), "{v:?}: {line}");
+        }
+    }
 }

@@ -796,6 +796,47 @@ fn big_game_panel_shows_round_group_ring_and_standings_and_brackets_switch_board
 }
 
 #[test]
+fn big_game_ships_have_their_own_mark_and_the_key_and_help_name_it() {
+    use crate::board::render::SHIP;
+    use crate::rules::pieces::RouteKind;
+    let mut s = big_sample();
+    // Room below the board for the key.
+    let shot = format!("{}", draw(&mut s.app, 240, 120).backend());
+    let v = super::big::big_view(s.app.st()).expect("a Big Game view");
+    let ships: Vec<_> = v
+        .routes
+        .iter()
+        .filter(|(_, r)| r.kind == RouteKind::Ship)
+        .map(|(e, _)| *e)
+        .collect();
+    assert!(!ships.is_empty(), "every start has a ship");
+    let mut drawn = 0;
+    for e in ships {
+        for (x, y) in s
+            .app
+            .pic
+            .edge_at
+            .iter()
+            .filter(|(_, v)| **v == e)
+            .map(|(k, _)| *k)
+        {
+            assert_eq!(s.app.pic.lines[y][x].ch, SHIP, "a ship at {x},{y}");
+            drawn += 1;
+        }
+    }
+    assert!(drawn > 0, "no ship in the picture");
+    assert!(shot.contains(&format!("{SHIP} ship")), "the key:\n{shot}");
+    s.app.on_key(key(KeyCode::Char('?')));
+    // Scrolled to its end, where the board's marks are told.
+    s.app.help = Some(u16::MAX);
+    let shot = format!("{}", draw(&mut s.app, 240, 120).backend());
+    assert!(
+        shot.contains(&format!("a ship (Big Game) {SHIP} on an edge")),
+        "the help:\n{shot}"
+    );
+}
+
+#[test]
 fn big_game_hall_display_shows_round_roll_and_clock_in_large_digits() {
     assert_eq!(
         super::big::big_digits("10"),

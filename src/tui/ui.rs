@@ -555,16 +555,25 @@ fn board_pane(app: &App, area: Rect, buf: &mut Buffer) {
     let mut lines = cursor_info(app);
     lines.truncate(below.min(2) as usize);
     if below >= 4 {
-        lines.push(Line::from(vec![
+        let mut key = vec![
             Span::styled(" r", t.title()),
             Span::styled(" settlement ", t.dim()),
             Span::styled("R", t.title()),
             Span::styled(" city ", t.dim()),
             Span::styled("rr", t.title()),
             Span::styled(" road ", t.dim()),
-            Span::styled("@@", t.title()),
-            Span::styled(" robber", t.dim()),
-        ]));
+        ];
+        // Only the Big Game has ships: its key names their mark.
+        if super::big::big_view(app.st()).is_some() {
+            key.push(Span::styled(
+                crate::board::render::SHIP.to_string(),
+                t.title(),
+            ));
+            key.push(Span::styled(" ship ", t.dim()));
+        }
+        key.push(Span::styled("@@", t.title()));
+        key.push(Span::styled(" robber", t.dim()));
+        lines.push(Line::from(key));
         lines.push(Line::from(vec![
             Span::styled(" F", t.title()),
             Span::styled(" lumber ", t.dim()),
@@ -1745,9 +1754,11 @@ fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
     lines.push(Line::raw(
         "  A settlement is its owner's letter in lower case on a corner, a city the upper case;",
     ));
-    lines.push(Line::raw(
-        "  a road is the letter on an edge. @@ is the robber; 3:1 and 2:1 mark harbours.",
-    ));
+    lines.push(Line::raw(format!(
+        "  a road is the letter on an edge, a ship (Big Game) {} on an edge in its owner's colour.",
+        crate::board::render::SHIP
+    )));
+    lines.push(Line::raw("  @@ is the robber; 3:1 and 2:1 mark harbours."));
     lines.push(Line::raw(
         "  Hex names (A, B, …) sit above the labels; corners are HEX.CORNER (C.nw), edges HEX.SIDE (C.n).",
     ));

@@ -19,6 +19,14 @@ pub enum Hold {
     Contested(Seat, Seat),
 }
 
+/// The connected pieces of a seat's network for R32: the seats whose pieces count (its own
+/// and its grantors', R31) and a label per corner, the same for corners of one connected piece
+/// and `u32::MAX` off the network.
+pub(crate) struct SupplyNet {
+    bits: u32,
+    corners: Vec<u32>,
+}
+
 /// Units needed to control a hex: the pips under its number; the desert, 2 and 12 need one.
 pub fn threshold(number: Option<u8>) -> u32 {
     number.map_or(1, |n| pips(n).max(1) as u32)
@@ -117,10 +125,9 @@ impl RiskGame {
         self.base.map.is_land(h) && self.touches_network(h, self.movers_network(seat))
     }
 
-    /// The connected pieces of a seat's network (with passage grants) as a label per corner:
-    /// corners on the network get the label of their piece; others `u32::MAX`. Another
-    /// player's building cuts the network at its corner (R32).
-    pub(crate) fn network_labels(&self, seat: Seat) -> Vec<u32> {
+    /// The connected pieces of a seat's network (with passage grants), for R32's supply lines.
+    /// Another player's building cuts the network at its corner.
+    pub(crate) fn supply_net(&self, seat: Seat) -> SupplyNet {
         let bits = self.movers_network(seat);
         let topo = &self.base.map.topology;
         let n = topo.corner_count();
@@ -161,7 +168,7 @@ impl RiskGame {
                 parent[ra as usize] = rb;
             }
         }
-        (0..n)
+        let corners = (0..n)
             .map(|i| {
                 if on[i] {
                     find(&mut parent, i as u32)
@@ -169,20 +176,41 @@ impl RiskGame {
                     u32::MAX
                 }
             })
-            .collect()
+            .collect();
+        SupplyNet { bits, corners }
     }
 
-    /// Labels of the network pieces a hex touches (see [`RiskGame::network_labels`]).
-    pub(crate) fn hex_labels(&self, labels: &[u32], h: HexId) -> Vec<u32> {
-        let mut v: Vec<u32> = self
-            .base
-            .map
-            .topology
-            .hex_corners(h)
-            .iter()
-            .map(|c| labels[c.index()])
-            .filter(|l| *l != u32::MAX)
-            .collect();
+    /// The network pieces hex `h` touches in R26's sense, as labels of [`SupplyNet`]: a
+    /// building of the network on one of its corners, a road of the network on one of its
+    /// edges. A road's far end is not enough: a hex that meets a road only at a corner without
+    /// a building does not touch it, for a redeploy (R32) as for a move (R26).
+    pub(crate) fn hex_labels(&self, net: &SupplyNet, h: HexId) -> Vec<u32> {
+        let topo = &self.base.map.topology;
+        let pieces = &self.base.pieces;
+        let ours = |owner: Seat| net.bits & (1 << owner) != 0;
+        let mut v: Vec<u32> = Vec::new();
+        for c in topo.hex_corners(h) {
+            if pieces.building(*c).is_some_and(|b| ours(b.owner)) {
+                v.push(net.corners[c.index()]);
+            }
+        }
+        for e in topo.hex_edges(h) {
+            if !pieces.route(*e).is_some_and(|r| ours(r.owner)) {
+                continue;
+            }
+            let ends: Vec<u32> = topo
+                .edge_corners(*e)
+                .iter()
+                .map(|c| net.corners[c.index()])
+                .filter(|l| *l != u32::MAX)
+                .collect();
+            if ends.is_empty() {
+                // Cut at both ends: a piece of its own, which no corner label names.
+                v.push(net.corners.len() as u32 + e.0);
+            } else {
+                v.extend(ends);
+            }
+        }
         v.sort_unstable();
         v.dedup();
         v
@@ -190,9 +218,9 @@ impl RiskGame {
 
     /// Whether two hexes touch one connected piece of the seat's network (R32).
     pub fn supply_linked(&self, seat: Seat, a: HexId, b: HexId) -> bool {
-        let labels = self.network_labels(seat);
-        let la = self.hex_labels(&labels, a);
-        let lb = self.hex_labels(&labels, b);
+        let net = self.supply_net(seat);
+        let la = self.hex_labels(&net, a);
+        let lb = self.hex_labels(&net, b);
         la.iter().any(|l| lb.contains(l))
     }
 

@@ -238,13 +238,13 @@ impl RiskGame {
             }
         }
         // Redeploys: everything from one hex to another, along the supply lines.
-        let labels = self.network_labels(seat);
+        let net = self.supply_net(seat);
         for &from in &land {
             let all = self.armies.force(from, seat);
             if all.is_empty() || self.armies.has_enemy(from, seat) {
                 continue;
             }
-            let lf = self.hex_labels(&labels, from);
+            let lf = self.hex_labels(&net, from);
             if lf.is_empty() {
                 continue;
             }
@@ -252,7 +252,7 @@ impl RiskGame {
                 if to == from || self.armies.has_enemy(to, seat) {
                     continue;
                 }
-                let lt = self.hex_labels(&labels, to);
+                let lt = self.hex_labels(&net, to);
                 if !lf.iter().any(|l| lt.contains(l)) {
                     continue;
                 }

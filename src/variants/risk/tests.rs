@@ -820,12 +820,14 @@ fn a_cannon_barrages_at_range_two_once_a_turn_and_not_from_under_attack() {
 
 #[test]
 fn redeploy_follows_a_connected_supply_line_and_ends_the_turn() {
-    // Scenario 12: roads from A/B/E along to the G/J/E corner.
+    // Scenario 12: roads from A/B/E along to the G/J/E corner and on along J's side on E,
+    // so that A (the settlement's corner) and J (the last road's edge) touch one chain.
     let mut g = playing(3);
     let c1 = corner_of(&g, &["A", "B", "E"]);
     settle(&mut g, 0, c1);
     road_at(&mut g, 0, "B", "E");
     road_at(&mut g, 0, "G", "E");
+    road_at(&mut g, 0, "J", "E");
     put(&mut g, "A", 0, 4, 0, 0);
     let mut t = g.clone();
     ok(&mut t, 0, "redeploy 4 foot from A to J");
@@ -840,6 +842,34 @@ fn redeploy_follows_a_connected_supply_line_and_ends_the_turn() {
     put(&mut g, "A", 1, 1, 0, 0);
     let e = refused(&mut g, 0, "redeploy 4 foot from A to J");
     assert!(e.contains("contested"), "{e}");
+}
+
+#[test]
+fn redeploy_needs_both_hexes_to_touch_the_network_as_a_move_does() {
+    // Issue 23: a settlement at D.se (D, G, I) and its road along D's south-east side (D/G):
+    // B touches that road only at its far end (D.e, no building there), so B does not touch
+    // the network in R26's sense, and R32 asks the same of both hexes of a redeploy.
+    let mut g = playing(2);
+    settle_at(&mut g, 0, &["D", "G", "I"]);
+    road_at(&mut g, 0, "D", "G");
+    put(&mut g, "D", 0, 2, 0, 0);
+    let e = refused(&mut g, 0, "move 1 foot from D to B");
+    assert!(e.contains("network"), "{e}");
+    let e = refused(&mut g, 0, "redeploy 1 foot from D to B");
+    assert!(e.contains("supply"), "{e}");
+    let text = |g: &RiskGame, c: &Command| g.format(c);
+    assert!(
+        !g.legal(0)
+            .iter()
+            .any(|c| text(&g, c).starts_with("redeploy") && text(&g, c).ends_with("to B")),
+        "the legal list offers a redeploy to B"
+    );
+    // G and I touch the settlement's corner, G the road's edge: both are on the supply line.
+    ok(&mut g.clone(), 0, "redeploy 2 foot from D to G");
+    ok(&mut g.clone(), 0, "redeploy 2 foot from D to I");
+    // A road's far end counts once a building of the seat stands there.
+    settle_at(&mut g, 0, &["D", "B", "G"]);
+    ok(&mut g, 0, "redeploy 1 foot from D to B");
 }
 
 // ---- annexing (R33–R36) --------------------------------------------------------------------
