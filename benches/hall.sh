@@ -2,7 +2,7 @@
 # Hall scale on loopback: for each client count N, a Big Game host of N/2 boards
 # (`catan host --variant big-game --boards N/2`) and `catan loadtest` with N clients, one after
 # the other on this machine; prints the load test's JSON line per size, with the host's and
-# the machine's load. README, "Hall scale".
+# the machine's load. docs/hall.md.
 #
 #   benches/hall.sh [N ...]        default: 1000 2000 5000 10000
 #   ROUNDS=5 ROUND_SECS=... benches/hall.sh 1000

@@ -229,7 +229,7 @@ pub fn process_memory() -> (u64, u64) {
 
 /// Raises this process's soft limit on open files to its hard limit, so a host can hold as
 /// many sockets as the system allows it; returns the (soft, hard) limits in force after.
-/// Raising the hard limit itself takes the administrator (README, "Hall scale").
+/// Raising the hard limit itself takes the administrator (docs/hall.md).
 #[cfg(unix)]
 #[allow(clippy::unnecessary_cast)] // rlim_t is u64 on most systems, not all
 pub fn raise_open_files_limit() -> std::io::Result<(u64, u64)> {
