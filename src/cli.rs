@@ -117,7 +117,8 @@ pub struct GameArgs {
     #[arg(long, default_value_t = 0.6)]
     pub bot_think_secs: f64,
     /// Which bots fill empty seats: easy, medium or hard (random and heuristic also work);
-    /// a comma-separated list gives the bot seats their levels in seat order (hard,medium).
+    /// a comma-separated list gives the bot seats their levels in seat order, repeating when
+    /// shorter (hard,medium: hard, medium, hard, ...), as `catan sim --bots` does.
     #[arg(long, default_value = "medium")]
     pub bot_kind: String,
     /// A hard bot's decision: this many playouts instead of a time, so a seeded game is

@@ -275,7 +275,10 @@ fn sim_seats_fill_five_and_six_seats() {
             games,
             "{variant} {seats}: every game has a winner"
         );
-        assert_eq!(v["bots"][4], "medium", "the heuristic bot is the medium level");
+        assert_eq!(
+            v["bots"][4], "medium",
+            "the heuristic bot is the medium level"
+        );
     }
     // More bots than seats is refused with the reason.
     let out = Command::new(env!("CARGO_BIN_EXE_catan"))

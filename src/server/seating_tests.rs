@@ -277,3 +277,53 @@ fn a_client_told_its_name_is_held_is_answered_after_its_second_hello() {
         "in order, after the welcome: {msgs:?}"
     );
 }
+
+/// `--bot-kind hard,medium` at a table of four bots: the list repeats in rotation over the bot
+/// seats, as `catan sim --bots` does, instead of leaving the later bots at the first level.
+#[test]
+fn a_short_list_of_bot_levels_repeats_over_the_bot_seats() {
+    let mut args = crate::sim::default_game_args();
+    args.seed = Some(5);
+    let game = crate::variants::create(&args, 5, 5).expect("a base game");
+    let mut t = Table::new(
+        game,
+        TableConfig {
+            bots: 4,
+            bot_kind: BotKind::Hard,
+            bot_levels: vec![BotKind::Hard, BotKind::Heuristic],
+            bot_think_ms: 0,
+            seed: 5,
+            ..TableConfig::default()
+        },
+    );
+    let (tx, mut rx) = mpsc::channel(QUEUE);
+    t.open(9, tx, false, "test 9".into());
+    t.message(
+        9,
+        ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+            name: "watcher".into(),
+            token: None,
+            watch: true,
+            color: None,
+        },
+        0,
+    );
+    let lobby = heard(&mut rx)
+        .into_iter()
+        .find_map(|m| match m {
+            ServerMsg::Lobby(l) => Some(l),
+            _ => None,
+        })
+        .expect("a spectator sees the lobby");
+    let levels: Vec<Option<String>> = lobby
+        .seats
+        .iter()
+        .map(|s| s.as_ref().and_then(|s| s.level.clone()))
+        .collect();
+    let (hard, medium) = (Some("hard".to_string()), Some("medium".to_string()));
+    assert_eq!(
+        levels,
+        vec![None, hard.clone(), medium.clone(), hard, medium]
+    );
+}

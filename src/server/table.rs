@@ -476,11 +476,13 @@ impl Table {
         slot.ready = true;
         self.sync_name(i);
         // The bots given at the start take the last seats; the list's levels go to those in
-        // seat order. A bot added later in the lobby gets the first level.
+        // seat order, repeating in rotation like `catan sim --bots` when the list is shorter.
+        // A bot added later in the lobby gets the first level.
         let first = self.slots.len().saturating_sub(self.cfg.bots);
+        let levels = &self.cfg.bot_levels;
         let kind = i
             .checked_sub(first)
-            .and_then(|nth| self.cfg.bot_levels.get(nth))
+            .and_then(|nth| levels.get(nth % levels.len().max(1)))
             .copied()
             .unwrap_or(self.cfg.bot_kind);
         self.bots[i] = Some(self.new_bot(kind, self.cfg.seed ^ ((i as u64 + 1) * 0x9e37)));
