@@ -74,6 +74,16 @@ impl Verb {
         }
     }
 
+    /// Its name in the action bar during `phase`: in a special build `e` ends that, not a turn.
+    pub fn label_in(self, phase: &str, short: bool) -> &'static str {
+        match (self, phase, short) {
+            (Verb::End, "special-build", false) => "End special build",
+            (Verb::End, "special-build", true) => "End build",
+            (_, _, false) => self.label(),
+            (_, _, true) => self.short_label(),
+        }
+    }
+
     /// Its name where room is short.
     pub fn short_label(self) -> &'static str {
         match self {
@@ -385,6 +395,17 @@ mod tests {
 
     fn key(c: KeyCode) -> KeyEvent {
         KeyEvent::new(c, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn in_a_special_build_e_is_labelled_as_ending_it() {
+        assert_eq!(
+            Verb::End.label_in("special-build", false),
+            "End special build"
+        );
+        assert_eq!(Verb::End.label_in("special-build", true), "End build");
+        assert_eq!(Verb::End.label_in("main", false), "End the turn");
+        assert_eq!(Verb::Road.label_in("special-build", false), "Road");
     }
 
     #[test]

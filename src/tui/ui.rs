@@ -970,9 +970,9 @@ pub fn action_lines(app: &App, short: bool) -> Vec<(Option<Verb>, Line<'static>)
             Span::raw("  "),
             Span::styled(
                 if short {
-                    format!("{:<13}", verb.short_label())
+                    format!("{:<13}", verb.label_in(&v.phase, true))
                 } else {
-                    format!("{:<18}", verb.label())
+                    format!("{:<18}", verb.label_in(&v.phase, false))
                 },
                 if enabled { t.title() } else { t.dim() },
             ),
