@@ -231,7 +231,34 @@ pub fn parse(_phase: &Phase, text: &str) -> Result<Command, RuleError> {
             )));
         }
     };
+    if let Some(extra) = w.get(words_after(&cmd)) {
+        return Err(RuleError::new(format!(
+            "`{extra}` is left over: `{}` says all it needs before it",
+            format(&cmd)
+        )));
+    }
     Ok(cmd)
+}
+
+/// How many words may follow a command's first: the rest would be read as nothing, so a
+/// command with words left over is refused (a record or a script says exactly one thing).
+/// The lists (discards, steps, reproductions) take every word.
+fn words_after(cmd: &Command) -> usize {
+    match cmd {
+        Command::Done | Command::Stay => 0,
+        Command::Clear(_)
+        | Command::Buy(_)
+        | Command::TradeIn(_)
+        | Command::Conflict(_)
+        | Command::Retreat(_) => 1,
+        Command::Place(..) | Command::Drift { .. } | Command::Season { .. } => 2,
+        Command::TripleSeason { .. } => 2,
+        Command::Water { .. } => 3,
+        Command::TripleDrift { .. } => 4,
+        Command::Discard(_) | Command::Migrate(_) | Command::Swim(_) | Command::Reproduce(_) => {
+            usize::MAX
+        }
+    }
 }
 
 fn steps_text(steps: &[Step]) -> String {

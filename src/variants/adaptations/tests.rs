@@ -1130,6 +1130,31 @@ fn parse_reads_synonyms_and_explains_mistakes() {
     assert_eq!(drift::parse_pos("aa"), Some(frame()[26]));
 }
 
+/// A command with words left over is refused, not read as its first words (`end` followed by
+/// 150 digits was taken as `end`): a record or a script says exactly one thing.
+#[test]
+fn words_left_over_after_a_command_are_refused() {
+    let g = game(2);
+    let junk = format!("end {}", "7".repeat(150));
+    assert!(g.parse(0, &junk).unwrap_err().0.contains("left over"));
+    assert!(g.parse(0, "stay now").unwrap_err().0.contains("left over"));
+    assert!(
+        g.parse(0, "drift A B C")
+            .unwrap_err()
+            .0
+            .contains("left over")
+    );
+    assert!(
+        g.parse(0, "buy soldier twice")
+            .unwrap_err()
+            .0
+            .contains("left over")
+    );
+    assert_eq!(g.parse(0, "end").unwrap(), Command::Done);
+    assert!(g.parse(0, "place A B").is_ok());
+    assert!(g.parse(0, "reproduce A B").is_ok());
+}
+
 /// Ruling R3 (docs/rules/adaptations.md): when the least aggressive group runs out, the next
 /// group goes on with the rotation where it stopped.
 #[test]
