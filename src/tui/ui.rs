@@ -1259,11 +1259,12 @@ pub fn prompt(app: &App) -> (String, Style) {
     let Some(v) = app.view() else {
         return match &st.lobby {
             Some(l) if l.is_host && app.opts.local => (
-                "Game setup. Enter (or s) starts, c changes colour, + / - bots, k kicks.".into(),
+                "Game setup. Enter (or s) starts, c changes colour, + / - bots, l a bot's level, k kicks."
+                    .into(),
                 t.title(),
             ),
             Some(l) if l.is_host => (
-                "Waiting for players. s starts now (bots fill empty seats), + / - bots, k kicks, r ready."
+                "Waiting for players. s starts now (bots fill empty seats), + / - bots, l a bot's level, k kicks, r ready."
                     .into(),
                 t.title(),
             ),
@@ -1393,7 +1394,12 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
         let host = app.st().lobby.as_ref().is_some_and(|l| l.is_host);
         let mut v = vec![("r", "ready"), ("c", "colour"), ("m", "chat")];
         if host {
-            v.extend([("s", "start"), ("+/-", "bots"), ("k", "kick")]);
+            v.extend([
+                ("s", "start"),
+                ("+/-", "bots"),
+                ("l", "level"),
+                ("k", "kick"),
+            ]);
         }
         v.extend([("?", "help"), ("q", "quit")]);
         v
