@@ -346,22 +346,12 @@ fn text_screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
     let text = crate::recap::text::render(s);
     let lines: Vec<Line> = text.lines().map(|l| Line::raw(l.to_string())).collect();
     let rect = centered(area, area.width, area.height);
-    let max = (lines.len() as u16 + 2).saturating_sub(rect.height);
-    let scroll = app.results_scroll.min(max);
-    Clear.render(rect, buf);
-    let mut block = panel(
+    super::ui::scrolling_panel(
         t,
         Span::styled(" Game summary · Esc closes ", t.title()),
-        true,
+        lines,
+        app.results_scroll,
+        rect,
+        buf,
     );
-    if max > 0 {
-        block = block.title_bottom(Line::from(Span::styled(
-            format!(" ↑↓ scroll {scroll}/{max} "),
-            t.dim(),
-        )));
-    }
-    Paragraph::new(lines)
-        .scroll((scroll, 0))
-        .block(block)
-        .render(rect, buf);
 }

@@ -1908,10 +1908,30 @@ fn results_screen(app: &App, area: Rect, buf: &mut Buffer) {
     ]));
     let h = (lines.len() as u16 + 2).min(area.height);
     let rect = centered(area, 90, h);
-    let max = (lines.len() as u16 + 2).saturating_sub(h);
-    let scroll = app.results_scroll.min(max);
+    scrolling_panel(
+        t,
+        Span::styled(" Game over ", t.title()),
+        lines,
+        app.results_scroll,
+        rect,
+        buf,
+    );
+}
+
+/// A framed overlay of `lines` over whatever is under `rect`, scrolled by `scroll` (kept in
+/// range) and saying so at the bottom when the lines do not fit: the end-of-game screens.
+pub(super) fn scrolling_panel(
+    t: &Theme,
+    title: Span<'static>,
+    lines: Vec<Line<'_>>,
+    scroll: u16,
+    rect: Rect,
+    buf: &mut Buffer,
+) {
+    let max = (lines.len() as u16 + 2).saturating_sub(rect.height);
+    let scroll = scroll.min(max);
     Clear.render(rect, buf);
-    let mut block = panel(t, Span::styled(" Game over ", t.title()), true);
+    let mut block = panel(t, title, true);
     if max > 0 {
         block = block.title_bottom(Line::from(Span::styled(
             format!(" ↑↓ scroll {scroll}/{max} "),
