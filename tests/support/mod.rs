@@ -3,6 +3,8 @@
 //! things a real client never would.
 #![allow(dead_code)]
 
+pub mod binary;
+
 use catan::bots::BotKind;
 use catan::cli::{GameArgs, VariantName};
 use catan::client::net::{Hello, connect};
