@@ -8,7 +8,7 @@ use super::app::App;
 use super::dialogs::{People, centered};
 use super::theme::Theme;
 use super::ui::panel;
-use crate::recap::{Gain, Loss, PointSource, Summary};
+use crate::recap::{Gain, Loss, PointSource, SeatSummary, Summary};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -291,46 +291,46 @@ fn dice(s: &Summary, t: &Theme, area: Rect, buf: &mut Buffer) {
 }
 
 fn resources(s: &Summary, people: &People, t: &Theme, area: Rect, buf: &mut Buffer) {
-    let mut head = format!(" {:<16}", "gained");
-    for g in Gain::ALL {
-        head.push_str(&format!("{:>12}", g.word()));
-    }
-    let mut lines = vec![Line::from(Span::styled(head, t.title()))];
-    for x in &s.seats {
-        let mut spans = vec![Span::raw(" ")];
-        let l = label(s, people, x.seat, t);
-        let len: usize = l.iter().map(|s| s.content.chars().count()).sum();
-        spans.extend(l);
-        spans.push(Span::raw(" ".repeat(16usize.saturating_sub(len + 1))));
-        let mut cols = String::new();
-        for g in Gain::ALL {
-            cols.push_str(&format!(
-                "{:>12}",
-                x.gained.get(&g).map_or(0, |r| r.total())
-            ));
+    // One table of two halves: a title row of causes, then a row of totals per seat.
+    let half = |title: &str, words: Vec<&str>, totals: &dyn Fn(&SeatSummary) -> Vec<u32>| {
+        let mut head = format!(" {title:<16}");
+        for w in words {
+            head.push_str(&format!("{w:>12}"));
         }
-        spans.push(Span::raw(cols));
-        lines.push(Line::from(spans));
-    }
+        let mut lines = vec![Line::from(Span::styled(head, t.title()))];
+        for x in &s.seats {
+            let mut spans = vec![Span::raw(" ")];
+            let l = label(s, people, x.seat, t);
+            let len: usize = l.iter().map(|s| s.content.chars().count()).sum();
+            spans.extend(l);
+            spans.push(Span::raw(" ".repeat(16usize.saturating_sub(len + 1))));
+            let cols: String = totals(x).iter().map(|n| format!("{n:>12}")).collect();
+            spans.push(Span::raw(cols));
+            lines.push(Line::from(spans));
+        }
+        lines
+    };
+    let mut lines = half(
+        "gained",
+        Gain::ALL.iter().map(|g| g.word()).collect(),
+        &|x| {
+            Gain::ALL
+                .iter()
+                .map(|g| x.gained.get(g).map_or(0, |r| r.total()))
+                .collect()
+        },
+    );
     lines.push(Line::raw(""));
-    let mut head = format!(" {:<16}", "lost");
-    for l in Loss::ALL {
-        head.push_str(&format!("{:>12}", l.word()));
-    }
-    lines.push(Line::from(Span::styled(head, t.title())));
-    for x in &s.seats {
-        let mut spans = vec![Span::raw(" ")];
-        let l = label(s, people, x.seat, t);
-        let len: usize = l.iter().map(|s| s.content.chars().count()).sum();
-        spans.extend(l);
-        spans.push(Span::raw(" ".repeat(16usize.saturating_sub(len + 1))));
-        let mut cols = String::new();
-        for k in Loss::ALL {
-            cols.push_str(&format!("{:>12}", x.lost.get(&k).map_or(0, |r| r.total())));
-        }
-        spans.push(Span::raw(cols));
-        lines.push(Line::from(spans));
-    }
+    lines.extend(half(
+        "lost",
+        Loss::ALL.iter().map(|l| l.word()).collect(),
+        &|x| {
+            Loss::ALL
+                .iter()
+                .map(|k| x.lost.get(k).map_or(0, |r| r.total()))
+                .collect()
+        },
+    ));
     Paragraph::new(lines)
         .block(panel(
             t,
