@@ -1,6 +1,9 @@
 //! How long the TUI takes to draw one frame at 180×56: the whole screen of a main-phase game
 //! rendered into ratatui's test backend, with the board picture cached (a redraw after a key or
 //! a tick), and with the board picture rebuilt first (a redraw after a host update).
+//!
+//! Run: `cargo bench --features bench-sample --bench tui` (the sample games run a host table
+//! in-process, which the client build leaves out).
 
 use catan::tui::sample::main_phase;
 use catan::tui::theme::ColorLevel;

@@ -9,12 +9,12 @@
 //! `state`, `legal` and `board` answer after everything sent before them has been applied: the
 //! client pings the host, which answers in order.
 
-use super::overlay::overlay;
 use super::state::ClientState;
-use super::summary::state_json;
 use crate::board::render::{RenderOptions, render};
 use crate::proto::{ClientMsg, ServerMsg};
 use crate::term::{ColorMode, paint};
+use crate::tui::rulesets::overlay;
+use crate::tui::rulesets::state_json;
 use std::collections::VecDeque;
 use std::io::Write;
 use std::time::{Duration, Instant};

@@ -132,7 +132,7 @@ fn show_record(args: &BoardShowArgs, path: &std::path::Path) -> anyhow::Result<E
         .map(|n| crate::proto::SeatInfo::named(n.clone(), String::new()))
         .collect();
     let view = game.view(None);
-    let overlay = crate::client::overlay::overlay(&view, &infos);
+    let overlay = crate::tui::rulesets::overlay(&view, &infos);
     let opts = RenderOptions {
         names: args.names,
         harbors: args.harbors,

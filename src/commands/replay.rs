@@ -9,10 +9,10 @@
 
 use crate::board::render::{self, RenderOptions};
 use crate::cli::ReplayArgs;
-use crate::client::overlay::overlay;
 use crate::proto::SeatInfo;
 use crate::record::{self, Entry, Header, RecordError};
 use crate::term::{ColorMode, paint};
+use crate::tui::rulesets::overlay;
 use crate::variants::{Game, GameView, variant_name};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;

@@ -9,16 +9,20 @@
 
 use super::board::{self, Viewport};
 use super::dialogs::{
-    Dialog, ListDialog, OfferRow, OffersDialog, Outcome, Partner, People, PickDialog, PlayDialog,
-    PlayItem, PlayThen, TradeDialog,
+    Dialog, ListDialog, OfferRow, OffersDialog, Outcome, Partner, PickDialog, PlayDialog, PlayItem,
+    PlayThen, TradeDialog,
 };
 use super::input::{Dir, Intent, LineEditor, LineEvent, Verb, is_force_quit, map_key};
+use super::layout::{self, Areas, Needs};
 use super::legal::{BoardAction, LegalIndex};
+use super::lines::res_name;
+use super::ruleset::{Ctx, RulesetUi};
+use super::rulesets::{self, overlay};
 use super::theme::Theme;
-use super::ui;
+use super::widgets::People;
 use crate::board::Map;
 use crate::board::render::{Picture, RenderOptions, Target, render};
-use crate::client::overlay::{overlay, seat_letter};
+use crate::client::overlay::seat_letter;
 use crate::client::state::ClientState;
 use crate::engine::Seat;
 use crate::proto::{ClientMsg, ServerMsg};
@@ -26,10 +30,11 @@ use crate::rules::costs;
 use crate::rules::devcards::DevCard;
 use crate::rules::resources::ResourceSet;
 use crate::rules::words::cap;
-use crate::variants::GameView;
 use crate::variants::base::BaseView;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -192,9 +197,30 @@ impl App {
         self.st().map.as_ref()
     }
 
-    /// The base view on screen, if the game has started.
+    /// The base game on screen, if the game has started and its ruleset is played through
+    /// one ([`RulesetUi::classic`]).
     pub fn view(&self) -> Option<&BaseView> {
         base_view(self.st())
+    }
+
+    /// The client part of the ruleset on screen, once the game has started.
+    pub fn ruleset(&self) -> Option<Box<dyn RulesetUi<'_> + '_>> {
+        rulesets::of(self.st())
+    }
+
+    /// What the ruleset's panels and prompts read of the screen.
+    pub fn ctx(&self) -> Ctx<'_> {
+        Ctx {
+            theme: &self.theme,
+            st: self.st(),
+            people: self.people(),
+            me: self.me(),
+            now: self.now,
+            legal: &self.legal,
+            action: self.effective_action(),
+            my_turn: self.my_turn(),
+            board_in_view: self.board_in_view(),
+        }
     }
 
     /// The seat on screen (`None` when watching).
@@ -259,9 +285,29 @@ impl App {
         must_act(self.st())
     }
 
+    /// Where each pane goes in a terminal of `area` (`None`: too small to play in).
+    pub fn layout(&self, area: Rect) -> Option<Areas> {
+        let pic =
+            (self.pic.width() > 0).then(|| (self.pic.width() as u16, self.pic.height() as u16));
+        let seats = self.view().map(|v| v.players.len()).unwrap_or(4).max(2) as u16;
+        layout::layout(
+            Needs {
+                pic,
+                seats,
+                actions: action_height(self),
+            },
+            area,
+        )
+    }
+
+    /// Where the board picture is drawn inside the board pane.
+    pub fn board_inner(&self, board: Rect) -> Rect {
+        layout::board_inner(self.pic.height() as u16, board)
+    }
+
     /// The board pane's inside, where the picture is drawn (for clicks and panning).
     pub fn board_area(&self) -> Option<Rect> {
-        ui::layout(self, self.size).map(|a| ui::board_inner(self, a.board))
+        self.layout(self.size).map(|a| self.board_inner(a.board))
     }
 
     pub fn viewport(&self, area: Rect) -> Viewport {
@@ -682,10 +728,8 @@ impl App {
     }
 
     fn hand(&self) -> ResourceSet {
-        self.view()
-            .and_then(|v| v.you.as_ref())
-            .or_else(|| super::chaos::chaos_view(self.st()).and_then(|v| v.you.as_ref()))
-            .map(|y| y.hand)
+        self.ruleset()
+            .and_then(|r| r.dialog_hand())
             .unwrap_or_default()
     }
 
@@ -1180,7 +1224,7 @@ impl App {
         if self.help.is_some() || self.results {
             return Vec::new();
         }
-        let Some(areas) = ui::layout(self, self.size) else {
+        let Some(areas) = self.layout(self.size) else {
             return Vec::new();
         };
         let inside = |r: Rect| {
@@ -1189,7 +1233,7 @@ impl App {
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {
                 if inside(areas.board) {
-                    let area = ui::board_inner(self, areas.board);
+                    let area = self.board_inner(areas.board);
                     let vp = self.viewport(area);
                     let Some((x, y)) = board::pic_pos(area, &vp, m.column, m.row) else {
                         return Vec::new();
@@ -1210,7 +1254,7 @@ impl App {
                         kind: FlashKind::Info,
                     });
                 } else if inside(areas.actions)
-                    && let Some(v) = ui::action_at_row(self, areas.actions, m.row)
+                    && let Some(v) = action_at_row(self, areas.actions, m.row)
                 {
                     return self.verb(v);
                 }
@@ -1396,15 +1440,7 @@ impl App {
 
     fn open_discard(&mut self) {
         let Some(me) = self.me() else { return };
-        let players = match (self.view(), super::chaos::chaos_view(self.st())) {
-            (Some(v), _) => &v.players,
-            (None, Some(v)) => &v.players,
-            _ => return,
-        };
-        let need = players
-            .get(me as usize)
-            .and_then(|p| p.must_discard)
-            .unwrap_or(0);
+        let need = self.ruleset().map_or(0, |r| r.owed_discard(me));
         if need > 0 {
             self.dialog = Some(Dialog::Pick(PickDialog::discard(self.hand(), need)));
         }
@@ -1522,14 +1558,10 @@ pub const LOCAL_WORDS: [&str; 8] = [
     "say ", "help", "quit", "names", "legal", "ready", "start", "color ",
 ];
 
-/// The base view of a client's state, if the game has started.
+/// The base game of a client's state, if the game has started and its ruleset is played
+/// through one ([`RulesetUi::classic`]).
 pub fn base_view(st: &ClientState) -> Option<&BaseView> {
-    match &st.update.as_ref()?.view {
-        GameView::Base(v) => Some(v),
-        GameView::Risk(v) => Some(&v.base),
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
+    rulesets::of(st)?.classic()
 }
 
 /// Whether the game waits for this client's seat.
@@ -1548,4 +1580,121 @@ pub fn must_act(st: &ClientState) -> bool {
             .is_some_and(|p| p.must_discard.is_some()),
         _ => v.current == Some(me),
     }
+}
+
+/// The action panel's lines, with the action each one chooses (for clicks).
+pub fn action_lines(app: &App, short: bool) -> Vec<(Option<Verb>, Line<'static>)> {
+    let t = &app.theme;
+    let mut out = Vec::new();
+    let Some(v) = app.view() else { return out };
+    if app.watching() {
+        out.push((None, Line::raw(" Watching: no actions.")));
+        return out;
+    }
+    // Open offers first: they wait for an answer.
+    let people = app.people();
+    let me = app.me();
+    for o in v.offers.iter().take(3) {
+        let mut spans = vec![Span::styled(format!(" #{} ", o.id), t.dim())];
+        spans.extend(people.label(o.from, t));
+        spans.push(Span::raw(format!(": {} for {}", o.give, o.get)));
+        match o.to {
+            Some(s) if Some(s) == me => spans.push(Span::styled(" → you", t.warn())),
+            Some(s) => spans.push(Span::raw(format!(" → {}", people.name(s)))),
+            None => spans.push(Span::styled(" → all", t.dim())),
+        }
+        out.push((Some(Verb::Answer), Line::from(spans)));
+    }
+    if v.offers.len() > 3 {
+        out.push((
+            Some(Verb::Answer),
+            Line::from(Span::styled(
+                format!(" … and {} more offers", v.offers.len() - 3),
+                t.dim(),
+            )),
+        ));
+    }
+    if !v.offers.is_empty() {
+        out.push((None, Line::raw("")));
+    }
+    let hand = app
+        .view()
+        .and_then(|v| v.you.as_ref())
+        .map(|y| y.hand)
+        .unwrap_or_default();
+    for verb in Verb::ALL {
+        let enabled = app.verb_enabled(verb);
+        if matches!(verb, Verb::Discard) && !enabled {
+            continue;
+        }
+        if matches!(verb, Verb::Answer) && v.offers.is_empty() {
+            continue;
+        }
+        let mut spans = vec![
+            Span::raw(" "),
+            Span::styled(
+                verb.key().to_string(),
+                if enabled { t.key() } else { t.dim() },
+            ),
+            Span::raw("  "),
+            Span::styled(
+                if short {
+                    format!("{:<13}", verb.label_in(&v.phase, true))
+                } else {
+                    format!("{:<18}", verb.label_in(&v.phase, false))
+                },
+                if enabled { t.title() } else { t.dim() },
+            ),
+        ];
+        if let Some(cost) = app.verb_cost(verb) {
+            let afford = hand.contains(&cost);
+            for (r, n) in cost.iter() {
+                spans.push(Span::styled(
+                    format!("{n} {} ", res_name(r, short)),
+                    if afford && enabled {
+                        t.resource(r)
+                    } else if hand[r] >= n {
+                        t.dim()
+                    } else {
+                        t.dim().add_modifier(Modifier::CROSSED_OUT)
+                    },
+                ));
+            }
+        } else {
+            let note = match verb {
+                Verb::Play => {
+                    let n = v
+                        .you
+                        .as_ref()
+                        .map_or(0, |y| y.dev_cards.iter().filter(|c| c.playable).count());
+                    (n > 0).then(|| format!("{n} playable"))
+                }
+                Verb::Answer => Some(format!("{} open", v.offers.len())),
+                Verb::Discard => v
+                    .players
+                    .get(me.unwrap_or(0) as usize)
+                    .and_then(|p| p.must_discard)
+                    .map(|n| format!("{n} cards owed")),
+                Verb::Road | Verb::Settle if v.phase == "setup" => Some("free in setup".into()),
+                Verb::Road if v.phase == "road-building" => Some(format!("{} free", v.free_roads)),
+                _ => None,
+            };
+            if let Some(n) = note {
+                spans.push(Span::styled(n, t.dim()));
+            }
+        }
+        out.push((Some(verb), Line::from(spans)));
+    }
+    out
+}
+
+/// Rows the action panel needs.
+pub fn action_height(app: &App) -> u16 {
+    action_lines(app, false).len() as u16 + 2
+}
+
+/// The action a click on a row of the action panel chooses.
+pub fn action_at_row(app: &App, area: Rect, row: u16) -> Option<Verb> {
+    let i = row.checked_sub(area.y + 1)? as usize;
+    action_lines(app, false).get(i).and_then(|(v, _)| *v)
 }

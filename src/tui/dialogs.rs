@@ -5,6 +5,7 @@
 //! strings.
 
 use super::theme::Theme;
+use super::widgets::{People, centered, panel};
 use crate::engine::Seat;
 use crate::rules::resources::{Resource, ResourceSet};
 use ratatui::buffer::Buffer;
@@ -12,37 +13,6 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
-
-/// Who sits where, for labels: name, board letter and colour name per seat.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct People {
-    pub names: Vec<String>,
-    pub letters: Vec<char>,
-    pub colors: Vec<String>,
-}
-
-impl People {
-    pub fn name(&self, s: Seat) -> &str {
-        self.names.get(s as usize).map_or("?", |n| n.as_str())
-    }
-
-    /// `r Alice`: the letter first, so players are told apart without colour.
-    pub fn label(&self, s: Seat, theme: &Theme) -> Vec<Span<'static>> {
-        let st = theme.player(self.colors.get(s as usize).map_or("", |c| c.as_str()));
-        vec![
-            Span::styled(
-                self.letters
-                    .get(s as usize)
-                    .copied()
-                    .unwrap_or('?')
-                    .to_string(),
-                st,
-            ),
-            Span::raw(" "),
-            Span::styled(self.name(s).to_string(), st),
-        ]
-    }
-}
 
 /// What a key did to a dialog.
 #[derive(Clone, Debug, PartialEq)]
@@ -810,24 +780,8 @@ impl Dialog {
         Clear.render(rect, buf);
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(super::ui::panel(
-                theme,
-                Span::styled(title, theme.title()),
-                true,
-            ))
+            .block(panel(theme, Span::styled(title, theme.title()), true))
             .render(rect, buf);
-    }
-}
-
-/// A rectangle of at most `w` by `h` in the middle of `area`.
-pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect {
-        x: area.x + (area.width - w) / 2,
-        y: area.y + (area.height - h) / 2,
-        width: w,
-        height: h,
     }
 }
 

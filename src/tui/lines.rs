@@ -58,3 +58,8 @@ pub(super) fn dev_cards_line(t: &Theme, cards: &[OwnCard], later: &str) -> Optio
         Span::styled(words.join(", "), t.title()),
     ]))
 }
+
+/// A resource's name, or its first two letters in narrow panes.
+pub fn res_name(r: Resource, short: bool) -> &'static str {
+    if short { &r.name()[..2] } else { r.name() }
+}

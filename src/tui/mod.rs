@@ -8,28 +8,31 @@
 //! - [`board`]: the board pane's viewport, cursor movement and painting.
 //! - [`ui`]: rendering as a pure function of the app (`impl Widget for &App`).
 //! - [`theme`]: colour levels (truecolor, 256, 16, none with `NO_COLOR`) and styles.
-//! - [`sample`]: games in known states, for snapshot tests and the frame benchmark.
+//! - `sample`: games in known states, for snapshot tests and the frame benchmark (it runs a
+//!   host table in-process, so it is built only for tests and with the `bench-sample`
+//!   feature, never into the client).
 //!
 //! [`run`] is the event loop: terminal events (crossterm's `EventStream`), clock ticks and
 //! host messages funnel into one [`Event`] enum; each is handled, then the frame is drawn. The
 //! terminal is restored on every way out: quitting, Ctrl-C, errors and panics (a panic hook
 //! restores it before the message prints).
 
-pub mod adapt;
 pub mod app;
-pub mod big;
 pub mod board;
-pub mod chaos;
 pub mod dialogs;
 pub mod input;
+pub mod layout;
 pub mod legal;
 pub mod lines;
 pub mod picker;
 pub mod recap;
-pub mod risk;
+pub mod ruleset;
+pub mod rulesets;
+#[cfg(any(test, feature = "bench-sample"))]
 pub mod sample;
 pub mod theme;
 pub mod ui;
+pub mod widgets;
 
 #[cfg(test)]
 mod tests;

@@ -5,9 +5,8 @@
 //! text that scrolls.
 
 use super::app::App;
-use super::dialogs::{People, centered};
 use super::theme::Theme;
-use super::ui::panel;
+use super::widgets::{People, centered, panel, scrolling_panel};
 use crate::recap::{Gain, Loss, PointSource, SeatSummary, Summary};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -346,7 +345,7 @@ fn text_screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
     let text = crate::recap::text::render(s);
     let lines: Vec<Line> = text.lines().map(|l| Line::raw(l.to_string())).collect();
     let rect = centered(area, area.width, area.height);
-    super::ui::scrolling_panel(
+    scrolling_panel(
         t,
         Span::styled(" Game summary · Esc closes ", t.title()),
         lines,

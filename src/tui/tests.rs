@@ -7,8 +7,14 @@ use super::legal::BoardAction;
 use super::sample::{Sample, main_phase};
 use super::theme::ColorLevel;
 use crate::board::render::Target;
+use crate::client::state::ClientState;
 use crate::proto::{ClientMsg, ServerMsg};
 use crate::rules::resources::ResourceSet;
+use crate::variants::GameView;
+use crate::variants::adaptations::AdaptView;
+use crate::variants::big_game::BigView;
+use crate::variants::risk::RiskView;
+use crate::variants::total_chaos::ChaosView;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -21,6 +27,37 @@ const W: u16 = 180;
 const H: u16 = 56;
 /// A seed whose first turn rolls neither a 7 nor leaves Ann without cards.
 const SEED: u64 = 18;
+
+// The tests below read a ruleset's own view to wait for a phase and compare the screen with
+// it; the app itself reaches the rulesets only through `rulesets::for_view`.
+
+fn chaos_view(st: &ClientState) -> Option<&ChaosView> {
+    match &st.update.as_ref()?.view {
+        GameView::TotalChaos(v) => Some(v),
+        _ => None,
+    }
+}
+
+fn big_view(st: &ClientState) -> Option<&BigView> {
+    match &st.update.as_ref()?.view {
+        GameView::BigGame(v) => Some(v),
+        _ => None,
+    }
+}
+
+fn adapt_view(st: &ClientState) -> Option<&AdaptView> {
+    match &st.update.as_ref()?.view {
+        GameView::Adaptations(v) => Some(v),
+        _ => None,
+    }
+}
+
+fn risk_view(st: &ClientState) -> Option<&RiskView> {
+    match &st.update.as_ref()?.view {
+        GameView::Risk(v) => Some(v),
+        _ => None,
+    }
+}
 
 fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
     app.on_resize(w, h);
@@ -680,7 +717,6 @@ fn players_are_told_apart_without_colour() {
 /// A Total Chaos game on screen, played by the bots (and Ann's first legal choices) out of
 /// the placement into round 1's resource phase.
 fn chaos_sample() -> Sample {
-    use super::chaos::chaos_view;
     let mut s = Sample::chaos(5, 4, ColorLevel::None);
     for _ in 0..5000 {
         match chaos_view(s.app.st()).map(|v| v.phase.clone()) {
@@ -703,7 +739,7 @@ fn chaos_sample() -> Sample {
 #[test]
 fn snapshot_total_chaos_panel() {
     let mut s = chaos_sample();
-    let v = super::chaos::chaos_view(s.app.st()).expect("a Total Chaos view");
+    let v = chaos_view(s.app.st()).expect("a Total Chaos view");
     assert_eq!(v.phase, "resource");
     let shot = format!("{}", draw(&mut s.app, W, H).backend());
     for want in [
@@ -724,7 +760,7 @@ fn total_chaos_ready_on_the_command_line_is_a_game_command() {
     assert_eq!(sent(&fx), vec!["ready".to_string()]);
     // (The sample's own sequence numbers are ahead of the app's: send it as the sample.)
     s.send("ready");
-    let v = super::chaos::chaos_view(s.app.st()).unwrap();
+    let v = chaos_view(s.app.st()).unwrap();
     let said = s.app.st().log.iter().any(|l| l.plain() == "You are ready.");
     assert!(
         said,
@@ -744,7 +780,6 @@ fn total_chaos_ready_on_the_command_line_is_a_game_command() {
 /// A Big Game of three boards on screen, played by the bots (and Ann's first legal choices)
 /// out of the setup into round 1 (the Sun group's, Ann's).
 fn big_sample() -> Sample {
-    use super::big::big_view;
     let mut s = Sample::big(3, 3, ColorLevel::None);
     for _ in 0..5000 {
         match big_view(s.app.st()).map(|v| v.phase.clone()) {
@@ -767,7 +802,7 @@ fn big_sample() -> Sample {
 #[test]
 fn big_game_panel_shows_round_group_ring_and_standings_and_brackets_switch_boards() {
     let mut s = big_sample();
-    let v = super::big::big_view(s.app.st()).expect("a Big Game view");
+    let v = big_view(s.app.st()).expect("a Big Game view");
     assert_eq!(v.phase, "round");
     assert_eq!(v.round, 1);
     let shot = format!("{}", draw(&mut s.app, W, H).backend());
@@ -802,7 +837,7 @@ fn big_game_ships_have_their_own_mark_and_the_key_and_help_name_it() {
     let mut s = big_sample();
     // Room below the board for the key.
     let shot = format!("{}", draw(&mut s.app, 240, 120).backend());
-    let v = super::big::big_view(s.app.st()).expect("a Big Game view");
+    let v = big_view(s.app.st()).expect("a Big Game view");
     let ships: Vec<_> = v
         .routes
         .iter()
@@ -839,7 +874,7 @@ fn big_game_ships_have_their_own_mark_and_the_key_and_help_name_it() {
 #[test]
 fn big_game_hall_display_shows_round_roll_and_clock_in_large_digits() {
     assert_eq!(
-        super::big::big_digits("10"),
+        super::rulesets::big_game::big_digits("10"),
         [
             " ▀█ █▀█".to_string(),
             "  █ █ █".to_string(),
@@ -848,7 +883,7 @@ fn big_game_hall_display_shows_round_roll_and_clock_in_large_digits() {
     );
     let mut s = Sample::big_hall(3, 3, ColorLevel::None);
     for _ in 0..200 {
-        if super::big::big_view(s.app.st()).is_some_and(|v| v.round >= 1) {
+        if big_view(s.app.st()).is_some_and(|v| v.round >= 1) {
             break;
         }
         s.now += 1000;
@@ -856,7 +891,7 @@ fn big_game_hall_display_shows_round_roll_and_clock_in_large_digits() {
         s.pump();
     }
     assert!(s.app.watching());
-    let v = super::big::big_view(s.app.st()).expect("a Big Game view");
+    let v = big_view(s.app.st()).expect("a Big Game view");
     assert!(v.round >= 1, "the bots played into a round");
     let shot = format!("{}", draw(&mut s.app, W, H).backend());
     for want in [
@@ -879,7 +914,6 @@ fn big_game_hall_display_shows_round_roll_and_clock_in_large_digits() {
 /// the placement into turn 2.
 #[test]
 fn adaptations_panel_shows_seasons_piles_players_and_herds_on_the_board() {
-    use super::adapt::adapt_view;
     let mut s = Sample::adaptations(4, 4, ColorLevel::None);
     for _ in 0..20_000 {
         if adapt_view(s.app.st()).is_some_and(|v| v.turn >= 2 || v.phase == "over") {
@@ -942,7 +976,6 @@ fn adaptations_panel_shows_seasons_piles_players_and_herds_on_the_board() {
 /// setup and the claim loop.
 #[test]
 fn risk_armies_panel_shows_every_held_hex() {
-    use super::risk::risk_view;
     let mut s = Sample::risk(3, 4, ColorLevel::None);
     for _ in 0..5000 {
         if risk_view(s.app.st()).is_some_and(|v| {

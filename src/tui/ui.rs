@@ -14,190 +14,27 @@
 //! ```
 //! Narrower terminals put the log under the actions; below 80×24 a message asks for more room.
 
-use super::app::{App, FlashKind, base_view};
+use super::app::{App, FlashKind, action_lines, base_view};
 use super::board;
-use super::dialogs::{People, centered};
-use super::input::Verb;
+use super::layout::{self, Areas, MIN_H, MIN_W};
 use super::lines::fmt_secs;
+use super::lines::res_name;
+use super::ruleset::{Keys, PanelPlace};
 use super::theme::Theme;
+use super::widgets::{centered, panel, scrolling_panel};
 use crate::client::state::Line as LogLine;
 use crate::engine::Seat;
 use crate::rules::resources::{Resource, ResourceSet};
-use crate::variants::base::BaseView;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget, Wrap};
-
-/// The smallest terminal the game is drawn in.
-pub const MIN_W: u16 = 80;
-pub const MIN_H: u16 = 24;
-
-/// Width of the column with players, hand and actions.
-const SIDE_W: u16 = 60;
-/// From this width the log gets its own column.
-const WIDE: u16 = 150;
-
-/// Where each panel goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Areas {
-    pub top: Rect,
-    pub board: Rect,
-    pub players: Rect,
-    pub you: Rect,
-    pub actions: Rect,
-    /// The dice rolled so far, when there is room.
-    pub dice: Option<Rect>,
-    pub log: Rect,
-    pub chat: Option<Rect>,
-    pub status: Rect,
-    pub footer: Rect,
-}
-
-/// Lines below the picture in the board pane: two about the cursor's place, two of key.
-const BOARD_BELOW: u16 = 4;
-/// Height of the dice panel: 2 to 12 and its frame.
-const DICE_H: u16 = 13;
-
-/// The layout for a terminal of `area`, or `None` when it is too small.
-pub fn layout(app: &App, area: Rect) -> Option<Areas> {
-    if area.width < MIN_W || area.height < MIN_H {
-        return None;
-    }
-    let (x, y, w, h) = (area.x, area.y, area.width, area.height);
-    let top = Rect::new(x, y, w, 1);
-    let status = Rect::new(x, y + h - 2, w, 1);
-    let footer = Rect::new(x, y + h - 1, w, 1);
-    let body_y = y + 1;
-    let body_h = h - 3;
-    let (pic_w, pic_h) = if app.pic.width() > 0 {
-        (app.pic.width() as u16, app.pic.height() as u16)
-    } else {
-        (38, 29)
-    };
-    let wide = w >= WIDE;
-    let side_w = if wide {
-        SIDE_W
-    } else {
-        SIDE_W.min(w / 2).max(40)
-    };
-    let board_w = if wide {
-        (pic_w + 8).min(w - side_w - 40)
-    } else {
-        w - side_w
-    };
-    let side_x = x + board_w;
-    let seats = app.view().map(|v| v.players.len()).unwrap_or(4).max(2) as u16;
-    let compact = body_h < 34;
-    let players_h = seats + if compact { 3 } else { 4 };
-    let you_h = if compact { 4 } else { 6 };
-    let players = Rect::new(side_x, body_y, side_w, players_h.min(body_h));
-    let you_y = body_y + players.height;
-    let you = Rect::new(side_x, you_y, side_w, you_h.min(body_h - players.height));
-    let rest_y = you_y + you.height;
-    let rest_h = body_h - players.height - you.height;
-    let actions_need = action_height(app);
-    if wide {
-        // The dice panel under the actions when both fit; the actions take what is left.
-        let (actions, dice) = if rest_h >= actions_need + DICE_H {
-            (
-                Rect::new(side_x, rest_y, side_w, rest_h - DICE_H),
-                Some(Rect::new(side_x, rest_y + rest_h - DICE_H, side_w, DICE_H)),
-            )
-        } else {
-            (Rect::new(side_x, rest_y, side_w, rest_h), None)
-        };
-        let log_x = side_x + side_w;
-        let log_w = w - board_w - side_w;
-        // The board pane holds the picture, its frame and the lines below it; the chat takes
-        // the rest of that column when there is room, else a corner of the log's.
-        let board_need = pic_h + 2 + BOARD_BELOW;
-        let (board, log, chat) = if body_h >= board_need + 6 {
-            (
-                Rect::new(x, body_y, board_w, board_need),
-                Rect::new(log_x, body_y, log_w, body_h),
-                Rect::new(x, body_y + board_need, board_w, body_h - board_need),
-            )
-        } else {
-            let chat_h = (body_h / 4).clamp(5, 14);
-            (
-                Rect::new(x, body_y, board_w, body_h),
-                Rect::new(log_x, body_y, log_w, body_h - chat_h),
-                Rect::new(log_x, body_y + body_h - chat_h, log_w, chat_h),
-            )
-        };
-        Some(Areas {
-            top,
-            board,
-            players,
-            you,
-            actions,
-            dice,
-            log,
-            chat: Some(chat),
-            status,
-            footer,
-        })
-    } else {
-        let actions_h = rest_h.min(actions_need);
-        let actions = Rect::new(side_x, rest_y, side_w, actions_h);
-        let log = Rect::new(side_x, rest_y + actions_h, side_w, rest_h - actions_h);
-        Some(Areas {
-            top,
-            board: Rect::new(x, body_y, board_w, body_h),
-            players,
-            you,
-            actions,
-            dice: None,
-            log,
-            chat: None,
-            status,
-            footer,
-        })
-    }
-}
-
-/// Lines below the picture: what is under the cursor, and a key to the pieces, as room allows.
-fn board_footer_lines(app: &App, inner: Rect) -> u16 {
-    let pic_h = app.pic.height() as u16;
-    let spare = inner.height.saturating_sub(pic_h);
-    if spare >= 2 {
-        spare.min(BOARD_BELOW)
-    } else if inner.height > 12 {
-        1
-    } else {
-        0
-    }
-}
-
-/// Where the picture is drawn inside the board pane.
-pub fn board_inner(app: &App, board: Rect) -> Rect {
-    let inner = Block::default().borders(Borders::ALL).inner(board);
-    let below = board_footer_lines(app, inner);
-    Rect {
-        height: inner.height - below,
-        ..inner
-    }
-}
-
-/// The rounded frame of every pane and dialog; `focus` draws it in the focus colour.
-pub(super) fn panel<'a>(theme: &Theme, title: impl Into<Line<'a>>, focus: bool) -> Block<'a> {
-    Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(if focus {
-            theme.border_focus()
-        } else {
-            theme.border()
-        })
-        .title(title)
-}
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = &self.theme;
-        let Some(a) = layout(self, area) else {
+        let Some(a) = self.layout(area) else {
             too_small(t, area, buf);
             return;
         };
@@ -223,21 +60,19 @@ impl Widget for &App {
                 a.players.width,
                 (bottom.y + bottom.height).saturating_sub(a.players.y),
             );
-            if let Some(v) = super::chaos::chaos_view(self.st()) {
-                // Total Chaos: one panel for the arbiter's state over the side column.
-                super::chaos::panel(self, v, side, buf);
-            } else if let Some(v) = super::big::big_view(self.st()) {
-                // The Big Game: one panel (round, group, clock, ring, you, standings).
-                super::big::panel(self, v, side, buf);
-            } else if let Some(v) = super::adapt::adapt_view(self.st()) {
-                // Adaptations: one panel (turn, seasons, piles, players' AP and adaptations).
-                super::adapt::panel(self, v, side, buf);
-            } else {
-                players_pane(self, a.players, buf);
-                you_pane(self, a.you, buf);
-                match super::risk::risk_view(self.st()) {
-                    Some(v) => super::risk::panel(self, v, a.actions, buf),
-                    None => actions_pane(self, a.actions, buf),
+            if let Some(r) = self.ruleset() {
+                let cx = self.ctx();
+                match r.panel_place() {
+                    PanelPlace::Side => r.panel(&cx, side, buf),
+                    place => {
+                        players_pane(self, a.players, buf);
+                        you_pane(self, a.you, buf);
+                        if place == PanelPlace::Actions {
+                            r.panel(&cx, a.actions, buf);
+                        } else {
+                            actions_pane(self, a.actions, buf);
+                        }
+                    }
                 }
             }
             if a.log.height >= 3 {
@@ -326,57 +161,6 @@ fn too_small(t: &Theme, area: Rect, buf: &mut Buffer) {
         );
 }
 
-fn name_of(people: &People, s: Option<Seat>, me: Option<Seat>) -> String {
-    match s {
-        Some(s) if Some(s) == me => "you".into(),
-        Some(s) => people.name(s).to_string(),
-        None => "nobody".into(),
-    }
-}
-
-/// What the game waits for, in words.
-pub fn phase_text(v: &BaseView, people: &People, me: Option<Seat>) -> String {
-    let cur = name_of(people, v.current, me);
-    let yours = v.current.is_some() && v.current == me;
-    match v.phase.as_str() {
-        "setup" => {
-            let what = if v.setup_settlement.is_some() {
-                "a road"
-            } else {
-                "a settlement"
-            };
-            if yours {
-                format!("Setup · you place {what}")
-            } else {
-                format!("Setup · {cur} places {what}")
-            }
-        }
-        "roll" if yours => "Your turn · roll the dice".into(),
-        "roll" => format!("{cur} to roll"),
-        "discard" => {
-            let who: Vec<String> = v
-                .players
-                .iter()
-                .filter(|p| p.must_discard.is_some())
-                .map(|p| name_of(people, Some(p.seat), me))
-                .collect();
-            format!("Seven! Waiting for discards: {}", who.join(", "))
-        }
-        "robber" if yours => "You move the robber".into(),
-        "robber" => format!("{cur} moves the robber"),
-        "main" if yours => "Your turn · build, trade, play".into(),
-        "main" => format!("{}'s turn", cur),
-        "road-building" => format!("{cur} places free roads ({} left)", v.free_roads),
-        "special-build" if yours => "Your special build · build or buy, then end".into(),
-        "special-build" => format!("Special build · {cur} may build"),
-        "over" => match v.winner {
-            Some(w) => format!("Game over · {} won", name_of(people, Some(w), me)),
-            None => "Game over".into(),
-        },
-        other => other.to_string(),
-    }
-}
-
 fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let st = app.st();
@@ -401,51 +185,40 @@ fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
         left.push(Span::styled(format!(" · {}", g.variant), t.dim()));
     }
     let people = app.people();
-    if let Some(v) = app.view() {
-        if v.turn > 0 && !compact {
-            left.push(Span::styled(format!(" · turn {}", v.turn), t.dim()));
-        }
-        left.push(Span::raw("  "));
-        let text = super::risk::risk_view(st)
-            .and_then(|r| super::risk::phase_text(r, app))
-            .unwrap_or_else(|| phase_text(v, &people, app.me()));
-        left.push(Span::styled(
-            text,
-            if app.my_turn() { t.good() } else { t.title() },
-        ));
-        if let Some((a, b)) = v.last_roll {
-            left.push(Span::styled(
-                if compact {
-                    "  rolled "
-                } else {
-                    "   last roll "
-                },
-                t.dim(),
-            ));
-            let sum = a + b;
-            left.push(Span::styled(
-                format!("{sum}"),
-                if sum == 7 { t.error() } else { t.title() },
-            ));
-            if !compact {
-                left.push(Span::styled(format!(" ({a}+{b})"), t.dim()));
+    let ruleset = app.ruleset();
+    if let Some(r) = &ruleset {
+        let text = r.phase_text(&app.ctx());
+        if let Some(v) = r.classic() {
+            if v.turn > 0 && !compact {
+                left.push(Span::styled(format!(" · turn {}", v.turn), t.dim()));
             }
+            left.push(Span::raw("  "));
+            left.push(Span::styled(
+                text,
+                if app.my_turn() { t.good() } else { t.title() },
+            ));
+            if let Some((a, b)) = v.last_roll {
+                left.push(Span::styled(
+                    if compact {
+                        "  rolled "
+                    } else {
+                        "   last roll "
+                    },
+                    t.dim(),
+                ));
+                let sum = a + b;
+                left.push(Span::styled(
+                    format!("{sum}"),
+                    if sum == 7 { t.error() } else { t.title() },
+                ));
+                if !compact {
+                    left.push(Span::styled(format!(" ({a}+{b})"), t.dim()));
+                }
+            }
+        } else {
+            left.push(Span::raw("  "));
+            left.push(Span::styled(text, t.title()));
         }
-    } else if let Some(v) = super::chaos::chaos_view(st) {
-        left.push(Span::raw("  "));
-        left.push(Span::styled(
-            super::chaos::phase_text(v, &people, app.me()),
-            t.title(),
-        ));
-    } else if let Some(v) = super::big::big_view(st) {
-        left.push(Span::raw("  "));
-        left.push(Span::styled(super::big::phase_text(v), t.title()));
-    } else if let Some(v) = super::adapt::adapt_view(st) {
-        left.push(Span::raw("  "));
-        left.push(Span::styled(
-            super::adapt::phase_text(v, &people, app.me()),
-            t.title(),
-        ));
     } else if st.lobby.is_some() {
         left.push(Span::styled(" lobby: waiting for players", t.title()));
     }
@@ -455,28 +228,10 @@ fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let mut right: Vec<Span> = Vec::new();
     match app.me() {
-        Some(me)
-            if app.view().is_some()
-                || super::chaos::chaos_view(st).is_some()
-                || super::big::big_view(st).is_some() =>
-        {
+        Some(me) if ruleset.as_ref().is_some_and(|r| r.shows_you()) => {
             right.push(Span::styled("you: ", t.dim()));
             right.extend(people.label(me, t));
-            let vp = app
-                .view()
-                .and_then(|v| v.you.as_ref())
-                .map(|y| y.vp_total)
-                .or_else(|| {
-                    super::chaos::chaos_view(st)
-                        .and_then(|v| v.you.as_ref())
-                        .map(|y| y.vp_total)
-                })
-                .or_else(|| {
-                    super::big::big_view(st)
-                        .and_then(|v| v.you.as_ref())
-                        .map(|y| y.vp_total)
-                });
-            if let Some(vp) = vp {
+            if let Some(vp) = ruleset.as_ref().and_then(|r| r.vp_total()) {
                 right.push(Span::styled(format!("  {vp} VP"), t.title()));
             }
         }
@@ -498,7 +253,7 @@ fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
 fn board_pane(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let inner_full = Block::default().borders(Borders::ALL).inner(area);
-    let inner = board_inner(app, area);
+    let inner = app.board_inner(area);
     let vp = app.viewport(inner);
     let mut title = vec![Span::styled(" Board ", t.title())];
     if let Some(a) = app.effective_action() {
@@ -550,7 +305,7 @@ fn board_pane(app: &App, area: Rect, buf: &mut Buffer) {
         mark(buf, area.x + area.width - 1, mid_y, "▶");
     }
     // Below the board: the cursor's place, and a key.
-    let below = board_footer_lines(app, inner_full);
+    let below = layout::board_footer_lines(app.pic.height() as u16, inner_full);
     let y0 = inner.y + inner.height;
     let mut lines = cursor_info(app);
     lines.truncate(below.min(2) as usize);
@@ -564,7 +319,7 @@ fn board_pane(app: &App, area: Rect, buf: &mut Buffer) {
             Span::styled(" road ", t.dim()),
         ];
         // Only the Big Game has ships: its key names their mark.
-        if super::big::big_view(app.st()).is_some() {
+        if app.ruleset().is_some_and(|r| r.ships()) {
             key.push(Span::styled(
                 crate::board::render::SHIP.to_string(),
                 t.title(),
@@ -805,9 +560,6 @@ fn bank_line(t: &Theme, bank: &ResourceSet, deck: u32, width: usize) -> Line<'st
 }
 
 /// A resource's name, or its first two letters when `short`.
-fn res_name(r: Resource, short: bool) -> &'static str {
-    if short { &r.name()[..2] } else { r.name() }
-}
 
 fn hand_spans(t: &Theme, hand: &ResourceSet, short: bool) -> Vec<Span<'static>> {
     let mut spans = vec![Span::raw(" ")];
@@ -911,123 +663,6 @@ fn you_pane(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines)
         .block(panel(t, title, false))
         .render(area, buf);
-}
-
-/// The action panel's lines, with the action each one chooses (for clicks).
-pub fn action_lines(app: &App, short: bool) -> Vec<(Option<Verb>, Line<'static>)> {
-    let t = &app.theme;
-    let mut out = Vec::new();
-    let Some(v) = app.view() else { return out };
-    if app.watching() {
-        out.push((None, Line::raw(" Watching: no actions.")));
-        return out;
-    }
-    // Open offers first: they wait for an answer.
-    let people = app.people();
-    let me = app.me();
-    for o in v.offers.iter().take(3) {
-        let mut spans = vec![Span::styled(format!(" #{} ", o.id), t.dim())];
-        spans.extend(people.label(o.from, t));
-        spans.push(Span::raw(format!(": {} for {}", o.give, o.get)));
-        match o.to {
-            Some(s) if Some(s) == me => spans.push(Span::styled(" → you", t.warn())),
-            Some(s) => spans.push(Span::raw(format!(" → {}", people.name(s)))),
-            None => spans.push(Span::styled(" → all", t.dim())),
-        }
-        out.push((Some(Verb::Answer), Line::from(spans)));
-    }
-    if v.offers.len() > 3 {
-        out.push((
-            Some(Verb::Answer),
-            Line::from(Span::styled(
-                format!(" … and {} more offers", v.offers.len() - 3),
-                t.dim(),
-            )),
-        ));
-    }
-    if !v.offers.is_empty() {
-        out.push((None, Line::raw("")));
-    }
-    let hand = app
-        .view()
-        .and_then(|v| v.you.as_ref())
-        .map(|y| y.hand)
-        .unwrap_or_default();
-    for verb in Verb::ALL {
-        let enabled = app.verb_enabled(verb);
-        if matches!(verb, Verb::Discard) && !enabled {
-            continue;
-        }
-        if matches!(verb, Verb::Answer) && v.offers.is_empty() {
-            continue;
-        }
-        let mut spans = vec![
-            Span::raw(" "),
-            Span::styled(
-                verb.key().to_string(),
-                if enabled { t.key() } else { t.dim() },
-            ),
-            Span::raw("  "),
-            Span::styled(
-                if short {
-                    format!("{:<13}", verb.label_in(&v.phase, true))
-                } else {
-                    format!("{:<18}", verb.label_in(&v.phase, false))
-                },
-                if enabled { t.title() } else { t.dim() },
-            ),
-        ];
-        if let Some(cost) = app.verb_cost(verb) {
-            let afford = hand.contains(&cost);
-            for (r, n) in cost.iter() {
-                spans.push(Span::styled(
-                    format!("{n} {} ", res_name(r, short)),
-                    if afford && enabled {
-                        t.resource(r)
-                    } else if hand[r] >= n {
-                        t.dim()
-                    } else {
-                        t.dim().add_modifier(Modifier::CROSSED_OUT)
-                    },
-                ));
-            }
-        } else {
-            let note = match verb {
-                Verb::Play => {
-                    let n = v
-                        .you
-                        .as_ref()
-                        .map_or(0, |y| y.dev_cards.iter().filter(|c| c.playable).count());
-                    (n > 0).then(|| format!("{n} playable"))
-                }
-                Verb::Answer => Some(format!("{} open", v.offers.len())),
-                Verb::Discard => v
-                    .players
-                    .get(me.unwrap_or(0) as usize)
-                    .and_then(|p| p.must_discard)
-                    .map(|n| format!("{n} cards owed")),
-                Verb::Road | Verb::Settle if v.phase == "setup" => Some("free in setup".into()),
-                Verb::Road if v.phase == "road-building" => Some(format!("{} free", v.free_roads)),
-                _ => None,
-            };
-            if let Some(n) = note {
-                spans.push(Span::styled(n, t.dim()));
-            }
-        }
-        out.push((Some(verb), Line::from(spans)));
-    }
-    out
-}
-
-/// Rows the action panel needs.
-fn action_height(app: &App) -> u16 {
-    action_lines(app, false).len() as u16 + 2
-}
-
-/// The action a click on a row of the action panel chooses.
-pub fn action_at_row(app: &App, area: Rect, row: u16) -> Option<Verb> {
-    let i = row.checked_sub(area.y + 1)? as usize;
-    action_lines(app, false).get(i).and_then(|(v, _)| *v)
 }
 
 fn actions_pane(app: &App, area: Rect, buf: &mut Buffer) {
@@ -1241,23 +876,10 @@ pub fn prompt(app: &App) -> (String, Style) {
     if let Some(c) = &st.closed {
         return (format!("Disconnected: {c}. Press q to leave."), t.error());
     }
-    if let Some(v) = super::chaos::chaos_view(st) {
-        if app.watching() {
-            return ("Watching the game. ? shows the keys.".into(), t.dim());
-        }
-        return super::chaos::prompt(app, v);
+    if let Some(r) = app.ruleset() {
+        return r.prompt(&app.ctx());
     }
-    if let Some(v) = super::big::big_view(st) {
-        return super::big::prompt(app, v);
-    }
-    if let Some(v) = super::adapt::adapt_view(st) {
-        return super::adapt::prompt(app, v);
-    }
-    if let Some(p) = super::risk::risk_view(st).and_then(|v| super::risk::prompt(app, v)) {
-        return p;
-    }
-    let Some(v) = app.view() else {
-        return match &st.lobby {
+    match &st.lobby {
             Some(l) if l.is_host && app.opts.local => (
                 "Game setup. Enter (or s) starts, c changes colour, + / - bots, l a bot's level, k kicks."
                     .into(),
@@ -1273,70 +895,7 @@ pub fn prompt(app: &App) -> (String, Style) {
                 t.title(),
             ),
             None => ("Connecting to the host…".into(), t.dim()),
-        };
-    };
-    if app.watching() {
-        return ("Watching the game. ? shows the keys.".into(), t.dim());
     }
-    let people = app.people();
-    if !app.my_turn() {
-        let who = match v.phase.as_str() {
-            "discard" => "the others to discard".to_string(),
-            "over" => {
-                return (
-                    "The game is over: g shows the results, q quits.".into(),
-                    t.good(),
-                );
-            }
-            _ => name_of(&people, v.current, app.me()),
-        };
-        let mut s = format!("Waiting for {who}.");
-        if app.legal.any_answer() {
-            s.push_str(" An offer waits for your answer: a.");
-        } else if app.legal.offer {
-            s.push_str(" You may offer them a trade: t.");
-        }
-        return (s, t.dim());
-    }
-    let n = |a| app.legal.targets(a).len();
-    use super::legal::BoardAction as A;
-    let text = match v.phase.as_str() {
-        "setup" if v.setup_settlement.is_none() => format!(
-            "Place a settlement: Tab jumps between the {} free corners, Enter places it.",
-            n(A::Settle)
-        ),
-        "setup" => "Place a road next to your new settlement: Tab, then Enter.".to_string(),
-        "roll" => {
-            if app.legal.knight {
-                "Roll the dice: r (or play a Knight first: p).".into()
-            } else {
-                "Roll the dice: r.".into()
-            }
-        }
-        "discard" => "Seven! Choose the cards to discard: d.".into(),
-        "robber" => {
-            "Move the robber: Tab through the hexes, Enter chooses (then whom to rob).".into()
-        }
-        "road-building" => format!(
-            "Road Building: place {} free road{} (Tab, Enter).",
-            v.free_roads,
-            if v.free_roads == 1 { "" } else { "s" }
-        ),
-        "special-build" => {
-            "Special build: build or buy a development card (no trades, no cards played); e ends it."
-                .into()
-        }
-        _ => match app.effective_action() {
-            Some(a) => format!(
-                "Place {}: Tab jumps between the {} spots, Enter builds, Esc cancels.",
-                a.what(),
-                n(a)
-            ),
-            None => "Build: o road, s settlement, c city · b buy a card · t trade · p play · e end"
-                .into(),
-        },
-    };
-    (text, t.good())
 }
 
 fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
@@ -1412,8 +971,8 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
             ("?", "help"),
             ("q", "quit"),
         ]
-    } else if super::adapt::adapt_view(app.st()).is_some() {
-        // Adaptations is played from the command line: the board's spot keys are base Catan's.
+    } else if app.ruleset().is_some_and(|r| r.keys() == Keys::CommandLine) {
+        // Played from the command line: the board's spot keys do not apply.
         let mut v = vec![
             ("←↓↑→ hjkl", "look around"),
             (":", "command (:legal lists them)"),
@@ -1603,8 +1162,8 @@ fn pass_screen(app: &App, area: Rect, buf: &mut Buffer) {
         None => name.push(Span::styled(s.name.clone(), t.title())),
     }
     let why = app
-        .view()
-        .map(|v| phase_text(v, &people, s.st.seat))
+        .ruleset()
+        .map(|r| r.pass_text(&app.ctx()))
         .unwrap_or_default();
     let lines = vec![
         Line::raw(""),
@@ -1916,30 +1475,4 @@ fn results_screen(app: &App, area: Rect, buf: &mut Buffer) {
         rect,
         buf,
     );
-}
-
-/// A framed overlay of `lines` over whatever is under `rect`, scrolled by `scroll` (kept in
-/// range) and saying so at the bottom when the lines do not fit: the end-of-game screens.
-pub(super) fn scrolling_panel(
-    t: &Theme,
-    title: Span<'static>,
-    lines: Vec<Line<'_>>,
-    scroll: u16,
-    rect: Rect,
-    buf: &mut Buffer,
-) {
-    let max = (lines.len() as u16 + 2).saturating_sub(rect.height);
-    let scroll = scroll.min(max);
-    Clear.render(rect, buf);
-    let mut block = panel(t, title, true);
-    if max > 0 {
-        block = block.title_bottom(Line::from(Span::styled(
-            format!(" ↑↓ scroll {scroll}/{max} "),
-            t.dim(),
-        )));
-    }
-    Paragraph::new(lines)
-        .scroll((scroll, 0))
-        .block(block)
-        .render(rect, buf);
 }

@@ -4,26 +4,22 @@
 //! open offers and the standings. `[` and `]` bring the previous or next board into view.
 //! A spectator (the hall display) sees the same with everyone's standings.
 
-use super::app::App;
-use super::dialogs::People;
-use super::lines::{dev_cards_line, fmt_secs, hand_line};
+use crate::board::render::Overlay;
+use crate::client::overlay::{blank, pieces_into};
 use crate::client::state::ClientState;
+use crate::client::summary::{dev_cards_json, hand_json, offers_json, player_json};
 use crate::engine::Seat;
-use crate::variants::GameView;
+use crate::proto::{SeatInfo, Update};
+use crate::tui::lines::{dev_cards_line, fmt_secs, hand_line};
+use crate::tui::ruleset::{Ctx, PanelPlace, RulesetUi};
+use crate::tui::widgets::People;
 use crate::variants::big_game::{BigView, Group};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
-
-/// The Big Game view of a client's state, if that is the game running.
-pub fn big_view(st: &ClientState) -> Option<&BigView> {
-    match &st.update.as_ref()?.view {
-        GameView::BigGame(v) => Some(v),
-        _ => None,
-    }
-}
+use serde_json::{Value, json};
 
 fn name(people: &People, s: Seat, me: Option<Seat>) -> String {
     if Some(s) == me {
@@ -50,15 +46,15 @@ pub fn phase_text(v: &BigView) -> String {
 }
 
 /// What to do now, for the status line.
-pub fn prompt(app: &App, v: &BigView) -> (String, Style) {
-    let t = &app.theme;
-    if app.watching() {
+pub fn prompt(cx: &Ctx, v: &BigView) -> (String, Style) {
+    let t = cx.theme;
+    if cx.watching() {
         return (
             "Watching the game: [ and ] show the boards. ? shows the keys.".into(),
             t.dim(),
         );
     }
-    let legal = app.st().legal();
+    let legal = cx.st.legal();
     let has = |w: &str| {
         legal
             .iter()
@@ -89,8 +85,8 @@ pub fn prompt(app: &App, v: &BigView) -> (String, Style) {
 
 /// The ring as a strip: `[1] 2* 3` — the board in view bracketed, yours starred, your reach
 /// bright.
-fn ring_strip(app: &App, v: &BigView, shown: Option<usize>) -> Line<'static> {
-    let t = &app.theme;
+fn ring_strip(cx: &Ctx, v: &BigView, shown: Option<usize>) -> Line<'static> {
+    let t = cx.theme;
     let mine = v.seat.map(|s| s as usize / 2 + 1);
     let reach: Vec<usize> = v.you.as_ref().map(|y| y.reach.clone()).unwrap_or_default();
     let mut spans = vec![Span::styled(" ring ", t.dim())];
@@ -141,8 +137,8 @@ pub fn big_digits(text: &str) -> [String; 3] {
 }
 
 /// The hall display's large lines: round, roll and clock in block digits under their labels.
-fn hall_lines(app: &App, v: &BigView, secs: Option<f64>) -> Vec<Line<'static>> {
-    let t = &app.theme;
+fn hall_lines(cx: &Ctx, v: &BigView, secs: Option<f64>) -> Vec<Line<'static>> {
+    let t = cx.theme;
     let round = big_digits(&v.round.to_string());
     let roll = big_digits(
         &v.last_roll
@@ -186,12 +182,12 @@ fn hall_lines(app: &App, v: &BigView, secs: Option<f64>) -> Vec<Line<'static>> {
 }
 
 /// Draws the panel into `area`.
-pub fn panel(app: &App, v: &BigView, area: Rect, buf: &mut Buffer) {
-    let t = &app.theme;
-    let people = app.people();
-    let me = app.me();
+pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
+    let t = cx.theme;
+    let people = &cx.people;
+    let me = cx.me;
     let mut lines: Vec<Line> = Vec::new();
-    let secs = app.st().deadline_secs(app.now);
+    let secs = cx.st.deadline_secs(cx.now);
     let group = v.group.map(Group::name).unwrap_or("-");
     let mut head = vec![Span::styled(
         match v.phase.as_str() {
@@ -208,12 +204,12 @@ pub fn panel(app: &App, v: &BigView, area: Rect, buf: &mut Buffer) {
         ));
     }
     lines.push(Line::from(head));
-    if app.watching() {
-        lines.extend(hall_lines(app, v, secs));
+    if cx.watching() {
+        lines.extend(hall_lines(cx, v, secs));
     }
     if let Some(s) = secs {
-        let total = app
-            .st()
+        let total = cx
+            .st
             .game
             .as_ref()
             .and_then(|g| g.settings.iter().find(|(k, _)| k == "round"))
@@ -242,7 +238,7 @@ pub fn panel(app: &App, v: &BigView, area: Rect, buf: &mut Buffer) {
         }
         lines.push(Line::from(spans));
     }
-    lines.push(ring_strip(app, v, app.board_in_view()));
+    lines.push(ring_strip(cx, v, cx.board_in_view));
     if let Some(s) = v.seat {
         let g = Group::of(s);
         lines.push(Line::from(vec![
@@ -336,6 +332,106 @@ pub fn panel(app: &App, v: &BigView, area: Rect, buf: &mut Buffer) {
     ]);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .block(super::ui::panel(t, title, false))
+        .block(crate::tui::widgets::panel(t, title, false))
         .render(area, buf);
+}
+
+/// A Big Game's view in a client.
+pub struct BigGame<'a>(pub &'a BigView);
+
+impl<'a> RulesetUi<'a> for BigGame<'a> {
+    fn phase_text(&self, _cx: &Ctx) -> String {
+        phase_text(self.0)
+    }
+
+    fn prompt(&self, cx: &Ctx) -> (String, Style) {
+        prompt(cx, self.0)
+    }
+
+    fn panel_place(&self) -> PanelPlace {
+        PanelPlace::Side
+    }
+
+    fn panel(&self, cx: &Ctx, area: Rect, buf: &mut Buffer) {
+        panel(cx, self.0, area, buf)
+    }
+
+    fn vp_total(&self) -> Option<u32> {
+        self.0.you.as_ref().map(|y| y.vp_total)
+    }
+
+    fn ships(&self) -> bool {
+        true
+    }
+
+    fn overlay(&self, seats: &[SeatInfo]) -> Overlay {
+        let mut o = blank(seats);
+        pieces_into(&mut o, &self.0.buildings, &self.0.routes);
+        o.robbers.extend(self.0.robbers.iter().copied());
+        o
+    }
+
+    fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value {
+        let v = self.0;
+        let variant = st.game.as_ref().map(|g| g.variant.clone());
+        {
+            let group = |g: crate::variants::big_game::Group| g.name().to_lowercase();
+            let hex =
+                |h: crate::topology::HexId| st.map.as_ref().map(|m| m.hex_name(h).to_string());
+            let mut first = json!({
+                "variant": variant,
+                "seat": st.seat.map(|s| s + 1),
+                "phase": v.phase,
+                "current": null,
+                "round": v.round,
+                "group": v.group.map(group),
+                "your_group": v.seat.map(|s| group(crate::variants::big_game::Group::of(s))),
+                "active": v.active,
+                "board": v.seat.map(|s| s as usize / 2 + 1),
+                "boards": v.boards,
+                "reach": v.you.as_ref().map(|y| y.reach.clone()),
+                "partners": v.you.as_ref().map(|y| y.partners.iter().map(|s| s + 1).collect::<Vec<_>>()),
+                "setup": v.you.as_ref().map(|y| y.setup.clone()),
+                "hand": v.you.as_ref().map(|y| hand_json(&y.hand)).unwrap_or(json!({})),
+                "dev_cards": v.you.as_ref().map(|y| dev_cards_json(&y.dev_cards)),
+                "vp_total": v.you.as_ref().map(|y| y.vp_total),
+                "rank": v.you.as_ref().map(|y| y.rank),
+                "bank_rates": v.you.as_ref().map(|y| y.bank_rates),
+                "free_routes": v.you.as_ref().map(|y| y.free_routes),
+                "deadline_secs": deadline,
+            });
+            let more = json!({
+                "dice": v.last_roll.map(|d| json!([d.0, d.1])),
+                "roll": v.last_roll.map(|d| d.0 + d.1),
+                "robber_roll": v.robber_roll.map(|d| d.0 + d.1),
+                "robbers": v.robbers.iter().map(|h| hex(*h)).collect::<Vec<_>>(),
+                "banks": v.banks.iter().map(|(b, r)| json!({"board": b + 1, "bank": r.to_string()})).collect::<Vec<_>>(),
+                "vp_target": v.vp_target,
+                "max_rounds": v.max_rounds,
+                "winners": v.winners.iter().map(|s| s + 1).collect::<Vec<_>>(),
+                "winner": v.winners.first().map(|s| s + 1),
+                "standings": v.standings.iter().map(|(s, vp)| json!({"seat": s + 1, "vp": vp})).collect::<Vec<_>>(),
+                "offers": offers_json(&v.offers),
+                "players": v.players.iter().map(|p| player_json(u, p.seat, json!({
+                    "board": p.board,
+                    "group": group(p.group),
+                    "vp": p.vp,
+                    "cards": p.cards,
+                    "dev_cards": p.dev_cards,
+                    "knights": p.knights,
+                    "road_length": p.road_length,
+                    "longest_road": p.longest_road,
+                    "largest_army": p.largest_army,
+                    "territory_bonus": p.territory_bonus,
+                    "must_discard": p.must_discard,
+                    "ended": p.ended,
+                    "turns": p.turns,
+                }))).collect::<Vec<_>>(),
+            });
+            if let (Some(a), Value::Object(b)) = (first.as_object_mut(), more) {
+                a.extend(b);
+            }
+            first
+        }
+    }
 }

@@ -4,13 +4,17 @@
 //! each position's name and capacity above its label and the herds per player below it; the
 //! log tells drifts, drownings and conflicts. Commands go through the command line (`:`).
 
-use super::app::App;
-use super::dialogs::People;
-use super::lines::hand_line;
+use crate::board::render::Overlay;
+use crate::client::overlay::blank;
 use crate::client::state::ClientState;
+use crate::client::summary::{hand_json, player_json};
 use crate::engine::Seat;
+use crate::proto::{SeatInfo, Update};
 use crate::rules::resources::Terrain;
-use crate::variants::GameView;
+use crate::tui::lines::hand_line;
+use crate::tui::ruleset::Keys;
+use crate::tui::ruleset::{Ctx, PanelPlace, RulesetUi};
+use crate::tui::widgets::People;
 use crate::variants::adaptations::drift::name as pos_name;
 use crate::variants::adaptations::{AdaptView, Adaptation};
 use ratatui::buffer::Buffer;
@@ -18,14 +22,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
-
-/// The Adaptations view of a client's state, if that is the game running.
-pub fn adapt_view(st: &ClientState) -> Option<&AdaptView> {
-    match &st.update.as_ref()?.view {
-        GameView::Adaptations(v) => Some(v),
-        _ => None,
-    }
-}
+use serde_json::{Value, json};
 
 fn name(people: &People, s: Seat, me: Option<Seat>) -> String {
     if Some(s) == me {
@@ -69,9 +66,9 @@ pub fn phase_text(v: &AdaptView, people: &People, me: Option<Seat>) -> String {
 }
 
 /// What to do now, for the status line.
-pub fn prompt(app: &App, v: &AdaptView) -> (String, Style) {
-    let t = &app.theme;
-    let me = app.me();
+pub fn prompt(cx: &Ctx, v: &AdaptView) -> (String, Style) {
+    let t = cx.theme;
+    let me = cx.me;
     if v.phase == "over" {
         return ("The game is over: q quits.".into(), t.good());
     }
@@ -80,7 +77,7 @@ pub fn prompt(app: &App, v: &AdaptView) -> (String, Style) {
         let who = v
             .prompted
             .first()
-            .map_or("nobody".into(), |s| app.people().name(*s).to_string());
+            .map_or("nobody".into(), |s| cx.people.name(*s).to_string());
         return (format!("Waiting for {who}. ? shows the keys."), t.dim());
     }
     let text = match v.phase.as_str() {
@@ -113,10 +110,10 @@ fn short(a: Adaptation) -> &'static str {
 }
 
 /// Draws the panel into `area`.
-pub fn panel(app: &App, v: &AdaptView, area: Rect, buf: &mut Buffer) {
-    let t = &app.theme;
-    let people = app.people();
-    let me = app.me();
+pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
+    let t = cx.theme;
+    let people = &cx.people;
+    let me = cx.me;
     let mut lines: Vec<Line> = Vec::new();
     let mut head = vec![Span::styled(
         format!(
@@ -127,7 +124,7 @@ pub fn panel(app: &App, v: &AdaptView, area: Rect, buf: &mut Buffer) {
         ),
         t.title(),
     )];
-    if let Some(s) = app.st().deadline_secs(app.now) {
+    if let Some(s) = cx.st.deadline_secs(cx.now) {
         head.push(Span::styled(format!("{s:.0}s"), t.warn()));
     }
     lines.push(Line::from(head));
@@ -268,6 +265,101 @@ pub fn panel(app: &App, v: &AdaptView, area: Rect, buf: &mut Buffer) {
     ]);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .block(super::ui::panel(t, title, false))
+        .block(crate::tui::widgets::panel(t, title, false))
         .render(area, buf);
+}
+
+/// An Adaptations game's view in a client.
+pub struct Adaptations<'a>(pub &'a AdaptView);
+
+impl<'a> RulesetUi<'a> for Adaptations<'a> {
+    fn phase_text(&self, cx: &Ctx) -> String {
+        phase_text(self.0, &cx.people, cx.me)
+    }
+
+    fn prompt(&self, cx: &Ctx) -> (String, Style) {
+        prompt(cx, self.0)
+    }
+
+    fn panel_place(&self) -> PanelPlace {
+        PanelPlace::Side
+    }
+
+    fn panel(&self, cx: &Ctx, area: Rect, buf: &mut Buffer) {
+        panel(cx, self.0, area, buf)
+    }
+
+    /// The panel lists every player with their points; the title bar names nobody.
+    fn shows_you(&self) -> bool {
+        false
+    }
+
+    /// Herds are moved from the command line: the board's spot keys are base Catan's.
+    fn keys(&self) -> Keys {
+        Keys::CommandLine
+    }
+
+    fn overlay(&self, seats: &[SeatInfo]) -> Overlay {
+        let mut o = blank(seats);
+        let map = self.0.map();
+        o.notes = self.0.notes(&map, &o.letters);
+        o
+    }
+
+    fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value {
+        state_json(self.0, st, u, deadline)
+    }
+}
+
+/// The `state` JSON of an Adaptations game: the board with herds per hex, seasons, piles,
+/// each player's adaptations and AP.
+fn state_json(
+    v: &crate::variants::adaptations::AdaptView,
+    st: &ClientState,
+    u: &crate::proto::Update,
+    deadline: Option<f64>,
+) -> Value {
+    use crate::variants::adaptations::drift::name;
+    use crate::variants::adaptations::{Adaptation, Piece};
+    let variant = st.game.as_ref().map(|g| g.variant.clone());
+    let land = |h| match v.tiles.iter().find(|(p, _)| *p == h) {
+        Some((_, Piece::Land(t))) => t.name(),
+        Some((_, Piece::Sea)) => "sea",
+        None => "open water",
+    };
+    json!({
+        "variant": variant,
+        "seat": st.seat.map(|s| s + 1),
+        "phase": v.phase,
+        "current": v.prompted.first().map(|s| s + 1),
+        "active": v.active + 1,
+        "turn": v.turn,
+        "max_turns": v.max_turns,
+        "hand": v.hand.as_ref().map(hand_json).unwrap_or(json!({})),
+        "deadline_secs": deadline,
+        "high_season": v.high.map(|r| r.name()),
+        "low_season": v.low.map(|r| r.name()),
+        "discard": v.discard.to_string(),
+        "draw": v.draw,
+        "game_end": v.game_end,
+        "retreat_from": v.retreat_from.map(name),
+        "tiles": v.tiles.iter().map(|(h, p)| json!({"hex": name(*h), "tile": match p { Piece::Land(t) => t.name(), Piece::Sea => "sea" }})).collect::<Vec<_>>(),
+        "herds": v.herds.iter().map(|(h, c)| json!({
+            "hex": name(*h),
+            "land": land(*h),
+            "capacity": v.capacity.iter().find(|(p, _)| p == h).map(|c| c.1),
+            "herds": c,
+        })).collect::<Vec<_>>(),
+        "winners": v.winners.iter().map(|s| s + 1).collect::<Vec<_>>(),
+        "winner": v.winners.first().map(|s| s + 1),
+        "scores": v.scores.iter().enumerate().map(|(s, sc)| json!({"seat": s + 1, "total": sc.total, "land": sc.land, "conflict": sc.conflict, "adaptations": sc.adaptations})).collect::<Vec<_>>(),
+        "players": v.players.iter().map(|p| player_json(u, p.seat, json!({
+            "cards": p.cards,
+            "ap": p.ap,
+            "marker": p.marker,
+            "conflict_vp": p.conflict_vp,
+            "on_board": p.on_board,
+            "adaptations": Adaptation::ALL.iter().filter(|a| p.adaptations[a.index()] > 0).map(|a| json!({"name": a.name(), "count": p.adaptations[a.index()]})).collect::<Vec<_>>(),
+        }))).collect::<Vec<_>>(),
+    })
 }

@@ -3,12 +3,16 @@
 //! votes, who holds the robber and the steals left, your hand and cards, and open offers.
 //! The log beside it carries the live events. Commands go through the command line (`:`).
 
-use super::app::App;
-use super::dialogs::People;
-use super::lines::{dev_cards_line, fmt_secs, hand_line};
+use crate::board::render::Overlay;
+use crate::client::overlay::{blank, pieces_into};
 use crate::client::state::ClientState;
+use crate::client::summary::{dev_cards_json, hand_json, offers_json, player_json};
 use crate::engine::Seat;
-use crate::variants::GameView;
+use crate::proto::{SeatInfo, Update};
+use crate::rules::resources::ResourceSet;
+use crate::tui::lines::{dev_cards_line, fmt_secs, hand_line};
+use crate::tui::ruleset::{Ctx, PanelPlace, RulesetUi};
+use crate::tui::widgets::People;
 use crate::variants::total_chaos::ChaosView;
 use crate::variants::total_chaos::event::phase_words;
 use ratatui::buffer::Buffer;
@@ -16,14 +20,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
-
-/// The Total Chaos view of a client's state, if that is the game running.
-pub fn chaos_view(st: &ClientState) -> Option<&ChaosView> {
-    match &st.update.as_ref()?.view {
-        GameView::TotalChaos(v) => Some(v),
-        _ => None,
-    }
-}
+use serde_json::{Value, json};
 
 fn name(people: &People, s: Seat, me: Option<Seat>) -> String {
     if Some(s) == me {
@@ -47,10 +44,10 @@ pub fn phase_text(v: &ChaosView, people: &People, me: Option<Seat>) -> String {
 }
 
 /// What to do now, for the status line.
-pub fn prompt(app: &App, v: &ChaosView) -> (String, Style) {
-    let t = &app.theme;
-    let me = app.me();
-    let legal = app.st().legal();
+pub fn prompt(cx: &Ctx, v: &ChaosView) -> (String, Style) {
+    let t = cx.theme;
+    let me = cx.me;
+    let legal = cx.st.legal();
     let has = |w: &str| {
         legal
             .iter()
@@ -99,13 +96,13 @@ pub fn prompt(app: &App, v: &ChaosView) -> (String, Style) {
 }
 
 /// Draws the panel into `area`.
-pub fn panel(app: &App, v: &ChaosView, area: Rect, buf: &mut Buffer) {
-    let t = &app.theme;
-    let people = app.people();
-    let me = app.me();
+pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
+    let t = cx.theme;
+    let people = &cx.people;
+    let me = cx.me;
     let mut lines: Vec<Line> = Vec::new();
     // Phase and countdown with a bar.
-    let secs = app.st().deadline_secs(app.now);
+    let secs = cx.st.deadline_secs(cx.now);
     let mut head = vec![Span::styled(
         format!(" {} ", phase_words(&v.phase)),
         t.title(),
@@ -222,6 +219,93 @@ pub fn panel(app: &App, v: &ChaosView, area: Rect, buf: &mut Buffer) {
     ]);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .block(super::ui::panel(t, title, false))
+        .block(crate::tui::widgets::panel(t, title, false))
         .render(area, buf);
+}
+
+/// A Total Chaos game's view in a client.
+pub struct TotalChaos<'a>(pub &'a ChaosView);
+
+impl<'a> RulesetUi<'a> for TotalChaos<'a> {
+    fn phase_text(&self, cx: &Ctx) -> String {
+        phase_text(self.0, &cx.people, cx.me)
+    }
+
+    fn prompt(&self, cx: &Ctx) -> (String, Style) {
+        if cx.watching() {
+            return (
+                "Watching the game. ? shows the keys.".into(),
+                cx.theme.dim(),
+            );
+        }
+        prompt(cx, self.0)
+    }
+
+    fn panel_place(&self) -> PanelPlace {
+        PanelPlace::Side
+    }
+
+    fn panel(&self, cx: &Ctx, area: Rect, buf: &mut Buffer) {
+        panel(cx, self.0, area, buf)
+    }
+
+    fn vp_total(&self) -> Option<u32> {
+        self.0.you.as_ref().map(|y| y.vp_total)
+    }
+
+    fn dialog_hand(&self) -> Option<ResourceSet> {
+        self.0.you.as_ref().map(|y| y.hand)
+    }
+
+    fn owed_discard(&self, seat: Seat) -> u32 {
+        self.0
+            .players
+            .get(seat as usize)
+            .and_then(|p| p.must_discard)
+            .unwrap_or(0)
+    }
+
+    fn overlay(&self, seats: &[SeatInfo]) -> Overlay {
+        let mut o = blank(seats);
+        pieces_into(&mut o, &self.0.buildings, &self.0.routes);
+        o.robbers.push(self.0.robber);
+        o
+    }
+
+    fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value {
+        let v = self.0;
+        let variant = st.game.as_ref().map(|g| g.variant.clone());
+        json!({
+            "variant": variant,
+            "seat": st.seat.map(|s| s + 1),
+            "phase": v.phase,
+            "current": v.placing.map(|s| s + 1),
+            "round": v.round,
+            "hand": v.you.as_ref().map(|y| hand_json(&y.hand)).unwrap_or(json!({})),
+            "dev_cards": v.you.as_ref().map(|y| dev_cards_json(&y.dev_cards)),
+            "vp_total": v.you.as_ref().map(|y| y.vp_total),
+            "deadline_secs": deadline,
+            "phase_secs": v.phase_ms.map(|ms| ms as f64 / 1000.0),
+            "dice": v.dice.iter().enumerate().map(|(s, d)| json!({"seat": s + 1, "dice": [d.0, d.1], "sum": d.0 + d.1})).collect::<Vec<_>>(),
+            "owed": v.owed.iter().enumerate().filter(|(_, o)| !o.is_empty()).map(|(s, o)| json!({"seat": s + 1, "cards": o.to_string()})).collect::<Vec<_>>(),
+            "robber": st.map.as_ref().map(|m| m.hex_name(v.robber).to_string()),
+            "robber_holder": v.robber_holder.map(|s| s + 1),
+            "robber_moved": v.robber_moved,
+            "steals_left": v.steals_left,
+            "steal_ask": v.steal_ask.map(|a| json!({"victim": a.victim + 1, "card": a.card.name()})),
+            "ready": v.ready.iter().enumerate().filter(|(_, r)| **r).map(|(s, _)| s + 1).collect::<Vec<_>>(),
+            "winner": v.winner.map(|s| s + 1),
+            "offers": offers_json(&v.offers),
+            "players": v.players.iter().map(|p| player_json(u, p.seat, json!({
+                "vp": p.vp,
+                "cards": p.cards,
+                "dev_cards": p.dev_cards,
+                "knights": p.knights,
+                "longest_road": p.longest_road,
+                "largest_army": p.largest_army,
+                "must_discard": p.must_discard,
+                "ready": v.ready.get(p.seat as usize).copied().unwrap_or(false),
+            }))).collect::<Vec<_>>(),
+        })
+    }
 }

@@ -1,0 +1,139 @@
+//! What a ruleset adds to a client, as one trait: its title-bar phase, its prompt, its panel
+//! and where that panel goes, its board overlay, its `state` line for the plain mode, and the
+//! keys and dialogs it uses. Each ruleset implements it once under [`super::rulesets`], and
+//! [`super::rulesets::for_view`] is the one place that picks the implementation for a view:
+//! the app, the drawing and the plain mode ask the trait and never name a ruleset, so a new
+//! ruleset cannot fall back to another's panels unnoticed.
+//!
+//! The drawing methods read a [`Ctx`] (the theme, the client state, who is on screen, the
+//! legal moves) instead of the app, so the ruleset modules sit below the app and the drawing.
+
+use super::legal::{BoardAction, LegalIndex};
+use super::theme::Theme;
+use super::widgets::People;
+use crate::board::render::Overlay;
+use crate::client::state::ClientState;
+use crate::engine::Seat;
+use crate::proto::{SeatInfo, Update};
+use crate::rules::resources::ResourceSet;
+use crate::variants::base::BaseView;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use serde_json::Value;
+use std::time::Instant;
+
+/// What a ruleset's drawing and prompts read of the screen: built by the app for each use.
+pub struct Ctx<'a> {
+    pub theme: &'a Theme,
+    /// The client state on screen (the active session's).
+    pub st: &'a ClientState,
+    /// Names, letters and colours by seat.
+    pub people: People,
+    /// The seat on screen (`None` when watching).
+    pub me: Option<Seat>,
+    /// The clock, for countdowns.
+    pub now: Instant,
+    /// The legal commands read back into board targets and choices.
+    pub legal: &'a LegalIndex,
+    /// The board action whose targets are highlighted, chosen or implied by the phase.
+    pub action: Option<BoardAction>,
+    /// Whether the game waits for the seat on screen.
+    pub my_turn: bool,
+    /// The board of a ring in view (1-based), when the map has several.
+    pub board_in_view: Option<usize>,
+}
+
+impl Ctx<'_> {
+    /// A spectator: no seat on screen.
+    pub fn watching(&self) -> bool {
+        self.me.is_none()
+    }
+}
+
+/// Where a ruleset's own panel goes in the side column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelPlace {
+    /// No panel of its own: the players, hand and actions panes show its base game.
+    None,
+    /// In place of the actions pane, under the players and hand panes of its base game.
+    Actions,
+    /// Over the whole side column, from the players pane down.
+    Side,
+}
+
+/// How the keys drive the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keys {
+    /// The board's spot keys (Tab, Enter) and the action keys place and build.
+    Board,
+    /// The game is played from the command line (`:`); the board is only looked at.
+    CommandLine,
+}
+
+/// One ruleset's part of a client, over a view that lives for `'a`.
+pub trait RulesetUi<'a> {
+    /// The base game this ruleset is played through (base itself; Risk under its armies),
+    /// which the turn, the players, hand and actions panes, the dialogs and the results
+    /// screen read. `None`: the ruleset shows its state in its own panel.
+    fn classic(&self) -> Option<&'a BaseView> {
+        None
+    }
+
+    /// What the game waits for, in words, for the title bar.
+    fn phase_text(&self, cx: &Ctx) -> String;
+
+    /// What the hot-seat pass screen says the game waits for (empty: nothing).
+    fn pass_text(&self, _cx: &Ctx) -> String {
+        String::new()
+    }
+
+    /// What to do now, for the status line.
+    fn prompt(&self, cx: &Ctx) -> (String, Style);
+
+    /// Where [`RulesetUi::panel`] is drawn.
+    fn panel_place(&self) -> PanelPlace {
+        PanelPlace::None
+    }
+
+    /// Draws the ruleset's own panel into `area` (see [`RulesetUi::panel_place`]).
+    fn panel(&self, _cx: &Ctx, _area: Rect, _buf: &mut Buffer) {}
+
+    /// Whether the title bar names the seat on screen and its points.
+    fn shows_you(&self) -> bool {
+        true
+    }
+
+    /// The seat on screen's victory points with its hidden cards, when the view tells them.
+    fn vp_total(&self) -> Option<u32> {
+        None
+    }
+
+    /// Whether the board carries ships, so its key names their mark.
+    fn ships(&self) -> bool {
+        false
+    }
+
+    /// How the keys drive the game.
+    fn keys(&self) -> Keys {
+        Keys::Board
+    }
+
+    /// The hand the discard and trade dialogs work from (`None`: the ruleset has no such
+    /// dialogs and is played from the command line).
+    fn dialog_hand(&self) -> Option<ResourceSet> {
+        None
+    }
+
+    /// Cards `seat` must discard now, for the discard dialog (0: none, or no dialog).
+    fn owed_discard(&self, _seat: Seat) -> u32 {
+        0
+    }
+
+    /// The pieces, robbers and marks the board shows.
+    fn overlay(&self, seats: &[SeatInfo]) -> Overlay;
+
+    /// The plain mode's `state` line without `legal_count` (see
+    /// [`super::rulesets::state_json`]): the common fields and the ruleset's own.
+    fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value;
+}

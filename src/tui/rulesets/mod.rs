@@ -1,0 +1,59 @@
+//! Each ruleset's part of a client, one module each, and [`for_view`]: the one place that
+//! picks the implementation of [`RulesetUi`] for a view. Everything a client shows of a
+//! ruleset goes through it: the TUI's panels, prompts and keys, the board overlay of the TUI,
+//! the plain mode and the `board` and `replay` commands, and the plain mode's `state` line.
+//!
+//! A new ruleset adds its module here and one arm to [`for_view`]; the compiler then asks for
+//! every part of the trait it must provide.
+
+pub mod adaptations;
+pub mod base;
+pub mod big_game;
+pub mod risk;
+pub mod total_chaos;
+
+use crate::board::render::Overlay;
+use crate::client::state::ClientState;
+use crate::client::summary::lobby_json;
+use crate::proto::SeatInfo;
+use crate::tui::ruleset::RulesetUi;
+use crate::variants::GameView;
+use serde_json::{Value, json};
+use std::time::Instant;
+
+/// The client part of the ruleset a view belongs to.
+pub fn for_view(view: &GameView) -> Box<dyn RulesetUi<'_> + '_> {
+    match view {
+        GameView::Base(v) => Box::new(base::Base(v)),
+        GameView::TotalChaos(v) => Box::new(total_chaos::TotalChaos(v)),
+        GameView::BigGame(v) => Box::new(big_game::BigGame(v)),
+        GameView::Risk(v) => Box::new(risk::Risk(v)),
+        GameView::Adaptations(v) => Box::new(adaptations::Adaptations(v)),
+    }
+}
+
+/// The client part of the game a client state shows (`None` before the game starts).
+pub fn of(st: &ClientState) -> Option<Box<dyn RulesetUi<'_> + '_>> {
+    st.update.as_ref().map(|u| for_view(&u.view))
+}
+
+/// The pieces, robbers and marks of a view, for the board renderer.
+pub fn overlay(view: &GameView, seats: &[SeatInfo]) -> Overlay {
+    for_view(view).overlay(seats)
+}
+
+/// The plain mode's `state` line: a seat's view as one line of JSON, with the same fields for
+/// every ruleset (`variant`, `seat`, `phase`, `current`, `hand`, `deadline_secs`, `players`,
+/// `legal_count`) and each ruleset's own additions. Seats are numbered from 1, as in
+/// commands.
+pub fn state_json(st: &ClientState, now: Instant) -> Value {
+    let Some(u) = &st.update else {
+        return lobby_json(st);
+    };
+    let deadline = st.deadline_secs(now).map(|s| (s * 10.0).round() / 10.0);
+    let mut out = for_view(&u.view).state_json(st, u, deadline);
+    if let Some(o) = out.as_object_mut() {
+        o.insert("legal_count".into(), json!(u.legal.len()));
+    }
+    out
+}
