@@ -559,8 +559,6 @@ fn bank_line(t: &Theme, bank: &ResourceSet, deck: u32, width: usize) -> Line<'st
     Line::from(spans)
 }
 
-/// A resource's name, or its first two letters when `short`.
-
 fn hand_spans(t: &Theme, hand: &ResourceSet, short: bool) -> Vec<Span<'static>> {
     let mut spans = vec![Span::raw(" ")];
     for r in Resource::ALL {

@@ -130,7 +130,7 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
     lines.push(Line::from(head));
     if let Some(s) = v.prompted.first() {
         lines.push(Line::from(Span::styled(
-            format!(" Playing: {}", name(&people, *s, me)),
+            format!(" Playing: {}", name(people, *s, me)),
             t.good(),
         )));
     }
@@ -236,7 +236,7 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
         lines.push(hand_line(t, "hand", hand));
     }
     if !v.winners.is_empty() {
-        let w: Vec<String> = v.winners.iter().map(|s| name(&people, *s, me)).collect();
+        let w: Vec<String> = v.winners.iter().map(|s| name(people, *s, me)).collect();
         lines.push(Line::from(Span::styled(
             format!(" Winner: {}", w.join(", ")),
             t.good(),
@@ -245,7 +245,7 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
             lines.push(Line::from(Span::styled(
                 format!(
                     " {}: {} (land {}, conflict {}, adaptations {})",
-                    name(&people, s as Seat, me),
+                    name(people, s as Seat, me),
                     sc.total,
                     sc.land,
                     sc.conflict,

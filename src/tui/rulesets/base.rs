@@ -131,7 +131,7 @@ pub fn prompt(cx: &Ctx, v: &BaseView) -> (String, Style) {
                     t.good(),
                 );
             }
-            _ => name_of(&people, v.current, cx.me),
+            _ => name_of(people, v.current, cx.me),
         };
         let mut s = format!("Waiting for {who}.");
         if cx.legal.any_answer() {

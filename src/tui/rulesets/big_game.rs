@@ -262,7 +262,7 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
             let names: Vec<String> = y
                 .partners
                 .iter()
-                .map(|s| format!("{} ({})", name(&people, *s, me), s + 1))
+                .map(|s| format!("{} ({})", name(people, *s, me), s + 1))
                 .collect();
             lines.push(Line::from(vec![
                 Span::styled(" trade  ", t.dim()),
@@ -280,10 +280,10 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
             format!(
                 " Offer {}: {} gives {} for {}{}",
                 o.id,
-                name(&people, o.from, me),
+                name(people, o.from, me),
                 o.give,
                 o.get,
-                o.to.map(|s| format!(" to {}", name(&people, s, me)))
+                o.to.map(|s| format!(" to {}", name(people, s, me)))
                     .unwrap_or_default()
             ),
             t.warn(),

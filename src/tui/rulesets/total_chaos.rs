@@ -128,12 +128,12 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
     let robber = match v.robber_holder {
         Some(h) if v.phase == "robber-steal" => format!(
             " Robber: {} ({}, {} steal{} left)",
-            name(&people, h, me),
+            name(people, h, me),
             if v.robber_moved { "moved" } else { "to move" },
             v.steals_left,
             if v.steals_left == 1 { "" } else { "s" }
         ),
-        Some(h) => format!(" Robber: {} this round", name(&people, h, me)),
+        Some(h) => format!(" Robber: {} this round", name(people, h, me)),
         None if v.round > 0 => " Robber: no 7 this round".into(),
         None => String::new(),
     };
@@ -149,7 +149,7 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
     }
     if let Some(a) = v.steal_ask {
         lines.push(Line::from(Span::styled(
-            format!(" Asks {} for 1 {}", name(&people, a.victim, me), a.card),
+            format!(" Asks {} for 1 {}", name(people, a.victim, me), a.card),
             t.warn(),
         )));
     }
@@ -204,10 +204,10 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
             format!(
                 " Offer {}: {} gives {} for {}{}",
                 o.id,
-                name(&people, o.from, me),
+                name(people, o.from, me),
                 o.give,
                 o.get,
-                o.to.map(|s| format!(" to {}", name(&people, s, me)))
+                o.to.map(|s| format!(" to {}", name(people, s, me)))
                     .unwrap_or_default()
             ),
             t.warn(),
