@@ -1,13 +1,17 @@
 //! The terminal client: a ratatui TUI for `join`, `host` and `hotseat`.
 //!
+//! Layers, each importing only those above it in this list (no import circle):
+//! - leaves: [`theme`] (colour levels, styles), [`input`] (keys to intents, the command
+//!   line's editor), [`legal`] (the update's legal commands read back into board targets and
+//!   choices), [`layout`] (where each pane goes), [`lines`] and [`widgets`] (shared lines, the
+//!   panes' frame, seat labels).
+//! - [`dialogs`]: trades, discards, the robber's victim, cards; each ends in a command string.
+//!   [`board`]: the board pane's viewport, cursor movement and painting.
+//! - [`ruleset`]: the [`ruleset::RulesetUi`] trait, what a ruleset adds to a client;
+//!   [`rulesets`]: one implementation per ruleset and the one registry that picks it.
 //! - [`app`]: the UI state beside the client cores, and the handlers that turn keys, clicks,
 //!   host messages and ticks into state and effects (pure; unit-tested).
-//! - [`input`]: keys to intents, the command line's editor (history, completion).
-//! - [`legal`]: the update's legal commands read back into board targets and choices.
-//! - [`dialogs`]: trades, discards, the robber's victim, cards; each ends in a command string.
-//! - [`board`]: the board pane's viewport, cursor movement and painting.
-//! - [`ui`]: rendering as a pure function of the app (`impl Widget for &App`).
-//! - [`theme`]: colour levels (truecolor, 256, 16, none with `NO_COLOR`) and styles.
+//! - [`ui`] and [`recap`]: rendering as a pure function of the app (`impl Widget for &App`).
 //! - `sample`: games in known states, for snapshot tests and the frame benchmark (it runs a
 //!   host table in-process, so it is built only for tests and with the `bench-sample`
 //!   feature, never into the client).
