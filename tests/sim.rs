@@ -121,9 +121,9 @@ fn a_damaged_record_is_refused_with_its_line() {
     let good = std::fs::read_to_string(dir.join("game-0.catan")).unwrap();
     let mut lines: Vec<String> = good.lines().map(String::from).collect();
     // Line 12 (the header is lines 1 and 2) becomes a command the game refuses.
-    lines[11] = "0 1 city Q.nw".to_string();
+    lines[11] = record::framed("0 1 city Q.nw");
     let bad = dir.join("bad.catan");
-    std::fs::write(&bad, lines.join("\n")).unwrap();
+    std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
     let (header, entries) =
         record::read(std::io::BufReader::new(std::fs::File::open(&bad).unwrap())).unwrap();
     match record::replay(&header, &entries, |_, _, _| {}) {
