@@ -18,6 +18,14 @@
 //! only) say who holds a seat and the secret token that lets its player come back, so a host
 //! resumed from its save seats everyone again; a save is therefore private to the host (it is
 //! written readable by its owner only).
+//!
+//! Since format 2 every line after the first ends with ` #` and the CRC-32 of what comes
+//! before it, in eight hex digits. A save is written line by line as the game goes, so a power
+//! cut or a full disk can leave its last line cut short; the checksum (and the missing newline)
+//! tells such a torn tail from a command, and [`read_save`] drops it while keeping everything
+//! before it. A line that fails its checksum anywhere else is damage, and is refused. Format 1
+//! records (no checksums) are still read; there a last line without its newline is the torn
+//! tail.
 
 use crate::cli::GameArgs;
 use crate::engine::{Millis, Seat};
@@ -27,7 +35,9 @@ use std::io::{BufRead, Write};
 
 /// First line of every record; the number is the format's version.
 pub const MAGIC: &str = "catan-record";
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
+/// The oldest format this catan still reads.
+pub const OLDEST_FORMAT: u32 = 1;
 
 /// How a recorded game was set up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -95,7 +105,7 @@ pub enum RecordError {
     #[error("not a catan record (the first line should be `{MAGIC} {FORMAT_VERSION}`)")]
     NotARecord,
     #[error(
-        "this record was written by a different format version ({0}); this catan reads version {FORMAT_VERSION}"
+        "this record was written by a different format version ({0}); this catan reads versions {OLDEST_FORMAT} to {FORMAT_VERSION}"
     )]
     Version(String),
     #[error("line {line}: {message}")]
@@ -107,6 +117,10 @@ pub enum RecordError {
     OtherCatan(String),
     #[error("the file is empty: the game was never started, so there is nothing to resume")]
     Empty,
+    #[error(
+        "the save was cut short before its header was complete: the game never started, so there is nothing to resume"
+    )]
+    TornHeader,
 }
 
 impl Header {
@@ -154,30 +168,52 @@ impl Drop for TempFile {
     }
 }
 
+/// The checksum that ends a line of a format-2 record.
+fn checksum(body: &str) -> u32 {
+    crc32fast::hash(body.as_bytes())
+}
+
+/// A line as a format-2 record holds it: the text, then ` #` and its checksum (no newline).
+pub fn framed(body: &str) -> String {
+    format!("{body} #{:08x}", checksum(body))
+}
+
+/// Writes one line with its checksum and newline, in a single write: a line is appended
+/// whole or (on a failing disk) cut short, never interleaved.
+fn write_line(out: &mut impl Write, body: &str) -> std::io::Result<()> {
+    let mut line = framed(body);
+    line.push('\n');
+    out.write_all(line.as_bytes())
+}
+
 /// Writes the header lines.
 pub fn write_header(out: &mut impl Write, h: &Header) -> std::io::Result<()> {
     writeln!(out, "{MAGIC} {FORMAT_VERSION}")?;
-    writeln!(
+    write_header_line(out, h)
+}
+
+/// Writes the header's own line (the one after the first), for a save whose first line is
+/// already written.
+pub fn write_header_line(out: &mut impl Write, h: &Header) -> std::io::Result<()> {
+    write_line(
         out,
-        "{}",
-        serde_json::to_string(h).map_err(std::io::Error::other)?
+        &serde_json::to_string(h).map_err(std::io::Error::other)?,
     )
 }
 
-/// Writes one line.
-pub fn write_entry(out: &mut impl Write, e: &Entry) -> std::io::Result<()> {
+/// An entry as its line reads, without the checksum.
+fn entry_text(e: &Entry) -> String {
     match e {
-        Entry::Command { at, seat, text } => writeln!(out, "{at} {} {text}", seat + 1),
-        Entry::Tick { at } => writeln!(out, "{at} tick"),
-        Entry::TakeOver { at, seat } => writeln!(out, "{at} takeover {}", seat + 1),
+        Entry::Command { at, seat, text } => format!("{at} {} {text}", seat + 1),
+        Entry::Tick { at } => format!("{at} tick"),
+        Entry::TakeOver { at, seat } => format!("{at} takeover {}", seat + 1),
         Entry::Seat {
             at,
             seat,
             bot,
             token,
             name,
-        } => writeln!(
-            out,
+        } => format!(
             "{at} seat {} {} {token} {name}",
             seat + 1,
             if *bot { "bot" } else { "person" }
@@ -185,114 +221,189 @@ pub fn write_entry(out: &mut impl Write, e: &Entry) -> std::io::Result<()> {
     }
 }
 
-/// Reads a whole record.
+/// Writes one line.
+pub fn write_entry(out: &mut impl Write, e: &Entry) -> std::io::Result<()> {
+    write_line(out, &entry_text(e))
+}
+
+/// A record as read back: its header, its entries, and whether a torn last line was dropped.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Contents {
+    pub header: Header,
+    pub entries: Vec<Entry>,
+    /// The line number of a last line that was cut short (a write the disk or a power cut
+    /// interrupted), dropped with nothing after it lost.
+    pub torn_line: Option<usize>,
+}
+
+/// Reads a whole record (dropping a torn last line, see [`read_save`]).
 pub fn read(input: impl BufRead) -> Result<(Header, Vec<Entry>), RecordError> {
-    // A line that is not text is damage (or not a record at all), not an I/O failure.
-    let text = |n: usize, l: std::io::Result<String>| match l {
-        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Err(if n == 1 {
-            RecordError::NotARecord
-        } else {
-            RecordError::Damaged {
-                line: n,
-                message: "the line is not text".into(),
+    let c = read_save(input)?;
+    Ok((c.header, c.entries))
+}
+
+/// Reads a whole record, telling whether its last line was torn.
+pub fn read_save(mut input: impl BufRead) -> Result<Contents, RecordError> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    if bytes.is_empty() {
+        return Err(RecordError::Empty);
+    }
+    // Lines with the newline that ends them; a last one without is unfinished.
+    let mut raw: Vec<(&[u8], bool)> = Vec::new();
+    let mut rest = &bytes[..];
+    while !rest.is_empty() {
+        match rest.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                raw.push((&rest[..i], true));
+                rest = &rest[i + 1..];
             }
-        }),
-        other => other.map_err(RecordError::from),
-    };
-    let mut lines = input.lines().enumerate().map(move |(i, l)| text(i + 1, l));
-    let first = lines.next().transpose()?.ok_or(RecordError::Empty)?;
+            None => {
+                raw.push((rest, false));
+                rest = &[];
+            }
+        }
+    }
+    let last = raw.len();
+    let first = std::str::from_utf8(raw[0].0).map_err(|_| RecordError::NotARecord)?;
     let mut parts = first.split_whitespace();
     if parts.next() != Some(MAGIC) {
         return Err(RecordError::NotARecord);
     }
-    match parts.next() {
-        Some(v) if v == FORMAT_VERSION.to_string() => {}
-        Some(v) => return Err(RecordError::Version(v.to_string())),
+    let version: u32 = match parts.next() {
+        Some(v) => match v.parse() {
+            Ok(n) if (OLDEST_FORMAT..=FORMAT_VERSION).contains(&n) => n,
+            _ => return Err(RecordError::Version(v.to_string())),
+        },
         None => return Err(RecordError::NotARecord),
-    }
-    let head = lines.next().transpose()?.ok_or(RecordError::Damaged {
-        line: 2,
-        message: "the header is missing".into(),
-    })?;
-    let header: Header = serde_json::from_str(&head).map_err(|e| RecordError::Damaged {
-        line: 2,
-        message: format!("the header is damaged: {e}"),
-    })?;
-    let mut entries = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let line = line?;
-        let n = i + 3;
-        if line.trim().is_empty() {
-            continue;
-        }
+    };
+    // Each line after the first, checked: `Ok(None)` is the torn tail.
+    let body = |n: usize| -> Result<Option<&str>, RecordError> {
+        let (bytes, ended) = raw[n - 1];
+        let is_last = n == last;
         let damaged = |m: &str| RecordError::Damaged {
             line: n,
             message: m.to_string(),
         };
-        let mut it = line.splitn(3, ' ');
-        let at: Millis = it
+        if !ended {
+            // Only the last line can lack its newline: it was cut short.
+            return Ok(None);
+        }
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            return if is_last && version >= 2 {
+                Ok(None)
+            } else {
+                Err(damaged("the line is not text"))
+            };
+        };
+        if version < 2 {
+            return Ok(Some(text));
+        }
+        let framed = text
+            .rsplit_once(" #")
+            .filter(|(_, sum)| sum.len() == 8)
+            .and_then(|(b, sum)| Some((b, u32::from_str_radix(sum, 16).ok()?)));
+        match framed {
+            Some((b, sum)) if checksum(b) == sum => Ok(Some(b)),
+            // A last line whose bytes did not all reach the disk.
+            _ if is_last => Ok(None),
+            _ => Err(damaged(
+                "the line fails its checksum (the file was changed or damaged)",
+            )),
+        }
+    };
+    if last < 2 {
+        return Err(RecordError::TornHeader);
+    }
+    let head = body(2)?.ok_or(RecordError::TornHeader)?;
+    let header: Header = serde_json::from_str(head).map_err(|e| RecordError::Damaged {
+        line: 2,
+        message: format!("the header is damaged: {e}"),
+    })?;
+    let mut entries = Vec::new();
+    let mut torn_line = None;
+    for n in 3..=last {
+        let Some(line) = body(n)? else {
+            torn_line = Some(n);
+            break;
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        entries.push(parse_entry(line, n, header.seats)?);
+    }
+    Ok(Contents {
+        header,
+        entries,
+        torn_line,
+    })
+}
+
+/// One entry's line (without its checksum).
+fn parse_entry(line: &str, n: usize, seats: usize) -> Result<Entry, RecordError> {
+    let damaged = |m: &str| RecordError::Damaged {
+        line: n,
+        message: m.to_string(),
+    };
+    let mut it = line.splitn(3, ' ');
+    let at: Millis = it
+        .next()
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| damaged("bad time"))?;
+    let who = it.next().ok_or_else(|| damaged("no seat"))?;
+    if who == "tick" {
+        return Ok(Entry::Tick { at });
+    }
+    if who == "seat" {
+        let rest = it
+            .next()
+            .ok_or_else(|| damaged("an incomplete seat line"))?;
+        let mut f = rest.splitn(4, ' ');
+        let seat: usize = f
             .next()
             .and_then(|s| s.parse().ok())
-            .ok_or_else(|| damaged("bad time"))?;
-        let who = it.next().ok_or_else(|| damaged("no seat"))?;
-        if who == "tick" {
-            entries.push(Entry::Tick { at });
-            continue;
-        }
-        if who == "seat" {
-            let rest = it
-                .next()
-                .ok_or_else(|| damaged("an incomplete seat line"))?;
-            let mut f = rest.splitn(4, ' ');
-            let seat: usize = f
-                .next()
-                .and_then(|s| s.parse().ok())
-                .filter(|s| (1..=header.seats).contains(s))
-                .ok_or_else(|| damaged("bad seat"))?;
-            let bot = match f.next() {
-                Some("bot") => true,
-                Some("person") => false,
-                _ => return Err(damaged("a seat is held by a person or a bot")),
-            };
-            let token = f
-                .next()
-                .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_hexdigit()))
-                .ok_or_else(|| damaged("bad seat token"))?
-                .to_string();
-            let name = f.next().unwrap_or("").to_string();
-            entries.push(Entry::Seat {
-                at,
-                seat: (seat - 1) as Seat,
-                bot,
-                token,
-                name,
-            });
-            continue;
-        }
-        if who == "takeover" {
-            let seat: usize = it
-                .next()
-                .and_then(|s| s.trim().parse().ok())
-                .filter(|s| (1..=header.seats).contains(s))
-                .ok_or_else(|| damaged("bad seat"))?;
-            entries.push(Entry::TakeOver {
-                at,
-                seat: (seat - 1) as Seat,
-            });
-            continue;
-        }
-        let seat: usize = who.parse().map_err(|_| damaged("bad seat"))?;
-        let text = it.next().ok_or_else(|| damaged("no command"))?.to_string();
-        if seat == 0 || seat > header.seats {
-            return Err(damaged("seat out of range"));
-        }
-        entries.push(Entry::Command {
+            .filter(|s| (1..=seats).contains(s))
+            .ok_or_else(|| damaged("bad seat"))?;
+        let bot = match f.next() {
+            Some("bot") => true,
+            Some("person") => false,
+            _ => return Err(damaged("a seat is held by a person or a bot")),
+        };
+        let token = f
+            .next()
+            .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_hexdigit()))
+            .ok_or_else(|| damaged("bad seat token"))?
+            .to_string();
+        let name = f.next().unwrap_or("").to_string();
+        return Ok(Entry::Seat {
             at,
             seat: (seat - 1) as Seat,
-            text,
+            bot,
+            token,
+            name,
         });
     }
-    Ok((header, entries))
+    if who == "takeover" {
+        let seat: usize = it
+            .next()
+            .and_then(|s| s.trim().parse().ok())
+            .filter(|s| (1..=seats).contains(s))
+            .ok_or_else(|| damaged("bad seat"))?;
+        return Ok(Entry::TakeOver {
+            at,
+            seat: (seat - 1) as Seat,
+        });
+    }
+    let seat: usize = who.parse().map_err(|_| damaged("bad seat"))?;
+    let text = it.next().ok_or_else(|| damaged("no command"))?.to_string();
+    if seat == 0 || seat > seats {
+        return Err(damaged("seat out of range"));
+    }
+    Ok(Entry::Command {
+        at,
+        seat: (seat - 1) as Seat,
+        text,
+    })
 }
 
 /// Replays a record, calling `each` after every command with the game and its events.
@@ -317,6 +428,14 @@ pub fn replay(
             Entry::TakeOver { seat, .. } => game.seat_taken_over(*seat),
             Entry::Command { at, seat, text } => {
                 let cmd = game.parse(*seat, text).map_err(|err| damaged(err.0))?;
+                // Saves hold commands as the host writes them: anything else (an abbreviation,
+                // words left over) was not written by a host and is not guessed at.
+                let canonical = game.format(&cmd);
+                if canonical != *text {
+                    return Err(damaged(format!(
+                        "`{text}` is not how the host writes that command (`{canonical}`)"
+                    )));
+                }
                 game.apply(*seat, &cmd, *at)
                     .map_err(|err| damaged(format!("`{text}` was refused: {err}")))?
             }
@@ -335,102 +454,33 @@ pub fn check_version(header: &Header) -> Result<(), RecordError> {
     Ok(())
 }
 
+/// A save read back and replayed: what [`load`] returns.
+pub struct Loaded {
+    pub header: Header,
+    pub entries: Vec<Entry>,
+    /// The game as it stood after the last entry.
+    pub game: Game,
+    /// Every event in order (each seat's history).
+    pub events: Vec<crate::variants::GameEvent>,
+    /// The line number of a torn last line that was dropped, if there was one.
+    pub torn_line: Option<usize>,
+}
+
 /// Reads, checks and replays a save: the header, every entry and the game as it stood after
 /// the last one, with the events in order (each seat's history).
-pub fn load(
-    path: &std::path::Path,
-) -> Result<(Header, Vec<Entry>, Game, Vec<crate::variants::GameEvent>), RecordError> {
+pub fn load(path: &std::path::Path) -> Result<Loaded, RecordError> {
     let file = std::fs::File::open(path)?;
-    let (header, entries) = read(std::io::BufReader::new(file))?;
-    check_version(&header)?;
+    let c = read_save(std::io::BufReader::new(file))?;
+    check_version(&c.header)?;
     let mut events = Vec::new();
-    let game = replay(&header, &entries, |_, _, evs| events.extend_from_slice(evs))?;
-    Ok((header, entries, game, events))
-}
-
-/// A save being written as the game goes: every entry is written and flushed before the host
-/// answers the command, so a host killed at any moment loses nothing it has acknowledged.
-/// The header is written when the game starts (it names the seats).
-pub struct SaveWriter {
-    out: std::fs::File,
-    header: Option<Header>,
-    path: std::path::PathBuf,
-}
-
-impl SaveWriter {
-    /// Creates (or empties) the save file now, so a bad path is reported before anyone joins;
-    /// `header` is written when the game starts.
-    pub fn create(path: &std::path::Path, header: Header) -> std::io::Result<SaveWriter> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)?;
-        }
-        let out = private_options().truncate(true).open(path)?;
-        Ok(SaveWriter {
-            out,
-            header: Some(header),
-            path: path.to_path_buf(),
-        })
-    }
-
-    /// Continues a save that already holds `header` and `entries` (a resumed game). When `path`
-    /// is not the file they were read from, they are copied there first.
-    pub fn resume(
-        path: &std::path::Path,
-        copy: Option<(&Header, &[Entry])>,
-    ) -> std::io::Result<SaveWriter> {
-        let mut w = match copy {
-            Some((h, entries)) => {
-                let mut w = SaveWriter::create(path, h.clone())?;
-                w.start(h.names.clone())?;
-                for e in entries {
-                    write_entry(&mut w.out, e)?;
-                }
-                w
-            }
-            None => SaveWriter {
-                out: private_options().append(true).open(path)?,
-                header: None,
-                path: path.to_path_buf(),
-            },
-        };
-        w.out.flush()?;
-        Ok(w)
-    }
-
-    /// Writes the header with the seats' names, once.
-    pub fn start(&mut self, names: Vec<String>) -> std::io::Result<()> {
-        if let Some(mut h) = self.header.take() {
-            h.names = names;
-            let mut buf = Vec::new();
-            write_header(&mut buf, &h)?;
-            self.out.write_all(&buf)?;
-            self.out.flush()?;
-        }
-        Ok(())
-    }
-
-    /// Appends one entry and hands it to the operating system before returning: the file then
-    /// outlives the process however it ends.
-    pub fn write(&mut self, e: &Entry) -> std::io::Result<()> {
-        let mut buf = Vec::with_capacity(64);
-        write_entry(&mut buf, e)?;
-        self.out.write_all(&buf)?;
-        self.out.flush()
-    }
-
-    pub fn path(&self) -> &std::path::Path {
-        &self.path
-    }
-}
-
-/// Saves hold seat tokens: only their owner reads them.
-fn private_options() -> std::fs::OpenOptions {
-    let mut o = std::fs::OpenOptions::new();
-    o.write(true).create(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        o.mode(0o600);
-    }
-    o
+    let game = replay(&c.header, &c.entries, |_, _, evs| {
+        events.extend_from_slice(evs)
+    })?;
+    Ok(Loaded {
+        header: c.header,
+        entries: c.entries,
+        game,
+        events,
+        torn_line: c.torn_line,
+    })
 }

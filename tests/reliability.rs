@@ -449,7 +449,7 @@ fn a_host_killed_with_sigkill_resumes_with_the_same_state_and_seats() {
     drop((ann, bob));
 
     // The save replays to the state the players last saw.
-    let (_, _, game, _) = record::load(&save).expect("the save loads");
+    let game = record::load(&save).expect("the save loads").game;
     assert_eq!(game.view(Some(0)), views[0]);
     assert_eq!(game.view(Some(1)), views[1]);
 
@@ -518,7 +518,7 @@ fn damaged_saves_and_saves_from_another_version_are_refused() {
         let mut buf = Vec::new();
         record::write_header(&mut buf, header).unwrap();
         for l in lines {
-            writeln!(buf, "{l}").unwrap();
+            writeln!(buf, "{}", record::framed(l)).unwrap();
         }
         let p = data.join(name);
         std::fs::write(&p, buf).unwrap();

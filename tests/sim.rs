@@ -121,9 +121,9 @@ fn a_damaged_record_is_refused_with_its_line() {
     let good = std::fs::read_to_string(dir.join("game-0.catan")).unwrap();
     let mut lines: Vec<String> = good.lines().map(String::from).collect();
     // Line 12 (the header is lines 1 and 2) becomes a command the game refuses.
-    lines[11] = "0 1 city Q.nw".to_string();
+    lines[11] = record::framed("0 1 city Q.nw");
     let bad = dir.join("bad.catan");
-    std::fs::write(&bad, lines.join("\n")).unwrap();
+    std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
     let (header, entries) =
         record::read(std::io::BufReader::new(std::fs::File::open(&bad).unwrap())).unwrap();
     match record::replay(&header, &entries, |_, _, _| {}) {
@@ -141,7 +141,7 @@ fn a_damaged_record_is_refused_with_its_line() {
 
     // A line that is not a record line at all.
     lines[11] = "garbage".to_string();
-    std::fs::write(&bad, lines.join("\n")).unwrap();
+    std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_catan"))
         .args(["replay", "--all"])
         .arg(&bad)
@@ -151,7 +151,11 @@ fn a_damaged_record_is_refused_with_its_line() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 12"));
 
     // Another format version.
-    let other = good.replacen("catan-record 1", "catan-record 99", 1);
+    let other = good.replacen(
+        &format!("catan-record {}", record::FORMAT_VERSION),
+        "catan-record 99",
+        1,
+    );
     std::fs::write(&bad, other).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_catan"))
         .args(["replay"])

@@ -3,7 +3,8 @@
 
 use crate::bots::BotKind;
 use crate::cli::HostArgs;
-use crate::record::{self, Header, SaveWriter};
+use crate::record::{self, Header};
+use crate::save::SaveWriter;
 use crate::server::RunningHost;
 use crate::server::table::{Table, TableConfig, saved_seats};
 use crate::variants;
@@ -245,11 +246,14 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
             };
             let save = SaveWriter::create(&path, header)
                 .map_err(|e| format!("cannot write the save file {}: {e}", path.display()))?;
-            println!(
-                "Saving to {} (after a crash: catan host --resume {}).",
-                path.display(),
-                path.display()
-            );
+            match save.problem() {
+                Some(problem) => println!("Warning: {problem}. Players are told."),
+                None => println!(
+                    "Saving to {} (after a crash: catan host --resume {}).",
+                    path.display(),
+                    path.display()
+                ),
+            }
             table.save_to(save);
         }
         None => eprintln!(
@@ -271,8 +275,18 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
 /// `--save` first).
 fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
     let shown = path.display();
-    let (header, entries, game, events) =
-        record::load(path).map_err(|e| format!("cannot resume {shown}: {e}"))?;
+    let record::Loaded {
+        header,
+        entries,
+        game,
+        events,
+        torn_line,
+    } = record::load(path).map_err(|e| format!("cannot resume {shown}: {e}"))?;
+    if let Some(line) = torn_line {
+        println!(
+            "The last line of {shown} (line {line}) was cut short when it was written (a full disk or a power cut); it is dropped, and everything before it is kept."
+        );
+    }
     if game.outcome().is_some() {
         return Err(format!(
             "the game in {shown} is over; `catan replay {shown}` shows it"
@@ -314,10 +328,11 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
         ..TableConfig::default()
     };
     let target = args.save.clone().unwrap_or_else(|| path.to_path_buf());
-    let same =
-        target == path || std::fs::canonicalize(&target).ok() == std::fs::canonicalize(path).ok();
-    let save = SaveWriter::resume(&target, (!same).then_some((&header, &entries[..])))
+    let save = SaveWriter::resume(&target, &header, &entries)
         .map_err(|e| format!("cannot write the save file {}: {e}", target.display()))?;
+    if let Some(problem) = save.problem() {
+        println!("Warning: {problem}. Players are told.");
+    }
     println!(
         "Resuming {shown}: {} steps replayed; players join again to take back their seats (saving to {}).",
         entries.len(),

@@ -9,7 +9,8 @@ use crate::proto::{
     COLORS, ClientMsg, GameInfo, LobbyView, PROTOCOL_VERSION, SeatInfo, ServerMsg, Update,
 };
 use crate::recap::{Recorder, Summary};
-use crate::record::{Entry, SaveWriter};
+use crate::record::Entry;
+use crate::save::{SaveNews, SaveWriter};
 use crate::variants::{Game, GameEvent};
 use std::collections::{HashMap, VecDeque};
 use tokio::sync::mpsc;
@@ -206,7 +207,6 @@ pub struct Table {
     record: Vec<Entry>,
     /// Where the record is saved as it grows.
     save: Option<SaveWriter>,
-    save_failed: bool,
     /// The latest events, for players who come back.
     history: VecDeque<GameEvent>,
     /// The game time the table's clock starts at (a resumed game goes on from its save).
@@ -312,7 +312,6 @@ impl Table {
             effects: Effects::default(),
             record: Vec::new(),
             save: None,
-            save_failed: false,
             history: VecDeque::new(),
             origin: 0,
             wall_us: 0,
@@ -428,22 +427,28 @@ impl Table {
 
     /// Records an entry, saving it first: nobody hears of a command before it is on disk.
     fn push_entry(&mut self, e: Entry) {
-        if let Some(save) = &mut self.save
-            && let Err(err) = save.write(&e)
-            && !self.save_failed
-        {
-            self.save_failed = true;
-            let msg = format!(
-                "the host cannot write its save {}: {err}; the game goes on unsaved",
-                save.path().display()
-            );
-            tracing::error!("{msg}");
-            let ids: Vec<ConnId> = self.conns.keys().copied().collect();
-            for id in ids {
-                self.send(id, ServerMsg::Notice(msg.clone()));
-            }
-        }
+        let news = self.save.as_mut().and_then(|save| save.write(&e));
         self.record.push(e);
+        if let Some(news) = news {
+            self.tell_save_news(&news);
+        }
+    }
+
+    /// Tells everyone (and the host's log) that the game stopped or started again being saved.
+    fn tell_save_news(&mut self, news: &SaveNews) {
+        match news {
+            SaveNews::Stopped(m) => tracing::error!("{m}"),
+            SaveNews::Saving(m) => tracing::warn!("{m}"),
+        }
+        let ids: Vec<ConnId> = self.conns.keys().copied().collect();
+        for id in ids {
+            self.send(id, ServerMsg::Notice(news.text().to_string()));
+        }
+    }
+
+    /// Why the game is not being saved, while it is not (a newcomer hears it on arrival).
+    pub fn save_problem(&self) -> Option<&str> {
+        self.save.as_ref().and_then(|s| s.problem())
     }
 
     /// Records who holds seat `i` now.
@@ -988,6 +993,9 @@ impl Table {
                 game: Box::new(self.info.clone()),
             },
         );
+        if let Some(problem) = self.save_problem().map(str::to_string) {
+            self.send(conn, ServerMsg::Notice(problem));
+        }
         self.maybe_start(now);
         let who = seat.and_then(|s| self.near(s as Seat));
         let who = who.map(|mut w| {
@@ -1075,11 +1083,11 @@ impl Table {
         self.started = true;
         tracing::info!(seats = self.slots.len(), "game started");
         let names = self.names();
-        if let Some(save) = &mut self.save
-            && let Err(e) = save.start(names.clone())
-        {
-            tracing::error!(error = %e, "cannot write the save's header");
-            self.save_failed = true;
+        if let Some(news) = self.save.as_mut().and_then(|s| s.start(names.clone())) {
+            self.tell_save_news(&news);
+        } else if let Some(problem) = self.save_problem().map(str::to_string) {
+            // Not saved from the start: everyone hears it as the game begins.
+            self.tell_save_news(&SaveNews::Stopped(problem));
         }
         for i in 0..self.slots.len() {
             self.record_seat(i, now);

@@ -20,7 +20,12 @@ pub struct Proc {
 
 impl Proc {
     pub fn spawn(data: &Path, args: &[&str]) -> Proc {
-        let mut child = Command::new(BIN)
+        Proc::spawn_program(BIN, data, args)
+    }
+
+    /// Another program (a wrapper such as `unshare` that runs catan) driven the same way.
+    pub fn spawn_program(program: &str, data: &Path, args: &[&str]) -> Proc {
+        let mut child = Command::new(program)
             .args(args)
             .env("NO_COLOR", "1")
             .env("CATAN_NO_ADVERTISE", "1")
@@ -67,6 +72,30 @@ impl Proc {
             }
         }
         panic!("no line for {what}; saw:\n{}", self.seen.join("\n"));
+    }
+
+    /// Waits up to `within` for a line matching `pred`; `None` if none came.
+    #[allow(dead_code)]
+    pub fn expect_for(&mut self, within: Duration, pred: impl Fn(&str) -> bool) -> Option<String> {
+        let end = Instant::now() + within;
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    self.seen.push(l.clone());
+                    if pred(&l) {
+                        return Some(l);
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        None
+    }
+
+    /// The process id.
+    #[allow(dead_code)]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// This seat's view as JSON (`state`).
