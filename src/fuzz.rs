@@ -587,11 +587,14 @@ fn sample_messages(game: &Game, rng: &mut GameRng) -> Vec<Vec<u8>> {
         enc(&ClientMsg::Kick(3)),
         enc(&ClientMsg::Ping(u64::MAX)),
         enc(&ClientMsg::Bye),
-        enc(&ServerMsg::Rejected {
+        enc(&ServerMsg::<crate::variants::GameView>::Rejected {
             seq: 1,
             reason: "no".into(),
         }),
-        enc(&ServerMsg::Legal(vec!["roll".into(), "end".into()])),
+        enc(&ServerMsg::<crate::variants::GameView>::Legal(vec![
+            "roll".into(),
+            "end".into(),
+        ])),
     ];
     let seat = rng.below(game.seats()) as Seat;
     v.push(enc(&ServerMsg::Update(Box::new(crate::proto::Update {
