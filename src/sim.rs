@@ -20,7 +20,8 @@ use crate::bots::{Bot, BotKind};
 use crate::cli::GameArgs;
 use crate::engine::{Millis, Seat};
 use crate::record::{self, Entry, Header};
-use crate::variants::{self, Game, GameCommand, variant_name};
+use crate::ruleset::Ruleset;
+use crate::variants::{Game, GameCommand};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -241,7 +242,6 @@ fn apply(
     now: Millis,
     scratch: &mut Scratch,
 ) -> Result<(), crate::engine::RuleError> {
-    use crate::engine::Ruleset;
     match (game, cmd) {
         (Game::Base(g), GameCommand::Base(c)) => {
             scratch.base_events.clear();
@@ -259,7 +259,6 @@ fn apply(
 
 /// The seats that may act now, into `out`.
 fn actors_into(game: &Game, out: &mut Vec<Seat>) {
-    use crate::engine::Ruleset;
     match game {
         Game::Base(g) => g.actors_into(out),
         Game::TotalChaos(g) => g.actors_into(out),
@@ -295,7 +294,7 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
     let seats = cfg.bots.len();
     let mut args = cfg.game.clone();
     args.seed = Some(seed);
-    let mut game = variants::create(&args, seats, seed)?;
+    let mut game = args.create(seats, seed)?;
     let budget = crate::bots::search::Budget::Playouts(budget_of(cfg));
     let mut bots: Vec<Bot> = cfg
         .bots
@@ -487,7 +486,7 @@ pub fn run(cfg: &SimConfig, progress: &(dyn Fn() + Sync)) -> Result<SimReport, S
         return Err("no bots: list one per seat, e.g. --bots heuristic,random".into());
     }
     // Fail early (and once) on settings the variant refuses.
-    variants::create(&cfg.game, seats, cfg.seed)?;
+    cfg.game.create(seats, cfg.seed)?;
     if let Some(dir) = &cfg.log {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -605,7 +604,7 @@ fn report(cfg: &SimConfig, threads: usize, secs: f64, results: Vec<GameResult>) 
     };
     let rate = |n: f64| if secs > 0.0 { n / secs } else { 0.0 };
     SimReport {
-        variant: variant_name(cfg.game.variant).to_string(),
+        variant: cfg.game.variant.name().to_string(),
         seed: cfg.seed,
         games,
         seats,

@@ -16,8 +16,9 @@
 //! - Phase 3: declares conflicts only where every opponent present is less aggressive; on a
 //!   Retreat prompt, the rules' default.
 
+use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::engine::{Ruleset, Seat};
+use crate::ruleset::Ruleset;
 use crate::variants::adaptations::command::Command;
 use crate::variants::adaptations::{AdaptGame, Adaptation, Phase};
 

@@ -22,13 +22,14 @@
 
 use crate::board::Map;
 use crate::board::spec::HarborKind;
+use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::engine::{Ruleset, Seat};
 use crate::rules::costs;
 use crate::rules::devcards::DevCard;
 use crate::rules::pieces::{BuildingKind, Pieces, RouteKind};
 use crate::rules::resources::{Resource, ResourceSet, pips};
 use crate::rules::trade::{self, Offer};
+use crate::ruleset::Ruleset;
 use crate::topology::{CornerId, EdgeId, HexId};
 use crate::variants::base::{BaseGame, Command, Phase};
 

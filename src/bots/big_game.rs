@@ -13,11 +13,12 @@
 //! - Offers: accepts one that gives what its next build lacks for a card it has spare;
 //!   declines the rest.
 
+use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::engine::{Ruleset, Seat};
 use crate::rules::costs;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::spots::corner_pips;
+use crate::ruleset::Ruleset;
 use crate::topology::{CornerId, EdgeId};
 use crate::variants::big_game::{BigGame, Command, KnightUse, Phase};
 

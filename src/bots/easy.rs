@@ -1,7 +1,9 @@
 //! What the easy bot adds to the random one: it never throws away a won game, and it answers
 //! offers (and discards) by what the cards are worth to it rather than at random.
 
-use crate::engine::{Ruleset, Seat};
+use crate::engine::Seat;
+
+use crate::ruleset::Ruleset;
 use crate::variants::base::{BaseGame, Command, Kind, Phase};
 use crate::variants::risk::{self, Stage};
 use crate::variants::{Game, GameCommand};

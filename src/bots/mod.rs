@@ -25,6 +25,7 @@ pub mod total_chaos;
 
 use crate::engine::Seat;
 use crate::engine::rng::GameRng;
+use crate::ruleset::Ruleset;
 use crate::variants::{Game, GameCommand};
 
 /// Which bot.
@@ -195,7 +196,6 @@ impl Bot {
                 .random_legal(seat, &mut self.rng, &mut self.scratch)
                 .map(GameCommand::Base),
             Game::TotalChaos(g) => {
-                use crate::engine::Ruleset;
                 let legal = g.legal(seat);
                 if legal.is_empty() {
                     return None;
@@ -204,7 +204,6 @@ impl Bot {
                 Some(GameCommand::TotalChaos(legal[i]))
             }
             Game::BigGame(g) => {
-                use crate::engine::Ruleset;
                 let legal = g.legal(seat);
                 if legal.is_empty() {
                     return None;

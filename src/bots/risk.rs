@@ -5,9 +5,10 @@
 //! outnumbers the enemy, barrages whenever a cannon can fire, and retreats from bad odds.
 
 use crate::bots::base as base_bot;
+use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::engine::{Ruleset, Seat};
 use crate::rules::resources::Resource;
+use crate::ruleset::Ruleset;
 use crate::topology::HexId;
 use crate::variants::base;
 use crate::variants::risk::control::Hold;

@@ -20,7 +20,8 @@
 
 use crate::bots::base as base_bot;
 use crate::engine::rng::GameRng;
-use crate::engine::{Millis, Ruleset, Seat};
+use crate::engine::{Millis, Seat};
+use crate::ruleset::Ruleset;
 use crate::variants::base::{BaseGame, Command, Kind, Phase};
 use crate::variants::risk::{self, Stage};
 use crate::variants::{Game, GameCommand};

@@ -17,13 +17,14 @@
 //!   lacks for what it does not need. Knights move the robber off its own hexes or toward the
 //!   Largest Army; Year of Plenty and Monopoly fetch what it lacks. Then it votes `ready`.
 
+use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::engine::{Ruleset, Seat};
 use crate::rules::costs;
 use crate::rules::pieces::BuildingKind;
 use crate::rules::resources::{Resource, ResourceSet, pips};
 use crate::rules::spots::{self, corner_pips};
 use crate::rules::trade::{self, Offer};
+use crate::ruleset::Ruleset;
 use crate::topology::{CornerId, HexId};
 use crate::variants::total_chaos::{ChaosGame, Command, Phase};
 

@@ -274,7 +274,7 @@ impl ClientState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Ruleset;
+    use crate::ruleset::Ruleset;
 
     fn list(cmds: &[&str]) -> Vec<String> {
         cmds.iter().map(|c| c.to_string()).collect()

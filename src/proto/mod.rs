@@ -11,7 +11,6 @@
 
 pub mod codec;
 
-use crate::board::BoardSpec;
 use crate::engine::Seat;
 use crate::variants::GameView;
 use serde::{Deserialize, Serialize};
@@ -19,19 +18,8 @@ use serde::{Deserialize, Serialize};
 /// Bumped whenever a message changes shape.
 pub const PROTOCOL_VERSION: u32 = 3;
 
-/// The variant's map as the client rebuilds it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum MapRecipe {
-    /// One board.
-    Single(BoardSpec),
-    /// A ring of boards: the distinct boards and, per position in the ring, which of them.
-    Ring {
-        boards: Vec<BoardSpec>,
-        order: Vec<u16>,
-    },
-    /// The variant draws its own map from the view (Adaptations' drifting tiles).
-    FromView,
-}
+/// The variant's map as the client rebuilds it (defined with the boards).
+pub use crate::board::MapRecipe;
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

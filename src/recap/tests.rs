@@ -403,7 +403,7 @@ fn table_game(variant: VariantName) -> Vec<crate::proto::ServerMsg> {
     use crate::proto::{ClientMsg, PROTOCOL_VERSION};
     use crate::server::table::{Table, TableConfig};
     let cfg = config(variant, 4);
-    let game = crate::variants::create(&cfg.game, 4, 5).expect("a game");
+    let game = cfg.game.create(4, 5).expect("a game");
     let mut table = Table::new(
         game,
         TableConfig {

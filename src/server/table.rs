@@ -10,6 +10,7 @@ use crate::proto::{
 };
 use crate::recap::{Recorder, Summary};
 use crate::record::{Entry, SaveWriter};
+use crate::ruleset::Ruleset;
 use crate::variants::{Game, GameEvent};
 use std::collections::{HashMap, VecDeque};
 use tokio::sync::mpsc;
@@ -282,10 +283,10 @@ impl Table {
         let seats = game.seats();
         let info = GameInfo {
             id: cfg.game_id.clone().unwrap_or_else(new_token),
-            variant: crate::variants::variant_name(game.variant()).to_string(),
+            variant: game.name().to_string(),
             name: cfg.name.clone(),
             map: game.map_recipe(),
-            settings: game.settings(),
+            settings: game.settings_text(),
             help: game.help(),
         };
         let mut t = Table {
