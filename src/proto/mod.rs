@@ -252,7 +252,7 @@ mod tests {
     /// became pluggable. Old clients and recorded frames still decode.
     #[test]
     fn an_update_encodes_as_its_fields_in_order() {
-        use crate::engine::Ruleset;
+        use crate::ruleset::Ruleset;
         let game =
             crate::variants::base::BaseGame::new(crate::variants::base::BaseConfig::new(4, 1))
                 .expect("a base game");

@@ -14,7 +14,7 @@ pub mod text;
 use crate::engine::Seat;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::ruleset::Ruleset;
-use crate::variants::{Game, GameEvent};
+use crate::variants::Game;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -169,7 +169,7 @@ impl Recorder {
     }
 
     /// Takes in one change: `events` as applied, `game` as it stands after them.
-    pub fn feed(&mut self, game: &Game, events: &[GameEvent]) {
+    pub fn feed<R: Ruleset>(&mut self, game: &R, events: &[R::Event]) {
         let mut facts = std::mem::take(&mut self.facts);
         facts.clear();
         for e in events {
@@ -210,7 +210,7 @@ impl Recorder {
         self.facts = facts;
     }
 
-    fn sample(&mut self, game: &Game) {
+    fn sample<R: Ruleset>(&mut self, game: &R) {
         for (s, pts) in game.points_by_source().iter().enumerate() {
             if let Some(t) = self.timeline.get_mut(s) {
                 t.push(pts.iter().map(|(_, v)| v).sum());
@@ -219,7 +219,7 @@ impl Recorder {
     }
 
     /// The summary of the game as it stands (seats named by `names`).
-    pub fn summary(&self, game: &Game, names: &[String]) -> Summary {
+    pub fn summary<R: Ruleset>(&self, game: &R, names: &[String]) -> Summary {
         let points = game.points_by_source();
         let outcome = game.outcome();
         let name = |s: Seat| {

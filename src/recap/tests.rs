@@ -3,7 +3,7 @@ use crate::bots::BotKind;
 use crate::cli::VariantName;
 use crate::rules::resources::Resource::*;
 use crate::sim::{self, SimConfig};
-use crate::variants::{base, big_game, risk, total_chaos};
+use crate::variants::{GameEvent, base, big_game, risk, total_chaos};
 
 fn config(variant: VariantName, seats: usize) -> SimConfig {
     let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; seats]);
