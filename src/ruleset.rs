@@ -170,3 +170,18 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
         false
     }
 }
+
+/// Where a game stands in its turns, for drivers and bots (the `catan sim` loop asks the
+/// current player last; the easy bot offers once a turn; a search plays out a few turns).
+/// Beside [`Ruleset`] rather than in it: the host needs neither. The defaults suit a game
+/// without turns: no current player, no turns counted.
+pub trait TurnOrder: Ruleset {
+    /// The player whose turn it is, when the ruleset has turns.
+    fn current_player(&self) -> Option<Seat> {
+        None
+    }
+    /// Turns played so far (rounds in a game without turns).
+    fn turns(&self) -> u32 {
+        0
+    }
+}

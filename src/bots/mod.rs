@@ -19,13 +19,14 @@ pub mod adaptations;
 pub mod base;
 pub mod big_game;
 mod easy;
+pub mod legal;
 pub mod risk;
 pub mod search;
 pub mod total_chaos;
 
 use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, TurnOrder};
 use crate::variants::{Game, GameCommand};
 
 /// Which bot.
@@ -113,6 +114,29 @@ impl BotKind {
             BotKind::Easy => BotKind::Heuristic,
             BotKind::Heuristic => BotKind::Hard,
         }
+    }
+}
+
+/// A player in a driver loop (`catan sim`'s [`crate::sim::drive`]): a bot for one seat.
+pub trait SeatBot<R: Ruleset> {
+    /// The bot's command for `seat` (one the rules list as legal), or `None` if it has
+    /// nothing to do.
+    fn choose(&mut self, game: &R, seat: Seat) -> Option<R::Command>;
+    /// How long it thinks before its next command in a game without turns.
+    fn think_ms(&mut self) -> crate::engine::Millis;
+    /// Its level, for messages.
+    fn name(&self) -> &'static str;
+}
+
+impl SeatBot<Game> for Bot {
+    fn choose(&mut self, game: &Game, seat: Seat) -> Option<GameCommand> {
+        Bot::choose(self, game, seat)
+    }
+    fn think_ms(&mut self) -> crate::engine::Millis {
+        Bot::think_ms(self)
+    }
+    fn name(&self) -> &'static str {
+        self.kind.name()
     }
 }
 
@@ -245,7 +269,7 @@ impl Bot {
         if easy::answering(game, seat) {
             return self.heuristic(game, seat);
         }
-        let turn = crate::sim::turns(game);
+        let turn = game.turns();
         for _ in 0..EASY_REDRAWS {
             let cmd = self.random(game, seat)?;
             if !easy::is_offer(&cmd) {

@@ -21,7 +21,7 @@
 use crate::bots::base as base_bot;
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Seat};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, TurnOrder};
 use crate::variants::base::{BaseGame, Command, Kind, Phase};
 use crate::variants::risk::{self, Stage};
 use crate::variants::{Game, GameCommand};
@@ -294,15 +294,14 @@ fn playout(game: &Game, me: Seat, cand: &GameCommand, deal_seed: u64) -> f64 {
             )
         })
         .collect();
-    let start_turn = crate::sim::turns(&world).max(1);
+    let start_turn = world.turns().max(1);
     let end_turn = start_turn + 2 * seats as u32;
     let mut actors: Vec<Seat> = Vec::with_capacity(seats);
     let mut moves = 0u32;
-    while world.outcome().is_none() && crate::sim::turns(&world) < end_turn && moves < PLAYOUT_MOVES
-    {
+    while world.outcome().is_none() && world.turns() < end_turn && moves < PLAYOUT_MOVES {
         actors.clear();
         actors.extend(world.actors());
-        let current = crate::sim::current_player(&world);
+        let current = world.current_player();
         let answering = actors.iter().copied().filter(|s| Some(*s) != current);
         let playing = current.filter(|c| actors.contains(c));
         let mut acted = false;

@@ -14,7 +14,7 @@ use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::facts::Fact;
 use crate::rules::points::SeatPoints;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, TurnOrder};
 use serde::{Deserialize, Serialize};
 
 /// What a game of any ruleset is built from: the ruleset's own settings (kept in the save
@@ -456,6 +456,28 @@ impl Ruleset for Game {
             Game::BigGame(g) => Ruleset::redeterminize(g, seat, rng),
             Game::Risk(g) => Ruleset::redeterminize(g, seat, rng),
             Game::Adaptations(g) => Ruleset::redeterminize(g, seat, rng),
+        }
+    }
+}
+
+impl TurnOrder for Game {
+    fn current_player(&self) -> Option<Seat> {
+        match self {
+            Game::Base(g) => g.current_player(),
+            Game::TotalChaos(g) => g.current_player(),
+            Game::BigGame(g) => g.current_player(),
+            Game::Risk(g) => g.current_player(),
+            Game::Adaptations(g) => g.current_player(),
+        }
+    }
+
+    fn turns(&self) -> u32 {
+        match self {
+            Game::Base(g) => g.turns(),
+            Game::TotalChaos(g) => g.turns(),
+            Game::BigGame(g) => g.turns(),
+            Game::Risk(g) => g.turns(),
+            Game::Adaptations(g) => g.turns(),
         }
     }
 }

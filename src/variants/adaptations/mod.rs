@@ -593,6 +593,15 @@ impl AdaptGame {
     }
 }
 
+impl crate::ruleset::TurnOrder for AdaptGame {
+    fn current_player(&self) -> Option<Seat> {
+        self.prompted().first().copied()
+    }
+    fn turns(&self) -> u32 {
+        self.turn()
+    }
+}
+
 impl Ruleset for AdaptGame {
     type Command = Command;
     type Event = Event;

@@ -384,6 +384,15 @@ impl BaseGame {
     }
 }
 
+impl crate::ruleset::TurnOrder for BaseGame {
+    fn current_player(&self) -> Option<Seat> {
+        Some(self.current())
+    }
+    fn turns(&self) -> u32 {
+        self.turn()
+    }
+}
+
 impl Ruleset for BaseGame {
     type Command = Command;
     type Event = Event;

@@ -609,6 +609,12 @@ pub fn territory_of_hex(map: &Map, h: HexId) -> Option<usize> {
     Some(2 * map.board_of_hex(h) + usize::from(side == Territory::East))
 }
 
+impl crate::ruleset::TurnOrder for BigGame {
+    fn turns(&self) -> u32 {
+        self.round()
+    }
+}
+
 impl Ruleset for BigGame {
     type Command = Command;
     type Event = Event;

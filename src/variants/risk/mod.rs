@@ -207,6 +207,15 @@ impl RiskGame {
     }
 }
 
+impl crate::ruleset::TurnOrder for RiskGame {
+    fn current_player(&self) -> Option<Seat> {
+        Some(self.current())
+    }
+    fn turns(&self) -> u32 {
+        self.turn()
+    }
+}
+
 impl Ruleset for RiskGame {
     type Command = Command;
     type Event = Event;

@@ -375,6 +375,12 @@ impl ChaosGame {
     }
 }
 
+impl crate::ruleset::TurnOrder for ChaosGame {
+    fn turns(&self) -> u32 {
+        self.round()
+    }
+}
+
 impl Ruleset for ChaosGame {
     type Command = Command;
     type Event = Event;
