@@ -78,6 +78,46 @@ fn commands_are_refused_with_reasons() {
     assert!(Pig::create(&PigSettings::default(), 5, 1).is_err());
 }
 
+// ---- catan sim's loop ----------------------------------------------------------------------
+
+/// Plays one game through the sim's driver with `legal` bots and returns its record.
+fn simulate(seats: usize, seed: u64) -> (Pig, Vec<catan::record::Entry>) {
+    let mut g = game(seats, seed);
+    let mut bots: Vec<catan::bots::legal::LegalBot> = (0..seats)
+        .map(|s| catan::bots::legal::LegalBot::new(catan::sim::bot_seed(seed, s)))
+        .collect();
+    let mut log = Vec::new();
+    let drove = catan::sim::drive(&mut g, &mut bots, 1_000_000, Some(&mut log))
+        .expect("the bots' commands are accepted");
+    assert!(!drove.capped && !drove.stalled, "{drove:?}");
+    assert!(drove.moves > 0);
+    (g, log)
+}
+
+/// Whole games through `catan sim`'s loop end with a winner, and the same seed plays the
+/// same game again.
+#[test]
+fn whole_games_through_the_sim_loop_are_reproducible() {
+    let mut outcomes = Vec::new();
+    for seed in 1..=20 {
+        let seats = 2 + seed as usize % 3;
+        let (g, log) = simulate(seats, seed);
+        let o = g.outcome().expect("the game ended");
+        assert!(!o.winners.is_empty());
+        let (again, log_again) = simulate(seats, seed);
+        assert_eq!(again.outcome(), Some(o.clone()), "seed {seed}");
+        assert_eq!(
+            format!("{log:?}"),
+            format!("{log_again:?}"),
+            "seed {seed} replays"
+        );
+        outcomes.push(format!("{log:?}"));
+    }
+    outcomes.sort();
+    outcomes.dedup();
+    assert!(outcomes.len() > 15, "different seeds play different games");
+}
+
 // ---- the host and plain clients ------------------------------------------------------------
 
 /// Output of a plain client, line by line, into a channel the test reads.
@@ -179,10 +219,13 @@ async fn player(addr: String, name: &str) -> Vec<String> {
 
 /// Two people with plain clients and a bot play whole games of Pig settlers on the real host
 /// (the generic table and its TCP connections, on a loopback port) until the game ends; both
-/// read the same summary, and the host's record holds every command.
+/// read the same summary, and the host's record holds every command. The bot is the
+/// ruleset's own in one game and the host's legal bot, which any ruleset has, in the other.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn whole_games_through_the_host_with_plain_clients() {
-    for seed in [3u64, 4] {
+    let makers: [catan::server::bots::BotMaker<Pig>; 2] =
+        [pig::PigBot::make, catan::server::bots::legal_bot::<Pig>];
+    for (seed, make_bot) in [3u64, 4].into_iter().zip(makers) {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let cfg = TableConfig {
             bots: 1,
@@ -191,7 +234,7 @@ async fn whole_games_through_the_host_with_plain_clients() {
             rate_per_sec: 1000,
             ..TableConfig::default()
         };
-        let table = Table::with_bots(game(3, seed), cfg, pig::PigBot::make);
+        let table = Table::with_bots(game(3, seed), cfg, make_bot);
         let host = RunningHost::start(listener, table).expect("the host serves");
         let addr = host.addr.to_string();
         let played = tokio::time::timeout(Duration::from_secs(120), async {

@@ -453,6 +453,17 @@ impl PlainView for PigView {
     }
 }
 
+/// Pig settlers has turns: the sim's loop asks whose.
+impl catan::ruleset::TurnOrder for Pig {
+    fn current_player(&self) -> Option<Seat> {
+        (!self.over).then_some(self.current)
+    }
+
+    fn turns(&self) -> u32 {
+        self.turn
+    }
+}
+
 /// Pig settlers' own bot, for the host: it rolls until it may settle, then settles a corner
 /// drawn from its seeded stream. It plays the same at every level.
 pub struct PigBot {
@@ -474,15 +485,7 @@ impl PigBot {
     }
 }
 
-impl catan::server::bots::TableBot<Pig> for PigBot {
-    fn kind(&self) -> catan::bots::BotKind {
-        self.kind
-    }
-
-    fn label(&self, _game: &Pig) -> String {
-        format!("{} (plays as the Pig bot)", self.kind.name())
-    }
-
+impl catan::bots::SeatBot<Pig> for PigBot {
     fn choose(&mut self, game: &Pig, seat: Seat) -> Option<PigCommand> {
         let legal = game.legal(seat);
         let settle: Vec<&PigCommand> = legal
@@ -493,5 +496,23 @@ impl catan::server::bots::TableBot<Pig> for PigBot {
             return Some(*settle[self.rng.below(settle.len())]);
         }
         legal.into_iter().find(|c| *c == PigCommand::Roll)
+    }
+
+    fn think_ms(&mut self) -> Millis {
+        0
+    }
+
+    fn name(&self) -> &'static str {
+        "pig"
+    }
+}
+
+impl catan::server::bots::TableBot<Pig> for PigBot {
+    fn kind(&self) -> catan::bots::BotKind {
+        self.kind
+    }
+
+    fn label(&self, _game: &Pig) -> String {
+        format!("{} (plays as the Pig bot)", self.kind.name())
     }
 }
