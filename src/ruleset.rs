@@ -185,3 +185,70 @@ pub trait TurnOrder: Ruleset {
         0
     }
 }
+
+/// What a ruleset brings to its bots: its random player, its heuristic (`medium`), the easy
+/// bot's few judgements, and the hooks of the `hard` search. The bot machinery in
+/// [`crate::bots`] (levels, the easy bot, the search) is generic over it; each ruleset
+/// implements it in its own `bot.rs`. The defaults need nothing ruleset-specific: a uniformly
+/// random legal command, no search.
+pub trait BotPlay: TurnOrder {
+    /// What the ruleset's bot remembers between its commands (within a turn or a round).
+    type Memory: Clone + std::fmt::Debug + Default + Send;
+
+    /// The random bot's command (the baseline and the load generator).
+    fn random_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        _memory: &mut Self::Memory,
+    ) -> Option<Self::Command> {
+        let mut legal = self.legal(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let i = rng.below(legal.len());
+        Some(legal.swap_remove(i))
+    }
+
+    /// The heuristic's (`medium`'s) command.
+    fn heuristic_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        memory: &mut Self::Memory,
+    ) -> Option<Self::Command> {
+        self.random_command(seat, rng, memory)
+    }
+
+    /// A command that wins the game for `seat` now, if there is one.
+    fn winning_move(&self, _seat: Seat) -> Option<Self::Command> {
+        None
+    }
+    /// Whether `seat` is answering rather than playing (a discard, an offer to answer): the
+    /// easy bot then answers as the heuristic does.
+    fn answering(&self, _seat: Seat) -> bool {
+        false
+    }
+    /// Whether a command proposes a trade to other players (the easy bot makes one a turn).
+    fn is_offer(&self, _cmd: &Self::Command) -> bool {
+        false
+    }
+    /// Ending the turn, when the rules allow it now.
+    fn end_turn(&self, _seat: Seat) -> Option<Self::Command> {
+        None
+    }
+
+    /// Whether `hard` searches here ([`Ruleset::redeterminize`] must deal hidden state);
+    /// elsewhere it plays as `medium`.
+    fn searches(&self) -> bool {
+        false
+    }
+    /// The moves worth comparing besides the heuristic's pick `medium`, all legal, appended
+    /// to `out`.
+    fn search_candidates(&self, _me: Seat, _medium: &Self::Command, _out: &mut Vec<Self::Command>) {
+    }
+    /// A position's worth to `me` when a playout stops before the end, 0 to 1.
+    fn search_score(&self, _me: Seat) -> f64 {
+        0.5
+    }
+}

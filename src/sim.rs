@@ -21,7 +21,7 @@ use crate::cli::GameArgs;
 use crate::engine::{Millis, Seat};
 use crate::record::{self, Entry, Header};
 use crate::ruleset::{Ruleset, TurnOrder};
-use crate::variants::{Game, GameCommand};
+use crate::variants::Game;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -14,7 +14,7 @@ use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::facts::Fact;
 use crate::rules::points::SeatPoints;
-use crate::ruleset::{Ruleset, TurnOrder};
+use crate::ruleset::{BotPlay, Ruleset, TurnOrder};
 use serde::{Deserialize, Serialize};
 
 /// What a game of any ruleset is built from: the ruleset's own settings (kept in the save
@@ -478,6 +478,164 @@ impl TurnOrder for Game {
             Game::BigGame(g) => g.turns(),
             Game::Risk(g) => g.turns(),
             Game::Adaptations(g) => g.turns(),
+        }
+    }
+}
+
+/// What a bot remembers in a game of any ruleset: each ruleset's own memory (one of them is
+/// used in a given game).
+#[derive(Clone, Debug, Default)]
+pub struct GameBotMemory {
+    base: base::bot::BotMemory,
+    risk: base::bot::Memory,
+    chaos: total_chaos::bot::Memory,
+}
+
+impl BotPlay for Game {
+    type Memory = GameBotMemory;
+
+    fn random_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        memory: &mut GameBotMemory,
+    ) -> Option<GameCommand> {
+        match self {
+            Game::Base(g) => g
+                .random_command(seat, rng, &mut memory.base)
+                .map(GameCommand::Base),
+            Game::TotalChaos(g) => g
+                .random_command(seat, rng, &mut memory.chaos)
+                .map(GameCommand::TotalChaos),
+            Game::BigGame(g) => g
+                .random_command(seat, rng, &mut ())
+                .map(GameCommand::BigGame),
+            Game::Risk(g) => g
+                .random_command(seat, rng, &mut memory.risk)
+                .map(GameCommand::Risk),
+            Game::Adaptations(g) => g
+                .random_command(seat, rng, &mut ())
+                .map(GameCommand::Adaptations),
+        }
+    }
+
+    fn heuristic_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        memory: &mut GameBotMemory,
+    ) -> Option<GameCommand> {
+        match self {
+            Game::Base(g) => g
+                .heuristic_command(seat, rng, &mut memory.base)
+                .map(GameCommand::Base),
+            Game::TotalChaos(g) => g
+                .heuristic_command(seat, rng, &mut memory.chaos)
+                .map(GameCommand::TotalChaos),
+            Game::BigGame(g) => g
+                .heuristic_command(seat, rng, &mut ())
+                .map(GameCommand::BigGame),
+            Game::Risk(g) => g
+                .heuristic_command(seat, rng, &mut memory.risk)
+                .map(GameCommand::Risk),
+            Game::Adaptations(g) => g
+                .heuristic_command(seat, rng, &mut ())
+                .map(GameCommand::Adaptations),
+        }
+    }
+
+    fn winning_move(&self, seat: Seat) -> Option<GameCommand> {
+        match self {
+            Game::Base(g) => g.winning_move(seat).map(GameCommand::Base),
+            Game::TotalChaos(g) => g.winning_move(seat).map(GameCommand::TotalChaos),
+            Game::BigGame(g) => g.winning_move(seat).map(GameCommand::BigGame),
+            Game::Risk(g) => g.winning_move(seat).map(GameCommand::Risk),
+            Game::Adaptations(g) => g.winning_move(seat).map(GameCommand::Adaptations),
+        }
+    }
+
+    fn answering(&self, seat: Seat) -> bool {
+        match self {
+            Game::Base(g) => g.answering(seat),
+            Game::TotalChaos(g) => g.answering(seat),
+            Game::BigGame(g) => g.answering(seat),
+            Game::Risk(g) => g.answering(seat),
+            Game::Adaptations(g) => g.answering(seat),
+        }
+    }
+
+    fn is_offer(&self, cmd: &GameCommand) -> bool {
+        match (self, cmd) {
+            (Game::Base(g), GameCommand::Base(c)) => g.is_offer(c),
+            (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.is_offer(c),
+            (Game::BigGame(g), GameCommand::BigGame(c)) => g.is_offer(c),
+            (Game::Risk(g), GameCommand::Risk(c)) => g.is_offer(c),
+            (Game::Adaptations(g), GameCommand::Adaptations(c)) => g.is_offer(c),
+            _ => false,
+        }
+    }
+
+    fn end_turn(&self, seat: Seat) -> Option<GameCommand> {
+        match self {
+            Game::Base(g) => g.end_turn(seat).map(GameCommand::Base),
+            Game::TotalChaos(g) => g.end_turn(seat).map(GameCommand::TotalChaos),
+            Game::BigGame(g) => g.end_turn(seat).map(GameCommand::BigGame),
+            Game::Risk(g) => g.end_turn(seat).map(GameCommand::Risk),
+            Game::Adaptations(g) => g.end_turn(seat).map(GameCommand::Adaptations),
+        }
+    }
+
+    fn searches(&self) -> bool {
+        match self {
+            Game::Base(g) => g.searches(),
+            Game::TotalChaos(g) => g.searches(),
+            Game::BigGame(g) => g.searches(),
+            Game::Risk(g) => g.searches(),
+            Game::Adaptations(g) => g.searches(),
+        }
+    }
+
+    fn search_candidates(&self, me: Seat, medium: &GameCommand, out: &mut Vec<GameCommand>) {
+        fn wrap<C>(out: &mut Vec<GameCommand>, own: Vec<C>, f: fn(C) -> GameCommand) {
+            out.extend(own.into_iter().map(f));
+        }
+        match (self, medium) {
+            (Game::Base(g), GameCommand::Base(m)) => {
+                let mut own = Vec::new();
+                g.search_candidates(me, m, &mut own);
+                wrap(out, own, GameCommand::Base);
+            }
+            (Game::TotalChaos(g), GameCommand::TotalChaos(m)) => {
+                let mut own = Vec::new();
+                g.search_candidates(me, m, &mut own);
+                wrap(out, own, GameCommand::TotalChaos);
+            }
+            (Game::BigGame(g), GameCommand::BigGame(m)) => {
+                let mut own = Vec::new();
+                g.search_candidates(me, m, &mut own);
+                wrap(out, own, GameCommand::BigGame);
+            }
+            (Game::Risk(g), GameCommand::Risk(m)) => {
+                let mut own = Vec::new();
+                g.search_candidates(me, m, &mut own);
+                wrap(out, own, GameCommand::Risk);
+            }
+            (Game::Adaptations(g), GameCommand::Adaptations(m)) => {
+                let mut own = Vec::new();
+                g.search_candidates(me, m, &mut own);
+                wrap(out, own, GameCommand::Adaptations);
+            }
+            _ => {}
+        }
+    }
+
+    fn search_score(&self, me: Seat) -> f64 {
+        match self {
+            Game::Base(g) => g.search_score(me),
+            Game::TotalChaos(g) => g.search_score(me),
+            Game::BigGame(g) => g.search_score(me),
+            Game::Risk(g) => g.search_score(me),
+            Game::Adaptations(g) => g.search_score(me),
         }
     }
 }

@@ -15,6 +15,7 @@
 
 mod apply;
 pub mod audit;
+pub mod bot;
 pub mod cards;
 pub mod command;
 pub mod conflict;

@@ -7,6 +7,7 @@
 //! state exactly as it was.
 
 mod apply;
+pub mod bot;
 pub mod command;
 pub mod event;
 mod hidden;

@@ -13,6 +13,7 @@
 //! before anything changes, so a refused command leaves the state as it was.
 
 mod apply;
+pub mod bot;
 pub mod command;
 pub mod event;
 mod hall;

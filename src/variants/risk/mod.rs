@@ -12,6 +12,7 @@
 mod apply;
 pub mod armies;
 pub mod battle;
+pub mod bot;
 mod clock;
 pub mod command;
 pub mod control;

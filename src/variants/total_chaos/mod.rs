@@ -10,6 +10,7 @@
 //! one [`Phase`] enum says what the game is doing. Rulings are in `docs/rules/total-chaos.md`.
 
 mod apply;
+pub mod bot;
 pub mod command;
 pub mod event;
 mod legal;

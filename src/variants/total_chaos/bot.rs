@@ -24,7 +24,7 @@ use crate::rules::pieces::BuildingKind;
 use crate::rules::resources::{Resource, ResourceSet, pips};
 use crate::rules::spots::{self, corner_pips};
 use crate::rules::trade::{self, Offer};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{BotPlay, Ruleset};
 use crate::topology::{CornerId, HexId};
 use crate::variants::total_chaos::{ChaosGame, Command, Phase};
 
@@ -445,6 +445,29 @@ fn dev_play(g: &ChaosGame, me: Seat, legal: &[Command], need: &ResourceSet) -> O
         return Some(roads[0]);
     }
     None
+}
+
+impl BotPlay for ChaosGame {
+    type Memory = Memory;
+
+    fn heuristic_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        memory: &mut Memory,
+    ) -> Option<Command> {
+        choose(self, seat, rng, memory)
+    }
+
+    fn answering(&self, seat: Seat) -> bool {
+        self.legal(seat)
+            .iter()
+            .any(|c| matches!(c, Command::Decline(_)))
+    }
+
+    fn is_offer(&self, cmd: &Command) -> bool {
+        matches!(cmd, Command::Offer { .. })
+    }
 }
 
 #[cfg(test)]
