@@ -6,8 +6,9 @@
 //! someone wins. `cargo bench --bench engine`.
 
 use catan::bots::BotKind;
+use catan::engine::Seat;
 use catan::engine::rng::GameRng;
-use catan::engine::{Ruleset, Seat};
+use catan::ruleset::Ruleset;
 use catan::variants::base::{BaseConfig, BaseGame, Phase};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;

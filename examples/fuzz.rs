@@ -30,7 +30,7 @@ fn main() -> std::process::ExitCode {
         Ok(s) => {
             let mut v = serde_json::to_value(&s).unwrap();
             v["part"] = part.into();
-            v["variant"] = catan::variants::variant_name(a.variant).into();
+            v["variant"] = a.variant.name().into();
             v["seconds"] = ((t.elapsed().as_secs_f64() * 10.0).round() / 10.0).into();
             println!("{v}");
             true

@@ -1,6 +1,13 @@
 //! The command line: `catan hotseat | host | join | board | sim | replay | loadtest | games`.
 //! Names and flags here are what tests and scripts rely on (see DESIGN.md).
 
+use crate::ruleset::Ruleset;
+use crate::variants::adaptations::AdaptSettings;
+use crate::variants::base::BaseSettings;
+use crate::variants::big_game::BigSettings;
+use crate::variants::risk::RiskSettings;
+use crate::variants::total_chaos::ChaosSettings;
+use crate::variants::{Game, GameSettings};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -126,6 +133,115 @@ pub struct GameArgs {
     #[arg(long, value_name = "N")]
     #[serde(default)]
     pub bot_budget: Option<u32>,
+}
+
+impl VariantName {
+    /// The name used on the command line and in saves.
+    pub const fn name(self) -> &'static str {
+        match self {
+            VariantName::Base => "base",
+            VariantName::BigGame => "big-game",
+            VariantName::TotalChaos => "total-chaos",
+            VariantName::Risk => "risk",
+            VariantName::Adaptations => "adaptations",
+        }
+    }
+}
+
+impl GameArgs {
+    /// The chosen ruleset's own settings these flags describe: what the game is built from
+    /// and what a save keeps. Refuses a board that does not load and a Big Game without an
+    /// end.
+    pub fn settings(&self) -> Result<GameSettings, String> {
+        let board = || -> Result<Option<crate::board::BoardSpec>, String> {
+            self.board
+                .as_deref()
+                .map(|b| crate::board::builtin::load(b).map_err(|e| e.to_string()))
+                .transpose()
+        };
+        let base = || -> Result<BaseSettings, String> {
+            let mut s = BaseSettings {
+                board: board()?,
+                ..BaseSettings::default()
+            };
+            if let Some(vp) = self.vp {
+                s.vp_target = vp;
+            }
+            s.three_vp_robber = self.three_vp_robber;
+            s.any_order = !self.strict_trade_then_build;
+            s.turn_ms = self.turn_secs.map(|s| s * 1000);
+            Ok(s)
+        };
+        Ok(match self.variant {
+            VariantName::Base => GameSettings::Base(base()?),
+            VariantName::Risk => GameSettings::Risk(RiskSettings { base: base()? }),
+            VariantName::TotalChaos => {
+                let mut s = ChaosSettings {
+                    board: board()?,
+                    ..ChaosSettings::default()
+                };
+                if let Some(vp) = self.vp {
+                    s.vp_target = vp;
+                }
+                s.resource_ms = self.resource_secs * 1000;
+                s.robber1_ms = self.robber1_secs * 1000;
+                s.robber2_ms = self.robber2_secs * 1000;
+                s.build_ms = self.phase_secs.unwrap_or(self.build_secs) * 1000;
+                s.cooldown_ms = self.cooldown_secs * 1000;
+                s.placement_ms = self.placement_secs.map(|s| s * 1000);
+                GameSettings::TotalChaos(s)
+            }
+            VariantName::BigGame => {
+                let mut s = match &self.layout {
+                    Some(l) => BigSettings::with_layout(self.boards, l)?,
+                    None => BigSettings::new(self.boards),
+                };
+                // `--vp 0` plays to the round limit alone.
+                if let Some(vp) = self.vp {
+                    s.vp_target = (vp > 0).then_some(vp);
+                }
+                s.round_ms = self.round_secs * 1000;
+                s.max_rounds = self.max_rounds;
+                if s.vp_target.is_none() && s.max_rounds.is_none() {
+                    return Err(
+                        "a Big Game needs an end: give a VP target (--vp) or a round \
+                                limit (--max-rounds)"
+                            .into(),
+                    );
+                }
+                GameSettings::BigGame(s)
+            }
+            VariantName::Adaptations => {
+                let mut s = AdaptSettings::default();
+                if let Some(t) = self.max_turns {
+                    s.max_turns = t;
+                }
+                s.phase_ms = self.phase_secs.or(self.turn_secs).map(|s| s * 1000);
+                GameSettings::Adaptations(s)
+            }
+        })
+    }
+
+    /// A game of these settings for `seats` seats and a seed.
+    pub fn create(&self, seats: usize, seed: u64) -> Result<Game, String> {
+        Game::create(&self.settings()?, seats, seed)
+    }
+
+    /// The seat count the settings fix, if they do: a Big Game has two seats per board.
+    pub fn fixed_seats(&self) -> Option<usize> {
+        match self.variant {
+            VariantName::BigGame => Some(2 * self.boards),
+            _ => None,
+        }
+    }
+
+    /// Seats the game plays with when the host does not say.
+    pub fn default_seats(&self) -> usize {
+        match self.variant {
+            VariantName::BigGame => 6,
+            _ => 4,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -324,4 +440,45 @@ pub struct GamesArgs {
     /// Seconds to listen.
     #[arg(long, default_value_t = 1.5)]
     pub wait_secs: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn big(extra: &[&str]) -> Result<Game, String> {
+        let mut argv = vec!["catan", "--variant", "big-game", "--boards", "2"];
+        argv.extend_from_slice(extra);
+        #[derive(clap::Parser)]
+        struct W {
+            #[command(flatten)]
+            g: GameArgs,
+        }
+        let args = <W as clap::Parser>::parse_from(argv).g;
+        args.create(4, 1)
+    }
+
+    #[test]
+    fn a_big_game_plays_to_a_vp_target_a_round_limit_or_both() {
+        let Ok(Game::BigGame(g)) = big(&[]) else {
+            panic!("a Big Game")
+        };
+        assert_eq!(g.config().vp_target, Some(10));
+        let Ok(Game::BigGame(g)) = big(&["--vp", "0", "--max-rounds", "20"]) else {
+            panic!("a Big Game")
+        };
+        assert_eq!(
+            (g.config().vp_target, g.config().max_rounds),
+            (None, Some(20))
+        );
+        let Ok(Game::BigGame(g)) = big(&["--vp", "12", "--max-rounds", "20"]) else {
+            panic!("a Big Game")
+        };
+        assert_eq!(
+            (g.config().vp_target, g.config().max_rounds),
+            (Some(12), Some(20))
+        );
+        let err = big(&["--vp", "0"]).expect_err("refused");
+        assert!(err.contains("needs an end"), "{err}");
+    }
 }

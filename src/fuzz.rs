@@ -14,7 +14,8 @@ use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Seat};
 use crate::proto::codec::{MAX_CLIENT_FRAME, MAX_SERVER_FRAME, MsgCodec};
 use crate::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
-use crate::variants::{self, Game};
+use crate::ruleset::Ruleset;
+use crate::variants::Game;
 use bytes::BytesMut;
 use tokio_util::codec::Decoder;
 
@@ -56,7 +57,6 @@ pub fn audit(game: &Game) -> Result<(), String> {
 /// hands, every deck's cards (23 a board, no Monopoly) between decks, hands and the played
 /// pile, pieces in stock or on the ring, public VP from the pieces, awards and territory bonus.
 fn audit_big_game(g: &crate::variants::big_game::BigGame) -> Result<(), String> {
-    use crate::engine::Ruleset;
     use crate::rules::pieces::{BuildingKind, RouteKind, Stock};
     use crate::rules::resources::ResourceSet;
     let k = g.boards();
@@ -148,7 +148,7 @@ mod erased {
 
 /// What the audit reads of a variant built from base Catan's pieces (one bank of 19 of each
 /// resource, the standard piece stock, 25 development cards).
-trait BaseLike: crate::engine::Ruleset {
+trait BaseLike: crate::ruleset::Ruleset {
     fn bank(&self) -> &crate::rules::resources::ResourceSet;
     fn hand(&self, seat: Seat) -> &crate::rules::resources::ResourceSet;
     fn pieces(&self) -> &crate::rules::pieces::Pieces;
@@ -399,7 +399,7 @@ fn mutate(text: &str, rng: &mut GameRng, vocab: &[String]) -> String {
 /// invariant with a message naming the seed, the step and the command.
 pub fn commands(args: &GameArgs, seats: usize, seed: u64, count: u64) -> Result<Stats, String> {
     // A variant that fixes its seats (two per Big Game board) plays with that many.
-    let seats = variants::fixed_seats(args).unwrap_or(seats);
+    let seats = args.fixed_seats().unwrap_or(seats);
     let mut stats = Stats::default();
     let mut rng = GameRng::new(seed);
     let mut vocab: Vec<String> = Vec::new();
@@ -407,7 +407,7 @@ pub fn commands(args: &GameArgs, seats: usize, seed: u64, count: u64) -> Result<
     while stats.commands < count {
         let mut a = args.clone();
         a.turn_secs = (stats.games % 2 == 1).then_some(5);
-        let mut game = variants::create(&a, seats, game_seed)?;
+        let mut game = a.create(seats, game_seed)?;
         stats.games += 1;
         let mut now: Millis = 0;
         for step in 0..4_000u32 {
@@ -509,7 +509,7 @@ pub fn command_input(data: &[u8]) -> Result<(), String> {
     let args = game_args(VariantName::Base);
     let (head, rest) = data.split_at(data.len().min(2));
     let seed = head.get(1).copied().unwrap_or(0) as u64;
-    let mut game = variants::create(&args, 4, seed)?;
+    let mut game = args.create(4, seed)?;
     let mut rng = GameRng::new(seed);
     // Play some random legal moves first, so later phases are reached.
     for _ in 0..head.first().copied().unwrap_or(0) as usize * 2 {
@@ -587,11 +587,14 @@ fn sample_messages(game: &Game, rng: &mut GameRng) -> Vec<Vec<u8>> {
         enc(&ClientMsg::Kick(3)),
         enc(&ClientMsg::Ping(u64::MAX)),
         enc(&ClientMsg::Bye),
-        enc(&ServerMsg::Rejected {
+        enc(&ServerMsg::<crate::variants::GameView>::Rejected {
             seq: 1,
             reason: "no".into(),
         }),
-        enc(&ServerMsg::Legal(vec!["roll".into(), "end".into()])),
+        enc(&ServerMsg::<crate::variants::GameView>::Legal(vec![
+            "roll".into(),
+            "end".into(),
+        ])),
     ];
     let seat = rng.below(game.seats()) as Seat;
     v.push(enc(&ServerMsg::Update(Box::new(crate::proto::Update {
@@ -614,18 +617,14 @@ fn sample_messages(game: &Game, rng: &mut GameRng) -> Vec<Vec<u8>> {
 pub fn frames(args: &GameArgs, seed: u64, count: u64) -> Result<Stats, String> {
     let mut stats = Stats::default();
     let mut rng = GameRng::new(seed);
-    let mut game = variants::create(args, variants::fixed_seats(args).unwrap_or(4), seed)?;
+    let mut game = args.create(args.fixed_seats().unwrap_or(4), seed)?;
     let mut samples = sample_messages(&game, &mut rng);
     while stats.frames < count {
         // Move the game on now and then, so views of later states are sampled too.
         if stats.frames % 1_000 == 0 {
             for _ in 0..20 {
                 let Some(&s) = game.actors().first() else {
-                    game = variants::create(
-                        args,
-                        variants::fixed_seats(args).unwrap_or(4),
-                        rng.next_seed(),
-                    )?;
+                    game = args.create(args.fixed_seats().unwrap_or(4), rng.next_seed())?;
                     break;
                 };
                 let legal = game.legal(s);
@@ -690,7 +689,7 @@ mod tests {
 
     #[test]
     fn the_audit_catches_lost_cards_and_pieces() {
-        let game = variants::create(&game_args(VariantName::Base), 3, 1).unwrap();
+        let game = game_args(VariantName::Base).create(3, 1).unwrap();
         assert_eq!(audit(&game), Ok(()));
         let mut bad = game.clone();
         let Game::Base(g) = &mut bad else {

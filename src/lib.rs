@@ -25,6 +25,7 @@ pub mod proto;
 pub mod recap;
 pub mod record;
 pub mod rules;
+pub mod ruleset;
 pub mod save;
 pub mod server;
 pub mod sim;

@@ -29,7 +29,8 @@
 
 use crate::cli::GameArgs;
 use crate::engine::{Millis, Seat};
-use crate::variants::{self, Game};
+use crate::ruleset::Ruleset;
+use crate::variants::Game;
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 
@@ -157,7 +158,7 @@ impl Header {
             args.board = Some(path.to_string_lossy().into_owned());
             _tmp = TempFile(path);
         }
-        variants::create(&args, self.seats, self.seed)
+        args.create(self.seats, self.seed)
     }
 }
 

@@ -16,11 +16,12 @@
 //! its own seeded think time, acts if it has something to do, and sleeps again; the clock
 //! moves to whichever comes first, the next bot waking or the game's next deadline.
 
-use crate::bots::{Bot, BotKind};
+use crate::bots::{Bot, BotKind, SeatBot};
 use crate::cli::GameArgs;
 use crate::engine::{Millis, Seat};
 use crate::record::{self, Entry, Header};
-use crate::variants::{self, Game, GameCommand, variant_name};
+use crate::ruleset::{Ruleset, TurnOrder};
+use crate::variants::Game;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -216,99 +217,44 @@ pub fn seat_names(bots: &[BotKind]) -> Vec<String> {
         .collect()
 }
 
-/// The player whose turn it is, when the variant has turns.
-pub(crate) fn current_player(game: &Game) -> Option<Seat> {
-    match game {
-        Game::Base(g) => Some(g.current()),
-        Game::Risk(g) => Some(g.current()),
-        Game::Adaptations(g) => g.prompted().first().copied(),
-        Game::TotalChaos(_) | Game::BigGame(_) => None,
-    }
+/// How a game played through [`drive`] went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Drove {
+    /// Commands applied.
+    pub moves: u64,
+    /// Times the clock was moved to a deadline.
+    pub ticks: u64,
+    /// Stopped by the move cap.
+    pub capped: bool,
+    /// Stopped because no seat would act and no deadline was pending.
+    pub stalled: bool,
 }
 
-/// Buffers reused from move to move, so a game allocates nothing per move.
-#[derive(Default)]
-struct Scratch {
-    /// Events of the last move (nobody reads them here).
-    base_events: Vec<crate::variants::base::Event>,
-}
-
-/// Applies a command, dropping its events.
-fn apply(
-    game: &mut Game,
-    seat: Seat,
-    cmd: &GameCommand,
-    now: Millis,
-    scratch: &mut Scratch,
-) -> Result<(), crate::engine::RuleError> {
-    use crate::engine::Ruleset;
-    match (game, cmd) {
-        (Game::Base(g), GameCommand::Base(c)) => {
-            scratch.base_events.clear();
-            g.apply_into(seat, c, now, &mut scratch.base_events)
-        }
-        (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.apply(seat, c, now).map(drop),
-        (Game::BigGame(g), GameCommand::BigGame(c)) => g.apply(seat, c, now).map(drop),
-        (Game::Risk(g), GameCommand::Risk(c)) => g.apply(seat, c, now).map(drop),
-        (Game::Adaptations(g), GameCommand::Adaptations(c)) => g.apply(seat, c, now).map(drop),
-        _ => Err(crate::engine::RuleError::new(
-            "that command belongs to another variant",
-        )),
-    }
-}
-
-/// The seats that may act now, into `out`.
-fn actors_into(game: &Game, out: &mut Vec<Seat>) {
-    use crate::engine::Ruleset;
-    match game {
-        Game::Base(g) => g.actors_into(out),
-        Game::TotalChaos(g) => g.actors_into(out),
-        Game::BigGame(g) => g.actors_into(out),
-        Game::Risk(g) => *out = g.actors(),
-        Game::Adaptations(g) => g.actors_into(out),
-    }
-}
-
-/// Turns played so far (rounds in a game without turns).
-pub fn turns(game: &Game) -> u32 {
-    match game {
-        Game::Base(g) => g.turn(),
-        Game::TotalChaos(g) => g.round(),
-        Game::BigGame(g) => g.round(),
-        Game::Risk(g) => g.turn(),
-        Game::Adaptations(g) => g.turn(),
-    }
-}
-
-/// A game played to its end (or the cap).
-pub struct Played {
-    pub result: GameResult,
-    /// The final state.
-    pub game: Game,
-    /// The record, when asked for: a header and every command and clock step.
-    pub record: Option<(Header, Vec<Entry>)>,
-}
-
-/// Plays one game to its end (or the cap). With `log`, keeps its record too.
-pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, String> {
-    let seed = game_seed(cfg.seed, index);
-    let seats = cfg.bots.len();
-    let mut args = cfg.game.clone();
-    args.seed = Some(seed);
-    let mut game = variants::create(&args, seats, seed)?;
-    let budget = crate::bots::search::Budget::Playouts(budget_of(cfg));
-    let mut bots: Vec<Bot> = cfg
-        .bots
-        .iter()
-        .enumerate()
-        .map(|(s, k)| Bot::new(*k, bot_seed(seed, s)).with_budget(budget))
-        .collect();
-    let mut entries = Vec::new();
+/// Plays a game of any ruleset to its end (or `move_cap` moves and clock steps) with one bot
+/// per seat: the loop of `catan sim`, the same for every ruleset. With `log`, every command
+/// and clock step is appended to it. A command a bot sends that the rules refuse is an error
+/// naming the bot, the seat and the command.
+pub fn drive<R: TurnOrder, B: SeatBot<R>>(
+    game: &mut R,
+    bots: &mut [B],
+    move_cap: u64,
+    mut log: Option<&mut Vec<Entry>>,
+) -> Result<Drove, String> {
+    let seats = bots.len();
     let mut now: Millis = 0;
     let (mut moves, mut ticks) = (0u64, 0u64);
     let (mut capped, mut stalled) = (false, false);
     let mut actors: Vec<Seat> = Vec::with_capacity(seats);
-    let mut scratch = Scratch::default();
+    // Events of the last move (nobody reads them here), kept so a move allocates nothing.
+    let mut events: Vec<R::Event> = Vec::new();
+    let refused = |bot: &B, seat: Seat, game: &R, cmd: &R::Command, e: crate::engine::RuleError| {
+        format!(
+            "the {} bot in seat {} sent `{}`, refused: {e}",
+            bot.name(),
+            seat + 1,
+            game.format(cmd)
+        )
+    };
     // Games without turns: every bot wakes after its own think time, on virtual time.
     let mut wake: Vec<Millis> = if game.simultaneous() {
         bots.iter_mut().map(|b| b.think_ms()).collect()
@@ -317,16 +263,19 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
     };
     let mut idle = 0u32;
     while game.simultaneous() && game.outcome().is_none() {
-        if moves + ticks >= cfg.move_cap {
+        if moves + ticks >= move_cap {
             capped = true;
             break;
         }
-        let (seat, at) = wake
+        let Some((seat, at)) = wake
             .iter()
             .enumerate()
             .map(|(s, t)| (s as Seat, *t))
             .min_by_key(|(s, t)| (*t, *s))
-            .expect("at least one seat");
+        else {
+            stalled = true;
+            break;
+        };
         if let Some(d) = game.deadline()
             && d <= at
         {
@@ -334,18 +283,19 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
             game.tick(now);
             ticks += 1;
             idle = 0;
-            if log {
-                entries.push(Entry::Tick { at: now });
+            if let Some(log) = log.as_deref_mut() {
+                log.push(Entry::Tick { at: now });
             }
             continue;
         }
         now = now.max(at);
         let think = bots[seat as usize].think_ms();
         wake[seat as usize] = now + think;
-        if !game.actors().contains(&seat) {
+        game.actors_into(&mut actors);
+        if !actors.contains(&seat) {
             continue;
         }
-        let Some(cmd) = bots[seat as usize].choose(&game, seat) else {
+        let Some(cmd) = bots[seat as usize].choose(game, seat) else {
             idle += 1;
             if idle > 100_000 && game.deadline().is_none() {
                 stalled = true;
@@ -354,16 +304,12 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
             continue;
         };
         idle = 0;
-        if let Err(e) = apply(&mut game, seat, &cmd, now, &mut scratch) {
-            return Err(format!(
-                "game {index} (seed {seed}): the {} bot in seat {} sent `{}`, refused: {e}",
-                bots[seat as usize].kind.name(),
-                seat + 1,
-                game.format(&cmd)
-            ));
+        events.clear();
+        if let Err(e) = game.apply_into(seat, &cmd, now, &mut events) {
+            return Err(refused(&bots[seat as usize], seat, game, &cmd, e));
         }
-        if log {
-            entries.push(Entry::Command {
+        if let Some(log) = log.as_deref_mut() {
+            log.push(Entry::Command {
                 at: now,
                 seat,
                 text: game.format(&cmd),
@@ -372,30 +318,29 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
         moves += 1;
     }
     while !game.simultaneous() && game.outcome().is_none() {
-        if moves + ticks >= cfg.move_cap {
+        if moves + ticks >= move_cap {
             capped = true;
             break;
         }
-        actors_into(&game, &mut actors);
+        game.actors_into(&mut actors);
         // Answers first (offers, discards), then the current player.
-        let current = current_player(&game);
+        let current = game.current_player();
         let answering = actors.iter().copied().filter(|s| Some(*s) != current);
         let playing = current.filter(|c| actors.contains(c));
         let mut acted = false;
         for seat in answering.chain(playing) {
-            let Some(cmd) = bots[seat as usize].choose(&game, seat) else {
+            let Some(bot) = bots.get_mut(seat as usize) else {
                 continue;
             };
-            if let Err(e) = apply(&mut game, seat, &cmd, now, &mut scratch) {
-                return Err(format!(
-                    "game {index} (seed {seed}): the {} bot in seat {} sent `{}`, refused: {e}",
-                    bots[seat as usize].kind.name(),
-                    seat + 1,
-                    game.format(&cmd)
-                ));
+            let Some(cmd) = bot.choose(game, seat) else {
+                continue;
+            };
+            events.clear();
+            if let Err(e) = game.apply_into(seat, &cmd, now, &mut events) {
+                return Err(refused(&bots[seat as usize], seat, game, &cmd, e));
             }
-            if log {
-                entries.push(Entry::Command {
+            if let Some(log) = log.as_deref_mut() {
+                log.push(Entry::Command {
                     at: now,
                     seat,
                     text: game.format(&cmd),
@@ -413,8 +358,8 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
                 now = now.max(d);
                 game.tick(now);
                 ticks += 1;
-                if log {
-                    entries.push(Entry::Tick { at: now });
+                if let Some(log) = log.as_deref_mut() {
+                    log.push(Entry::Tick { at: now });
                 }
             }
             None => {
@@ -423,6 +368,45 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
             }
         }
     }
+    Ok(Drove {
+        moves,
+        ticks,
+        capped,
+        stalled,
+    })
+}
+
+/// A game played to its end (or the cap).
+pub struct Played {
+    pub result: GameResult,
+    /// The final state.
+    pub game: Game,
+    /// The record, when asked for: a header and every command and clock step.
+    pub record: Option<(Header, Vec<Entry>)>,
+}
+
+/// Plays one game to its end (or the cap). With `log`, keeps its record too.
+pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, String> {
+    let seed = game_seed(cfg.seed, index);
+    let seats = cfg.bots.len();
+    let mut args = cfg.game.clone();
+    args.seed = Some(seed);
+    let mut game = args.create(seats, seed)?;
+    let budget = crate::bots::search::Budget::Playouts(budget_of(cfg));
+    let mut bots: Vec<Bot> = cfg
+        .bots
+        .iter()
+        .enumerate()
+        .map(|(s, k)| Bot::new(*k, bot_seed(seed, s)).with_budget(budget))
+        .collect();
+    let mut entries = Vec::new();
+    let drove = drive(
+        &mut game,
+        &mut bots,
+        cfg.move_cap,
+        log.then_some(&mut entries),
+    )
+    .map_err(|e| format!("game {index} (seed {seed}): {e}"))?;
     let outcome = game.outcome();
     let winner = outcome.as_ref().and_then(|o| o.winners.first().copied());
     let winner_score = outcome.as_ref().and_then(|o| {
@@ -440,11 +424,11 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
         seed,
         winner,
         winner_score,
-        turns: turns(&game),
-        moves,
-        ticks,
-        capped,
-        stalled,
+        turns: game.turns(),
+        moves: drove.moves,
+        ticks: drove.ticks,
+        capped: drove.capped,
+        stalled: drove.stalled,
         search,
     };
     let record = log.then(|| {
@@ -487,7 +471,7 @@ pub fn run(cfg: &SimConfig, progress: &(dyn Fn() + Sync)) -> Result<SimReport, S
         return Err("no bots: list one per seat, e.g. --bots heuristic,random".into());
     }
     // Fail early (and once) on settings the variant refuses.
-    variants::create(&cfg.game, seats, cfg.seed)?;
+    cfg.game.create(seats, cfg.seed)?;
     if let Some(dir) = &cfg.log {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -605,7 +589,7 @@ fn report(cfg: &SimConfig, threads: usize, secs: f64, results: Vec<GameResult>) 
     };
     let rate = |n: f64| if secs > 0.0 { n / secs } else { 0.0 };
     SimReport {
-        variant: variant_name(cfg.game.variant).to_string(),
+        variant: cfg.game.variant.name().to_string(),
         seed: cfg.seed,
         games,
         seats,
@@ -635,5 +619,46 @@ fn report(cfg: &SimConfig, threads: usize, secs: f64, results: Vec<GameResult>) 
         stalled: results.iter().filter(|r| r.stalled).count(),
         search,
         results,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::legal::LegalBot;
+    use crate::variants::adaptations::{AdaptGame, AdaptSettings};
+    use crate::variants::base::{BaseGame, BaseSettings};
+
+    /// The loop plays any ruleset, not only the built-in enum, with bots that know nothing
+    /// about it: whole games end with a winner.
+    fn whole_game<R: TurnOrder>(mut game: R) -> (R, Drove) {
+        let mut bots: Vec<LegalBot> = (0..game.seats() as u64).map(LegalBot::new).collect();
+        let drove = drive(&mut game, &mut bots, DEFAULT_MOVE_CAP, None).expect("no refusal");
+        (game, drove)
+    }
+
+    #[test]
+    fn the_loop_plays_a_ruleset_outside_the_enum_to_its_end() {
+        let settings = BaseSettings {
+            vp_target: 3,
+            ..BaseSettings::default()
+        };
+        let (game, drove) = whole_game(BaseGame::create(&settings, 3, 11).expect("a game"));
+        assert!(game.outcome().is_some(), "{drove:?}");
+        assert!(!drove.capped && !drove.stalled && drove.moves > 0);
+
+        let (game, drove) =
+            whole_game(AdaptGame::create(&AdaptSettings::default(), 4, 11).expect("a game"));
+        assert!(game.outcome().is_some(), "{drove:?}");
+    }
+
+    #[test]
+    fn the_loop_keeps_the_record_of_what_it_played() {
+        let mut game = BaseGame::create(&BaseSettings::default(), 2, 5).expect("a game");
+        let mut bots = vec![LegalBot::new(1), LegalBot::new(2)];
+        let mut log = Vec::new();
+        let drove = drive(&mut game, &mut bots, 50, Some(&mut log)).expect("no refusal");
+        assert!(drove.capped);
+        assert_eq!(log.len() as u64, drove.moves + drove.ticks);
     }
 }

@@ -6,7 +6,6 @@ mod support;
 
 use catan::bots::BotKind;
 use catan::cli::{GameArgs, VariantName};
-use catan::variants;
 use std::time::{Duration, Instant};
 use support::{PlainTable, plain_table};
 use tokio::io::AsyncWriteExt;
@@ -34,7 +33,7 @@ fn pick(phase: &str, legal: &[String]) -> Option<String> {
 async fn three_bots_and_a_plain_client_play_a_game_and_state_shows_herds_per_hex() {
     unsafe { std::env::set_var("NO_COLOR", "1") };
     let seed = 77;
-    let game = variants::create(&args(seed), 4, seed).unwrap();
+    let game = args(seed).create(4, seed).unwrap();
     let PlainTable {
         host,
         mut input,

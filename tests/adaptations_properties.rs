@@ -16,7 +16,8 @@
 //! `ADAPT_PROP_GAMES` sets the number of games (default 2000 in release builds).
 
 use catan::engine::rng::GameRng;
-use catan::engine::{Millis, Ruleset, Seat};
+use catan::engine::{Millis, Seat};
+use catan::ruleset::Ruleset;
 use catan::variants::adaptations::{AdaptConfig, AdaptGame, Adaptation, Command, Event, Phase};
 
 fn games() -> u64 {

@@ -23,12 +23,13 @@
 //! `BASE_PROP_GAMES=20000 cargo test --release --test base_properties`. Unoptimised builds
 //! run a tenth of the default sizes.
 
+use catan::engine::Seat;
 use catan::engine::rng::GameRng;
-use catan::engine::{Ruleset, Seat};
 use catan::rules::devcards::DevCard;
 use catan::rules::pieces::BuildingKind;
 use catan::rules::resources::{Resource, ResourceSet};
 use catan::rules::supply::Supply;
+use catan::ruleset::Ruleset;
 use catan::topology::{CornerId, EdgeId, HexId};
 use catan::variants::base::command::Kind;
 use catan::variants::base::{BaseConfig, BaseGame, Command, Phase};

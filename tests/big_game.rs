@@ -13,7 +13,8 @@ use catan::cli::{GameArgs, VariantName};
 use catan::client::net::{Hello, connect};
 use catan::proto::{ClientMsg, ServerMsg};
 use catan::record::Entry;
-use catan::variants::{self, GameView};
+use catan::ruleset::Ruleset;
+use catan::variants::GameView;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 use support::{PlainTable, plain_table};
@@ -32,8 +33,8 @@ async fn five_bots_a_plain_client_and_a_late_joiner_play_rounds() {
     unsafe { std::env::set_var("NO_COLOR", "1") };
     let seed = 99;
     let args = big_args(seed);
-    assert_eq!(variants::fixed_seats(&args), Some(6));
-    let game = variants::create(&args, 6, seed).unwrap();
+    assert_eq!(args.fixed_seats(), Some(6));
+    let game = args.create(6, seed).unwrap();
     let PlainTable {
         host,
         mut input,
@@ -175,7 +176,7 @@ async fn five_bots_a_plain_client_and_a_late_joiner_play_rounds() {
         .iter()
         .position(|e| matches!(e, Entry::TakeOver { seat, .. } if *seat == taken))
         .expect("the take-over is recorded");
-    let mut replayed = variants::create(&args, 6, seed).unwrap();
+    let mut replayed = args.create(6, seed).unwrap();
     for (i, e) in record.iter().enumerate() {
         if i == at {
             let GameView::BigGame(before) = replayed.view(Some(taken)) else {

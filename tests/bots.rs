@@ -7,6 +7,7 @@ use catan::bots::{Bot, BotKind};
 use catan::cli::VariantName;
 use catan::engine::Seat;
 use catan::engine::rng::GameRng;
+use catan::ruleset::Ruleset;
 use catan::sim::{self, SimConfig};
 use catan::variants::{self, Game};
 
@@ -18,7 +19,7 @@ fn game(variant: VariantName, seed: u64) -> Game {
     let mut args = sim::default_game_args();
     args.variant = variant;
     args.seed = Some(seed);
-    variants::create(&args, 4, seed).expect("the game is created")
+    args.create(4, seed).expect("the game is created")
 }
 
 /// Positions of a game played by medium bots: every `every`-th position where a seat may act,

@@ -97,9 +97,9 @@ fn random_and_mutated_frames_break_nothing() {
 #[test]
 fn snapshots_tell_states_apart() {
     // A refused command is checked by comparing snapshots: they must see a change.
-    use catan::engine::Ruleset;
+    use catan::ruleset::Ruleset;
     let args = fuzz::game_args(VariantName::Base);
-    let game = catan::variants::create(&args, 3, 1).unwrap();
+    let game = args.create(3, 1).unwrap();
     assert!(fuzz::audit(&game).is_ok());
     let before = fuzz::snapshot(&game);
     let mut moved = game.clone();

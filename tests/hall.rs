@@ -5,9 +5,9 @@
 
 use catan::cli::{GameArgs, VariantName};
 use catan::commands::loadtest::{Plan, load};
+use catan::ruleset::Ruleset;
 use catan::server::RunningHost;
 use catan::server::table::{Table, TableConfig};
-use catan::variants;
 use std::time::Duration;
 use tokio::net::TcpListener;
 
@@ -31,7 +31,7 @@ fn hall_args(boards: usize) -> GameArgs {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forty_load_clients_play_three_rounds_of_a_hall_and_see_every_roll() {
     let args = hall_args(20);
-    let game = variants::create(&args, 40, 7).unwrap();
+    let game = args.create(40, 7).unwrap();
     assert!(game.is_hall(), "20 boards are played as a hall");
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let host = RunningHost::start(listener, Table::new(game, TableConfig::default())).unwrap();
@@ -67,7 +67,7 @@ async fn forty_load_clients_play_three_rounds_of_a_hall_and_see_every_roll() {
 #[tokio::test]
 async fn a_client_that_cannot_keep_up_is_told_dropped_and_comes_back_with_its_token() {
     use catan::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
-    let game = variants::create(&hall_args(20), 40, 7).unwrap();
+    let game = hall_args(20).create(40, 7).unwrap();
     let mut table = Table::new(game, TableConfig::default());
     let hello = |token: Option<String>| ClientMsg::Hello {
         version: PROTOCOL_VERSION,

@@ -8,9 +8,10 @@ use catan::client::net::{Hello, connect};
 use catan::engine::Seat;
 use catan::engine::rng::GameRng;
 use catan::proto::{ClientMsg, ServerMsg, codec};
+use catan::ruleset::Ruleset;
 use catan::server::RunningHost;
 use catan::server::table::{Table, TableConfig};
-use catan::variants::{self, GameView};
+use catan::variants::GameView;
 use std::time::Duration;
 use tokio::net::TcpListener;
 
@@ -114,7 +115,7 @@ async fn whole_games_over_tcp_keep_secrets() {
     for game_no in 0..2u64 {
         // A seed whose bytes are easy to spot if they ever leaked.
         let seed = 0x5eed_5eed_0000_0000 + game_no;
-        let game = variants::create(&base_args(seed), 4, seed).unwrap();
+        let game = base_args(seed).create(4, seed).unwrap();
         let cfg = TableConfig {
             bots: 2,
             bot_kind: BotKind::Random,
@@ -184,7 +185,7 @@ async fn whole_games_over_tcp_keep_secrets() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn version_mismatch_and_wrong_address_are_explained() {
-    let game = variants::create(&base_args(3), 4, 3).unwrap();
+    let game = base_args(3).create(4, 3).unwrap();
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let host = RunningHost::start(listener, Table::new(game, TableConfig::default())).unwrap();
     // Speak an old protocol version by hand.

@@ -10,9 +10,10 @@ use catan::bots::BotKind;
 use catan::engine::Seat;
 use catan::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg, Update};
 use catan::record::{self, Entry, Header};
+use catan::ruleset::Ruleset;
 use catan::server::Limits;
 use catan::server::table::{QUEUE, Table, TableConfig};
-use catan::variants::{self, GameView};
+use catan::variants::GameView;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -62,7 +63,7 @@ fn commands_of(t: &Table, seat: Seat) -> usize {
 
 #[test]
 fn an_away_seat_is_played_by_a_bot_and_handed_back() {
-    let game = variants::create(&base_args(21), 2, 21).unwrap();
+    let game = base_args(21).create(2, 21).unwrap();
     let cfg = TableConfig {
         bots: 1,
         bot_kind: BotKind::Random,

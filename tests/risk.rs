@@ -9,7 +9,6 @@
 mod support;
 
 use catan::cli::{GameArgs, VariantName};
-use catan::variants;
 use std::time::{Duration, Instant};
 use support::{PlainTable, plain_table};
 use tokio::io::AsyncWriteExt;
@@ -43,7 +42,7 @@ async fn three_bots_and_a_plain_client_play_risk_with_armies_in_the_state() {
     unsafe { std::env::set_var("NO_COLOR", "1") };
     unsafe { std::env::set_var("CATAN_NO_ADVERTISE", "1") };
     let seed = 99;
-    let game = variants::create(&risk_args(seed), 4, seed).unwrap();
+    let game = risk_args(seed).create(4, seed).unwrap();
     let PlainTable {
         host,
         mut input,

@@ -15,7 +15,8 @@
 
 use catan::bots::{Bot, BotKind};
 use catan::engine::rng::GameRng;
-use catan::engine::{Millis, Ruleset, Seat};
+use catan::engine::{Millis, Seat};
+use catan::ruleset::Ruleset;
 use catan::variants::risk::{RiskConfig, RiskGame};
 use catan::variants::{Game, GameCommand};
 

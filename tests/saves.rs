@@ -6,6 +6,7 @@
 mod support;
 
 use catan::record::{self, Entry, Header, RecordError};
+use catan::ruleset::Ruleset;
 use catan::save::SaveWriter;
 use catan::variants::Game;
 use std::io::Write;

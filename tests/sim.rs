@@ -3,6 +3,7 @@
 
 use catan::bots::BotKind::{self, Heuristic as H, Random as R};
 use catan::record::{self, RecordError};
+use catan::ruleset::Ruleset;
 use catan::sim::{self, SimConfig, SimReport};
 use std::path::PathBuf;
 use std::process::Command;

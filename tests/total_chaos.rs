@@ -9,7 +9,6 @@ mod support;
 
 use catan::bots::BotKind;
 use catan::cli::{GameArgs, VariantName};
-use catan::variants;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 use support::{PlainTable, plain_table};
@@ -30,7 +29,7 @@ fn chaos_args(seed: u64) -> GameArgs {
 async fn three_bots_and_a_plain_client_run_through_every_phase() {
     unsafe { std::env::set_var("NO_COLOR", "1") };
     let seed = 4242;
-    let game = variants::create(&chaos_args(seed), 4, seed).unwrap();
+    let game = chaos_args(seed).create(4, seed).unwrap();
     let PlainTable {
         host,
         mut input,

@@ -18,10 +18,11 @@
 //! `CHAOS_PROP_GAMES` sets the number of games (default 120).
 
 use catan::engine::rng::GameRng;
-use catan::engine::{Millis, Ruleset, Seat};
+use catan::engine::{Millis, Seat};
 use catan::rules::devcards::DevCard;
 use catan::rules::pieces::BuildingKind;
 use catan::rules::supply::Supply;
+use catan::ruleset::Ruleset;
 use catan::variants::total_chaos::{ChaosConfig, ChaosGame, Command, Phase};
 
 const MAX_STEPS: usize = 6_000;

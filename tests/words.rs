@@ -10,11 +10,12 @@ use catan::engine::Seat;
 use catan::geometry::Hex;
 use catan::record;
 use catan::rules::resources::{Resource, ResourceSet};
+use catan::ruleset::Ruleset;
 use catan::sim::{SimConfig, play_game};
 use catan::topology::HexId;
 use catan::variants::risk::control::Hold;
 use catan::variants::risk::{Force, UnitKind};
-use catan::variants::{self, Game, GameEvent, adaptations, base, big_game, risk, total_chaos};
+use catan::variants::{Game, GameEvent, adaptations, base, big_game, risk, total_chaos};
 use std::collections::{BTreeMap, BTreeSet};
 
 const NAMES: [&str; 6] = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fay"];
@@ -314,8 +315,8 @@ impl Seen {
 fn fresh(variant: VariantName) -> Game {
     let mut args = catan::sim::default_game_args();
     args.variant = variant;
-    let seats = variants::default_seats(variant);
-    variants::create(&args, seats, 3).expect("a game")
+    let seats = args.default_seats();
+    args.create(seats, 3).expect("a game")
 }
 
 /// Events bot games rarely or never produce (the clock running out, a resignation, a barrage,

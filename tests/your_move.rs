@@ -6,7 +6,6 @@
 
 mod support;
 
-use catan::variants;
 use std::time::{Duration, Instant};
 use support::{PlainTable, plain_table};
 use tokio::io::AsyncWriteExt;
@@ -29,7 +28,7 @@ async fn the_plain_mode_says_when_it_waits_for_this_seat() {
     unsafe { std::env::set_var("NO_COLOR", "1") };
     unsafe { std::env::set_var("CATAN_NO_ADVERTISE", "1") };
     let seed = 11;
-    let game = variants::create(&support::base_args(seed), 4, seed).unwrap();
+    let game = support::base_args(seed).create(4, seed).unwrap();
     let PlainTable {
         host,
         mut input,

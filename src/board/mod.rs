@@ -6,9 +6,11 @@
 pub mod builtin;
 pub mod generate;
 pub mod map;
+pub mod recipe;
 pub mod render;
 pub mod spec;
 pub mod yields;
 
 pub use map::Map;
+pub use recipe::MapRecipe;
 pub use spec::{BoardSpec, HarborKind, Territory, Tile};

@@ -15,17 +15,13 @@
 //!   trade, ...), then one command of that kind uniformly. Its draws never change, so the
 //!   engine's benchmarks stay comparable.
 
-pub mod adaptations;
-pub mod base;
-pub mod big_game;
-mod easy;
-pub mod risk;
+pub mod legal;
 pub mod search;
-pub mod total_chaos;
 
 use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::variants::{Game, GameCommand};
+use crate::ruleset::{BotPlay, Ruleset};
+use crate::variants::Game;
 
 /// Which bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -83,7 +79,7 @@ impl BotKind {
 
     /// The kind that actually plays in a ruleset: `hard` plays as `medium` where it has no
     /// search ([`search::searches`]).
-    pub fn effective(self, game: &Game) -> BotKind {
+    pub fn effective<R: BotPlay>(self, game: &R) -> BotKind {
         if self == BotKind::Hard && !search::searches(game) {
             BotKind::Heuristic
         } else {
@@ -93,7 +89,7 @@ impl BotKind {
 
     /// How the lobby names this bot in a game: its level, and what it plays as when a level
     /// is not available in the ruleset (`hard (as medium: no search in this ruleset)`).
-    pub fn label(self, game: &Game) -> String {
+    pub fn label<R: BotPlay>(self, game: &R) -> String {
         if self.effective(game) == self {
             self.name().to_string()
         } else {
@@ -115,18 +111,38 @@ impl BotKind {
     }
 }
 
-/// A bot with its own random stream (so a seeded simulation is reproducible).
+/// A player in a driver loop (`catan sim`'s [`crate::sim::drive`]): a bot for one seat.
+pub trait SeatBot<R: Ruleset> {
+    /// The bot's command for `seat` (one the rules list as legal), or `None` if it has
+    /// nothing to do.
+    fn choose(&mut self, game: &R, seat: Seat) -> Option<R::Command>;
+    /// How long it thinks before its next command in a game without turns.
+    fn think_ms(&mut self) -> crate::engine::Millis;
+    /// Its level, for messages.
+    fn name(&self) -> &'static str;
+}
+
+impl<R: BotPlay> SeatBot<R> for Bot<R> {
+    fn choose(&mut self, game: &R, seat: Seat) -> Option<R::Command> {
+        Bot::choose(self, game, seat)
+    }
+    fn think_ms(&mut self) -> crate::engine::Millis {
+        Bot::think_ms(self)
+    }
+    fn name(&self) -> &'static str {
+        self.kind.name()
+    }
+}
+
+/// A bot with its own random stream (so a seeded simulation is reproducible), for a game of
+/// any ruleset that brings its bot code ([`BotPlay`]); the built-in enum by default.
 #[derive(Clone, Debug)]
-pub struct Bot {
+pub struct Bot<R: BotPlay = Game> {
     pub kind: BotKind,
     /// Breaks ties and plays the random bot; seeded, so the same seed plays the same game.
     rng: GameRng,
-    /// What the base heuristic remembers within a turn (offers made, bank trades).
-    base: base::Memory,
-    /// Working space for the random bot's draw, kept so it is not reallocated each move.
-    scratch: Vec<crate::variants::base::Command>,
-    /// What the Total Chaos heuristic remembers within a round.
-    chaos: total_chaos::Memory,
+    /// What the ruleset's bot remembers within a turn or a round.
+    memory: R::Memory,
     /// The turn of the easy bot's last offer (one a turn, so it never floods the table).
     easy_offered: Option<u32>,
     /// How long the hard bot thinks.
@@ -142,14 +158,12 @@ pub const REALTIME_THINK_MS: (u32, u32) = (300, 1500);
 /// Random draws the easy bot makes before giving up on one that is not a second offer.
 const EASY_REDRAWS: u32 = 4;
 
-impl Bot {
-    pub fn new(kind: BotKind, seed: u64) -> Bot {
+impl<R: BotPlay> Bot<R> {
+    pub fn new(kind: BotKind, seed: u64) -> Bot<R> {
         Bot {
             kind,
             rng: GameRng::new(seed),
-            base: base::Memory::default(),
-            scratch: Vec::new(),
-            chaos: total_chaos::Memory::default(),
+            memory: R::Memory::default(),
             easy_offered: None,
             budget: search::Budget::Playouts(search::DEFAULT_PLAYOUTS),
             stats: search::Stats::default(),
@@ -157,7 +171,7 @@ impl Bot {
     }
 
     /// The same bot thinking within `budget` (only the hard bot searches).
-    pub fn with_budget(mut self, budget: search::Budget) -> Bot {
+    pub fn with_budget(mut self, budget: search::Budget) -> Bot<R> {
         self.budget = budget;
         self
     }
@@ -170,7 +184,7 @@ impl Bot {
 
     /// The bot's command for `seat` (one the rules list as legal for it), or `None` if it
     /// has nothing to do. Deterministic given the bot's seed and what `seat` may see.
-    pub fn choose(&mut self, game: &Game, seat: Seat) -> Option<GameCommand> {
+    pub fn choose(&mut self, game: &R, seat: Seat) -> Option<R::Command> {
         match self.kind.effective(game) {
             BotKind::Random => self.random(game, seat),
             BotKind::Easy => self.easy(game, seat),
@@ -189,67 +203,28 @@ impl Bot {
         }
     }
 
-    fn random(&mut self, game: &Game, seat: Seat) -> Option<GameCommand> {
-        match game {
-            Game::Base(g) => g
-                .random_legal(seat, &mut self.rng, &mut self.scratch)
-                .map(GameCommand::Base),
-            Game::TotalChaos(g) => {
-                use crate::engine::Ruleset;
-                let legal = g.legal(seat);
-                if legal.is_empty() {
-                    return None;
-                }
-                let i = self.rng.below(legal.len());
-                Some(GameCommand::TotalChaos(legal[i]))
-            }
-            Game::BigGame(g) => {
-                use crate::engine::Ruleset;
-                let legal = g.legal(seat);
-                if legal.is_empty() {
-                    return None;
-                }
-                let i = self.rng.below(legal.len());
-                Some(GameCommand::BigGame(legal[i]))
-            }
-            Game::Risk(g) => risk::random(g, seat, &mut self.rng).map(GameCommand::Risk),
-            Game::Adaptations(g) => {
-                adaptations::random(g, seat, &mut self.rng).map(GameCommand::Adaptations)
-            }
-        }
+    fn random(&mut self, game: &R, seat: Seat) -> Option<R::Command> {
+        game.random_command(seat, &mut self.rng, &mut self.memory)
     }
 
-    fn heuristic(&mut self, game: &Game, seat: Seat) -> Option<GameCommand> {
-        match game {
-            Game::Base(g) => {
-                base::choose(g, seat, &mut self.rng, &mut self.base).map(GameCommand::Base)
-            }
-            Game::TotalChaos(g) => total_chaos::choose(g, seat, &mut self.rng, &mut self.chaos)
-                .map(GameCommand::TotalChaos),
-            Game::BigGame(g) => big_game::choose(g, seat, &mut self.rng).map(GameCommand::BigGame),
-            Game::Risk(g) => {
-                risk::choose(g, seat, &mut self.rng, &mut self.base).map(GameCommand::Risk)
-            }
-            Game::Adaptations(g) => {
-                adaptations::choose(g, seat, &mut self.rng).map(GameCommand::Adaptations)
-            }
-        }
+    fn heuristic(&mut self, game: &R, seat: Seat) -> Option<R::Command> {
+        game.heuristic_command(seat, &mut self.rng, &mut self.memory)
     }
 
     /// The easy bot: a winning move when there is one; offers to it and discards answered by
     /// the heuristic (by what the cards are worth to it); otherwise a random command, with at
     /// most one offer of its own a turn.
-    fn easy(&mut self, game: &Game, seat: Seat) -> Option<GameCommand> {
-        if let Some(win) = easy::winning_move(game, seat) {
+    fn easy(&mut self, game: &R, seat: Seat) -> Option<R::Command> {
+        if let Some(win) = game.winning_move(seat) {
             return Some(win);
         }
-        if easy::answering(game, seat) {
+        if game.answering(seat) {
             return self.heuristic(game, seat);
         }
-        let turn = crate::sim::turns(game);
+        let turn = game.turns();
         for _ in 0..EASY_REDRAWS {
             let cmd = self.random(game, seat)?;
-            if !easy::is_offer(&cmd) {
+            if !game.is_offer(&cmd) {
                 return Some(cmd);
             }
             if self.easy_offered != Some(turn) {
@@ -258,6 +233,6 @@ impl Bot {
             }
         }
         // Only second offers drawn: end the turn instead.
-        easy::end_turn(game, seat)
+        game.end_turn(seat)
     }
 }

@@ -5,7 +5,7 @@
 //! real choice (where to settle in setup, where the robber goes, what to do with a hand on its
 //! turn: build a city, a settlement, buy a card, play one, or end), the bot lists a handful of
 //! candidates and plays each one out many times. Every playout starts with
-//! [`Game::redeterminize`]: the others' hands, the development deck and the dice are dealt
+//! [`Ruleset::redeterminize`]: the others' hands, the development deck and the dice are dealt
 //! again from the bot's own stream, so the search never sees the true hidden state, and two
 //! games that look the same from its seat give the same decision. The same deals are used for
 //! every candidate (common random numbers), so candidates are compared on equal luck. A
@@ -18,12 +18,10 @@
 //! playouts (`catan sim`, so a seed gives the same games on any machine). A position with one
 //! candidate costs no playouts at all.
 
-use crate::bots::base as base_bot;
+use super::{Bot, BotKind};
 use crate::engine::rng::GameRng;
-use crate::engine::{Millis, Ruleset, Seat};
-use crate::variants::base::{BaseGame, Command, Kind, Phase};
-use crate::variants::risk::{self, Stage};
-use crate::variants::{Game, GameCommand};
+use crate::engine::{Millis, Seat};
+use crate::ruleset::BotPlay;
 use std::time::{Duration, Instant};
 
 /// How long the `hard` bot may think about one decision.
@@ -42,16 +40,12 @@ pub const DEFAULT_PLAYOUTS: u32 = 240;
 pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 /// Most candidates a decision looks at (the heuristic's pick is always one).
 const MAX_CANDIDATES: usize = 8;
-/// Setup spots and robber moves considered, best first by the heuristic's measure.
-const RANKED: usize = 6;
 /// Commands after which a playout is cut whatever happened (a runaway guard).
 const PLAYOUT_MOVES: u32 = 4000;
 /// Smallest mean gain in score over the heuristic's pick that makes the bot play another.
 const MIN_GAIN: f64 = 0.01;
 /// Standard errors of the paired differences that gain must also clear.
 const CONFIDENCE: f64 = 2.0;
-/// Victory points one pip of production is worth at a playout's end.
-const PIP_WEIGHT: f64 = 0.08;
 
 /// What the search did, for `catan sim`'s report and the decision-time table.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -84,19 +78,19 @@ impl Stats {
 /// Whether `hard` searches in this game's ruleset; elsewhere it plays as `medium` (real-time
 /// rulesets leave no time for playouts between a bot's commands, and Adaptations has no
 /// hidden-state hook).
-pub fn searches(game: &Game) -> bool {
-    matches!(game, Game::Base(_) | Game::Risk(_))
+pub fn searches<R: BotPlay>(game: &R) -> bool {
+    game.searches()
 }
 
 /// The hard bot's command for `me`. `medium` is the heuristic's pick for this position.
-pub fn choose(
-    game: &Game,
+pub fn choose<R: BotPlay>(
+    game: &R,
     me: Seat,
-    medium: Option<GameCommand>,
+    medium: Option<R::Command>,
     rng: &mut GameRng,
     budget: Budget,
     stats: &mut Stats,
-) -> Option<GameCommand> {
+) -> Option<R::Command> {
     let start = Instant::now();
     let searched = stats.searched;
     let pick = decide(game, me, medium, rng, budget, stats);
@@ -109,14 +103,14 @@ pub fn choose(
     pick
 }
 
-fn decide(
-    game: &Game,
+fn decide<R: BotPlay>(
+    game: &R,
     me: Seat,
-    medium: Option<GameCommand>,
+    medium: Option<R::Command>,
     rng: &mut GameRng,
     budget: Budget,
     stats: &mut Stats,
-) -> Option<GameCommand> {
+) -> Option<R::Command> {
     let medium = medium?;
     let cands = candidates(game, me, &medium);
     if cands.len() < 2 {
@@ -170,113 +164,21 @@ fn pick_over_heuristic(scores: &[f64], n: usize, rounds: usize) -> usize {
 }
 
 /// The moves worth comparing here, the heuristic's pick first; all of them legal.
-fn candidates(game: &Game, me: Seat, medium: &GameCommand) -> Vec<GameCommand> {
+fn candidates<R: BotPlay>(game: &R, me: Seat, medium: &R::Command) -> Vec<R::Command> {
     let mut out = vec![medium.clone()];
-    match (game, medium) {
-        (Game::Base(g), GameCommand::Base(m)) => {
-            for c in base_candidates(g, me, m) {
-                push(&mut out, GameCommand::Base(c));
-            }
+    let mut more = Vec::new();
+    game.search_candidates(me, medium, &mut more);
+    for c in more {
+        if !out.contains(&c) {
+            out.push(c);
         }
-        (Game::Risk(g), GameCommand::Risk(m)) => {
-            let legal = g.legal(me);
-            let base_turn = matches!(g.stage(), Stage::Play);
-            if base_turn && let risk::Command::Base(bm) = m {
-                for c in base_candidates(g.base(), me, bm) {
-                    let c = risk::Command::Base(c);
-                    if legal.contains(&c) {
-                        push(&mut out, GameCommand::Risk(c));
-                    }
-                }
-            }
-            // Battles: attack on, stop or retreat; on its turn, start an attack.
-            let fighting = matches!(g.stage(), Stage::Battle(_));
-            let main = matches!(g.base().phase(), Phase::Main) && g.current() == me;
-            if (fighting || (base_turn && main)) && !trade_kind_risk(m) {
-                for c in &legal {
-                    let worth = match c {
-                        risk::Command::Attack { dice: None, .. } => true,
-                        risk::Command::Stop | risk::Command::Retreat => fighting,
-                        _ => false,
-                    };
-                    if worth {
-                        push(&mut out, GameCommand::Risk(*c));
-                    }
-                }
-            }
-        }
-        _ => {}
     }
     out.truncate(MAX_CANDIDATES);
     out
 }
 
-fn push(out: &mut Vec<GameCommand>, c: GameCommand) {
-    if !out.contains(&c) {
-        out.push(c);
-    }
-}
-
-fn trade_kind(c: &Command) -> bool {
-    matches!(
-        c.kind(),
-        Kind::Offer | Kind::Counter | Kind::Accept | Kind::Decline | Kind::Cancel | Kind::Bank
-    )
-}
-
-fn trade_kind_risk(c: &risk::Command) -> bool {
-    matches!(c, risk::Command::Base(b) if trade_kind(b))
-}
-
-/// Base candidates: setup spots, the robber's hexes, and on its turn the builds and cards
-/// (never trades: answers and offers stay the heuristic's, by what they are worth to it).
-fn base_candidates(g: &BaseGame, me: Seat, medium: &Command) -> Vec<Command> {
-    let mut out = Vec::new();
-    match g.phase() {
-        Phase::Setup {
-            step,
-            settlement: None,
-        } if g.setup_seat(*step) == me => {
-            let legal = g.legal(me);
-            out.extend(base_bot::ranked(g, me, &legal, RANKED));
-        }
-        Phase::Robber { .. } if g.current() == me => {
-            let legal = g.legal(me);
-            out.extend(base_bot::ranked(g, me, &legal, RANKED));
-        }
-        Phase::Roll if g.current() == me => {
-            let legal = g.legal(me);
-            for c in [Command::Roll, Command::PlayKnight] {
-                if legal.contains(&c) {
-                    out.push(c);
-                }
-            }
-        }
-        Phase::Main if g.current() == me && !trade_kind(medium) => {
-            let mut legal = Vec::new();
-            for k in [
-                Kind::City,
-                Kind::Settle,
-                Kind::BuyDev,
-                Kind::PlayKnight,
-                Kind::PlayRoadBuilding,
-                Kind::PlayMonopoly,
-            ] {
-                g.legal_of_kind_into(me, k, &mut legal);
-            }
-            // Ending the turn (saving up) is always one of the choices.
-            if g.legal_kinds(me).contains(Kind::End) {
-                out.push(Command::End);
-            }
-            out.extend(legal);
-        }
-        _ => {}
-    }
-    out
-}
-
 /// One playout of `cand` on a game dealt from `deal_seed`: its score for `me`, 0 to 1.
-fn playout(game: &Game, me: Seat, cand: &GameCommand, deal_seed: u64) -> f64 {
+fn playout<R: BotPlay>(game: &R, me: Seat, cand: &R::Command, deal_seed: u64) -> f64 {
     let mut world = game.clone();
     let mut deal = GameRng::new(deal_seed);
     world.redeterminize(me, &mut deal);
@@ -285,23 +187,22 @@ fn playout(game: &Game, me: Seat, cand: &GameCommand, deal_seed: u64) -> f64 {
         return 0.0;
     }
     let seats = world.seats();
-    let mut bots: Vec<crate::bots::Bot> = (0..seats)
+    let mut bots: Vec<Bot<R>> = (0..seats)
         .map(|s| {
-            crate::bots::Bot::new(
-                crate::bots::BotKind::Heuristic,
+            Bot::new(
+                BotKind::Heuristic,
                 deal_seed ^ ((s as u64 + 1) * 0x9e37_79b9),
             )
         })
         .collect();
-    let start_turn = crate::sim::turns(&world).max(1);
+    let start_turn = world.turns().max(1);
     let end_turn = start_turn + 2 * seats as u32;
     let mut actors: Vec<Seat> = Vec::with_capacity(seats);
     let mut moves = 0u32;
-    while world.outcome().is_none() && crate::sim::turns(&world) < end_turn && moves < PLAYOUT_MOVES
-    {
+    while world.outcome().is_none() && world.turns() < end_turn && moves < PLAYOUT_MOVES {
         actors.clear();
         actors.extend(world.actors());
-        let current = crate::sim::current_player(&world);
+        let current = world.current_player();
         let answering = actors.iter().copied().filter(|s| Some(*s) != current);
         let playing = current.filter(|c| actors.contains(c));
         let mut acted = false;
@@ -322,33 +223,11 @@ fn playout(game: &Game, me: Seat, cand: &GameCommand, deal_seed: u64) -> f64 {
     score(&world, me)
 }
 
-/// A position's worth to `me`: 1 for a win, 0 for a loss, else by points and production
-/// against the strongest opponent.
-fn score(world: &Game, me: Seat) -> f64 {
+/// A position's worth to `me`: 1 for a win, 0 for a loss, else as the ruleset judges it
+/// ([`BotPlay::search_score`]).
+fn score<R: BotPlay>(world: &R, me: Seat) -> f64 {
     if let Some(o) = world.outcome() {
         return if o.winners.contains(&me) { 1.0 } else { 0.0 };
     }
-    let base = match world {
-        Game::Base(g) => g,
-        Game::Risk(g) => g.base(),
-        _ => return 0.5,
-    };
-    let value = |s: Seat| -> f64 {
-        let dev = base.dev_hand(s);
-        base.total_vp(s) as f64
-            + PIP_WEIGHT * base_bot::pips_of(base.map(), base.pieces(), s) as f64
-            + 0.3 * dev.cards.len() as f64
-            + 0.05 * base.hand(s).total().min(7) as f64
-    };
-    let mine = value(me);
-    let best_other = (0..base.seats() as Seat)
-        .filter(|s| *s != me && !base.is_out(*s))
-        .map(value)
-        .fold(f64::MIN, f64::max);
-    let diff = if best_other == f64::MIN {
-        0.0
-    } else {
-        mine - best_other
-    };
-    (0.5 + 0.08 * diff).clamp(0.02, 0.98)
+    world.search_score(me)
 }

@@ -1,9 +1,14 @@
 //! Connecting to a host over TCP: the handshake, then a reader and a writer task that turn
 //! frames into the same channels an in-process game uses, with a heartbeat.
+//!
+//! [`connect`] and [`connect_lasting`] speak to a catan host (the five rulesets' views);
+//! [`connect_to`] and [`connect_lasting_to`] to a host of any ruleset, named by its view type.
 
 use crate::proto::codec::{MAX_SERVER_FRAME, MsgCodec};
 use crate::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
+use crate::variants::GameView;
 use futures::{SinkExt, StreamExt};
+use serde::de::DeserializeOwned;
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
@@ -37,12 +42,20 @@ pub struct Hello {
     pub color: Option<String>,
 }
 
-/// Connects and says hello. The returned channels carry messages both ways; the receiver
-/// closes when the connection does.
+/// Connects to a catan host and says hello. The returned channels carry messages both ways;
+/// the receiver closes when the connection does.
 pub async fn connect(
     addr: &str,
     hello: Hello,
 ) -> anyhow::Result<(mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg>)> {
+    connect_to::<GameView>(addr, hello).await
+}
+
+/// [`connect`] to a host of any ruleset, whose views are `V`.
+pub async fn connect_to<V: DeserializeOwned + Send + 'static>(
+    addr: &str,
+    hello: Hello,
+) -> anyhow::Result<(mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg<V>>)> {
     let target = with_port(addr);
     let socket = tokio::time::timeout(Duration::from_secs(5), TcpStream::connect(&target))
         .await
@@ -51,7 +64,7 @@ pub async fn connect(
     socket.set_nodelay(true)?;
     let framed = Framed::new(
         socket,
-        MsgCodec::<ServerMsg, ClientMsg>::new(MAX_SERVER_FRAME),
+        MsgCodec::<ServerMsg<V>, ClientMsg>::new(MAX_SERVER_FRAME),
     );
     let (mut sink, mut stream) = framed.split();
     sink.send(ClientMsg::Hello {
@@ -63,7 +76,7 @@ pub async fn connect(
     })
     .await?;
     let (out_tx, mut out_rx) = mpsc::channel::<ClientMsg>(256);
-    let (in_tx, in_rx) = mpsc::channel::<ServerMsg>(1024);
+    let (in_tx, in_rx) = mpsc::channel::<ServerMsg<V>>(1024);
     tokio::spawn(async move {
         let mut ping = tokio::time::interval(Duration::from_secs(5));
         let mut n = 0u64;
@@ -135,13 +148,23 @@ fn token_for(
 /// seat's view and what was missed.
 pub async fn connect_lasting(
     addr: &str,
-    mut hello: Hello,
+    hello: Hello,
     tokens: Option<crate::datadir::Tokens>,
     retry_for: Duration,
 ) -> anyhow::Result<(mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg>)> {
-    let (mut to_host, mut from_host) = connect(addr, hello.clone()).await?;
+    connect_lasting_to::<GameView>(addr, hello, tokens, retry_for).await
+}
+
+/// [`connect_lasting`] to a host of any ruleset, whose views are `V`.
+pub async fn connect_lasting_to<V: DeserializeOwned + Send + 'static>(
+    addr: &str,
+    mut hello: Hello,
+    tokens: Option<crate::datadir::Tokens>,
+    retry_for: Duration,
+) -> anyhow::Result<(mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg<V>>)> {
+    let (mut to_host, mut from_host) = connect_to::<V>(addr, hello.clone()).await?;
     let (user_tx, mut user_rx) = mpsc::channel::<ClientMsg>(256);
-    let (out_tx, out_rx) = mpsc::channel::<ServerMsg>(1024);
+    let (out_tx, out_rx) = mpsc::channel::<ServerMsg<V>>(1024);
     let addr = addr.to_string();
     tokio::spawn(async move {
         // The game and token this client was last welcomed with.
@@ -203,7 +226,7 @@ pub async fn connect_lasting(
                                 return;
                             }
                             tokio::select! {
-                                c = connect(&addr, hello.clone()) => match c {
+                                c = connect_to::<V>(&addr, hello.clone()) => match c {
                                     Ok((t, r)) => { to_host = t; from_host = r; answered = false; break }
                                     Err(_) => {
                                         tokio::select! {

@@ -8,13 +8,14 @@
 //!
 //! `state`, `legal` and `board` answer after everything sent before them has been applied: the
 //! client pings the host, which answers in order.
+//!
+//! It plays any ruleset whose view is a [`PlainView`]; the five rulesets' view is one through
+//! the client registry (`tui::rulesets`), which also draws their panels.
 
-use super::state::ClientState;
+use super::state::{ClientState, PlainView};
 use crate::board::render::{RenderOptions, render};
 use crate::proto::{ClientMsg, ServerMsg};
 use crate::term::{ColorMode, paint};
-use crate::tui::rulesets::overlay;
-use crate::tui::rulesets::state_json;
 use std::collections::VecDeque;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -65,13 +66,13 @@ enum Ask {
 
 /// Runs the line mode until `quit`, the end of input, or the connection closing. Returns
 /// whether the session ended normally.
-pub async fn run<R: AsyncBufRead + Unpin>(
+pub async fn run<V: PlainView, R: AsyncBufRead + Unpin>(
     input: R,
     out: &mut (dyn Write + Send),
     tx: mpsc::Sender<ClientMsg>,
-    mut rx: mpsc::Receiver<ServerMsg>,
+    mut rx: mpsc::Receiver<ServerMsg<V>>,
 ) -> anyhow::Result<bool> {
-    let mut st = ClientState::default();
+    let mut st = ClientState::<V>::default();
     let mut lines = input.lines();
     let mut asks: VecDeque<(u64, Ask)> = VecDeque::new();
     let mut next_ping = 1u64;
@@ -191,26 +192,25 @@ fn help(game: &crate::proto::GameInfo, out: &mut (dyn Write + Send)) -> std::io:
     writeln!(out, "{LOCAL_HELP}")
 }
 
-fn answer(
-    st: &ClientState,
+fn answer<V: PlainView>(
+    st: &ClientState<V>,
     a: Ask,
     out: &mut (dyn Write + Send),
     color: ColorMode,
 ) -> anyhow::Result<()> {
     match a {
-        Ask::State => writeln!(out, "{}", state_json(st, Instant::now()))?,
+        Ask::State => writeln!(out, "{}", V::state_json(st, Instant::now()))?,
         Ask::Legal => writeln!(out, "{}", serde_json::to_string(st.legal())?)?,
         Ask::Board => match (&st.map, &st.update) {
             (Some(map), Some(u)) => {
-                let o = overlay(&u.view, &u.seats);
+                let o = u.view.overlay(&u.seats);
                 let pic = render(
                     map,
                     &o,
                     &RenderOptions {
                         names: true,
                         harbors: true,
-                        // Adaptations' water and open positions carry names and swimmers.
-                        sea: matches!(u.view, crate::variants::GameView::Adaptations(_)),
+                        sea: u.view.shows_sea(),
                         ..RenderOptions::default()
                     },
                 );

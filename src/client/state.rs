@@ -1,11 +1,42 @@
 //! The client core: what a client knows, updated only by the host's messages.
+//!
+//! It serves any ruleset: what it and the plain mode need of a view beyond the rules' own
+//! bounds is [`PlainView`] (the five rulesets' [`GameView`] is the default).
 
 use crate::board::Map;
+use crate::board::render::Overlay;
 use crate::engine::Seat;
-use crate::proto::{GameInfo, LobbyView, MapRecipe, ServerMsg, Update};
+use crate::proto::{GameInfo, LobbyView, MapRecipe, SeatInfo, ServerMsg, Update};
+use crate::variants::GameView;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// What a client needs of a ruleset's view ([`crate::ruleset::Ruleset::View`]) beyond
+/// decoding it: its map when the view carries one, the plain mode's `state` line and what
+/// its `board` draws. A new ruleset implements it for its view to be played with
+/// `--plain`.
+pub trait PlainView:
+    Clone + std::fmt::Debug + serde::de::DeserializeOwned + Send + Sync + 'static
+{
+    /// The map as this view has it, for a ruleset whose map changes in play (its recipe is
+    /// [`MapRecipe::FromView`]); `None` keeps the map built from the welcome's recipe.
+    fn map(&self) -> Option<Map> {
+        None
+    }
+
+    /// The plain mode's `state` line: one JSON object (see [`crate::client::summary`] for
+    /// the fields every ruleset has).
+    fn state_json(st: &ClientState<Self>, now: Instant) -> serde_json::Value;
+
+    /// What stands on the board, for the plain mode's `board`.
+    fn overlay(&self, seats: &[SeatInfo]) -> Overlay;
+
+    /// Whether `board` draws the sea with its names (a ruleset played on the water too).
+    fn shows_sea(&self) -> bool {
+        false
+    }
+}
 
 /// Log lines kept for scrolling.
 pub const LOG_KEEP: usize = 2000;
@@ -37,15 +68,14 @@ impl Line {
     }
 }
 
-/// What a client knows of the game.
-#[derive(Default)]
-pub struct ClientState {
+/// What a client knows of the game (`V`: the ruleset's view).
+pub struct ClientState<V = GameView> {
     pub seat: Option<Seat>,
     pub token: Option<String>,
     pub game: Option<GameInfo>,
     pub map: Option<Arc<Map>>,
     pub lobby: Option<LobbyView>,
-    pub update: Option<Update>,
+    pub update: Option<Update<V>>,
     /// When the latest update arrived (the countdown runs from it).
     pub received: Option<Instant>,
     pub log: VecDeque<Line>,
@@ -61,6 +91,28 @@ pub struct ClientState {
     announced: Option<Vec<String>>,
     /// The game's summary, once the host sends it at the end.
     pub summary: Option<crate::recap::Summary>,
+}
+
+// Derived Default would ask `V: Default`; a client starts with no view at all.
+impl<V> Default for ClientState<V> {
+    fn default() -> Self {
+        ClientState {
+            seat: None,
+            token: None,
+            game: None,
+            map: None,
+            lobby: None,
+            update: None,
+            received: None,
+            log: VecDeque::new(),
+            last_error: None,
+            closed: None,
+            legal_reply: None,
+            pongs: Vec::new(),
+            announced: None,
+            summary: None,
+        }
+    }
 }
 
 /// How many kinds of command a "your move" line names before it says how many more there are.
@@ -120,9 +172,9 @@ pub fn build_map(recipe: &MapRecipe) -> Option<Arc<Map>> {
     }
 }
 
-impl ClientState {
+impl<V: PlainView> ClientState<V> {
     /// Applies one message from the host; returns the lines it adds.
-    pub fn apply(&mut self, msg: ServerMsg, now: Instant) -> Vec<Line> {
+    pub fn apply(&mut self, msg: ServerMsg<V>, now: Instant) -> Vec<Line> {
         let mut lines = Vec::new();
         match msg {
             ServerMsg::Welcome {
@@ -179,9 +231,9 @@ impl ClientState {
                     u.seats_at.clear();
                 }
                 self.lobby = None;
-                // Adaptations' tiles drift: its map comes with every view.
-                if let crate::variants::GameView::Adaptations(v) = &u.view {
-                    self.map = Some(Arc::new(v.map()));
+                // A map that changes in play (Adaptations' drifting tiles) comes with every view.
+                if let Some(map) = u.view.map() {
+                    self.map = Some(Arc::new(map));
                 }
                 for l in &u.log {
                     lines.push(Line::Event(l.clone()));
@@ -215,7 +267,9 @@ impl ClientState {
         }
         lines
     }
+}
 
+impl<V> ClientState<V> {
     /// Seconds left on the running timer, counted down from when the update arrived.
     pub fn deadline_secs(&self, now: Instant) -> Option<f64> {
         let u = self.update.as_ref()?;
@@ -274,7 +328,7 @@ impl ClientState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Ruleset;
+    use crate::ruleset::Ruleset;
 
     fn list(cmds: &[&str]) -> Vec<String> {
         cmds.iter().map(|c| c.to_string()).collect()

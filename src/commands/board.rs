@@ -4,6 +4,7 @@
 use crate::board::render::{self, CornerPiece, EdgePiece, Overlay, RenderOptions};
 use crate::board::{BoardSpec, Map, builtin, generate};
 use crate::cli::{BoardCommand, BoardShowArgs};
+use crate::ruleset::Ruleset;
 use crate::term::{ColorMode, paint};
 use std::process::ExitCode;
 

@@ -4,10 +4,11 @@
 use crate::bots::BotKind;
 use crate::cli::HostArgs;
 use crate::record::{self, Header};
+use crate::ruleset::Ruleset;
 use crate::save::SaveWriter;
 use crate::server::RunningHost;
 use crate::server::table::{Table, TableConfig, saved_seats};
-use crate::variants;
+
 use std::process::ExitCode;
 use tokio::net::TcpListener;
 
@@ -134,7 +135,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
         Some(advertise(
             &host,
             &game_name,
-            variants::variant_name(variant),
+            variant.name(),
             &args.bind,
             port,
         ))
@@ -142,7 +143,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
     let addrs = lan_addresses(&args.bind, port);
     println!(
         "Hosting a {} game for {seats} seats ({bots} bots).",
-        variants::variant_name(variant),
+        variant.name(),
     );
     println!("Players join with:");
     for a in &addrs {
@@ -206,9 +207,9 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
     let seed = args.game.seed.unwrap_or_else(rand::random);
     let seats = args
         .seats
-        .or_else(|| variants::fixed_seats(&args.game))
-        .unwrap_or_else(|| variants::default_seats(args.game.variant));
-    let game = variants::create(&args.game, seats, seed)?;
+        .or_else(|| args.game.fixed_seats())
+        .unwrap_or_else(|| args.game.default_seats());
+    let game = args.game.create(seats, seed)?;
     let bot_levels = BotKind::parse_list(&args.game.bot_kind)?;
     if args.bots > seats {
         return Err(format!("{} bots do not fit in {seats} seats", args.bots));

@@ -9,7 +9,7 @@ use crate::proto::{ClientMsg, PROTOCOL_VERSION};
 use crate::server::spawn_table;
 use crate::server::table::{Table, TableConfig};
 use crate::tui::{self, Connection, app::AppOptions};
-use crate::variants;
+
 use std::process::ExitCode;
 
 pub fn run(args: HotseatArgs) -> anyhow::Result<ExitCode> {
@@ -90,7 +90,9 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
     };
     // A variant whose settings fix the seats (a Big Game: two per board) fills the rest with
     // bots, whatever --bots says.
-    let seats = variants::fixed_seats(&args.game)
+    let seats = args
+        .game
+        .fixed_seats()
         .or(args.seats)
         .unwrap_or(args.players + args.bots);
     if seats < args.players {
@@ -100,7 +102,7 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
         ));
     }
     let seed = args.game.seed.unwrap_or_else(rand::random);
-    let game = match variants::create(&args.game, seats, seed) {
+    let game = match args.game.create(seats, seed) {
         Ok(g) => g,
         Err(e) => return fail(e),
     };

@@ -11,9 +11,10 @@ use crate::board::render::{self, RenderOptions};
 use crate::cli::ReplayArgs;
 use crate::proto::SeatInfo;
 use crate::record::{self, Entry, Header, RecordError};
+use crate::ruleset::Ruleset;
 use crate::term::{ColorMode, paint};
 use crate::tui::rulesets::overlay;
-use crate::variants::{Game, GameView, variant_name};
+use crate::variants::{Game, GameView};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
@@ -54,7 +55,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     writeln!(
         out,
         "Replaying {shown}: {} game, {} seats ({}), seed {}, {} steps.",
-        variant_name(header.args.variant),
+        header.args.variant.name(),
         header.seats,
         header.names.join(", "),
         header.seed,
@@ -255,7 +256,7 @@ mod tests {
         ] {
             let mut args = crate::fuzz::game_args(v);
             args.boards = 2;
-            let game = crate::variants::create(&args, 4, 1).expect("a game");
+            let game = args.create(4, 1).expect("a game");
             let names: Vec<String> = ["Ann", "Bob", "Cy", "Di"].map(String::from).to_vec();
             let line = legend(&game, &['r', 'b', 'w', 'o'], &names);
             assert!(

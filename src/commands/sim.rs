@@ -29,7 +29,7 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
     }
     // A variant whose settings fix the seat count (a Big Game: two per board) repeats a
     // shorter --bots list in rotation to fill every seat.
-    if let Some(n) = crate::variants::fixed_seats(&args.game)
+    if let Some(n) = args.game.fixed_seats()
         && !bots.is_empty()
         && bots.len() < n
     {

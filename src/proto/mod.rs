@@ -11,7 +11,6 @@
 
 pub mod codec;
 
-use crate::board::BoardSpec;
 use crate::engine::Seat;
 use crate::variants::GameView;
 use serde::{Deserialize, Serialize};
@@ -19,19 +18,8 @@ use serde::{Deserialize, Serialize};
 /// Bumped whenever a message changes shape.
 pub const PROTOCOL_VERSION: u32 = 3;
 
-/// The variant's map as the client rebuilds it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum MapRecipe {
-    /// One board.
-    Single(BoardSpec),
-    /// A ring of boards: the distinct boards and, per position in the ring, which of them.
-    Ring {
-        boards: Vec<BoardSpec>,
-        order: Vec<u16>,
-    },
-    /// The variant draws its own map from the view (Adaptations' drifting tiles).
-    FromView,
-}
+/// The variant's map as the client rebuilds it (defined with the boards).
+pub use crate::board::MapRecipe;
 
 /// Who sits in a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -138,12 +126,15 @@ pub struct LobbyView {
     pub free_colors: Vec<String>,
 }
 
-/// A new state of the game for one recipient.
+/// A new state of the game for one recipient. `V` is the ruleset's view
+/// ([`crate::ruleset::Ruleset::View`]); the default is the five rulesets' [`GameView`], so
+/// the catan host's messages and their wire bytes are what they were before rulesets became
+/// pluggable (a type parameter adds nothing to the encoding).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Update {
+pub struct Update<V = GameView> {
     /// Counts updates, so clients can tell stale ones.
     pub version: u64,
-    pub view: GameView,
+    pub view: V,
     /// What happened since the last update, in words for this recipient.
     pub log: Vec<String>,
     /// Commands this seat may send now.
@@ -167,9 +158,9 @@ pub struct Update {
     pub at_us: u64,
 }
 
-/// Messages from the host.
+/// Messages from the host. `V` is the ruleset's view, as in [`Update`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum ServerMsg {
+pub enum ServerMsg<V = GameView> {
     Welcome {
         version: u32,
         seat: Option<Seat>,
@@ -187,7 +178,7 @@ pub enum ServerMsg {
         game: String,
     },
     Lobby(Box<LobbyView>),
-    Update(Box<Update>),
+    Update(Box<Update<V>>),
     /// A command was refused, with the engine's reason.
     Rejected {
         seq: u32,
@@ -249,4 +240,69 @@ pub fn merge_seats(all: &mut Vec<SeatInfo>, part: &[SeatInfo], at: &[Seat]) {
 /// A seat's number as players see it.
 pub fn seat_label(seat: Seat) -> String {
     format!("{}", seat + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proto::codec::encode;
+
+    /// The view's type parameter adds nothing to the encoding: an update of the five
+    /// rulesets' game is the variant's index, then its fields in order, as before rulesets
+    /// became pluggable. Old clients and recorded frames still decode.
+    #[test]
+    fn an_update_encodes_as_its_fields_in_order() {
+        use crate::ruleset::Ruleset;
+        let game =
+            crate::variants::base::BaseGame::new(crate::variants::base::BaseConfig::new(4, 1))
+                .expect("a base game");
+        let u = Update {
+            version: 9,
+            view: GameView::Base(game.view(Some(1))),
+            log: vec!["Ann rolled 8".into()],
+            legal: vec!["end".into()],
+            actors: vec![1],
+            reply_to: Some(3),
+            deadline_ms: None,
+            seats: vec![SeatInfo::named("Ann".into(), "red".into())],
+            seats_at: Vec::new(),
+            at_us: 77,
+        };
+        let mut want = vec![4u8]; // ServerMsg::Update is the fifth variant
+        for part in [
+            encode(&u.version),
+            encode(&u.view),
+            encode(&u.log),
+            encode(&u.legal),
+            encode(&u.actors),
+            encode(&u.reply_to),
+            encode(&u.deadline_ms),
+            encode(&u.seats),
+            encode(&u.seats_at),
+            encode(&u.at_us),
+        ] {
+            want.extend(part.expect("encodes"));
+        }
+        let msg: ServerMsg = ServerMsg::Update(Box::new(u));
+        assert_eq!(encode(&msg).expect("encodes"), want);
+    }
+
+    /// Messages without a view keep their bytes exactly (pinned from the protocol before the
+    /// view became a type parameter).
+    #[test]
+    fn messages_without_a_view_keep_their_bytes() {
+        let rejected: ServerMsg = ServerMsg::Rejected {
+            seq: 300,
+            reason: "no".into(),
+        };
+        assert_eq!(
+            encode(&rejected).expect("encodes"),
+            [5, 251, 44, 1, 2, b'n', b'o']
+        );
+        let legal: ServerMsg = ServerMsg::Legal(vec!["end".into()]);
+        assert_eq!(
+            encode(&legal).expect("encodes"),
+            [6, 1, 3, b'e', b'n', b'd']
+        );
+    }
 }

@@ -6,271 +6,23 @@
 //! stands after them. The host keeps one beside its game and sends the result to everyone once
 //! the game is over (never before: it names hidden cards); `catan replay --summary` replays a
 //! record through the same accumulator. Rulesets tell it what their events mean through
-//! [`crate::engine::Ruleset::recap_facts`] and what their points are made of through
-//! [`crate::engine::Ruleset::points_by_source`], so nothing here matches over rulesets.
+//! [`crate::ruleset::Ruleset::recap_facts`] and what their points are made of through
+//! [`crate::ruleset::Ruleset::points_by_source`], so nothing here matches over rulesets.
 
 pub mod text;
 
 use crate::engine::Seat;
-use crate::rules::pieces::{BuildingKind, Pieces};
 use crate::rules::resources::{Resource, ResourceSet};
-use crate::variants::{Game, GameEvent};
+use crate::ruleset::Ruleset;
+use crate::variants::Game;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
-/// Where a seat's points come from. Each ruleset uses the sources its rules have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum PointSource {
-    Settlements,
-    Cities,
-    /// Buildings a seat holds because it annexed them (Risk of Catan).
-    Annexed,
-    LongestRoad,
-    LargestArmy,
-    VpCards,
-    /// The Big Game's bonus for settling in another player's territory.
-    TerritoryBonus,
-    /// Adaptations: points for the most herds on each land mass.
-    LandMasses,
-    /// Adaptations: points won in conflicts.
-    Conflict,
-    /// Adaptations: the adaptations a seat holds.
-    Adaptations,
-}
-
-impl PointSource {
-    /// The source in words (also its key in JSON).
-    pub const fn word(self) -> &'static str {
-        match self {
-            PointSource::Settlements => "settlements",
-            PointSource::Cities => "cities",
-            PointSource::Annexed => "annexed",
-            PointSource::LongestRoad => "longest road",
-            PointSource::LargestArmy => "largest army",
-            PointSource::VpCards => "VP cards",
-            PointSource::TerritoryBonus => "territory bonus",
-            PointSource::LandMasses => "land masses",
-            PointSource::Conflict => "conflict",
-            PointSource::Adaptations => "adaptations",
-        }
-    }
-}
-
-/// One seat's points by source, as a ruleset counts them now (sources without points may be
-/// left out). Their sum is the seat's score in [`crate::engine::Outcome`].
-pub type SeatPoints = Vec<(PointSource, i64)>;
-
-/// Where cards a seat received came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Gain {
-    /// The starting settlement's resources.
-    Start,
-    /// Dice production (and Adaptations' draws: its income).
-    Production,
-    /// Trades with other players.
-    Trades,
-    /// Trades with the bank or a harbour.
-    Bank,
-    /// Cards stolen with the robber (or a knight).
-    Robber,
-    /// Development cards: Year of Plenty, Monopoly, the Big Game's knight from the bank.
-    Cards,
-}
-
-impl Gain {
-    pub const ALL: [Gain; 6] = [
-        Gain::Start,
-        Gain::Production,
-        Gain::Trades,
-        Gain::Bank,
-        Gain::Robber,
-        Gain::Cards,
-    ];
-    pub const fn word(self) -> &'static str {
-        match self {
-            Gain::Start => "start",
-            Gain::Production => "production",
-            Gain::Trades => "trades",
-            Gain::Bank => "bank",
-            Gain::Robber => "robber",
-            Gain::Cards => "cards",
-        }
-    }
-}
-
-/// Why a seat gave cards up (building costs aside).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Loss {
-    /// Discards on a 7 (or Adaptations' discards).
-    Discards,
-    /// Stolen by the robber (or taken on request in Total Chaos).
-    Robber,
-    /// Taken by another player's Monopoly.
-    Monopoly,
-    /// Given in trades with other players.
-    Trades,
-    /// Given to the bank or a harbour.
-    Bank,
-}
-
-impl Loss {
-    pub const ALL: [Loss; 5] = [
-        Loss::Discards,
-        Loss::Robber,
-        Loss::Monopoly,
-        Loss::Trades,
-        Loss::Bank,
-    ];
-    pub const fn word(self) -> &'static str {
-        match self {
-            Loss::Discards => "discards",
-            Loss::Robber => "robber",
-            Loss::Monopoly => "monopoly",
-            Loss::Trades => "trades",
-            Loss::Bank => "bank",
-        }
-    }
-}
-
-/// What one event means for the summary, as its ruleset classifies it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fact {
-    Gained {
-        seat: Seat,
-        from: Gain,
-        cards: ResourceSet,
-    },
-    Lost {
-        seat: Seat,
-        to: Loss,
-        cards: ResourceSet,
-    },
-    /// Production dice came up with this sum.
-    Dice(u8),
-    /// A new turn began (the chart's step in turn-based rulesets).
-    Turn,
-    /// A new round began (the step in rulesets played in rounds).
-    Round,
-}
-
-/// Facts for a trade between two seats: `from` gave `gave` and got `got`.
-pub fn trade_facts(
-    from: Seat,
-    with: Seat,
-    gave: ResourceSet,
-    got: ResourceSet,
-    out: &mut Vec<Fact>,
-) {
-    out.extend([
-        Fact::Lost {
-            seat: from,
-            to: Loss::Trades,
-            cards: gave,
-        },
-        Fact::Gained {
-            seat: from,
-            from: Gain::Trades,
-            cards: got,
-        },
-        Fact::Lost {
-            seat: with,
-            to: Loss::Trades,
-            cards: got,
-        },
-        Fact::Gained {
-            seat: with,
-            from: Gain::Trades,
-            cards: gave,
-        },
-    ]);
-}
-
-/// Facts for a trade with the bank.
-pub fn bank_facts(seat: Seat, gave: ResourceSet, got: ResourceSet, out: &mut Vec<Fact>) {
-    out.extend([
-        Fact::Lost {
-            seat,
-            to: Loss::Bank,
-            cards: gave,
-        },
-        Fact::Gained {
-            seat,
-            from: Gain::Bank,
-            cards: got,
-        },
-    ]);
-}
-
-/// Facts for one card stolen.
-pub fn steal_facts(thief: Seat, victim: Seat, card: Resource, out: &mut Vec<Fact>) {
-    let cards = ResourceSet::one(card, 1);
-    out.extend([
-        Fact::Gained {
-            seat: thief,
-            from: Gain::Robber,
-            cards,
-        },
-        Fact::Lost {
-            seat: victim,
-            to: Loss::Robber,
-            cards,
-        },
-    ]);
-}
-
-/// Facts for a Monopoly: what each victim gave the player.
-pub fn monopoly_facts(seat: Seat, resource: Resource, took: &[(Seat, u32)], out: &mut Vec<Fact>) {
-    let mut total = 0;
-    for (victim, n) in took {
-        total += n;
-        out.push(Fact::Lost {
-            seat: *victim,
-            to: Loss::Monopoly,
-            cards: ResourceSet::one(resource, *n),
-        });
-    }
-    out.push(Fact::Gained {
-        seat,
-        from: Gain::Cards,
-        cards: ResourceSet::one(resource, total),
-    });
-}
-
-/// A seat's points from its settlements and cities: the share every Catan-like ruleset has.
-pub fn building_points(pieces: &Pieces, seat: Seat) -> SeatPoints {
-    let (mut settlements, mut cities) = (0, 0);
-    for c in pieces.buildings_of(seat) {
-        match pieces.building(*c).map(|b| b.kind) {
-            Some(BuildingKind::Settlement) => settlements += 1,
-            Some(BuildingKind::City) => cities += 2,
-            None => {}
-        }
-    }
-    vec![
-        (PointSource::Settlements, settlements),
-        (PointSource::Cities, cities),
-    ]
-}
-
-/// A seat's points in the Catan-like rulesets: buildings, the two awards (2 each) and its
-/// victory point cards.
-pub fn catan_points(
-    pieces: &Pieces,
-    seat: Seat,
-    longest: Option<Seat>,
-    largest: Option<Seat>,
-    vp_cards: u32,
-) -> SeatPoints {
-    let mut p = building_points(pieces, seat);
-    let award = |holder: Option<Seat>| if holder == Some(seat) { 2 } else { 0 };
-    p.extend([
-        (PointSource::LongestRoad, award(longest)),
-        (PointSource::LargestArmy, award(largest)),
-        (PointSource::VpCards, vp_cards as i64),
-    ]);
-    p
-}
+pub use crate::rules::facts::{
+    Fact, Gain, Loss, bank_facts, monopoly_facts, steal_facts, trade_facts,
+};
+pub use crate::rules::points::{PointSource, SeatPoints, building_points, catan_points};
 
 /// How the chart steps: after each turn, or after each round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -417,7 +169,7 @@ impl Recorder {
     }
 
     /// Takes in one change: `events` as applied, `game` as it stands after them.
-    pub fn feed(&mut self, game: &Game, events: &[GameEvent]) {
+    pub fn feed<R: Ruleset>(&mut self, game: &R, events: &[R::Event]) {
         let mut facts = std::mem::take(&mut self.facts);
         facts.clear();
         for e in events {
@@ -458,7 +210,7 @@ impl Recorder {
         self.facts = facts;
     }
 
-    fn sample(&mut self, game: &Game) {
+    fn sample<R: Ruleset>(&mut self, game: &R) {
         for (s, pts) in game.points_by_source().iter().enumerate() {
             if let Some(t) = self.timeline.get_mut(s) {
                 t.push(pts.iter().map(|(_, v)| v).sum());
@@ -467,7 +219,7 @@ impl Recorder {
     }
 
     /// The summary of the game as it stands (seats named by `names`).
-    pub fn summary(&self, game: &Game, names: &[String]) -> Summary {
+    pub fn summary<R: Ruleset>(&self, game: &R, names: &[String]) -> Summary {
         let points = game.points_by_source();
         let outcome = game.outcome();
         let name = |s: Seat| {
@@ -525,7 +277,7 @@ impl Recorder {
             })
             .collect();
         Summary {
-            variant: crate::variants::variant_name(game.variant()).to_string(),
+            variant: game.name().to_string(),
             seats_total: game.seats(),
             finished: outcome.is_some(),
             winners: outcome.map(|o| o.winners).unwrap_or_default(),

@@ -3,7 +3,7 @@ use crate::bots::BotKind;
 use crate::cli::VariantName;
 use crate::rules::resources::Resource::*;
 use crate::sim::{self, SimConfig};
-use crate::variants::{base, big_game, risk, total_chaos};
+use crate::variants::{GameEvent, base, big_game, risk, total_chaos};
 
 fn config(variant: VariantName, seats: usize) -> SimConfig {
     let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; seats]);
@@ -403,7 +403,7 @@ fn table_game(variant: VariantName) -> Vec<crate::proto::ServerMsg> {
     use crate::proto::{ClientMsg, PROTOCOL_VERSION};
     use crate::server::table::{Table, TableConfig};
     let cfg = config(variant, 4);
-    let game = crate::variants::create(&cfg.game, 4, 5).expect("a game");
+    let game = cfg.game.create(4, 5).expect("a game");
     let mut table = Table::new(
         game,
         TableConfig {

@@ -5,7 +5,9 @@
 pub mod awards;
 pub mod costs;
 pub mod devcards;
+pub mod facts;
 pub mod pieces;
+pub mod points;
 pub mod production;
 pub mod resources;
 pub mod spots;

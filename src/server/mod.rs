@@ -2,7 +2,12 @@
 //! each TCP connection is a thin task pair that decodes frames into it and encodes its replies.
 //! In-process connections (the hot-seat mode, the host's own terminal) plug into the same task
 //! through channels.
+//!
+//! All of it works for any ruleset `G` ([`crate::ruleset::Ruleset`]): the table reaches the
+//! rules through the trait and its bots through [`bots::TableBot`]; connections carry
+//! `G::View` in their messages. The types default to the five rulesets' [`Game`].
 
+pub mod bots;
 pub mod names;
 pub mod table;
 
@@ -12,7 +17,10 @@ mod seating_tests;
 use crate::engine::Millis;
 use crate::proto::codec::{MAX_CLIENT_FRAME, MsgCodec};
 use crate::proto::{ClientMsg, HostStats, ServerMsg};
+use crate::ruleset::Ruleset;
+use crate::variants::{Game, GameView};
 use futures::{SinkExt, StreamExt};
+use serde::Serialize;
 use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -48,12 +56,12 @@ impl Default for Limits {
     }
 }
 
-/// What connections tell the table task.
+/// What connections tell the table task (`V`: the ruleset's view).
 #[derive(Debug)]
-pub enum Inbound {
+pub enum Inbound<V = GameView> {
     Open {
         conn: ConnId,
-        tx: mpsc::Sender<ServerMsg>,
+        tx: mpsc::Sender<ServerMsg<V>>,
         is_host: bool,
         peer: String,
     },
@@ -66,16 +74,26 @@ pub enum Inbound {
     },
 }
 
-/// A handle for adding connections to a running table.
-#[derive(Clone)]
-pub struct HostHandle {
-    inbound: mpsc::Sender<Inbound>,
+/// A handle for adding connections to a running table (`V`: the ruleset's view).
+pub struct HostHandle<V = GameView> {
+    inbound: mpsc::Sender<Inbound<V>>,
     next_id: Arc<AtomicU64>,
     /// How full the table is, kept current by the table task.
     pub status: tokio::sync::watch::Receiver<table::TableStatus>,
 }
 
-impl HostHandle {
+// Derived Clone would ask `V: Clone`; the handle clones its channels, never a view.
+impl<V> Clone for HostHandle<V> {
+    fn clone(&self) -> Self {
+        HostHandle {
+            inbound: self.inbound.clone(),
+            next_id: self.next_id.clone(),
+            status: self.status.clone(),
+        }
+    }
+}
+
+impl<V: Send + 'static> HostHandle<V> {
     fn next(&self) -> ConnId {
         self.next_id.fetch_add(1, Ordering::Relaxed)
     }
@@ -85,7 +103,7 @@ impl HostHandle {
     pub async fn connect_local(
         &self,
         is_host: bool,
-    ) -> (mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg>) {
+    ) -> (mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg<V>>) {
         let conn = self.next();
         let (out_tx, out_rx) = mpsc::channel(QUEUE * 4);
         let (in_tx, mut in_rx) = mpsc::channel::<ClientMsg>(64);
@@ -113,10 +131,10 @@ impl HostHandle {
 
 /// Starts the table task; returns a handle for connections and the task's join handle, which
 /// yields the table when the task ends.
-pub fn spawn_table(
-    table: Table,
+pub fn spawn_table<G: Ruleset>(
+    table: Table<G>,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> (HostHandle, tokio::task::JoinHandle<Table>) {
+) -> (HostHandle<G::View>, tokio::task::JoinHandle<Table<G>>) {
     let (tx, rx) = mpsc::channel(1024);
     let (status_tx, status) = tokio::sync::watch::channel(table.status());
     let handle = HostHandle {
@@ -129,17 +147,17 @@ pub fn spawn_table(
 }
 
 /// The table task: messages in arrival order, and the clock.
-async fn run_table(
-    mut table: Table,
-    mut rx: mpsc::Receiver<Inbound>,
+async fn run_table<G: Ruleset>(
+    mut table: Table<G>,
+    mut rx: mpsc::Receiver<Inbound<G::View>>,
     status: tokio::sync::watch::Sender<table::TableStatus>,
     shutdown: impl Future<Output = ()>,
-) -> Table {
+) -> Table<G> {
     let start = Instant::now();
     // A resumed game's clock goes on from its save.
     let origin = table.origin();
     let now = move || origin + start.elapsed().as_millis() as Millis;
-    let mut closers: std::collections::HashMap<ConnId, mpsc::Sender<ServerMsg>> =
+    let mut closers: std::collections::HashMap<ConnId, mpsc::Sender<ServerMsg<G::View>>> =
         Default::default();
     tokio::pin!(shutdown);
     loop {
@@ -267,9 +285,9 @@ pub fn raise_open_files_limit() -> std::io::Result<(u64, u64)> {
 }
 
 /// Serves TCP connections on `listener` into the table until `shutdown` completes.
-pub async fn serve(
+pub async fn serve<V: Serialize + Send + Sync + 'static>(
     listener: TcpListener,
-    handle: HostHandle,
+    handle: HostHandle<V>,
     limits: Limits,
     shutdown: impl Future<Output = ()>,
 ) {
@@ -297,16 +315,16 @@ pub async fn serve(
 }
 
 /// One TCP connection: a reader loop here, a writer task fed by a bounded queue.
-async fn connection(
+async fn connection<V: Serialize + Send + Sync + 'static>(
     socket: TcpStream,
     peer: String,
-    handle: HostHandle,
+    handle: HostHandle<V>,
     limits: Limits,
 ) -> anyhow::Result<()> {
     socket.set_nodelay(true)?;
     let framed = Framed::new(
         socket,
-        MsgCodec::<ClientMsg, ServerMsg>::new(MAX_CLIENT_FRAME),
+        MsgCodec::<ClientMsg, ServerMsg<V>>::new(MAX_CLIENT_FRAME),
     );
     let (mut sink, mut stream) = framed.split();
     // The first frame must be a hello, soon.
@@ -342,7 +360,7 @@ async fn connection(
         return Ok(());
     }
     let conn = handle.next();
-    let (tx, mut rx) = mpsc::channel::<ServerMsg>(QUEUE);
+    let (tx, mut rx) = mpsc::channel::<ServerMsg<V>>(QUEUE);
     handle
         .inbound
         .send(Inbound::Open {
@@ -415,26 +433,26 @@ async fn connection(
 }
 
 /// A host serving TCP in this process: for `catan host`, tests and benchmarks.
-pub struct RunningHost {
+pub struct RunningHost<G: Ruleset = Game> {
     pub addr: std::net::SocketAddr,
-    pub handle: HostHandle,
+    pub handle: HostHandle<G::View>,
     stop: tokio::sync::watch::Sender<bool>,
-    table: tokio::task::JoinHandle<Table>,
+    table: tokio::task::JoinHandle<Table<G>>,
     server: tokio::task::JoinHandle<()>,
 }
 
-impl RunningHost {
+impl<G: Ruleset> RunningHost<G> {
     /// Serves `table` on `listener` until [`RunningHost::stop`].
-    pub fn start(listener: TcpListener, table: Table) -> std::io::Result<RunningHost> {
+    pub fn start(listener: TcpListener, table: Table<G>) -> std::io::Result<RunningHost<G>> {
         RunningHost::start_with(listener, table, Limits::default())
     }
 
     /// [`RunningHost::start`] with other connection time limits (tests use short ones).
     pub fn start_with(
         listener: TcpListener,
-        table: Table,
+        table: Table<G>,
         limits: Limits,
-    ) -> std::io::Result<RunningHost> {
+    ) -> std::io::Result<RunningHost<G>> {
         let addr = listener.local_addr()?;
         let (stop, rx) = tokio::sync::watch::channel(false);
         let until = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
@@ -452,7 +470,7 @@ impl RunningHost {
     }
 
     /// Stops serving and returns the table as it ended.
-    pub async fn stop(self) -> Table {
+    pub async fn stop(self) -> Table<G> {
         let _ = self.stop.send(true);
         let _ = self.server.await;
         self.table.await.expect("the table task does not panic")

@@ -10,7 +10,7 @@ use tokio::sync::mpsc;
 fn table(seats: usize, bots: usize) -> Table {
     let mut args = crate::sim::default_game_args();
     args.seed = Some(5);
-    let game = crate::variants::create(&args, seats, 5).expect("a base game");
+    let game = args.create(seats, 5).expect("a base game");
     Table::new(
         game,
         TableConfig {
@@ -231,7 +231,7 @@ fn a_hello_naming_a_held_seat_is_told_the_game_and_may_bring_the_token_once() {
 fn a_table_keeps_the_game_identity_it_is_given() {
     let mut args = crate::sim::default_game_args();
     args.seed = Some(5);
-    let game = crate::variants::create(&args, 2, 5).unwrap();
+    let game = args.create(2, 5).unwrap();
     let t = Table::new(
         game,
         TableConfig {
@@ -284,7 +284,7 @@ fn a_client_told_its_name_is_held_is_answered_after_its_second_hello() {
 fn a_short_list_of_bot_levels_repeats_over_the_bot_seats() {
     let mut args = crate::sim::default_game_args();
     args.seed = Some(5);
-    let game = crate::variants::create(&args, 5, 5).expect("a base game");
+    let game = args.create(5, 5).expect("a base game");
     let mut t = Table::new(
         game,
         TableConfig {

@@ -3,15 +3,17 @@
 //! I/O itself: messages come in as calls and go out through each connection's bounded queue,
 //! so it is tested without sockets and shared by TCP hosting and the hot-seat mode.
 
-use crate::bots::{Bot, BotKind};
+use super::bots::{BotMaker, TableBot};
+use crate::bots::BotKind;
 use crate::engine::{Millis, Seat};
 use crate::proto::{
     COLORS, ClientMsg, GameInfo, LobbyView, PROTOCOL_VERSION, SeatInfo, ServerMsg, Update,
 };
 use crate::recap::{Recorder, Summary};
 use crate::record::Entry;
+use crate::ruleset::Ruleset;
 use crate::save::{SaveNews, SaveWriter};
-use crate::variants::{Game, GameEvent};
+use crate::variants::Game;
 use std::collections::{HashMap, VecDeque};
 use tokio::sync::mpsc;
 
@@ -102,7 +104,7 @@ struct EventIndex {
 }
 
 impl EventIndex {
-    fn new(game: &Game, evs: &[GameEvent]) -> EventIndex {
+    fn new<G: Ruleset>(game: &G, evs: &[G::Event]) -> EventIndex {
         let mut global = Vec::new();
         let mut by_seat = Vec::new();
         for (i, e) in evs.iter().enumerate() {
@@ -116,7 +118,7 @@ impl EventIndex {
     }
 
     /// Positions of the events a seat reads, in order.
-    fn for_viewer(&self, game: &Game, viewer: Seat) -> Vec<usize> {
+    fn for_viewer<G: Ruleset>(&self, game: &G, viewer: Seat) -> Vec<usize> {
         let mut v = self.global.clone();
         if !self.by_seat.is_empty() {
             for s in game.audience(Some(viewer), &[]).unwrap_or_default() {
@@ -152,8 +154,8 @@ struct Slot {
 }
 
 #[derive(Debug)]
-struct Conn {
-    tx: mpsc::Sender<ServerMsg>,
+struct Conn<V> {
+    tx: mpsc::Sender<ServerMsg<V>>,
     seat: Option<Seat>,
     watch: bool,
     /// The host's own terminal: may start the game and manage bots.
@@ -190,15 +192,18 @@ pub struct Effects {
     pub close: Vec<(ConnId, String)>,
 }
 
-/// The host's table.
-pub struct Table {
+/// The host's table, for any ruleset `G` (the catan host's is [`Game`], the five rulesets).
+/// It reaches the rules only through [`Ruleset`], and its bots through a [`BotMaker`].
+pub struct Table<G: Ruleset = Game> {
     cfg: TableConfig,
-    game: Game,
+    game: G,
     info: GameInfo,
     started: bool,
     slots: Vec<Slot>,
-    conns: HashMap<ConnId, Conn>,
-    bots: Vec<Option<Bot>>,
+    conns: HashMap<ConnId, Conn<G::View>>,
+    bots: Vec<Option<Box<dyn TableBot<G>>>>,
+    /// Makes the bots that take seats.
+    make_bot: BotMaker<G>,
     bot_due: Option<Millis>,
     version: u64,
     first_person_at: Option<Millis>,
@@ -208,7 +213,7 @@ pub struct Table {
     /// Where the record is saved as it grows.
     save: Option<SaveWriter>,
     /// The latest events, for players who come back.
-    history: VecDeque<GameEvent>,
+    history: VecDeque<G::Event>,
     /// The game time the table's clock starts at (a resumed game goes on from its save).
     origin: Millis,
     /// The wall clock when the table task began handling the current input (µs since the
@@ -277,15 +282,34 @@ fn new_token() -> String {
     format!("{:016x}{:016x}", r.random::<u64>(), r.random::<u64>())
 }
 
-impl Table {
+impl Table<Game> {
+    /// The catan host's table: one of the five rulesets, with their bots.
     pub fn new(game: Game, cfg: TableConfig) -> Table {
+        Table::with_bots(game, cfg, super::bots::catan_bot)
+    }
+
+    /// [`Table::resume_with`] for the five rulesets, with their bots.
+    pub fn resume(
+        game: Game,
+        cfg: TableConfig,
+        seats: Vec<SavedSeat>,
+        entries: Vec<Entry>,
+        events: Vec<<Game as Ruleset>::Event>,
+    ) -> Table {
+        Table::resume_with(game, cfg, super::bots::catan_bot, seats, entries, events)
+    }
+}
+
+impl<G: Ruleset> Table<G> {
+    /// A table for any ruleset, whose bots `make_bot` makes.
+    pub fn with_bots(game: G, cfg: TableConfig, make_bot: BotMaker<G>) -> Table<G> {
         let seats = game.seats();
         let info = GameInfo {
             id: cfg.game_id.clone().unwrap_or_else(new_token),
-            variant: crate::variants::variant_name(game.variant()).to_string(),
+            variant: game.name().to_string(),
             name: cfg.name.clone(),
             map: game.map_recipe(),
-            settings: game.settings(),
+            settings: game.settings_text(),
             help: game.help(),
         };
         let mut t = Table {
@@ -300,7 +324,8 @@ impl Table {
                     away_since: None,
                 })
                 .collect(),
-            bots: vec![None; seats],
+            bots: (0..seats).map(|_| None).collect(),
+            make_bot,
             cfg,
             game,
             info,
@@ -335,15 +360,16 @@ impl Table {
     /// record (it goes on growing), `events` what happened so far. People's seats wait for
     /// their players to come back with their tokens; until then they count as away, so after
     /// the grace period a bot plays for them. The clock goes on from the last entry.
-    pub fn resume(
-        game: Game,
+    pub fn resume_with(
+        game: G,
         cfg: TableConfig,
+        make_bot: BotMaker<G>,
         seats: Vec<SavedSeat>,
         entries: Vec<Entry>,
-        events: Vec<GameEvent>,
-    ) -> Table {
+        events: Vec<G::Event>,
+    ) -> Table<G> {
         let origin = entries.iter().map(Entry::at).max().unwrap_or(0);
-        let mut t = Table::new(game, TableConfig { bots: 0, ..cfg });
+        let mut t = Table::with_bots(game, TableConfig { bots: 0, ..cfg }, make_bot);
         for (i, s) in seats.into_iter().enumerate().take(t.slots.len()) {
             if s.bot {
                 t.seat_bot(i);
@@ -382,7 +408,7 @@ impl Table {
     }
 
     /// Feeds a change to the summary and, when it ended the game, sends everyone the summary.
-    fn recap(&mut self, evs: &[GameEvent]) {
+    fn recap(&mut self, evs: &[G::Event]) {
         self.recap.feed(&self.game, evs);
         if self.summary.is_some() || self.game.outcome().is_none() {
             return;
@@ -467,7 +493,7 @@ impl Table {
         self.push_entry(e);
     }
 
-    fn remember(&mut self, evs: &[GameEvent]) {
+    fn remember(&mut self, evs: &[G::Event]) {
         self.history.extend(evs.iter().cloned());
         while self.history.len() > HISTORY {
             self.history.pop_front();
@@ -494,14 +520,14 @@ impl Table {
     }
 
     /// A bot of `kind` thinking within the table's budget.
-    fn new_bot(&self, kind: BotKind, seed: u64) -> Bot {
+    fn new_bot(&self, kind: BotKind, seed: u64) -> Box<dyn TableBot<G>> {
         let budget = match self.cfg.bot_budget {
             Some(n) => crate::bots::search::Budget::Playouts(n),
             None => crate::bots::search::Budget::Time(std::time::Duration::from_millis(
                 self.cfg.bot_think_ms.clamp(50, 1000),
             )),
         };
-        Bot::new(kind, seed).with_budget(budget)
+        (self.make_bot)(kind, seed, budget)
     }
 
     /// Keeps the name list in step with seat `i`.
@@ -515,7 +541,7 @@ impl Table {
         };
     }
 
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &G {
         &self.game
     }
 
@@ -570,7 +596,7 @@ impl Table {
             color: s.color.clone(),
             ready: s.ready,
             level: (s.occupant == Occupant::Bot)
-                .then(|| self.bots[i].as_ref().map(|b| b.kind.label(&self.game)))
+                .then(|| self.bots[i].as_ref().map(|b| b.label(&self.game)))
                 .flatten(),
         }
     }
@@ -579,7 +605,7 @@ impl Table {
         (0..self.slots.len()).map(|i| self.seat_info(i)).collect()
     }
 
-    fn send(&mut self, conn: ConnId, msg: ServerMsg) {
+    fn send(&mut self, conn: ConnId, msg: ServerMsg<G::View>) {
         let Some(c) = self.conns.get(&conn) else {
             return;
         };
@@ -609,7 +635,13 @@ impl Table {
     }
 
     /// A new connection (TCP or in-process). `is_host` marks the host's own terminal.
-    pub fn open(&mut self, conn: ConnId, tx: mpsc::Sender<ServerMsg>, is_host: bool, peer: String) {
+    pub fn open(
+        &mut self,
+        conn: ConnId,
+        tx: mpsc::Sender<ServerMsg<G::View>>,
+        is_host: bool,
+        peer: String,
+    ) {
         self.conns.insert(
             conn,
             Conn {
@@ -799,7 +831,9 @@ impl Table {
                     };
                     self.send(conn, ServerMsg::Notice(why.into()));
                 } else {
-                    let kind = self.bots[i].as_ref().map_or(self.cfg.bot_kind, |b| b.kind);
+                    let kind = self.bots[i]
+                        .as_ref()
+                        .map_or(self.cfg.bot_kind, |b| b.kind());
                     let next = kind.next_level();
                     self.bots[i] =
                         Some(self.new_bot(next, self.cfg.seed ^ ((i as u64 + 1) * 0x9e37)));
@@ -1007,7 +1041,7 @@ impl Table {
         if back {
             // What they missed, in words for them.
             let skip = self.history.len().saturating_sub(HISTORY_SENT);
-            let missed: Vec<GameEvent> = self.history.iter().skip(skip).cloned().collect();
+            let missed: Vec<G::Event> = self.history.iter().skip(skip).cloned().collect();
             self.send(
                 conn,
                 ServerMsg::Notice(format!(
@@ -1198,14 +1232,14 @@ impl Table {
 
     /// Sends every connection its view of what changed (in a hall, the connections it
     /// concerns), and schedules bots. `actor` is the seat whose move it was, if any.
-    fn after_change(&mut self, evs: Vec<GameEvent>, now: Millis, actor: Option<Seat>) {
+    fn after_change(&mut self, evs: Vec<G::Event>, now: Millis, actor: Option<Seat>) {
         self.after_reply(evs, now, None, actor);
     }
 
     /// As [`Table::after_change`], telling one connection which of its commands caused it.
     fn after_reply(
         &mut self,
-        evs: Vec<GameEvent>,
+        evs: Vec<G::Event>,
         now: Millis,
         reply: Option<(ConnId, u32)>,
         actor: Option<Seat>,
@@ -1244,7 +1278,7 @@ impl Table {
     /// dice), which carry the whole world: on every move it would be too much.
     fn broadcast(
         &mut self,
-        evs: &[GameEvent],
+        evs: &[G::Event],
         now: Millis,
         reply: Option<(ConnId, u32)>,
         who: Option<Vec<Seat>>,
@@ -1294,12 +1328,12 @@ impl Table {
     fn build_updates(
         &self,
         part: &[(ConnId, bool)],
-        evs: &[GameEvent],
+        evs: &[G::Event],
         ix: Option<&EventIndex>,
         reply: Option<(ConnId, u32)>,
         shared: &Shared,
-    ) -> Vec<(ConnId, ServerMsg)> {
-        let build = |part: &[(ConnId, bool)]| -> Vec<(ConnId, ServerMsg)> {
+    ) -> Vec<(ConnId, ServerMsg<G::View>)> {
+        let build = |part: &[(ConnId, bool)]| -> Vec<(ConnId, ServerMsg<G::View>)> {
             part.iter()
                 .map(|&(id, seats)| (id, self.message_for(id, evs, ix, reply, shared, seats)))
                 .collect()
@@ -1320,10 +1354,10 @@ impl Table {
     fn update_for(
         &self,
         id: ConnId,
-        evs: &[GameEvent],
+        evs: &[G::Event],
         now: Millis,
         reply: Option<(ConnId, u32)>,
-    ) -> ServerMsg {
+    ) -> ServerMsg<G::View> {
         let index = self.hall.then(|| EventIndex::new(&self.game, evs));
         self.message_for(id, evs, index.as_ref(), reply, &self.shared(now), true)
     }
@@ -1368,12 +1402,12 @@ impl Table {
     fn message_for(
         &self,
         id: ConnId,
-        evs: &[GameEvent],
+        evs: &[G::Event],
         index: Option<&EventIndex>,
         reply: Option<(ConnId, u32)>,
         shared: &Shared,
         with_seats: bool,
-    ) -> ServerMsg {
+    ) -> ServerMsg<G::View> {
         let c = &self.conns[&id];
         let seat = c.seat;
         // The seats this recipient's messages name: everyone, or in a hall its neighbourhood.
@@ -1393,7 +1427,7 @@ impl Table {
             (None, None) => (self.seat_infos(), Vec::new()),
         };
         if self.started {
-            let describe = |e: &GameEvent| self.game.describe(e, seat, &self.names);
+            let describe = |e: &G::Event| self.game.describe(e, seat, &self.names);
             let log = match (index, seat) {
                 (Some(ix), Some(s)) => ix
                     .for_viewer(&self.game, s)
@@ -1544,8 +1578,8 @@ impl Table {
                 seats.truncate(1);
             }
             for seat in seats {
-                let mut bot = match &self.bots[seat as usize] {
-                    Some(b) => b.clone(),
+                let mut bot = match self.bots[seat as usize].take() {
+                    Some(b) => b,
                     None => self.new_bot(self.cfg.bot_kind, self.cfg.seed ^ (seat as u64 + 77)),
                 };
                 let choice = bot.choose(&self.game, seat);

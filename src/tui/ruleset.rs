@@ -133,6 +133,18 @@ pub trait RulesetUi<'a> {
     /// The pieces, robbers and marks the board shows.
     fn overlay(&self, seats: &[SeatInfo]) -> Overlay;
 
+    /// The map, when the view carries its own (a ruleset whose tiles move) instead of the one
+    /// the game's info describes.
+    fn carried_map(&self) -> Option<crate::board::Map> {
+        None
+    }
+
+    /// Whether the plain mode's board draws the sea (a ruleset whose water has names and
+    /// pieces).
+    fn shows_sea(&self) -> bool {
+        false
+    }
+
     /// The plain mode's `state` line without `legal_count` (see
     /// [`super::rulesets::state_json`]): the common fields and the ruleset's own.
     fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value;

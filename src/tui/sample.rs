@@ -6,6 +6,7 @@ use super::app::{App, AppOptions, Effect, Session, must_act};
 use super::theme::{ColorLevel, Theme};
 use crate::engine::Millis;
 use crate::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
+use crate::ruleset::Ruleset;
 use crate::server::table::{Table, TableConfig};
 use crate::variants::base::{BaseConfig, BaseGame, BaseView};
 use crate::variants::{Game, GameView};

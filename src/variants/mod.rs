@@ -1,5 +1,7 @@
-//! The rulesets, one module each, and the closed enum [`Game`] that dispatches to them.
-//! Adding a ruleset means adding its module and one arm per match here.
+//! The rulesets, one module each, and the closed enum [`Game`] that dispatches to them: it
+//! implements [`Ruleset`] by handing each call to the ruleset it holds, so this file is the
+//! one place that matches over the rulesets for engine work. Adding a ruleset means adding its
+//! module and one arm per match here.
 
 pub mod adaptations;
 pub mod base;
@@ -7,117 +9,48 @@ pub mod big_game;
 pub mod risk;
 pub mod total_chaos;
 
-use crate::cli::{GameArgs, VariantName};
-use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
-use crate::proto::MapRecipe;
+use crate::board::{Map, MapRecipe};
+use crate::engine::rng::GameRng;
+use crate::engine::{Millis, Outcome, RuleError, Seat};
+use crate::rules::facts::Fact;
+use crate::rules::points::SeatPoints;
+use crate::ruleset::{BotPlay, Ruleset, TurnOrder};
 use serde::{Deserialize, Serialize};
 
-/// Seats a variant plays with when the host does not say.
-pub fn default_seats(variant: VariantName) -> usize {
-    match variant {
-        VariantName::BigGame => 6,
-        _ => 4,
-    }
+/// What a game of any ruleset is built from: the ruleset's own settings (kept in the save
+/// header; the command line converts into it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum GameSettings {
+    Base(base::BaseSettings),
+    TotalChaos(total_chaos::ChaosSettings),
+    BigGame(big_game::BigSettings),
+    Risk(risk::RiskSettings),
+    Adaptations(adaptations::AdaptSettings),
 }
 
-/// The seat count a variant's settings fix, if they do: a Big Game has two seats per board.
-pub fn fixed_seats(args: &GameArgs) -> Option<usize> {
-    match args.variant {
-        VariantName::BigGame => Some(2 * args.boards),
-        _ => None,
-    }
-}
-
-/// Builds a game from the command line's settings.
-pub fn create(args: &GameArgs, seats: usize, seed: u64) -> Result<Game, String> {
-    match args.variant {
-        VariantName::Base => {
-            let mut cfg = base::BaseConfig::new(seats, seed);
-            if let Some(b) = &args.board {
-                cfg.board = Some(crate::board::builtin::load(b).map_err(|e| e.to_string())?);
-            }
-            if let Some(vp) = args.vp {
-                cfg.vp_target = vp;
-            }
-            cfg.three_vp_robber = args.three_vp_robber;
-            cfg.any_order = !args.strict_trade_then_build;
-            cfg.turn_ms = args.turn_secs.map(|s| s * 1000);
-            Ok(Game::Base(base::BaseGame::new(cfg)?))
-        }
-        VariantName::TotalChaos => {
-            let mut cfg = total_chaos::ChaosConfig::new(seats, seed);
-            if let Some(b) = &args.board {
-                cfg.board = Some(crate::board::builtin::load(b).map_err(|e| e.to_string())?);
-            }
-            if let Some(vp) = args.vp {
-                cfg.vp_target = vp;
-            }
-            cfg.resource_ms = args.resource_secs * 1000;
-            cfg.robber1_ms = args.robber1_secs * 1000;
-            cfg.robber2_ms = args.robber2_secs * 1000;
-            cfg.build_ms = args.phase_secs.unwrap_or(args.build_secs) * 1000;
-            cfg.cooldown_ms = args.cooldown_secs * 1000;
-            cfg.placement_ms = args.placement_secs.map(|s| s * 1000);
-            Ok(Game::TotalChaos(total_chaos::ChaosGame::new(cfg)?))
-        }
-        VariantName::BigGame => {
-            let mut cfg = match &args.layout {
-                Some(l) => big_game::BigConfig::with_layout(args.boards, l, seed)?,
-                None => big_game::BigConfig::new(args.boards, seed),
-            };
-            if seats != cfg.seats() {
-                return Err(format!(
-                    "a Big Game of {} boards has {} seats (two per board), not {seats}",
-                    cfg.boards(),
-                    cfg.seats()
-                ));
-            }
-            // `--vp 0` plays to the round limit alone.
-            if let Some(vp) = args.vp {
-                cfg.vp_target = (vp > 0).then_some(vp);
-            }
-            cfg.round_ms = args.round_secs * 1000;
-            cfg.max_rounds = args.max_rounds;
-            if cfg.vp_target.is_none() && cfg.max_rounds.is_none() {
-                return Err(
-                    "a Big Game needs an end: give a VP target (--vp) or a round limit (--max-rounds)"
-                        .into(),
-                );
-            }
-            Ok(Game::BigGame(big_game::BigGame::new(cfg)?))
-        }
-        VariantName::Risk => {
-            let mut cfg = risk::RiskConfig::new(seats, seed);
-            if let Some(b) = &args.board {
-                cfg.base.board = Some(crate::board::builtin::load(b).map_err(|e| e.to_string())?);
-            }
-            if let Some(vp) = args.vp {
-                cfg.base.vp_target = vp;
-            }
-            cfg.base.three_vp_robber = args.three_vp_robber;
-            cfg.base.any_order = !args.strict_trade_then_build;
-            cfg.base.turn_ms = args.turn_secs.map(|s| s * 1000);
-            Ok(Game::Risk(risk::RiskGame::new(cfg)?))
-        }
-        VariantName::Adaptations => {
-            let mut cfg = adaptations::AdaptConfig::new(seats, seed);
-            if let Some(t) = args.max_turns {
-                cfg.max_turns = t;
-            }
-            cfg.phase_ms = args.phase_secs.or(args.turn_secs).map(|s| s * 1000);
-            Ok(Game::Adaptations(adaptations::AdaptGame::new(cfg)?))
+impl GameSettings {
+    /// The ruleset's name on the command line and in saves.
+    pub fn name(&self) -> &'static str {
+        match self {
+            GameSettings::Base(_) => "base",
+            GameSettings::TotalChaos(_) => "total-chaos",
+            GameSettings::BigGame(_) => "big-game",
+            GameSettings::Risk(_) => "risk",
+            GameSettings::Adaptations(_) => "adaptations",
         }
     }
-}
 
-/// The name used on the command line.
-pub fn variant_name(v: VariantName) -> &'static str {
-    match v {
-        VariantName::Base => "base",
-        VariantName::BigGame => "big-game",
-        VariantName::TotalChaos => "total-chaos",
-        VariantName::Risk => "risk",
-        VariantName::Adaptations => "adaptations",
+    /// The seat count the settings fix, if they do: a Big Game has two seats per board.
+    pub fn fixed_seats(&self) -> Option<usize> {
+        match self {
+            GameSettings::BigGame(c) => Some(c.seats()),
+            _ => None,
+        }
+    }
+
+    /// Seats the game plays with when the host does not say.
+    pub fn default_seats(&self) -> usize {
+        self.fixed_seats().unwrap_or(4)
     }
 }
 
@@ -161,100 +94,43 @@ pub enum GameView {
     Adaptations(adaptations::AdaptView),
 }
 
-impl Game {
-    pub fn variant(&self) -> VariantName {
+impl Ruleset for Game {
+    type Command = GameCommand;
+    type Event = GameEvent;
+    type View = GameView;
+    type Settings = GameSettings;
+
+    fn create(settings: &GameSettings, seats: usize, seed: u64) -> Result<Game, String> {
+        Ok(match settings {
+            GameSettings::Base(s) => Game::Base(Ruleset::create(s, seats, seed)?),
+            GameSettings::TotalChaos(s) => Game::TotalChaos(Ruleset::create(s, seats, seed)?),
+            GameSettings::BigGame(s) => Game::BigGame(Ruleset::create(s, seats, seed)?),
+            GameSettings::Risk(s) => Game::Risk(Ruleset::create(s, seats, seed)?),
+            GameSettings::Adaptations(s) => Game::Adaptations(Ruleset::create(s, seats, seed)?),
+        })
+    }
+
+    fn name(&self) -> &'static str {
         match self {
-            Game::Base(_) => VariantName::Base,
-            Game::TotalChaos(_) => VariantName::TotalChaos,
-            Game::BigGame(_) => VariantName::BigGame,
-            Game::Risk(_) => VariantName::Risk,
-            Game::Adaptations(_) => VariantName::Adaptations,
+            Game::Base(g) => g.name(),
+            Game::TotalChaos(g) => g.name(),
+            Game::BigGame(g) => g.name(),
+            Game::Risk(g) => g.name(),
+            Game::Adaptations(g) => g.name(),
         }
     }
 
-    /// Deals everything `seat` cannot see afresh from `rng` (others' hands, the deck, the
-    /// dice to come), for a search bot that must think only on what its seat knows. Returns
-    /// false for rulesets that have no such hook (their bots do not search).
-    pub fn redeterminize(&mut self, seat: Seat, rng: &mut crate::engine::rng::GameRng) -> bool {
+    fn settings_text(&self) -> Vec<(String, String)> {
         match self {
-            Game::Base(g) => g.redeterminize(seat, rng),
-            Game::Risk(g) => g.redeterminize(seat, rng),
-            Game::TotalChaos(_) | Game::BigGame(_) | Game::Adaptations(_) => return false,
-        }
-        true
-    }
-
-    /// Whether every seat may act at once in real time (no turns): the host and the sim
-    /// then let each bot act on its own think time.
-    pub fn simultaneous(&self) -> bool {
-        matches!(self, Game::TotalChaos(_) | Game::BigGame(_))
-    }
-
-    /// A person took over a bot's seat in a running game. The Big Game restarts the robbers'
-    /// grace for that seat (its returned events are for the log); other variants do nothing.
-    pub fn seat_taken_over(&mut self, seat: Seat) -> Vec<GameEvent> {
-        match self {
-            Game::BigGame(g) => g
-                .take_over(seat)
-                .map(|ev| ev.into_iter().map(GameEvent::BigGame).collect())
-                .unwrap_or_default(),
-            _ => Vec::new(),
+            Game::Base(g) => g.settings_text(),
+            Game::TotalChaos(g) => g.settings_text(),
+            Game::BigGame(g) => g.settings_text(),
+            Game::Risk(g) => g.settings_text(),
+            Game::Adaptations(g) => g.settings_text(),
         }
     }
 
-    /// Whether the game is played as a hall (a Big Game of many boards): the host then sends
-    /// each change only to the seats it concerns ([`Game::audience`]) and each seat only what
-    /// is near it.
-    pub fn is_hall(&self) -> bool {
-        matches!(self, Game::BigGame(g) if g.is_hall())
-    }
-
-    /// The seats whose view `evs` (caused by `actor`) may have changed; `None` for everyone
-    /// (always, outside a hall).
-    pub fn audience(&self, actor: Option<Seat>, evs: &[GameEvent]) -> Option<Vec<Seat>> {
-        match self {
-            Game::BigGame(g) => {
-                let mut own = Vec::with_capacity(evs.len());
-                for e in evs {
-                    match e {
-                        GameEvent::BigGame(e) => own.push(e),
-                        _ => return None,
-                    }
-                }
-                g.audience(actor, &own)
-            }
-            _ => None,
-        }
-    }
-
-    /// The seat an event is about when only seats near it read it (a hall); `None`: everyone.
-    pub fn event_seat(&self, ev: &GameEvent) -> Option<Seat> {
-        match (self, ev) {
-            (Game::BigGame(g), GameEvent::BigGame(e)) => g.event_seat(e),
-            _ => None,
-        }
-    }
-
-    /// The seats a seat's view names (their seat lists and actors are sent with it); `None`:
-    /// everyone.
-    pub fn shown_seats(&self, seat: Seat) -> Option<Vec<Seat>> {
-        match self {
-            Game::BigGame(g) => g.shown_seats(seat),
-            _ => None,
-        }
-    }
-
-    /// Whether the game waits for or invites this seat now (one seat of `actors`, without
-    /// listing a hall's thousands).
-    pub fn is_actor(&self, seat: Seat) -> bool {
-        match self {
-            Game::BigGame(g) => g.is_prompted(seat),
-            _ => self.actors().contains(&seat),
-        }
-    }
-
-    /// The map the game is played on.
-    pub fn map(&self) -> &crate::board::Map {
+    fn map(&self) -> &Map {
         match self {
             Game::Base(g) => g.map(),
             Game::TotalChaos(g) => g.map(),
@@ -264,143 +140,17 @@ impl Game {
         }
     }
 
-    /// How a client rebuilds the map.
-    pub fn map_recipe(&self) -> MapRecipe {
+    fn map_recipe(&self) -> MapRecipe {
         match self {
-            Game::Base(g) => MapRecipe::Single(
-                g.config()
-                    .board
-                    .clone()
-                    .unwrap_or_else(|| g.board_spec().clone()),
-            ),
-            Game::TotalChaos(g) => MapRecipe::Single(g.board_spec().clone()),
-            Game::Risk(g) => MapRecipe::Single(
-                g.config()
-                    .board
-                    .clone()
-                    .unwrap_or_else(|| g.board_spec().clone()),
-            ),
-            Game::BigGame(g) => {
-                let mut boards: Vec<crate::board::BoardSpec> = Vec::new();
-                let mut order = Vec::new();
-                for spec in g.board_specs() {
-                    let i = match boards.iter().position(|b| b == spec) {
-                        Some(i) => i,
-                        None => {
-                            boards.push(spec.clone());
-                            boards.len() - 1
-                        }
-                    };
-                    order.push(i as u16);
-                }
-                MapRecipe::Ring { boards, order }
-            }
-            Game::Adaptations(_) => MapRecipe::FromView,
+            Game::Base(g) => g.map_recipe(),
+            Game::TotalChaos(g) => g.map_recipe(),
+            Game::BigGame(g) => g.map_recipe(),
+            Game::Risk(g) => g.map_recipe(),
+            Game::Adaptations(g) => g.map_recipe(),
         }
     }
 
-    /// The settings in words, for the lobby.
-    pub fn settings(&self) -> Vec<(String, String)> {
-        match self {
-            Game::Base(g) => {
-                let c = g.config();
-                vec![
-                    ("variant".into(), "base".into()),
-                    ("board".into(), g.board_spec().name.clone()),
-                    ("victory points".into(), c.vp_target.to_string()),
-                    (
-                        "turn timer".into(),
-                        c.turn_ms
-                            .map_or("off".into(), |t| format!("{} s", t / 1000)),
-                    ),
-                    (
-                        "three-VP robber rule".into(),
-                        if c.three_vp_robber { "on" } else { "off" }.into(),
-                    ),
-                    (
-                        "trade and build".into(),
-                        if c.any_order {
-                            "in any order"
-                        } else {
-                            "trade first, then build"
-                        }
-                        .into(),
-                    ),
-                ]
-            }
-            Game::TotalChaos(g) => {
-                let c = g.config();
-                let secs = |ms: Millis| format!("{} s", ms / 1000);
-                vec![
-                    ("variant".into(), "total-chaos".into()),
-                    ("board".into(), g.board_spec().name.clone()),
-                    ("victory points".into(), c.vp_target.to_string()),
-                    ("resource phase".into(), secs(c.resource_ms)),
-                    ("robber part 1".into(), secs(c.robber1_ms)),
-                    ("robber part 2".into(), secs(c.robber2_ms)),
-                    ("building and trading".into(), secs(c.build_ms)),
-                    ("cooldown".into(), secs(c.cooldown_ms)),
-                    (
-                        "placement timer".into(),
-                        c.placement_ms.map_or("off".into(), secs),
-                    ),
-                ]
-            }
-            Game::Risk(g) => {
-                let c = g.config();
-                vec![
-                    ("variant".into(), "risk".into()),
-                    ("board".into(), g.board_spec().name.clone()),
-                    ("victory points".into(), c.vp_target.to_string()),
-                    (
-                        "turn timer".into(),
-                        c.turn_ms
-                            .map_or("off".into(), |t| format!("{} s", t / 1000)),
-                    ),
-                ]
-            }
-            Game::BigGame(g) => {
-                let c = g.config();
-                vec![
-                    ("variant".into(), "big-game".into()),
-                    ("boards".into(), c.boards().to_string()),
-                    ("layout".into(), {
-                        // A hall's thousands of boards repeat a few: the start says enough.
-                        let shown: Vec<&str> =
-                            c.layout.iter().take(12).map(String::as_str).collect();
-                        if c.layout.len() > shown.len() {
-                            format!("{},…", shown.join(","))
-                        } else {
-                            shown.join(",")
-                        }
-                    }),
-                    ("round".into(), format!("{} s", c.round_ms / 1000)),
-                    (
-                        "victory points".into(),
-                        c.vp_target.map_or("none".into(), |v| v.to_string()),
-                    ),
-                    (
-                        "round limit".into(),
-                        c.max_rounds.map_or("none".into(), |r| r.to_string()),
-                    ),
-                ]
-            }
-            Game::Adaptations(g) => {
-                let c = g.config();
-                vec![
-                    ("variant".into(), "adaptations".into()),
-                    ("turn limit".into(), c.max_turns.to_string()),
-                    (
-                        "timer".into(),
-                        c.phase_ms
-                            .map_or("off".into(), |t| format!("{} s", t / 1000)),
-                    ),
-                ]
-            }
-        }
-    }
-
-    pub fn seats(&self) -> usize {
+    fn seats(&self) -> usize {
         match self {
             Game::Base(g) => g.seats(),
             Game::TotalChaos(g) => g.seats(),
@@ -410,43 +160,50 @@ impl Game {
         }
     }
 
-    pub fn apply(
+    fn apply(
         &mut self,
         seat: Seat,
         cmd: &GameCommand,
         now: Millis,
     ) -> Result<Vec<GameEvent>, RuleError> {
-        match (self, cmd) {
-            (Game::Base(g), GameCommand::Base(c)) => Ok(g
-                .apply(seat, c, now)?
-                .into_iter()
-                .map(GameEvent::Base)
-                .collect()),
-            (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => Ok(g
-                .apply(seat, c, now)?
-                .into_iter()
-                .map(GameEvent::TotalChaos)
-                .collect()),
-            (Game::BigGame(g), GameCommand::BigGame(c)) => Ok(g
-                .apply(seat, c, now)?
-                .into_iter()
-                .map(GameEvent::BigGame)
-                .collect()),
-            (Game::Risk(g), GameCommand::Risk(c)) => Ok(g
-                .apply(seat, c, now)?
-                .into_iter()
-                .map(GameEvent::Risk)
-                .collect()),
-            (Game::Adaptations(g), GameCommand::Adaptations(c)) => Ok(g
-                .apply(seat, c, now)?
-                .into_iter()
-                .map(GameEvent::Adaptations)
-                .collect()),
-            _ => Err(RuleError::new("that command belongs to another variant")),
-        }
+        let mut events = Vec::new();
+        self.apply_into(seat, cmd, now, &mut events)?;
+        Ok(events)
     }
 
-    pub fn tick(&mut self, now: Millis) -> Vec<GameEvent> {
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        cmd: &GameCommand,
+        now: Millis,
+        events: &mut Vec<GameEvent>,
+    ) -> Result<(), RuleError> {
+        match (self, cmd) {
+            (Game::Base(g), GameCommand::Base(c)) => {
+                events.extend(g.apply(seat, c, now)?.into_iter().map(GameEvent::Base))
+            }
+            (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => events.extend(
+                g.apply(seat, c, now)?
+                    .into_iter()
+                    .map(GameEvent::TotalChaos),
+            ),
+            (Game::BigGame(g), GameCommand::BigGame(c)) => {
+                events.extend(g.apply(seat, c, now)?.into_iter().map(GameEvent::BigGame))
+            }
+            (Game::Risk(g), GameCommand::Risk(c)) => {
+                events.extend(g.apply(seat, c, now)?.into_iter().map(GameEvent::Risk))
+            }
+            (Game::Adaptations(g), GameCommand::Adaptations(c)) => events.extend(
+                g.apply(seat, c, now)?
+                    .into_iter()
+                    .map(GameEvent::Adaptations),
+            ),
+            _ => return Err(RuleError::new("that command belongs to another variant")),
+        }
+        Ok(())
+    }
+
+    fn tick(&mut self, now: Millis) -> Vec<GameEvent> {
         match self {
             Game::Base(g) => g.tick(now).into_iter().map(GameEvent::Base).collect(),
             Game::TotalChaos(g) => g.tick(now).into_iter().map(GameEvent::TotalChaos).collect(),
@@ -460,7 +217,7 @@ impl Game {
         }
     }
 
-    pub fn deadline(&self) -> Option<Millis> {
+    fn deadline(&self) -> Option<Millis> {
         match self {
             Game::Base(g) => g.deadline(),
             Game::TotalChaos(g) => g.deadline(),
@@ -470,7 +227,7 @@ impl Game {
         }
     }
 
-    pub fn legal(&self, seat: Seat) -> Vec<GameCommand> {
+    fn legal(&self, seat: Seat) -> Vec<GameCommand> {
         match self {
             Game::Base(g) => g.legal(seat).into_iter().map(GameCommand::Base).collect(),
             Game::TotalChaos(g) => g
@@ -492,7 +249,7 @@ impl Game {
         }
     }
 
-    pub fn actors(&self) -> Vec<Seat> {
+    fn actors(&self) -> Vec<Seat> {
         match self {
             Game::Base(g) => g.actors(),
             Game::TotalChaos(g) => g.actors(),
@@ -502,7 +259,17 @@ impl Game {
         }
     }
 
-    pub fn view(&self, seat: Option<Seat>) -> GameView {
+    fn actors_into(&self, out: &mut Vec<Seat>) {
+        match self {
+            Game::Base(g) => g.actors_into(out),
+            Game::TotalChaos(g) => g.actors_into(out),
+            Game::BigGame(g) => g.actors_into(out),
+            Game::Risk(g) => g.actors_into(out),
+            Game::Adaptations(g) => g.actors_into(out),
+        }
+    }
+
+    fn view(&self, seat: Option<Seat>) -> GameView {
         match self {
             Game::Base(g) => GameView::Base(g.view(seat)),
             Game::TotalChaos(g) => GameView::TotalChaos(g.view(seat)),
@@ -512,7 +279,7 @@ impl Game {
         }
     }
 
-    pub fn parse(&self, seat: Seat, text: &str) -> Result<GameCommand, RuleError> {
+    fn parse(&self, seat: Seat, text: &str) -> Result<GameCommand, RuleError> {
         match self {
             Game::Base(g) => g.parse(seat, text).map(GameCommand::Base),
             Game::TotalChaos(g) => g.parse(seat, text).map(GameCommand::TotalChaos),
@@ -522,7 +289,7 @@ impl Game {
         }
     }
 
-    pub fn format(&self, cmd: &GameCommand) -> String {
+    fn format(&self, cmd: &GameCommand) -> String {
         match (self, cmd) {
             (Game::Base(g), GameCommand::Base(c)) => g.format(c),
             (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.format(c),
@@ -533,12 +300,7 @@ impl Game {
         }
     }
 
-    pub fn describe(
-        &self,
-        ev: &GameEvent,
-        viewer: Option<Seat>,
-        names: &[String],
-    ) -> Option<String> {
+    fn describe(&self, ev: &GameEvent, viewer: Option<Seat>, names: &[String]) -> Option<String> {
         match (self, ev) {
             (Game::Base(g), GameEvent::Base(e)) => g.describe(e, viewer, names),
             (Game::TotalChaos(g), GameEvent::TotalChaos(e)) => g.describe(e, viewer, names),
@@ -549,7 +311,7 @@ impl Game {
         }
     }
 
-    pub fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         match self {
             Game::Base(g) => g.outcome(),
             Game::TotalChaos(g) => g.outcome(),
@@ -559,8 +321,17 @@ impl Game {
         }
     }
 
-    /// Every seat's points by source ([`Ruleset::points_by_source`]).
-    pub fn points_by_source(&self) -> Vec<crate::recap::SeatPoints> {
+    fn help(&self) -> String {
+        match self {
+            Game::Base(g) => g.help(),
+            Game::TotalChaos(g) => g.help(),
+            Game::BigGame(g) => g.help(),
+            Game::Risk(g) => g.help(),
+            Game::Adaptations(g) => g.help(),
+        }
+    }
+
+    fn points_by_source(&self) -> Vec<SeatPoints> {
         match self {
             Game::Base(g) => g.points_by_source(),
             Game::TotalChaos(g) => g.points_by_source(),
@@ -570,8 +341,7 @@ impl Game {
         }
     }
 
-    /// What an event means for the summary ([`Ruleset::recap_facts`]).
-    pub fn recap_facts(&self, ev: &GameEvent, out: &mut Vec<crate::recap::Fact>) {
+    fn recap_facts(&self, ev: &GameEvent, out: &mut Vec<Fact>) {
         match (self, ev) {
             (Game::Base(g), GameEvent::Base(e)) => g.recap_facts(e, out),
             (Game::TotalChaos(g), GameEvent::TotalChaos(e)) => g.recap_facts(e, out),
@@ -582,54 +352,290 @@ impl Game {
         }
     }
 
-    pub fn help(&self) -> String {
+    fn simultaneous(&self) -> bool {
         match self {
-            Game::Base(g) => g.help(),
-            Game::TotalChaos(g) => g.help(),
-            Game::BigGame(g) => g.help(),
-            Game::Risk(g) => g.help(),
-            Game::Adaptations(g) => g.help(),
+            Game::Base(g) => g.simultaneous(),
+            Game::TotalChaos(g) => g.simultaneous(),
+            Game::BigGame(g) => g.simultaneous(),
+            Game::Risk(g) => g.simultaneous(),
+            Game::Adaptations(g) => g.simultaneous(),
+        }
+    }
+
+    fn is_hall(&self) -> bool {
+        match self {
+            Game::Base(g) => g.is_hall(),
+            Game::TotalChaos(g) => g.is_hall(),
+            Game::BigGame(g) => Ruleset::is_hall(g),
+            Game::Risk(g) => g.is_hall(),
+            Game::Adaptations(g) => g.is_hall(),
+        }
+    }
+
+    fn audience(&self, actor: Option<Seat>, evs: &[GameEvent]) -> Option<Vec<Seat>> {
+        match self {
+            Game::BigGame(g) => {
+                let mut own = Vec::with_capacity(evs.len());
+                for e in evs {
+                    match e {
+                        GameEvent::BigGame(e) => own.push(e),
+                        _ => return None,
+                    }
+                }
+                g.audience(actor, &own)
+            }
+            Game::Base(_) | Game::TotalChaos(_) | Game::Risk(_) | Game::Adaptations(_) => None,
+        }
+    }
+
+    fn event_seat(&self, ev: &GameEvent) -> Option<Seat> {
+        match (self, ev) {
+            (Game::Base(g), GameEvent::Base(e)) => g.event_seat(e),
+            (Game::TotalChaos(g), GameEvent::TotalChaos(e)) => g.event_seat(e),
+            (Game::BigGame(g), GameEvent::BigGame(e)) => Ruleset::event_seat(g, e),
+            (Game::Risk(g), GameEvent::Risk(e)) => g.event_seat(e),
+            (Game::Adaptations(g), GameEvent::Adaptations(e)) => g.event_seat(e),
+            _ => None,
+        }
+    }
+
+    fn shown_seats(&self, seat: Seat) -> Option<Vec<Seat>> {
+        match self {
+            Game::Base(g) => g.shown_seats(seat),
+            Game::TotalChaos(g) => g.shown_seats(seat),
+            Game::BigGame(g) => Ruleset::shown_seats(g, seat),
+            Game::Risk(g) => g.shown_seats(seat),
+            Game::Adaptations(g) => g.shown_seats(seat),
+        }
+    }
+
+    fn is_actor(&self, seat: Seat) -> bool {
+        match self {
+            Game::Base(g) => g.is_actor(seat),
+            Game::TotalChaos(g) => g.is_actor(seat),
+            Game::BigGame(g) => g.is_actor(seat),
+            Game::Risk(g) => g.is_actor(seat),
+            Game::Adaptations(g) => g.is_actor(seat),
+        }
+    }
+
+    fn seat_taken_over(&mut self, seat: Seat) -> Vec<GameEvent> {
+        match self {
+            Game::Base(g) => g
+                .seat_taken_over(seat)
+                .into_iter()
+                .map(GameEvent::Base)
+                .collect(),
+            Game::TotalChaos(g) => g
+                .seat_taken_over(seat)
+                .into_iter()
+                .map(GameEvent::TotalChaos)
+                .collect(),
+            Game::BigGame(g) => g
+                .seat_taken_over(seat)
+                .into_iter()
+                .map(GameEvent::BigGame)
+                .collect(),
+            Game::Risk(g) => g
+                .seat_taken_over(seat)
+                .into_iter()
+                .map(GameEvent::Risk)
+                .collect(),
+            Game::Adaptations(g) => g
+                .seat_taken_over(seat)
+                .into_iter()
+                .map(GameEvent::Adaptations)
+                .collect(),
+        }
+    }
+
+    fn redeterminize(&mut self, seat: Seat, rng: &mut GameRng) -> bool {
+        match self {
+            Game::Base(g) => Ruleset::redeterminize(g, seat, rng),
+            Game::TotalChaos(g) => Ruleset::redeterminize(g, seat, rng),
+            Game::BigGame(g) => Ruleset::redeterminize(g, seat, rng),
+            Game::Risk(g) => Ruleset::redeterminize(g, seat, rng),
+            Game::Adaptations(g) => Ruleset::redeterminize(g, seat, rng),
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn big(extra: &[&str]) -> Result<Game, String> {
-        let mut argv = vec!["catan", "--variant", "big-game", "--boards", "2"];
-        argv.extend_from_slice(extra);
-        #[derive(clap::Parser)]
-        struct W {
-            #[command(flatten)]
-            g: GameArgs,
+impl TurnOrder for Game {
+    fn current_player(&self) -> Option<Seat> {
+        match self {
+            Game::Base(g) => g.current_player(),
+            Game::TotalChaos(g) => g.current_player(),
+            Game::BigGame(g) => g.current_player(),
+            Game::Risk(g) => g.current_player(),
+            Game::Adaptations(g) => g.current_player(),
         }
-        let args = <W as clap::Parser>::parse_from(argv).g;
-        create(&args, 4, 1)
     }
 
-    #[test]
-    fn a_big_game_plays_to_a_vp_target_a_round_limit_or_both() {
-        let Ok(Game::BigGame(g)) = big(&[]) else {
-            panic!("a Big Game")
-        };
-        assert_eq!(g.config().vp_target, Some(10));
-        let Ok(Game::BigGame(g)) = big(&["--vp", "0", "--max-rounds", "20"]) else {
-            panic!("a Big Game")
-        };
-        assert_eq!(
-            (g.config().vp_target, g.config().max_rounds),
-            (None, Some(20))
-        );
-        let Ok(Game::BigGame(g)) = big(&["--vp", "12", "--max-rounds", "20"]) else {
-            panic!("a Big Game")
-        };
-        assert_eq!(
-            (g.config().vp_target, g.config().max_rounds),
-            (Some(12), Some(20))
-        );
-        let err = big(&["--vp", "0"]).expect_err("refused");
-        assert!(err.contains("needs an end"), "{err}");
+    fn turns(&self) -> u32 {
+        match self {
+            Game::Base(g) => g.turns(),
+            Game::TotalChaos(g) => g.turns(),
+            Game::BigGame(g) => g.turns(),
+            Game::Risk(g) => g.turns(),
+            Game::Adaptations(g) => g.turns(),
+        }
+    }
+}
+
+/// What a bot remembers in a game of any ruleset: each ruleset's own memory (one of them is
+/// used in a given game).
+#[derive(Clone, Debug, Default)]
+pub struct GameBotMemory {
+    base: base::bot::BotMemory,
+    risk: base::bot::Memory,
+    chaos: total_chaos::bot::Memory,
+}
+
+impl BotPlay for Game {
+    type Memory = GameBotMemory;
+
+    fn random_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        memory: &mut GameBotMemory,
+    ) -> Option<GameCommand> {
+        match self {
+            Game::Base(g) => g
+                .random_command(seat, rng, &mut memory.base)
+                .map(GameCommand::Base),
+            Game::TotalChaos(g) => g
+                .random_command(seat, rng, &mut memory.chaos)
+                .map(GameCommand::TotalChaos),
+            Game::BigGame(g) => g
+                .random_command(seat, rng, &mut ())
+                .map(GameCommand::BigGame),
+            Game::Risk(g) => g
+                .random_command(seat, rng, &mut memory.risk)
+                .map(GameCommand::Risk),
+            Game::Adaptations(g) => g
+                .random_command(seat, rng, &mut ())
+                .map(GameCommand::Adaptations),
+        }
+    }
+
+    fn heuristic_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        memory: &mut GameBotMemory,
+    ) -> Option<GameCommand> {
+        match self {
+            Game::Base(g) => g
+                .heuristic_command(seat, rng, &mut memory.base)
+                .map(GameCommand::Base),
+            Game::TotalChaos(g) => g
+                .heuristic_command(seat, rng, &mut memory.chaos)
+                .map(GameCommand::TotalChaos),
+            Game::BigGame(g) => g
+                .heuristic_command(seat, rng, &mut ())
+                .map(GameCommand::BigGame),
+            Game::Risk(g) => g
+                .heuristic_command(seat, rng, &mut memory.risk)
+                .map(GameCommand::Risk),
+            Game::Adaptations(g) => g
+                .heuristic_command(seat, rng, &mut ())
+                .map(GameCommand::Adaptations),
+        }
+    }
+
+    fn winning_move(&self, seat: Seat) -> Option<GameCommand> {
+        match self {
+            Game::Base(g) => g.winning_move(seat).map(GameCommand::Base),
+            Game::TotalChaos(g) => g.winning_move(seat).map(GameCommand::TotalChaos),
+            Game::BigGame(g) => g.winning_move(seat).map(GameCommand::BigGame),
+            Game::Risk(g) => g.winning_move(seat).map(GameCommand::Risk),
+            Game::Adaptations(g) => g.winning_move(seat).map(GameCommand::Adaptations),
+        }
+    }
+
+    fn answering(&self, seat: Seat) -> bool {
+        match self {
+            Game::Base(g) => g.answering(seat),
+            Game::TotalChaos(g) => g.answering(seat),
+            Game::BigGame(g) => g.answering(seat),
+            Game::Risk(g) => g.answering(seat),
+            Game::Adaptations(g) => g.answering(seat),
+        }
+    }
+
+    fn is_offer(&self, cmd: &GameCommand) -> bool {
+        match (self, cmd) {
+            (Game::Base(g), GameCommand::Base(c)) => g.is_offer(c),
+            (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.is_offer(c),
+            (Game::BigGame(g), GameCommand::BigGame(c)) => g.is_offer(c),
+            (Game::Risk(g), GameCommand::Risk(c)) => g.is_offer(c),
+            (Game::Adaptations(g), GameCommand::Adaptations(c)) => g.is_offer(c),
+            _ => false,
+        }
+    }
+
+    fn end_turn(&self, seat: Seat) -> Option<GameCommand> {
+        match self {
+            Game::Base(g) => g.end_turn(seat).map(GameCommand::Base),
+            Game::TotalChaos(g) => g.end_turn(seat).map(GameCommand::TotalChaos),
+            Game::BigGame(g) => g.end_turn(seat).map(GameCommand::BigGame),
+            Game::Risk(g) => g.end_turn(seat).map(GameCommand::Risk),
+            Game::Adaptations(g) => g.end_turn(seat).map(GameCommand::Adaptations),
+        }
+    }
+
+    fn searches(&self) -> bool {
+        match self {
+            Game::Base(g) => g.searches(),
+            Game::TotalChaos(g) => g.searches(),
+            Game::BigGame(g) => g.searches(),
+            Game::Risk(g) => g.searches(),
+            Game::Adaptations(g) => g.searches(),
+        }
+    }
+
+    fn search_candidates(&self, me: Seat, medium: &GameCommand, out: &mut Vec<GameCommand>) {
+        fn wrap<C>(out: &mut Vec<GameCommand>, own: Vec<C>, f: fn(C) -> GameCommand) {
+            out.extend(own.into_iter().map(f));
+        }
+        match (self, medium) {
+            (Game::Base(g), GameCommand::Base(m)) => {
+                let mut own = Vec::new();
+                g.search_candidates(me, m, &mut own);
+                wrap(out, own, GameCommand::Base);
+            }
+            (Game::TotalChaos(g), GameCommand::TotalChaos(m)) => {
+                let mut own = Vec::new();
+                g.search_candidates(me, m, &mut own);
+                wrap(out, own, GameCommand::TotalChaos);
+            }
+            (Game::BigGame(g), GameCommand::BigGame(m)) => {
+                let mut own = Vec::new();
+                g.search_candidates(me, m, &mut own);
+                wrap(out, own, GameCommand::BigGame);
+            }
+            (Game::Risk(g), GameCommand::Risk(m)) => {
+                let mut own = Vec::new();
+                g.search_candidates(me, m, &mut own);
+                wrap(out, own, GameCommand::Risk);
+            }
+            (Game::Adaptations(g), GameCommand::Adaptations(m)) => {
+                let mut own = Vec::new();
+                g.search_candidates(me, m, &mut own);
+                wrap(out, own, GameCommand::Adaptations);
+            }
+            _ => {}
+        }
+    }
+
+    fn search_score(&self, me: Seat) -> f64 {
+        match self {
+            Game::Base(g) => g.search_score(me),
+            Game::TotalChaos(g) => g.search_score(me),
+            Game::BigGame(g) => g.search_score(me),
+            Game::Risk(g) => g.search_score(me),
+            Game::Adaptations(g) => g.search_score(me),
+        }
     }
 }

@@ -64,7 +64,7 @@ pub async fn host(
     away_ms: u64,
     limits: Limits,
 ) -> RunningHost {
-    let game = variants::create(&base_args(seed), seats, seed).unwrap();
+    let game = base_args(seed).create(seats, seed).unwrap();
     let cfg = TableConfig {
         bots,
         bot_kind: BotKind::Random,

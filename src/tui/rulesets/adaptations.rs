@@ -299,6 +299,16 @@ impl<'a> RulesetUi<'a> for Adaptations<'a> {
         Keys::CommandLine
     }
 
+    /// The tiles drift: the map comes with every view.
+    fn carried_map(&self) -> Option<crate::board::Map> {
+        Some(self.0.map())
+    }
+
+    /// The water and open positions carry names and swimmers.
+    fn shows_sea(&self) -> bool {
+        true
+    }
+
     fn overlay(&self, seats: &[SeatInfo]) -> Overlay {
         let mut o = blank(seats);
         let map = self.0.map();

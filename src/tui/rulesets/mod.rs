@@ -12,8 +12,9 @@ pub mod big_game;
 pub mod risk;
 pub mod total_chaos;
 
+use crate::board::Map;
 use crate::board::render::Overlay;
-use crate::client::state::ClientState;
+use crate::client::state::{ClientState, PlainView};
 use crate::client::summary::lobby_json;
 use crate::proto::SeatInfo;
 use crate::tui::ruleset::RulesetUi;
@@ -56,4 +57,23 @@ pub fn state_json(st: &ClientState, now: Instant) -> Value {
         o.insert("legal_count".into(), json!(u.legal.len()));
     }
     out
+}
+
+/// The plain mode reads the five rulesets' views through the same registry.
+impl PlainView for GameView {
+    fn map(&self) -> Option<Map> {
+        for_view(self).carried_map()
+    }
+
+    fn state_json(st: &ClientState<GameView>, now: Instant) -> Value {
+        state_json(st, now)
+    }
+
+    fn overlay(&self, seats: &[SeatInfo]) -> Overlay {
+        overlay(self, seats)
+    }
+
+    fn shows_sea(&self) -> bool {
+        for_view(self).shows_sea()
+    }
 }

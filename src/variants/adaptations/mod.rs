@@ -15,6 +15,7 @@
 
 mod apply;
 pub mod audit;
+pub mod bot;
 pub mod cards;
 pub mod command;
 pub mod conflict;
@@ -23,19 +24,22 @@ pub mod event;
 pub mod herds;
 mod legal;
 pub mod scoring;
+pub mod settings;
 #[cfg(test)]
 mod tests;
 pub mod view;
 
 pub use command::Command;
 pub use event::Event;
+pub use settings::AdaptSettings;
 pub use view::AdaptView;
 
 use crate::board::Map;
 use crate::engine::rng::GameRng;
-use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
+use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::geometry::Hex;
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
+use crate::ruleset::Ruleset;
 use crate::variants::base::SharedMap;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -590,10 +594,50 @@ impl AdaptGame {
     }
 }
 
+impl crate::ruleset::TurnOrder for AdaptGame {
+    fn current_player(&self) -> Option<Seat> {
+        self.prompted().first().copied()
+    }
+    fn turns(&self) -> u32 {
+        self.turn()
+    }
+}
+
 impl Ruleset for AdaptGame {
     type Command = Command;
     type Event = Event;
     type View = AdaptView;
+
+    type Settings = AdaptSettings;
+
+    fn create(settings: &AdaptSettings, seats: usize, seed: u64) -> Result<AdaptGame, String> {
+        AdaptGame::new(settings.config(seats, seed))
+    }
+
+    fn name(&self) -> &'static str {
+        "adaptations"
+    }
+
+    fn settings_text(&self) -> Vec<(String, String)> {
+        let c = self.config();
+        vec![
+            ("variant".into(), self.name().into()),
+            ("turn limit".into(), c.max_turns.to_string()),
+            (
+                "timer".into(),
+                c.phase_ms
+                    .map_or("off".into(), |t| format!("{} s", t / 1000)),
+            ),
+        ]
+    }
+
+    fn map(&self) -> &Map {
+        AdaptGame::map(self)
+    }
+
+    fn map_recipe(&self) -> crate::board::MapRecipe {
+        crate::board::MapRecipe::FromView
+    }
 
     fn seats(&self) -> usize {
         self.cfg.seats
@@ -649,8 +693,8 @@ impl Ruleset for AdaptGame {
     fn help(&self) -> String {
         command::HELP.to_string()
     }
-    fn points_by_source(&self) -> Vec<crate::recap::SeatPoints> {
-        use crate::recap::PointSource;
+    fn points_by_source(&self) -> Vec<crate::rules::points::SeatPoints> {
+        use crate::rules::points::PointSource;
         // The final scores once the game is over, the board's count before.
         let now;
         let scores = if self.is_over() {
@@ -670,8 +714,8 @@ impl Ruleset for AdaptGame {
             })
             .collect()
     }
-    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
-        use crate::recap::{Fact, Gain, Loss};
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
+        use crate::rules::facts::{Fact, Gain, Loss};
         match ev {
             // Drawing up to a full hand is this ruleset's income.
             Event::Drew { seat, cards } => out.push(Fact::Gained {

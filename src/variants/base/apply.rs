@@ -1244,7 +1244,7 @@ impl BaseGame {
     /// Acts on expired deadlines: places, rolls, discards, moves the robber or ends the turn
     /// for whoever ran out of time.
     pub(crate) fn run_clock(&mut self, now: Millis) -> Vec<Event> {
-        crate::engine::run_deadlines(self, now, |g, ev| g.force_step(now, ev))
+        crate::ruleset::run_deadlines(self, now, |g, ev| g.force_step(now, ev))
     }
 
     fn force_step(&mut self, now: Millis, ev: &mut Vec<Event>) {

@@ -7,26 +7,30 @@
 //! state exactly as it was.
 
 mod apply;
+pub mod bot;
 pub mod command;
 pub mod event;
 mod hidden;
 mod legal;
+pub mod settings;
 #[cfg(test)]
 mod tests;
 pub mod view;
 
 pub use command::{Command, Kind, Kinds};
 pub use event::{Event, Shortages};
+pub use settings::BaseSettings;
 pub use view::BaseView;
 
 use crate::board::{BoardSpec, Map};
 use crate::engine::rng::GameRng;
-use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
+use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::devcards::{DevCard, DevHand};
 use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::resources::ResourceSet;
 use crate::rules::supply::Supply;
 use crate::rules::trade::Offer;
+use crate::ruleset::Ruleset;
 use crate::topology::{CornerId, HexId};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -381,10 +385,74 @@ impl BaseGame {
     }
 }
 
+impl crate::ruleset::TurnOrder for BaseGame {
+    fn current_player(&self) -> Option<Seat> {
+        Some(self.current())
+    }
+    fn turns(&self) -> u32 {
+        self.turn()
+    }
+}
+
 impl Ruleset for BaseGame {
     type Command = Command;
     type Event = Event;
     type View = BaseView;
+
+    type Settings = BaseSettings;
+
+    fn create(settings: &BaseSettings, seats: usize, seed: u64) -> Result<BaseGame, String> {
+        BaseGame::new(settings.config(seats, seed))
+    }
+
+    fn name(&self) -> &'static str {
+        "base"
+    }
+
+    fn settings_text(&self) -> Vec<(String, String)> {
+        let c = self.config();
+        vec![
+            ("variant".into(), self.name().into()),
+            ("board".into(), self.board_spec().name.clone()),
+            ("victory points".into(), c.vp_target.to_string()),
+            (
+                "turn timer".into(),
+                c.turn_ms
+                    .map_or("off".into(), |t| format!("{} s", t / 1000)),
+            ),
+            (
+                "three-VP robber rule".into(),
+                if c.three_vp_robber { "on" } else { "off" }.into(),
+            ),
+            (
+                "trade and build".into(),
+                if c.any_order {
+                    "in any order"
+                } else {
+                    "trade first, then build"
+                }
+                .into(),
+            ),
+        ]
+    }
+
+    fn map(&self) -> &Map {
+        BaseGame::map(self)
+    }
+
+    fn map_recipe(&self) -> crate::board::MapRecipe {
+        crate::board::MapRecipe::Single(
+            self.config()
+                .board
+                .clone()
+                .unwrap_or_else(|| self.board_spec().clone()),
+        )
+    }
+
+    fn redeterminize(&mut self, seat: Seat, rng: &mut GameRng) -> bool {
+        BaseGame::redeterminize(self, seat, rng);
+        true
+    }
 
     fn seats(&self) -> usize {
         self.cfg.seats
@@ -451,10 +519,10 @@ impl Ruleset for BaseGame {
     fn help(&self) -> String {
         command::HELP.to_string()
     }
-    fn points_by_source(&self) -> Vec<crate::recap::SeatPoints> {
+    fn points_by_source(&self) -> Vec<crate::rules::points::SeatPoints> {
         (0..self.cfg.seats as Seat)
             .map(|s| {
-                crate::recap::catan_points(
+                crate::rules::points::catan_points(
                     &self.pieces,
                     s,
                     self.longest,
@@ -464,14 +532,14 @@ impl Ruleset for BaseGame {
             })
             .collect()
     }
-    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
         recap_facts(ev, out);
     }
 }
 
 /// What a base event means for the end-of-game summary (Risk of Catan's base events too).
-pub fn recap_facts(ev: &Event, out: &mut Vec<crate::recap::Fact>) {
-    use crate::recap::{self, Fact, Gain, Loss};
+pub fn recap_facts(ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
+    use crate::rules::facts::{self as recap, Fact, Gain, Loss};
     match ev {
         Event::StartingResources { seat, got } => out.push(Fact::Gained {
             seat: *seat,

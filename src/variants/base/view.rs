@@ -153,7 +153,7 @@ impl BaseView {
             deck: g.deck.len() as u32,
             last_roll: g.last_roll,
             offers: g.offers.clone(),
-            deadline: crate::engine::Ruleset::deadline(g),
+            deadline: crate::ruleset::Ruleset::deadline(g),
             winner: g.winner(),
             vp_target: g.cfg.vp_target,
             dice: g.stats.dice,

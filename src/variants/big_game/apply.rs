@@ -460,7 +460,7 @@ impl BigGame {
     /// Acts on the deadline: finishes the setup choices nobody made, or ends the round.
     pub(crate) fn run_clock(&mut self, now: Millis) -> Vec<Event> {
         // No deadline once the game is over, so `Over` is never stepped.
-        crate::engine::run_deadlines(self, now, |g, ev| match g.phase {
+        crate::ruleset::run_deadlines(self, now, |g, ev| match g.phase {
             Phase::Over { .. } => {}
             Phase::Setup => g.force_setup(now, ev),
             Phase::Round { .. } => g.end_round(now, ev),

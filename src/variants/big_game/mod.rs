@@ -13,26 +13,30 @@
 //! before anything changes, so a refused command leaves the state as it was.
 
 mod apply;
+pub mod bot;
 pub mod command;
 pub mod event;
 mod hall;
 mod legal;
+pub mod settings;
 #[cfg(test)]
 mod tests;
 pub mod view;
 
 pub use command::{Command, KnightUse};
 pub use event::Event;
+pub use settings::BigSettings;
 pub use view::BigView;
 
 use crate::board::spec::Territory;
 use crate::board::{BoardSpec, Map};
 use crate::engine::rng::GameRng;
-use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
+use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::devcards::{DevCard, DevHand, standard_deck};
 use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
 use crate::rules::trade::Offer;
+use crate::ruleset::Ruleset;
 use crate::topology::{CornerId, EdgeId, HexId};
 use crate::variants::base::SharedMap;
 use serde::{Deserialize, Serialize};
@@ -606,10 +610,114 @@ pub fn territory_of_hex(map: &Map, h: HexId) -> Option<usize> {
     Some(2 * map.board_of_hex(h) + usize::from(side == Territory::East))
 }
 
+impl crate::ruleset::TurnOrder for BigGame {
+    fn turns(&self) -> u32 {
+        self.round()
+    }
+}
+
 impl Ruleset for BigGame {
     type Command = Command;
     type Event = Event;
     type View = BigView;
+
+    type Settings = BigSettings;
+
+    fn create(settings: &BigSettings, seats: usize, seed: u64) -> Result<BigGame, String> {
+        if seats != settings.seats() {
+            return Err(format!(
+                "a Big Game of {} boards has {} seats (two per board), not {seats}",
+                settings.boards(),
+                settings.seats()
+            ));
+        }
+        if settings.vp_target.is_none() && settings.max_rounds.is_none() {
+            return Err(
+                "a Big Game needs an end: give a VP target (--vp) or a round limit (--max-rounds)"
+                    .into(),
+            );
+        }
+        BigGame::new(settings.config(seed))
+    }
+
+    fn name(&self) -> &'static str {
+        "big-game"
+    }
+
+    fn settings_text(&self) -> Vec<(String, String)> {
+        let c = self.config();
+        vec![
+            ("variant".into(), self.name().into()),
+            ("boards".into(), c.boards().to_string()),
+            ("layout".into(), {
+                // A hall's thousands of boards repeat a few: the start says enough.
+                let shown: Vec<&str> = c.layout.iter().take(12).map(String::as_str).collect();
+                if c.layout.len() > shown.len() {
+                    format!("{},…", shown.join(","))
+                } else {
+                    shown.join(",")
+                }
+            }),
+            ("round".into(), format!("{} s", c.round_ms / 1000)),
+            (
+                "victory points".into(),
+                c.vp_target.map_or("none".into(), |v| v.to_string()),
+            ),
+            (
+                "round limit".into(),
+                c.max_rounds.map_or("none".into(), |r| r.to_string()),
+            ),
+        ]
+    }
+
+    fn map(&self) -> &Map {
+        BigGame::map(self)
+    }
+
+    fn map_recipe(&self) -> crate::board::MapRecipe {
+        let mut boards: Vec<BoardSpec> = Vec::new();
+        let mut order = Vec::new();
+        for spec in self.board_specs() {
+            let i = match boards.iter().position(|b| b == spec) {
+                Some(i) => i,
+                None => {
+                    boards.push(spec.clone());
+                    boards.len() - 1
+                }
+            };
+            order.push(i as u16);
+        }
+        crate::board::MapRecipe::Ring { boards, order }
+    }
+
+    fn simultaneous(&self) -> bool {
+        true
+    }
+
+    fn is_hall(&self) -> bool {
+        BigGame::is_hall(self)
+    }
+
+    fn audience(&self, actor: Option<Seat>, evs: &[Event]) -> Option<Vec<Seat>> {
+        let own: Vec<&Event> = evs.iter().collect();
+        BigGame::audience(self, actor, &own)
+    }
+
+    fn event_seat(&self, ev: &Event) -> Option<Seat> {
+        BigGame::event_seat(self, ev)
+    }
+
+    fn shown_seats(&self, seat: Seat) -> Option<Vec<Seat>> {
+        BigGame::shown_seats(self, seat)
+    }
+
+    fn is_actor(&self, seat: Seat) -> bool {
+        self.is_prompted(seat)
+    }
+
+    fn seat_taken_over(&mut self, seat: Seat) -> Vec<Event> {
+        self.take_over(seat).unwrap_or_default()
+    }
 
     fn seats(&self) -> usize {
         self.cfg.seats()
@@ -658,10 +766,10 @@ impl Ruleset for BigGame {
     fn help(&self) -> String {
         command::HELP.to_string()
     }
-    fn points_by_source(&self) -> Vec<crate::recap::SeatPoints> {
+    fn points_by_source(&self) -> Vec<crate::rules::points::SeatPoints> {
         (0..self.cfg.seats() as Seat)
             .map(|s| {
-                let mut p = crate::recap::catan_points(
+                let mut p = crate::rules::points::catan_points(
                     &self.pieces,
                     s,
                     self.longest,
@@ -670,7 +778,7 @@ impl Ruleset for BigGame {
                 );
                 if self.bonus[s as usize].is_some() {
                     p.push((
-                        crate::recap::PointSource::TerritoryBonus,
+                        crate::rules::points::PointSource::TerritoryBonus,
                         TERRITORY_BONUS as i64,
                     ));
                 }
@@ -678,8 +786,8 @@ impl Ruleset for BigGame {
             })
             .collect()
     }
-    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
-        use crate::recap::{self, Fact, Gain, Loss};
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
+        use crate::rules::facts::{self as recap, Fact, Gain, Loss};
         match ev {
             Event::Collected { seat, got, .. } => out.push(Fact::Gained {
                 seat: *seat,

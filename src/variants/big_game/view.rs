@@ -282,7 +282,7 @@ impl BigView {
             round: g.round,
             group: g.active_group(),
             active: seat.is_some_and(|s| g.is_active(s)),
-            deadline: crate::engine::Ruleset::deadline(g),
+            deadline: crate::ruleset::Ruleset::deadline(g),
             last_roll: g.last_roll,
             robber_roll: g.robber_roll,
             boards: g.boards(),

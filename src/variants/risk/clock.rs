@@ -1,13 +1,14 @@
 //! The turn clock: what the host does for a seat whose placement, battle or turn ran out.
 
 use super::{Command, Event, RiskGame, Stage};
-use crate::engine::{Millis, Ruleset};
+use crate::engine::Millis;
+use crate::ruleset::Ruleset;
 use crate::variants::base::{self, Phase};
 
 impl RiskGame {
     /// Acts on expired deadlines: the host places, stops a battle or plays the base clock.
     pub(crate) fn run_clock(&mut self, now: Millis) -> Vec<Event> {
-        crate::engine::run_deadlines(self, now, |g, ev| g.force_step(now, ev))
+        crate::ruleset::run_deadlines(self, now, |g, ev| g.force_step(now, ev))
     }
 
     pub(super) fn force_step(&mut self, now: Millis, ev: &mut Vec<Event>) {

@@ -5,8 +5,9 @@
 
 use super::armies::{Force, UnitKind};
 use super::{Command, RiskGame, Stage};
-use crate::engine::{Ruleset, Seat};
+use crate::engine::Seat;
 use crate::rules::resources::Resource;
+use crate::ruleset::Ruleset;
 use crate::topology::HexId;
 use crate::variants::base::{self, Phase};
 

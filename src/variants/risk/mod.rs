@@ -12,6 +12,7 @@
 mod apply;
 pub mod armies;
 pub mod battle;
+pub mod bot;
 mod clock;
 pub mod command;
 pub mod control;
@@ -19,6 +20,7 @@ pub mod event;
 mod legal;
 mod melee;
 mod movement;
+pub mod settings;
 mod setup;
 #[cfg(test)]
 mod tests;
@@ -28,11 +30,13 @@ pub mod view;
 pub use armies::{Force, UnitKind};
 pub use command::Command;
 pub use event::Event;
+pub use settings::RiskSettings;
 pub use view::RiskView;
 
 use crate::board::{BoardSpec, Map};
-use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
+use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::resources::Resource;
+use crate::ruleset::Ruleset;
 use crate::topology::{CornerId, HexId};
 use crate::variants::base::{BaseConfig, BaseGame};
 use armies::Armies;
@@ -204,10 +208,61 @@ impl RiskGame {
     }
 }
 
+impl crate::ruleset::TurnOrder for RiskGame {
+    fn current_player(&self) -> Option<Seat> {
+        Some(self.current())
+    }
+    fn turns(&self) -> u32 {
+        self.turn()
+    }
+}
+
 impl Ruleset for RiskGame {
     type Command = Command;
     type Event = Event;
     type View = RiskView;
+
+    type Settings = RiskSettings;
+
+    fn create(settings: &RiskSettings, seats: usize, seed: u64) -> Result<RiskGame, String> {
+        RiskGame::new(settings.config(seats, seed))
+    }
+
+    fn name(&self) -> &'static str {
+        "risk"
+    }
+
+    fn settings_text(&self) -> Vec<(String, String)> {
+        let c = self.config();
+        vec![
+            ("variant".into(), self.name().into()),
+            ("board".into(), self.board_spec().name.clone()),
+            ("victory points".into(), c.vp_target.to_string()),
+            (
+                "turn timer".into(),
+                c.turn_ms
+                    .map_or("off".into(), |t| format!("{} s", t / 1000)),
+            ),
+        ]
+    }
+
+    fn map(&self) -> &Map {
+        RiskGame::map(self)
+    }
+
+    fn map_recipe(&self) -> crate::board::MapRecipe {
+        crate::board::MapRecipe::Single(
+            self.config()
+                .board
+                .clone()
+                .unwrap_or_else(|| self.board_spec().clone()),
+        )
+    }
+
+    fn redeterminize(&mut self, seat: Seat, rng: &mut crate::engine::rng::GameRng) -> bool {
+        RiskGame::redeterminize(self, seat, rng);
+        true
+    }
 
     fn seats(&self) -> usize {
         self.base.cfg.seats
@@ -261,9 +316,9 @@ impl Ruleset for RiskGame {
         command::HELP.to_string()
     }
     /// Buildings count for their holder; those it holds by annexing them count apart.
-    fn points_by_source(&self) -> Vec<crate::recap::SeatPoints> {
-        use crate::recap::PointSource;
+    fn points_by_source(&self) -> Vec<crate::rules::points::SeatPoints> {
         use crate::rules::pieces::BuildingKind;
+        use crate::rules::points::PointSource;
         let g = &self.base;
         (0..g.cfg.seats as Seat)
             .map(|s| {
@@ -291,7 +346,7 @@ impl Ruleset for RiskGame {
             })
             .collect()
     }
-    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
         if let Event::Base(e) = ev {
             super::base::recap_facts(e, out);
         }

@@ -5,9 +5,10 @@
 use super::control::Hold;
 use super::event::Piece;
 use super::{Event, RiskGame, Stage};
-use crate::engine::{Millis, Ruleset, Seat};
+use crate::engine::{Millis, Seat};
 use crate::rules::devcards::DevCard;
 use crate::rules::resources::ResourceSet;
+use crate::ruleset::Ruleset;
 use crate::topology::{CornerId, EdgeId, HexId};
 use crate::variants::base::{self, Phase};
 

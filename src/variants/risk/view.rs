@@ -70,7 +70,7 @@ impl RiskView {
             }
         }
         if g.stage != Stage::Play || g.base.winner().is_some() {
-            base.deadline = crate::engine::Ruleset::deadline(g);
+            base.deadline = crate::ruleset::Ruleset::deadline(g);
         }
         let hexes = g
             .base

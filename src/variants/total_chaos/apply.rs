@@ -1118,7 +1118,7 @@ impl ChaosGame {
     /// Acts on expired deadlines: the host places for a seat out of time in setup, and ends
     /// timed phases.
     pub(crate) fn run_clock(&mut self, now: Millis) -> Vec<Event> {
-        crate::engine::run_deadlines(self, now, |g, ev| {
+        crate::ruleset::run_deadlines(self, now, |g, ev| {
             if let Phase::Setup { step, settlement } = g.phase {
                 g.force_placement(step, settlement, now, ev);
             } else {

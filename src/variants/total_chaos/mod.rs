@@ -10,25 +10,29 @@
 //! one [`Phase`] enum says what the game is doing. Rulings are in `docs/rules/total-chaos.md`.
 
 mod apply;
+pub mod bot;
 pub mod command;
 pub mod event;
 mod legal;
+pub mod settings;
 #[cfg(test)]
 mod tests;
 pub mod view;
 
 pub use command::Command;
 pub use event::Event;
+pub use settings::ChaosSettings;
 pub use view::ChaosView;
 
 use crate::board::{BoardSpec, Map};
 use crate::engine::rng::GameRng;
-use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
+use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::devcards::{DevCard, DevHand};
 use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::supply::Supply;
 use crate::rules::trade::Offer;
+use crate::ruleset::Ruleset;
 use crate::topology::{CornerId, HexId};
 use crate::variants::base::SharedMap;
 use serde::{Deserialize, Serialize};
@@ -372,10 +376,57 @@ impl ChaosGame {
     }
 }
 
+impl crate::ruleset::TurnOrder for ChaosGame {
+    fn turns(&self) -> u32 {
+        self.round()
+    }
+}
+
 impl Ruleset for ChaosGame {
     type Command = Command;
     type Event = Event;
     type View = ChaosView;
+
+    type Settings = ChaosSettings;
+
+    fn create(settings: &ChaosSettings, seats: usize, seed: u64) -> Result<ChaosGame, String> {
+        ChaosGame::new(settings.config(seats, seed))
+    }
+
+    fn name(&self) -> &'static str {
+        "total-chaos"
+    }
+
+    fn settings_text(&self) -> Vec<(String, String)> {
+        let c = self.config();
+        let secs = |ms: Millis| format!("{} s", ms / 1000);
+        vec![
+            ("variant".into(), self.name().into()),
+            ("board".into(), self.board_spec().name.clone()),
+            ("victory points".into(), c.vp_target.to_string()),
+            ("resource phase".into(), secs(c.resource_ms)),
+            ("robber part 1".into(), secs(c.robber1_ms)),
+            ("robber part 2".into(), secs(c.robber2_ms)),
+            ("building and trading".into(), secs(c.build_ms)),
+            ("cooldown".into(), secs(c.cooldown_ms)),
+            (
+                "placement timer".into(),
+                c.placement_ms.map_or("off".into(), secs),
+            ),
+        ]
+    }
+
+    fn map(&self) -> &Map {
+        ChaosGame::map(self)
+    }
+
+    fn map_recipe(&self) -> crate::board::MapRecipe {
+        crate::board::MapRecipe::Single(self.board_spec().clone())
+    }
+
+    fn simultaneous(&self) -> bool {
+        true
+    }
 
     fn seats(&self) -> usize {
         self.cfg.seats
@@ -426,10 +477,10 @@ impl Ruleset for ChaosGame {
     fn help(&self) -> String {
         command::HELP.to_string()
     }
-    fn points_by_source(&self) -> Vec<crate::recap::SeatPoints> {
+    fn points_by_source(&self) -> Vec<crate::rules::points::SeatPoints> {
         (0..self.cfg.seats as Seat)
             .map(|s| {
-                crate::recap::catan_points(
+                crate::rules::points::catan_points(
                     &self.pieces,
                     s,
                     self.longest,
@@ -439,8 +490,8 @@ impl Ruleset for ChaosGame {
             })
             .collect()
     }
-    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
-        use crate::recap::{self, Fact, Gain, Loss};
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
+        use crate::rules::facts::{self as recap, Fact, Gain, Loss};
         match ev {
             Event::StartingResources { seat, got } => out.push(Fact::Gained {
                 seat: *seat,

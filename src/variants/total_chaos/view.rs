@@ -112,7 +112,7 @@ impl ChaosView {
             seat,
             phase: g.phase.name().into(),
             round: g.round,
-            deadline: crate::engine::Ruleset::deadline(g),
+            deadline: crate::ruleset::Ruleset::deadline(g),
             phase_ms: g.phase_length(),
             order: g.order.clone(),
             placing,

@@ -22,15 +22,16 @@
 
 use crate::board::Map;
 use crate::board::spec::HarborKind;
+use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::engine::{Ruleset, Seat};
 use crate::rules::costs;
 use crate::rules::devcards::DevCard;
 use crate::rules::pieces::{BuildingKind, Pieces, RouteKind};
 use crate::rules::resources::{Resource, ResourceSet, pips};
 use crate::rules::trade::{self, Offer};
+use crate::ruleset::{BotPlay, Ruleset};
 use crate::topology::{CornerId, EdgeId, HexId};
-use crate::variants::base::{BaseGame, Command, Phase};
+use crate::variants::base::{BaseGame, Command, Kind, Phase};
 
 /// What the bot remembers between its own commands within a turn.
 #[derive(Clone, Debug, Default)]
@@ -1120,6 +1121,190 @@ fn production(map: &Map, pieces: &Pieces, seat: Seat) -> [f32; 5] {
         }
     }
     p
+}
+
+/// Setup spots and robber moves the search considers, best first by the heuristic's measure.
+const RANKED: usize = 6;
+/// Victory points one pip of production is worth at a search playout's end.
+const PIP_WEIGHT: f64 = 0.08;
+
+/// Whether a command is part of trading (the search leaves trades to the heuristic).
+pub(crate) fn trade_kind(c: &Command) -> bool {
+    matches!(
+        c.kind(),
+        Kind::Offer | Kind::Counter | Kind::Accept | Kind::Decline | Kind::Cancel | Kind::Bank
+    )
+}
+
+/// Base candidates: setup spots, the robber's hexes, and on its turn the builds and cards
+/// (never trades: answers and offers stay the heuristic's, by what they are worth to it).
+pub(crate) fn search_candidates(g: &BaseGame, me: Seat, medium: &Command) -> Vec<Command> {
+    let mut out = Vec::new();
+    match g.phase() {
+        Phase::Setup {
+            step,
+            settlement: None,
+        } if g.setup_seat(*step) == me => {
+            let legal = g.legal(me);
+            out.extend(ranked(g, me, &legal, RANKED));
+        }
+        Phase::Robber { .. } if g.current() == me => {
+            let legal = g.legal(me);
+            out.extend(ranked(g, me, &legal, RANKED));
+        }
+        Phase::Roll if g.current() == me => {
+            let legal = g.legal(me);
+            for c in [Command::Roll, Command::PlayKnight] {
+                if legal.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+        Phase::Main if g.current() == me && !trade_kind(medium) => {
+            let mut legal = Vec::new();
+            for k in [
+                Kind::City,
+                Kind::Settle,
+                Kind::BuyDev,
+                Kind::PlayKnight,
+                Kind::PlayRoadBuilding,
+                Kind::PlayMonopoly,
+            ] {
+                g.legal_of_kind_into(me, k, &mut legal);
+            }
+            // Ending the turn (saving up) is always one of the choices.
+            if g.legal_kinds(me).contains(Kind::End) {
+                out.push(Command::End);
+            }
+            out.extend(legal);
+        }
+        _ => {}
+    }
+    out
+}
+
+/// A position's worth to `me` when a search playout stops: points and production against
+/// the strongest opponent, 0 to 1 (Risk of Catan judges its base game the same way).
+pub(crate) fn search_score(base: &BaseGame, me: Seat) -> f64 {
+    let value = |s: Seat| -> f64 {
+        let dev = base.dev_hand(s);
+        base.total_vp(s) as f64
+            + PIP_WEIGHT * pips_of(base.map(), base.pieces(), s) as f64
+            + 0.3 * dev.cards.len() as f64
+            + 0.05 * base.hand(s).total().min(7) as f64
+    };
+    let mine = value(me);
+    let best_other = (0..base.seats() as Seat)
+        .filter(|s| *s != me && !base.is_out(*s))
+        .map(value)
+        .fold(f64::MIN, f64::max);
+    let diff = if best_other == f64::MIN {
+        0.0
+    } else {
+        mine - best_other
+    };
+    (0.5 + 0.08 * diff).clamp(0.02, 0.98)
+}
+
+/// The builds and cards that can win on the spot (a settlement, a city, a road that takes the
+/// Longest Road, a knight that takes the Largest Army): none of them draws a hidden card.
+const WINNING_KINDS: [Kind; 4] = [Kind::Settle, Kind::City, Kind::Road, Kind::PlayKnight];
+
+/// A command that wins the game for `seat` now, if there is one: on the seat's own turn,
+/// within two points of the target (a knight before the roll counts too); `wins` tries one.
+pub(crate) fn winning_move(
+    g: &BaseGame,
+    seat: Seat,
+    wins: impl Fn(&Command) -> bool,
+) -> Option<Command> {
+    if g.current() != seat
+        || !matches!(g.phase(), Phase::Main | Phase::Roll)
+        || g.total_vp(seat) + 2 < g.config().vp_target
+    {
+        return None;
+    }
+    let mut legal = Vec::new();
+    for k in WINNING_KINDS {
+        g.legal_of_kind_into(seat, k, &mut legal);
+    }
+    legal.into_iter().find(|c| wins(c))
+}
+
+/// Whether `seat` answers rather than plays: a discard, or an offer on someone else's turn.
+pub(crate) fn answering(g: &BaseGame, seat: Seat) -> bool {
+    match g.phase() {
+        Phase::Discard { .. } => true,
+        Phase::Main => g.current() != seat,
+        _ => false,
+    }
+}
+
+/// Whether a command proposes a trade to other players.
+pub(crate) fn is_offer(c: &Command) -> bool {
+    matches!(c, Command::Offer { .. } | Command::Counter { .. })
+}
+
+/// What the base game's bots remember: the heuristic's memory, and the random bot's
+/// working space (kept so it is not reallocated each move).
+#[derive(Clone, Debug, Default)]
+pub struct BotMemory {
+    pub heuristic: Memory,
+    scratch: Vec<Command>,
+}
+
+impl BotPlay for BaseGame {
+    type Memory = BotMemory;
+
+    fn random_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        memory: &mut BotMemory,
+    ) -> Option<Command> {
+        self.random_legal(seat, rng, &mut memory.scratch)
+    }
+
+    fn heuristic_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        memory: &mut BotMemory,
+    ) -> Option<Command> {
+        choose(self, seat, rng, &mut memory.heuristic)
+    }
+
+    fn winning_move(&self, seat: Seat) -> Option<Command> {
+        winning_move(self, seat, |c| {
+            let mut t = self.clone();
+            t.apply(seat, c, 0).is_ok() && t.winner() == Some(seat)
+        })
+    }
+
+    fn answering(&self, seat: Seat) -> bool {
+        answering(self, seat)
+    }
+
+    fn is_offer(&self, cmd: &Command) -> bool {
+        is_offer(cmd)
+    }
+
+    fn end_turn(&self, seat: Seat) -> Option<Command> {
+        self.legal_kinds(seat)
+            .contains(Kind::End)
+            .then_some(Command::End)
+    }
+
+    fn searches(&self) -> bool {
+        true
+    }
+
+    fn search_candidates(&self, me: Seat, medium: &Command, out: &mut Vec<Command>) {
+        out.extend(search_candidates(self, me, medium));
+    }
+
+    fn search_score(&self, me: Seat) -> f64 {
+        search_score(self, me)
+    }
 }
 
 #[cfg(test)]

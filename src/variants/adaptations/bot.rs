@@ -16,8 +16,9 @@
 //! - Phase 3: declares conflicts only where every opponent present is less aggressive; on a
 //!   Retreat prompt, the rules' default.
 
+use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::engine::{Ruleset, Seat};
+use crate::ruleset::{BotPlay, Ruleset};
 use crate::variants::adaptations::command::Command;
 use crate::variants::adaptations::{AdaptGame, Adaptation, Phase};
 
@@ -262,4 +263,21 @@ fn evolution(g: &AdaptGame, me: Seat, legal: &[Command]) -> Option<Command> {
         }
     }
     Some(Command::Done)
+}
+
+impl BotPlay for AdaptGame {
+    type Memory = ();
+
+    fn random_command(&self, seat: Seat, rng: &mut GameRng, _memory: &mut ()) -> Option<Command> {
+        random(self, seat, rng)
+    }
+
+    fn heuristic_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        _memory: &mut (),
+    ) -> Option<Command> {
+        choose(self, seat, rng)
+    }
 }

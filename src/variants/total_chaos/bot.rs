@@ -17,13 +17,14 @@
 //!   lacks for what it does not need. Knights move the robber off its own hexes or toward the
 //!   Largest Army; Year of Plenty and Monopoly fetch what it lacks. Then it votes `ready`.
 
+use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::engine::{Ruleset, Seat};
 use crate::rules::costs;
 use crate::rules::pieces::BuildingKind;
 use crate::rules::resources::{Resource, ResourceSet, pips};
 use crate::rules::spots::{self, corner_pips};
 use crate::rules::trade::{self, Offer};
+use crate::ruleset::{BotPlay, Ruleset};
 use crate::topology::{CornerId, HexId};
 use crate::variants::total_chaos::{ChaosGame, Command, Phase};
 
@@ -444,6 +445,29 @@ fn dev_play(g: &ChaosGame, me: Seat, legal: &[Command], need: &ResourceSet) -> O
         return Some(roads[0]);
     }
     None
+}
+
+impl BotPlay for ChaosGame {
+    type Memory = Memory;
+
+    fn heuristic_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        memory: &mut Memory,
+    ) -> Option<Command> {
+        choose(self, seat, rng, memory)
+    }
+
+    fn answering(&self, seat: Seat) -> bool {
+        self.legal(seat)
+            .iter()
+            .any(|c| matches!(c, Command::Decline(_)))
+    }
+
+    fn is_offer(&self, cmd: &Command) -> bool {
+        matches!(cmd, Command::Offer { .. })
+    }
 }
 
 #[cfg(test)]

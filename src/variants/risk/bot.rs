@@ -4,12 +4,13 @@
 //! most plentiful card to guard and control the hexes around its buildings, attacks when it
 //! outnumbers the enemy, barrages whenever a cannon can fire, and retreats from bad odds.
 
-use crate::bots::base as base_bot;
+use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::engine::{Ruleset, Seat};
 use crate::rules::resources::Resource;
+use crate::ruleset::{BotPlay, Ruleset};
 use crate::topology::HexId;
 use crate::variants::base;
+use crate::variants::base::bot as base_bot;
 use crate::variants::risk::control::Hold;
 use crate::variants::risk::{Command, RiskGame, Stage};
 
@@ -206,4 +207,92 @@ fn army_action(g: &RiskGame, me: Seat, rng: &mut GameRng) -> Option<Command> {
         }
     }
     best.map(|(_, c)| c)
+}
+
+/// Whether a command is part of trading (the search leaves trades to the heuristic).
+fn trade_kind(c: &Command) -> bool {
+    matches!(c, Command::Base(b) if base_bot::trade_kind(b))
+}
+
+impl BotPlay for RiskGame {
+    type Memory = base_bot::Memory;
+
+    fn random_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        _memory: &mut base_bot::Memory,
+    ) -> Option<Command> {
+        random(self, seat, rng)
+    }
+
+    fn heuristic_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        memory: &mut base_bot::Memory,
+    ) -> Option<Command> {
+        choose(self, seat, rng, memory)
+    }
+
+    fn winning_move(&self, seat: Seat) -> Option<Command> {
+        if !matches!(self.stage(), Stage::Play) {
+            return None;
+        }
+        base_bot::winning_move(self.base(), seat, |c| {
+            let mut t = self.clone();
+            t.apply(seat, &Command::Base(*c), 0).is_ok() && t.winner() == Some(seat)
+        })
+        .map(Command::Base)
+    }
+
+    fn answering(&self, seat: Seat) -> bool {
+        matches!(self.stage(), Stage::Play) && base_bot::answering(self.base(), seat)
+    }
+
+    fn is_offer(&self, cmd: &Command) -> bool {
+        matches!(cmd, Command::Base(c) if base_bot::is_offer(c))
+    }
+
+    fn end_turn(&self, seat: Seat) -> Option<Command> {
+        let end = Command::Base(base::Command::End);
+        self.legal(seat).contains(&end).then_some(end)
+    }
+
+    fn searches(&self) -> bool {
+        true
+    }
+
+    /// The base game's candidates on its turn, and the battles: attack on, stop or retreat;
+    /// on its turn, start an attack.
+    fn search_candidates(&self, me: Seat, medium: &Command, out: &mut Vec<Command>) {
+        let legal = self.legal(me);
+        let base_turn = matches!(self.stage(), Stage::Play);
+        if base_turn && let Command::Base(bm) = medium {
+            for c in base_bot::search_candidates(self.base(), me, bm) {
+                let c = Command::Base(c);
+                if legal.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+        let fighting = matches!(self.stage(), Stage::Battle(_));
+        let main = matches!(self.base().phase(), base::Phase::Main) && self.current() == me;
+        if (fighting || (base_turn && main)) && !trade_kind(medium) {
+            for c in &legal {
+                let worth = match c {
+                    Command::Attack { dice: None, .. } => true,
+                    Command::Stop | Command::Retreat => fighting,
+                    _ => false,
+                };
+                if worth {
+                    out.push(*c);
+                }
+            }
+        }
+    }
+
+    fn search_score(&self, me: Seat) -> f64 {
+        base_bot::search_score(self.base(), me)
+    }
 }

@@ -13,11 +13,12 @@
 //! - Offers: accepts one that gives what its next build lacks for a card it has spare;
 //!   declines the rest.
 
+use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::engine::{Ruleset, Seat};
 use crate::rules::costs;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::spots::corner_pips;
+use crate::ruleset::{BotPlay, Ruleset};
 use crate::topology::{CornerId, EdgeId};
 use crate::variants::big_game::{BigGame, Command, KnightUse, Phase};
 
@@ -189,6 +190,29 @@ fn missing(hand: &ResourceSet, cost: &ResourceSet) -> ResourceSet {
         m[r] = cost[r].saturating_sub(hand[r]);
     }
     m
+}
+
+impl BotPlay for BigGame {
+    type Memory = ();
+
+    fn heuristic_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        _memory: &mut (),
+    ) -> Option<Command> {
+        choose(self, seat, rng)
+    }
+
+    fn answering(&self, seat: Seat) -> bool {
+        self.legal(seat)
+            .iter()
+            .any(|c| matches!(c, Command::Decline(_)))
+    }
+
+    fn is_offer(&self, cmd: &Command) -> bool {
+        matches!(cmd, Command::Offer { .. })
+    }
 }
 
 #[cfg(test)]

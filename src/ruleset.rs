@@ -1,0 +1,254 @@
+//! The contract every ruleset fulfils ([`Ruleset`]) and the one the host, the sim, the bots,
+//! the records and the clients drive: they are generic over it, or use
+//! [`crate::variants::Game`], the closed enum of the built-in rulesets that implements it too.
+//!
+//! A ruleset is a state machine. Commands from seats go in with the current time; events come
+//! out, or a [`RuleError`] that says why the command is illegal and leaves the state exactly as
+//! it was. The engine never reads a clock: the host passes `now` in, asks for the next
+//! [`Ruleset::deadline`], and calls [`Ruleset::tick`] when it passes. Randomness comes from the
+//! [`GameRng`] in the state.
+//!
+//! Who may act is a set: [`Ruleset::actors`] lists every seat that may send a command now (a
+//! discard on a 7 asks several at once; Total Chaos has no current player at all).
+//!
+//! It sits above [`crate::engine`] (seats, time, refusals) and [`crate::board`] /
+//! [`crate::rules`] (maps, summary facts), which it names, and below the rulesets.
+
+use crate::board::{Map, MapRecipe};
+use crate::engine::rng::GameRng;
+use crate::engine::{Millis, Outcome, RuleError, Seat};
+use crate::rules::facts::Fact;
+use crate::rules::points::SeatPoints;
+
+/// Steps a game through each of its deadlines at or before `now`: the shared body of the
+/// rulesets' [`Ruleset::tick`]. `step` resolves the deadline it is called for (or clears
+/// it); the bound of 64 steps keeps a step that fails to do so from looping.
+pub fn run_deadlines<G: Ruleset>(
+    game: &mut G,
+    now: Millis,
+    mut step: impl FnMut(&mut G, &mut Vec<G::Event>),
+) -> Vec<G::Event> {
+    let mut ev = Vec::new();
+    for _ in 0..64 {
+        match game.deadline() {
+            Some(d) if d <= now => step(game, &mut ev),
+            _ => break,
+        }
+    }
+    ev
+}
+
+/// What every ruleset offers. One closed enum ([`crate::variants::Game`]) dispatches to the
+/// built-in ones; code that is the same for every ruleset is generic over this trait.
+pub trait Ruleset: Clone + Send + Sync + 'static {
+    /// A typed command; the text form is [`Ruleset::parse`] / [`Ruleset::format`].
+    type Command: Clone + std::fmt::Debug + PartialEq + Send + Sync;
+    /// What happened; [`Ruleset::describe`] turns it into words for one viewer.
+    type Event: Clone + std::fmt::Debug + Send + Sync;
+    /// What one seat (or a spectator) may see: it crosses the wire, so it reads back too.
+    type View: Clone
+        + std::fmt::Debug
+        + serde::Serialize
+        + serde::de::DeserializeOwned
+        + Send
+        + Sync;
+    /// What a game is built from: the ruleset's own settings, kept in the save header
+    /// (the command line converts into it; nothing below `commands`/`cli` sees clap).
+    type Settings: Clone
+        + std::fmt::Debug
+        + serde::Serialize
+        + serde::de::DeserializeOwned
+        + Send
+        + Sync;
+
+    /// Builds a game for `seats` seats from its settings and a seed.
+    fn create(settings: &Self::Settings, seats: usize, seed: u64) -> Result<Self, String>;
+    /// The ruleset's name on the command line and in saves: "base", "big-game", ...
+    fn name(&self) -> &'static str;
+    /// The settings in words, for the lobby.
+    fn settings_text(&self) -> Vec<(String, String)>;
+    /// The map, for the host's board command and the replay.
+    fn map(&self) -> &Map;
+    /// How a client rebuilds the map.
+    fn map_recipe(&self) -> MapRecipe;
+
+    /// Number of seats.
+    fn seats(&self) -> usize;
+    /// Applies a command from a seat, or refuses it and leaves the state untouched.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        cmd: &Self::Command,
+        now: Millis,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+    /// Lets time pass: acts on every deadline at or before `now`.
+    fn tick(&mut self, now: Millis) -> Vec<Self::Event>;
+    /// The next moment something happens by itself, if any.
+    fn deadline(&self) -> Option<Millis>;
+    /// Every command this seat may send now; each is accepted if sent.
+    fn legal(&self, seat: Seat) -> Vec<Self::Command>;
+    /// Seats that may act now.
+    fn actors(&self) -> Vec<Seat>;
+    /// What a seat (or a spectator, `None`) may see.
+    fn view(&self, seat: Option<Seat>) -> Self::View;
+    /// Reads a command in the text language.
+    fn parse(&self, seat: Seat, text: &str) -> Result<Self::Command, RuleError>;
+    /// Writes a command in the text language, so that `parse` reads it back.
+    fn format(&self, cmd: &Self::Command) -> String;
+    /// The event in words for one viewer, or `None` if it tells them nothing.
+    fn describe(&self, ev: &Self::Event, viewer: Option<Seat>, names: &[String]) -> Option<String>;
+    /// The result once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The command language, for `help`.
+    fn help(&self) -> String;
+
+    /// Every seat's points (by seat) split by where they come from, hidden cards included:
+    /// the end-of-game summary's standings and its chart over the turns. Each seat's sum is
+    /// its score in [`Ruleset::outcome`] once the game is over.
+    fn points_by_source(&self) -> Vec<SeatPoints>;
+
+    /// What an event means for the end-of-game summary (cards gained or lost and why, the
+    /// production dice, a new turn or round), appended to `out`.
+    fn recap_facts(&self, ev: &Self::Event, out: &mut Vec<Fact>);
+
+    /// [`Ruleset::apply`] appending its events to `events` (cleared by the caller), so a
+    /// driver that plays many moves reuses one buffer. Rulesets override it to skip the
+    /// allocation; the result is the same.
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        cmd: &Self::Command,
+        now: Millis,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError> {
+        events.extend(self.apply(seat, cmd, now)?);
+        Ok(())
+    }
+
+    /// [`Ruleset::actors`] written into `out` (cleared first), for drivers that ask each move.
+    fn actors_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        out.extend(self.actors());
+    }
+
+    /// Whether every seat acts at once in real time (no turns): the host and the sim then let
+    /// each bot act on its own think time. Default false.
+    fn simultaneous(&self) -> bool {
+        false
+    }
+    /// Whether the game is a hall: the host then sends each change only to the seats it
+    /// concerns ([`Ruleset::audience`]) and each seat only what is near it. Default false.
+    fn is_hall(&self) -> bool {
+        false
+    }
+    /// The seats whose view `evs` (caused by `actor`) may have changed; None: everyone.
+    fn audience(&self, _actor: Option<Seat>, _evs: &[Self::Event]) -> Option<Vec<Seat>> {
+        None
+    }
+    /// The seat an event is about when only seats near it read it; None: everyone.
+    fn event_seat(&self, _ev: &Self::Event) -> Option<Seat> {
+        None
+    }
+    /// The seats a seat's view names (their seat lists and actors are sent with it); None:
+    /// everyone.
+    fn shown_seats(&self, _seat: Seat) -> Option<Vec<Seat>> {
+        None
+    }
+    /// Whether the game waits for or invites this seat now (one seat of `actors`, without
+    /// listing a hall's thousands).
+    fn is_actor(&self, seat: Seat) -> bool {
+        self.actors().contains(&seat)
+    }
+    /// A person took over a bot's seat in a running game; events for the log.
+    fn seat_taken_over(&mut self, _seat: Seat) -> Vec<Self::Event> {
+        Vec::new()
+    }
+    /// Deals what `seat` cannot see afresh (others' hands, the deck, the dice to come), for a
+    /// search bot that must think only on what its seat knows; false if the ruleset has no
+    /// such hook (its bots do not search).
+    fn redeterminize(&mut self, _seat: Seat, _rng: &mut GameRng) -> bool {
+        false
+    }
+}
+
+/// Where a game stands in its turns, for drivers and bots (the `catan sim` loop asks the
+/// current player last; the easy bot offers once a turn; a search plays out a few turns).
+/// Beside [`Ruleset`] rather than in it: the host needs neither. The defaults suit a game
+/// without turns: no current player, no turns counted.
+pub trait TurnOrder: Ruleset {
+    /// The player whose turn it is, when the ruleset has turns.
+    fn current_player(&self) -> Option<Seat> {
+        None
+    }
+    /// Turns played so far (rounds in a game without turns).
+    fn turns(&self) -> u32 {
+        0
+    }
+}
+
+/// What a ruleset brings to its bots: its random player, its heuristic (`medium`), the easy
+/// bot's few judgements, and the hooks of the `hard` search. The bot machinery in
+/// [`crate::bots`] (levels, the easy bot, the search) is generic over it; each ruleset
+/// implements it in its own `bot.rs`. The defaults need nothing ruleset-specific: a uniformly
+/// random legal command, no search.
+pub trait BotPlay: TurnOrder {
+    /// What the ruleset's bot remembers between its commands (within a turn or a round).
+    type Memory: Clone + std::fmt::Debug + Default + Send;
+
+    /// The random bot's command (the baseline and the load generator).
+    fn random_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        _memory: &mut Self::Memory,
+    ) -> Option<Self::Command> {
+        let mut legal = self.legal(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let i = rng.below(legal.len());
+        Some(legal.swap_remove(i))
+    }
+
+    /// The heuristic's (`medium`'s) command.
+    fn heuristic_command(
+        &self,
+        seat: Seat,
+        rng: &mut GameRng,
+        memory: &mut Self::Memory,
+    ) -> Option<Self::Command> {
+        self.random_command(seat, rng, memory)
+    }
+
+    /// A command that wins the game for `seat` now, if there is one.
+    fn winning_move(&self, _seat: Seat) -> Option<Self::Command> {
+        None
+    }
+    /// Whether `seat` is answering rather than playing (a discard, an offer to answer): the
+    /// easy bot then answers as the heuristic does.
+    fn answering(&self, _seat: Seat) -> bool {
+        false
+    }
+    /// Whether a command proposes a trade to other players (the easy bot makes one a turn).
+    fn is_offer(&self, _cmd: &Self::Command) -> bool {
+        false
+    }
+    /// Ending the turn, when the rules allow it now.
+    fn end_turn(&self, _seat: Seat) -> Option<Self::Command> {
+        None
+    }
+
+    /// Whether `hard` searches here ([`Ruleset::redeterminize`] must deal hidden state);
+    /// elsewhere it plays as `medium`.
+    fn searches(&self) -> bool {
+        false
+    }
+    /// The moves worth comparing besides the heuristic's pick `medium`, all legal, appended
+    /// to `out`.
+    fn search_candidates(&self, _me: Seat, _medium: &Self::Command, _out: &mut Vec<Self::Command>) {
+    }
+    /// A position's worth to `me` when a playout stops before the end, 0 to 1.
+    fn search_score(&self, _me: Seat) -> f64 {
+        0.5
+    }
+}

@@ -1,0 +1,61 @@
+//! What a Big Game is built from ([`BigSettings`]): the ring of boards, the round length and
+//! how the game ends, kept in the save header. The ring fixes the seats: two per board.
+
+use super::BigConfig;
+use crate::engine::Millis;
+use serde::{Deserialize, Serialize};
+
+/// A Big Game's settings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BigSettings {
+    /// Board names in ring order, one per board (`A`, `B`, `C` or a file's board name).
+    pub layout: Vec<String>,
+    /// Length of a round (and of the setup choices).
+    pub round_ms: Millis,
+    /// Victory points that end the game at once; `None` plays to the round limit.
+    pub vp_target: Option<u32>,
+    /// The game ends after this round; `None` plays to the VP target.
+    pub max_rounds: Option<u32>,
+}
+
+impl BigSettings {
+    /// `boards` boards in the rotation A, B, C, A, ...; 10 VP, 45 s rounds, no round limit.
+    pub fn new(boards: usize) -> BigSettings {
+        BigSettings::of(BigConfig::new(boards, 0))
+    }
+
+    /// `boards` boards from a comma-separated list, repeated in rotation (`A,C,B`).
+    pub fn with_layout(boards: usize, layout: &str) -> Result<BigSettings, String> {
+        Ok(BigSettings::of(BigConfig::with_layout(boards, layout, 0)?))
+    }
+
+    fn of(c: BigConfig) -> BigSettings {
+        BigSettings {
+            layout: c.layout,
+            round_ms: c.round_ms,
+            vp_target: c.vp_target,
+            max_rounds: c.max_rounds,
+        }
+    }
+
+    /// Boards in the ring.
+    pub fn boards(&self) -> usize {
+        self.layout.len()
+    }
+
+    /// Seats: two per board.
+    pub fn seats(&self) -> usize {
+        2 * self.boards()
+    }
+
+    /// The configuration for a seed.
+    pub fn config(&self, seed: u64) -> BigConfig {
+        BigConfig {
+            seed,
+            layout: self.layout.clone(),
+            round_ms: self.round_ms,
+            vp_target: self.vp_target,
+            max_rounds: self.max_rounds,
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! What a Risk of Catan game is built from ([`RiskSettings`]): the base game's settings it
+//! plays under (board, VP target, timer, options), kept in the save header.
+
+use super::RiskConfig;
+use crate::variants::base::BaseSettings;
+use serde::{Deserialize, Serialize};
+
+/// A Risk game's settings: those of the base game it wraps.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RiskSettings {
+    pub base: BaseSettings,
+}
+
+impl RiskSettings {
+    /// The configuration for `seats` seats and a seed.
+    pub fn config(&self, seats: usize, seed: u64) -> RiskConfig {
+        RiskConfig {
+            base: self.base.config(seats, seed),
+        }
+    }
+}
