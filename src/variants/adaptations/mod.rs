@@ -32,11 +32,11 @@ pub use event::Event;
 pub use view::AdaptView;
 
 use crate::board::Map;
+use crate::board::SharedMap;
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
 use crate::geometry::Hex;
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
-use crate::variants::base::SharedMap;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -7,6 +7,7 @@ use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
 use crate::rules::costs::{self, check_afford};
 use crate::rules::devcards::{DevCard, HeldCard};
+use crate::rules::offers::{self, Book, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
 use crate::rules::resources::{Resource, ResourceSet, pips};
@@ -61,11 +62,11 @@ impl BaseGame {
             Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, ev),
             Command::PlayMonopoly(r) => self.play_monopoly(seat, r, ev),
             Command::Bank { give, get } => self.bank_trade(seat, give, get, ev),
-            Command::Offer { give, get, to } => self.offer(seat, give, get, to, ev),
-            Command::Counter { id, give, get } => self.counter(seat, id, give, get, ev),
-            Command::Accept(id) => self.accept(seat, id, ev),
-            Command::Decline(id) => self.decline(seat, id, ev),
-            Command::Cancel(id) => self.cancel(seat, id, ev),
+            Command::Offer { give, get, to } => offers::offer(self, seat, give, get, to, ev),
+            Command::Counter { id, give, get } => offers::counter(self, seat, id, give, get, ev),
+            Command::Accept(id) => offers::accept(self, seat, id, ev),
+            Command::Decline(id) => offers::decline(self, seat, id, ev),
+            Command::Cancel(id) => offers::cancel(self, seat, id, ev),
         };
         if let Err(e) = done {
             ev.truncate(ev0);
@@ -840,12 +841,67 @@ impl BaseGame {
     pub(crate) fn mark_built(&mut self, ev: &mut Vec<Event>) {
         self.built = true;
         if !self.cfg.any_order {
-            for o in self.offers.drain(..) {
-                ev.push(Event::OfferClosed { id: o.id });
+            offers::close_all(self, ev);
+        }
+    }
+}
+
+/// The base game's trading: with the player whose turn it is only, in the main phase (until
+/// the first build under the trade-then-build rule); the current player keeps up to
+/// [`MAX_OPEN_OFFERS`] offers open, the others one each.
+impl Market for BaseGame {
+    fn may_trade(&self, seat: Seat) -> Result<(), RuleError> {
+        self.trade_allowed(seat)
+    }
+    fn address(&self, seat: Seat, to: Option<Seat>) -> Result<Option<Seat>, RuleError> {
+        if seat == self.current {
+            match to {
+                Some(t) if t == seat => refuse("you cannot trade with yourself"),
+                Some(t) if t as usize >= self.cfg.seats || self.out[t as usize] => {
+                    refuse(format!("seat {} is not in the game", t + 1))
+                }
+                t => Ok(t),
+            }
+        } else {
+            match to {
+                Some(t) if t != self.current => refuse(format!(
+                    "you may only trade with the player whose turn it is (seat {})",
+                    self.current + 1
+                )),
+                _ => Ok(Some(self.current)),
             }
         }
     }
+    fn open_cap(&self, seat: Seat) -> usize {
+        if seat == self.current {
+            MAX_OPEN_OFFERS
+        } else {
+            1
+        }
+    }
+    fn made_to(&self, o: &Offer) -> u32 {
+        self.made_to_among(o, self.playing_bits())
+    }
+    #[inline]
+    fn addressed_to(&self, o: &Offer, seat: Seat) -> bool {
+        BaseGame::addressed_to(self, o, seat)
+    }
+    fn offers(&self) -> &[Offer] {
+        &self.offers
+    }
+    fn hands(&self) -> &[ResourceSet] {
+        &self.hands
+    }
+    fn book(&mut self) -> Book<'_> {
+        Book {
+            offers: &mut self.offers,
+            next_offer: &mut self.next_offer,
+            hands: &mut self.hands,
+        }
+    }
+}
 
+impl BaseGame {
     fn trade_allowed(&self, seat: Seat) -> Result<(), RuleError> {
         match self.phase {
             Phase::Main => {}
@@ -872,200 +928,15 @@ impl BaseGame {
         self.not_your_turn(seat)?;
         self.trade_allowed(seat)?;
         let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        trade::check_maritime(&rates, &give, &get)?;
-        if give.kinds() != 1 || get.total() != 1 {
-            let (r, _) = give.iter().next().unwrap_or((Resource::Wool, 0));
-            return refuse(format!(
-                "one bank trade at a time: e.g. `bank {} {r} for 1 ore`",
-                rates[r as usize]
-            ));
-        }
-        if !self.hands[seat as usize].contains(&give) {
-            return refuse(format!("you do not have {give}"));
-        }
-        if !self.bank.contains(&get) {
-            return refuse(format!("the bank has no {get} left"));
-        }
-        self.hands[seat as usize].sub(&give);
-        self.bank.add(&give);
-        self.bank.sub(&get);
-        self.hands[seat as usize].add(&get);
-        ev.push(Event::BankTrade {
-            seat,
-            gave: give,
-            got: get,
-        });
+        let hand = &mut self.hands[seat as usize];
+        offers::check_bank_trade(&rates, hand, &self.bank, "the bank", &give, &get)?;
+        offers::bank_trade(seat, hand, &mut self.bank, give, get, ev);
         Ok(())
     }
 
     /// Seats that may accept an offer.
     pub fn addressees(&self, o: &Offer) -> Vec<Seat> {
-        (0..self.cfg.seats as Seat)
-            .filter(|s| self.addressed_to(o, *s))
-            .collect()
-    }
-
-    fn offer(
-        &mut self,
-        seat: Seat,
-        give: ResourceSet,
-        get: ResourceSet,
-        to: Option<Seat>,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.trade_allowed(seat)?;
-        trade::check_offer_shape(&give, &get)?;
-        let to = if seat == self.current {
-            match to {
-                Some(t) if t == seat => return refuse("you cannot trade with yourself"),
-                Some(t) if t as usize >= self.cfg.seats || self.out[t as usize] => {
-                    return refuse(format!("seat {} is not in the game", t + 1));
-                }
-                t => t,
-            }
-        } else {
-            match to {
-                Some(t) if t != self.current => {
-                    return refuse(format!(
-                        "you may only trade with the player whose turn it is (seat {})",
-                        self.current + 1
-                    ));
-                }
-                _ => Some(self.current),
-            }
-        };
-        if !self.hands[seat as usize].contains(&give) {
-            return refuse(format!("you do not have {give}"));
-        }
-        let open = self.offers.iter().filter(|o| o.from == seat).count();
-        let cap = if seat == self.current {
-            MAX_OPEN_OFFERS
-        } else {
-            1
-        };
-        if open >= cap {
-            return refuse(format!(
-                "you have {open} open offer(s) already; cancel one first (`cancel ID`)"
-            ));
-        }
-        let id = self.next_offer;
-        self.next_offer += 1;
-        self.offers.push(Offer {
-            id,
-            from: seat,
-            to,
-            give,
-            get,
-            declined: crate::rules::trade::SeatList::new(),
-        });
-        ev.push(Event::Offered {
-            id,
-            from: seat,
-            to,
-            give,
-            get,
-        });
-        Ok(())
-    }
-
-    fn find_offer(&self, id: u32) -> Result<usize, RuleError> {
-        self.offers
-            .iter()
-            .position(|o| o.id == id)
-            .ok_or_else(|| RuleError::new(format!("there is no open offer {id}")))
-    }
-
-    fn answerable(&self, seat: Seat, i: usize) -> Result<(), RuleError> {
-        let o = &self.offers[i];
-        if o.from == seat {
-            return refuse(format!(
-                "offer {} is your own (`cancel {}` withdraws it)",
-                o.id, o.id
-            ));
-        }
-        if !self.addressed_to(o, seat) {
-            return refuse(format!("offer {} is not addressed to you", o.id));
-        }
-        if o.declined_by(seat) {
-            return refuse(format!("you have declined offer {}", o.id));
-        }
-        Ok(())
-    }
-
-    fn counter(
-        &mut self,
-        seat: Seat,
-        id: u32,
-        give: ResourceSet,
-        get: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        self.answerable(seat, i)?;
-        let to = self.offers[i].from;
-        // A counter from the current player may go to anyone; others answer the current player.
-        let mut probe = self.clone();
-        probe.decline_at(seat, i, &mut Vec::new());
-        probe.offer(seat, give, get, Some(to), &mut Vec::new())?;
-        self.decline_at(seat, i, ev);
-        self.offer(seat, give, get, Some(to), ev)
-    }
-
-    fn accept(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        self.answerable(seat, i)?;
-        self.trade_allowed(seat)?;
-        let o = self.offers[i].clone();
-        if !self.hands[o.from as usize].contains(&o.give) {
-            return refuse(format!("seat {} no longer has {}", o.from + 1, o.give));
-        }
-        if !self.hands[seat as usize].contains(&o.get) {
-            return refuse(format!("you do not have {}", o.get));
-        }
-        self.hands[o.from as usize].sub(&o.give);
-        self.hands[seat as usize].add(&o.give);
-        self.hands[seat as usize].sub(&o.get);
-        self.hands[o.from as usize].add(&o.get);
-        self.offers.remove(i);
-        ev.push(Event::Traded {
-            id,
-            from: o.from,
-            with: seat,
-            gave: o.give,
-            got: o.get,
-        });
-        Ok(())
-    }
-
-    fn decline_at(&mut self, seat: Seat, i: usize, ev: &mut Vec<Event>) {
-        let id = self.offers[i].id;
-        self.offers[i].declined.push(seat);
-        ev.push(Event::Declined { id, seat });
-        let o = &self.offers[i];
-        if self.waiting_on(o, self.playing_bits()) == 0 {
-            self.offers.remove(i);
-            ev.push(Event::OfferClosed { id });
-        }
-    }
-
-    fn decline(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        self.answerable(seat, i)?;
-        self.trade_allowed(seat)?;
-        self.decline_at(seat, i, ev);
-        Ok(())
-    }
-
-    fn cancel(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        if self.offers[i].from != seat {
-            return refuse(format!("offer {id} is not yours to cancel"));
-        }
-        // Offers wait, unanswered, while the robber moves or free roads are placed.
-        self.trade_allowed(seat)?;
-        self.offers.remove(i);
-        ev.push(Event::OfferClosed { id });
-        Ok(())
+        offers::addressees(self, o)
     }
 
     /// Takes a seat out of a running game (Risk of Catan's elimination and resignation; base
@@ -1076,17 +947,9 @@ impl BaseGame {
             return;
         }
         self.out[seat as usize] = true;
-        let playing = self.playing_bits();
-        let mut i = 0;
-        while i < self.offers.len() {
-            let o = &self.offers[i];
-            if o.from == seat || o.to == Some(seat) || self.waiting_on(o, playing) == 0 {
-                ev.push(Event::OfferClosed { id: o.id });
-                self.offers.remove(i);
-            } else {
-                i += 1;
-            }
-        }
+        offers::close_if(self, ev, |g, o| {
+            o.from == seat || o.to == Some(seat) || offers::waiting_on(g, o) == 0
+        });
         if let Phase::Discard { owed } = &mut self.phase {
             owed.retain(|(s, _)| *s != seat);
             if owed.is_empty() {
@@ -1112,9 +975,7 @@ impl BaseGame {
         self.need_main(seat, "end your turn")?;
         if self.cfg.special_build {
             // The turn's trading is over: its open offers close before anyone builds.
-            for o in self.offers.drain(..) {
-                ev.push(Event::OfferClosed { id: o.id });
-            }
+            offers::close_all(self, ev);
             self.next_special_build(self.current, now, ev);
         } else {
             self.current = self.next_seat(self.current);
@@ -1197,19 +1058,13 @@ impl BaseGame {
         bits
     }
 
-    /// Seats an offer is made to that have not declined it, a bit each: the seats
-    /// [`BaseGame::addressed_to`] names, less those in `declined` (`playing` from
-    /// [`BaseGame::playing_bits`]).
-    fn waiting_on(&self, o: &Offer, playing: u32) -> u32 {
-        let mut ask = match o.to {
+    /// The seats an offer is made to, a bit each, given the seats still playing.
+    fn made_to_among(&self, o: &Offer, playing: u32) -> u32 {
+        match o.to {
             Some(t) if (t as usize) < self.cfg.seats => 1u32 << t,
             Some(_) => 0,
             None => playing & !(1u32 << (o.from as u32 & 31)),
-        };
-        for d in &o.declined {
-            ask &= !(1u32 << (*d as u32 & 31));
         }
-        ask
     }
 
     /// Seats the game waits for or invites to act, appended to `v`: the current player, seats
@@ -1229,7 +1084,8 @@ impl BaseGame {
                 let playing = self.playing_bits();
                 for o in &self.offers {
                     // Seats the offer waits for, less those listed.
-                    let mut ask = self.waiting_on(o, playing) & !listed;
+                    let mut ask =
+                        offers::less_declined(self.made_to_among(o, playing), o) & !listed;
                     listed |= ask;
                     while ask != 0 {
                         v.push(ask.trailing_zeros() as Seat);

@@ -56,6 +56,8 @@ pub enum Command {
     Cancel(u32),
 }
 
+crate::rules::offers::answers_into!(Command);
+
 /// What sort of command a [`Command`] is, without its arguments: the random bot picks one of
 /// these first, then one command of that sort.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

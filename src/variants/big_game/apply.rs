@@ -9,9 +9,10 @@ use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
 use crate::rules::costs::{self, check_afford};
 use crate::rules::devcards::{DevCard, HeldCard};
+use crate::rules::offers::{self, Book, Market};
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::production;
-use crate::rules::resources::{Resource, ResourceSet, pips};
+use crate::rules::resources::{ResourceSet, pips};
 use crate::rules::trade::{self, Offer};
 use crate::topology::{CornerId, EdgeId, HexId};
 
@@ -46,10 +47,10 @@ impl BigGame {
             Command::PlayRoadBuilding => self.play_road_building(seat, &mut ev)?,
             Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, &mut ev)?,
             Command::Bank { give, get } => self.bank_trade(seat, give, get, &mut ev)?,
-            Command::Offer { give, get, to } => self.offer(seat, give, get, to, &mut ev)?,
-            Command::Accept(id) => self.accept(seat, id, &mut ev)?,
-            Command::Decline(id) => self.decline(seat, id, &mut ev)?,
-            Command::Cancel(id) => self.cancel(seat, id, &mut ev)?,
+            Command::Offer { give, get, to } => offers::offer(self, seat, give, get, to, &mut ev)?,
+            Command::Accept(id) => offers::accept(self, seat, id, &mut ev)?,
+            Command::Decline(id) => offers::decline(self, seat, id, &mut ev)?,
+            Command::Cancel(id) => offers::cancel(self, seat, id, &mut ev)?,
         }
         if matches!(self.phase, Phase::Round { .. }) {
             self.check_win(Some(seat), &mut ev);
@@ -386,12 +387,7 @@ impl BigGame {
                 });
             }
         }
-        for o in self.offers.drain(..) {
-            ev.push(Event::OfferClosed {
-                id: o.id,
-                from: o.from,
-            });
-        }
+        offers::close_all(self, ev);
         ev.push(Event::RoundEnded { round: self.round });
         if self.cfg.max_rounds.is_some_and(|m| self.round >= m) {
             let best = self.standings().first().map_or(0, |s| s.1);
@@ -795,19 +791,7 @@ impl BigGame {
         self.turn[seat as usize].free_routes = 0;
         ev.push(Event::Ended { seat });
         // Offers from the seat or to it alone close: it trades no more this round.
-        let mut i = 0;
-        while i < self.offers.len() {
-            let o = &self.offers[i];
-            if o.from == seat || o.to == Some(seat) {
-                ev.push(Event::OfferClosed {
-                    id: o.id,
-                    from: o.from,
-                });
-                self.offers.remove(i);
-            } else {
-                i += 1;
-            }
-        }
+        offers::close_if(self, ev, |_, o| o.from == seat || o.to == Some(seat));
         Ok(())
     }
 
@@ -1002,30 +986,11 @@ impl BigGame {
     ) -> Result<(), RuleError> {
         self.need_active(seat, "trade with the bank")?;
         let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        trade::check_maritime(&rates, &give, &get)?;
-        if give.kinds() != 1 || get.total() != 1 {
-            let (r, _) = give.iter().next().unwrap_or((Resource::Wool, 0));
-            return refuse(format!(
-                "one bank trade at a time: e.g. `bank {} {r} for 1 ore`",
-                rates[r as usize]
-            ));
-        }
-        if !self.hands[seat as usize].contains(&give) {
-            return refuse(format!("you do not have {give}"));
-        }
         let b = seat as usize / 2;
-        if !self.banks[b].contains(&get) {
-            return refuse(format!("board {}'s bank has no {get} left", b + 1));
-        }
-        self.hands[seat as usize].sub(&give);
-        self.banks[b].add(&give);
-        self.banks[b].sub(&get);
-        self.hands[seat as usize].add(&get);
-        ev.push(Event::BankTrade {
-            seat,
-            gave: give,
-            got: get,
-        });
+        let (hand, bank) = (&mut self.hands[seat as usize], &mut self.banks[b]);
+        let name = format!("board {}'s bank", b + 1);
+        offers::check_bank_trade(&rates, hand, bank, &name, &give, &get)?;
+        offers::bank_trade(seat, hand, bank, give, get, ev);
         Ok(())
     }
 
@@ -1035,140 +1000,6 @@ impl BigGame {
             Some(t) => vec![t],
             None => self.partners(o.from),
         }
-    }
-
-    fn offer(
-        &mut self,
-        seat: Seat,
-        give: ResourceSet,
-        get: ResourceSet,
-        to: Option<Seat>,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.can_trade(seat)?;
-        trade::check_offer_shape(&give, &get)?;
-        let partners = self.partners(seat);
-        if let Some(t) = to
-            && !partners.contains(&t)
-        {
-            let list: Vec<String> = partners.iter().map(|s| (s + 1).to_string()).collect();
-            return refuse(if t == seat {
-                "you cannot trade with yourself".to_string()
-            } else {
-                format!(
-                    "you may not trade with seat {} this round; your partners are seats {}",
-                    t + 1,
-                    list.join(", ")
-                )
-            });
-        }
-        if partners.is_empty() {
-            return refuse("nobody may trade with you this round");
-        }
-        if !self.hands[seat as usize].contains(&give) {
-            return refuse(format!("you do not have {give}"));
-        }
-        let open = self.offers.iter().filter(|o| o.from == seat).count();
-        if open >= MAX_OPEN_OFFERS {
-            return refuse(format!(
-                "you have {open} open offers already; cancel one first (`cancel ID`)"
-            ));
-        }
-        let id = self.next_offer;
-        self.next_offer += 1;
-        self.offers.push(Offer {
-            id,
-            from: seat,
-            to,
-            give,
-            get,
-            declined: crate::rules::trade::SeatList::new(),
-        });
-        ev.push(Event::Offered {
-            id,
-            from: seat,
-            to,
-            give,
-            get,
-        });
-        Ok(())
-    }
-
-    fn find_offer(&self, id: u32) -> Result<usize, RuleError> {
-        self.offers
-            .iter()
-            .position(|o| o.id == id)
-            .ok_or_else(|| RuleError::new(format!("there is no open offer {id}")))
-    }
-
-    fn answerable(&self, seat: Seat, i: usize) -> Result<(), RuleError> {
-        let o = &self.offers[i];
-        if o.from == seat {
-            return refuse(format!(
-                "offer {} is your own (`cancel {}` withdraws it)",
-                o.id, o.id
-            ));
-        }
-        if !self.addressees(o).contains(&seat) {
-            return refuse(format!("offer {} is not addressed to you", o.id));
-        }
-        if o.declined.contains(&seat) {
-            return refuse(format!("you have declined offer {}", o.id));
-        }
-        Ok(())
-    }
-
-    fn accept(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        self.answerable(seat, i)?;
-        self.can_trade(seat)?;
-        let o = self.offers[i].clone();
-        if self.can_trade(o.from).is_err() {
-            return refuse(format!("seat {} cannot trade right now", o.from + 1));
-        }
-        if !self.hands[o.from as usize].contains(&o.give) {
-            return refuse(format!("seat {} no longer has {}", o.from + 1, o.give));
-        }
-        if !self.hands[seat as usize].contains(&o.get) {
-            return refuse(format!("you do not have {}", o.get));
-        }
-        self.hands[o.from as usize].sub(&o.give);
-        self.hands[seat as usize].add(&o.give);
-        self.hands[seat as usize].sub(&o.get);
-        self.hands[o.from as usize].add(&o.get);
-        self.offers.remove(i);
-        ev.push(Event::Traded {
-            id,
-            from: o.from,
-            with: seat,
-            gave: o.give,
-            got: o.get,
-        });
-        Ok(())
-    }
-
-    fn decline(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        self.answerable(seat, i)?;
-        self.offers[i].declined.push(seat);
-        ev.push(Event::Declined { id, seat });
-        let o = &self.offers[i];
-        if self.addressees(o).iter().all(|s| o.declined.contains(s)) {
-            let from = o.from;
-            self.offers.remove(i);
-            ev.push(Event::OfferClosed { id, from });
-        }
-        Ok(())
-    }
-
-    fn cancel(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        if self.offers[i].from != seat {
-            return refuse(format!("offer {id} is not yours to cancel"));
-        }
-        self.offers.remove(i);
-        ev.push(Event::OfferClosed { id, from: seat });
-        Ok(())
     }
 
     // ---- awards and prompts -----------------------------------------------------------------
@@ -1211,8 +1042,66 @@ impl BigGame {
                             .offers
                             .iter()
                             .enumerate()
-                            .any(|(i, o)| self.answerable(s, i).is_ok() && o.from != s))
+                            .any(|(i, o)| offers::answerable(self, s, i).is_ok() && o.from != s))
             }
+        }
+    }
+}
+
+/// The Big Game's trading: with one's partners this round (an active player with the five
+/// players around it, an inactive one with the three active players across), by anyone not
+/// done for the round; a seat that may no longer trade may still decline or cancel.
+impl Market for BigGame {
+    fn may_trade(&self, seat: Seat) -> Result<(), RuleError> {
+        self.can_trade(seat)
+    }
+    fn may_answer(&self, _seat: Seat) -> Result<(), RuleError> {
+        Ok(())
+    }
+    fn address(&self, seat: Seat, to: Option<Seat>) -> Result<Option<Seat>, RuleError> {
+        let partners = self.partners(seat);
+        if let Some(t) = to
+            && !partners.contains(&t)
+        {
+            let list: Vec<String> = partners.iter().map(|s| (s + 1).to_string()).collect();
+            return refuse(if t == seat {
+                "you cannot trade with yourself".to_string()
+            } else {
+                format!(
+                    "you may not trade with seat {} this round; your partners are seats {}",
+                    t + 1,
+                    list.join(", ")
+                )
+            });
+        }
+        if partners.is_empty() {
+            return refuse("nobody may trade with you this round");
+        }
+        Ok(to)
+    }
+    fn open_cap(&self, _seat: Seat) -> usize {
+        MAX_OPEN_OFFERS
+    }
+    fn made_to(&self, o: &Offer) -> u32 {
+        match o.to {
+            Some(t) => 1 << t,
+            None => self
+                .partners(o.from)
+                .iter()
+                .fold(0, |bits, s| bits | 1 << s),
+        }
+    }
+    fn offers(&self) -> &[Offer] {
+        &self.offers
+    }
+    fn hands(&self) -> &[ResourceSet] {
+        &self.hands
+    }
+    fn book(&mut self) -> Book<'_> {
+        Book {
+            offers: &mut self.offers,
+            next_offer: &mut self.next_offer,
+            hands: &mut self.hands,
         }
     }
 }

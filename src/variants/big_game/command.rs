@@ -53,6 +53,8 @@ pub enum Command {
     Cancel(u32),
 }
 
+crate::rules::offers::answers_into!(Command);
+
 /// The command language, for `help`.
 pub const HELP: &str = "\
 Big Game commands (hexes carry their board: 2C is hex C of board 2; corners 2C.nw, edges 2C.n):

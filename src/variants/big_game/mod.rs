@@ -25,6 +25,7 @@ pub use command::{Command, KnightUse};
 pub use event::Event;
 pub use view::BigView;
 
+use crate::board::SharedMap;
 use crate::board::spec::Territory;
 use crate::board::{BoardSpec, Map};
 use crate::engine::rng::GameRng;
@@ -34,7 +35,6 @@ use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
-use crate::variants::base::SharedMap;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -679,7 +679,7 @@ impl Ruleset for BigGame {
             .collect()
     }
     fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
-        use crate::recap::{self, Fact, Gain, Loss};
+        use crate::recap::{Fact, Gain, Loss};
         match ev {
             Event::Collected { seat, got, .. } => out.push(Fact::Gained {
                 seat: *seat,
@@ -712,14 +712,7 @@ impl Ruleset for BigGame {
                 from: Gain::Cards,
                 cards: *got,
             }),
-            Event::BankTrade { seat, gave, got } => recap::bank_facts(*seat, *gave, *got, out),
-            Event::Traded {
-                from,
-                with,
-                gave,
-                got,
-                ..
-            } => recap::trade_facts(*from, *with, *gave, *got, out),
+            Event::Trade(t) => t.recap_facts(out),
             Event::RoundStarted { .. } => out.push(Fact::Round),
             _ => {}
         }

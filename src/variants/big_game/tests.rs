@@ -9,6 +9,7 @@ use super::*;
 use crate::board::spec::Territory;
 use crate::rules::costs;
 use crate::rules::devcards::HeldCard;
+use crate::rules::offers::TradeEvent;
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::topology::EdgeId;
 use proptest::prelude::*;
@@ -896,11 +897,11 @@ fn trading_partners_follow_the_drawing() {
     let ev = run(&mut g, 4, &format!("accept {id}"), 2).unwrap();
     assert!(matches!(
         ev[0],
-        Event::Traded {
+        Event::Trade(TradeEvent::Traded {
             from: 3,
             with: 4,
             ..
-        }
+        })
     ));
     assert_eq!(g.hands[3], ResourceSet::one(Resource::Ore, 1));
     assert_eq!(g.hands[4], ResourceSet::one(Resource::Wool, 1));
@@ -919,7 +920,7 @@ fn an_open_offer_goes_to_every_partner_and_closes_with_the_round() {
     let ev = g.tick(g.deadline().unwrap());
     assert!(
         ev.iter()
-            .any(|e| matches!(e, Event::OfferClosed { id: i, .. } if *i == id))
+            .any(|e| matches!(e, Event::Trade(TradeEvent::OfferClosed { id: i, .. }) if *i == id))
     );
     assert!(g.offers.is_empty());
 }

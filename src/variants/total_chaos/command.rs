@@ -61,6 +61,8 @@ pub enum Command {
     Cancel(u32),
 }
 
+crate::rules::offers::answers_into!(Command);
+
 /// The command language, for `help`.
 pub const HELP: &str = "\
 Total Chaos: no turns. Everyone acts at once; each phase ends when its clock runs out or when

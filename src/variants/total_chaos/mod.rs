@@ -21,6 +21,7 @@ pub use command::Command;
 pub use event::Event;
 pub use view::ChaosView;
 
+use crate::board::SharedMap;
 use crate::board::{BoardSpec, Map};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
@@ -30,7 +31,6 @@ use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::supply::Supply;
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, HexId};
-use crate::variants::base::SharedMap;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -477,14 +477,7 @@ impl Ruleset for ChaosGame {
                 resource,
                 took,
             } => recap::monopoly_facts(*seat, *resource, took, out),
-            Event::BankTrade { seat, gave, got } => recap::bank_facts(*seat, *gave, *got, out),
-            Event::Traded {
-                from,
-                with,
-                gave,
-                got,
-                ..
-            } => recap::trade_facts(*from, *with, *gave, *got, out),
+            Event::Trade(t) => t.recap_facts(out),
             Event::PhaseStarted {
                 phase: "resource", ..
             } => out.push(Fact::Round),

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::rules::devcards::HeldCard;
+use crate::rules::offers::TradeEvent;
 use crate::rules::pieces::RouteKind;
 use crate::rules::resources::Resource::*;
 use crate::rules::{costs, production, spots};
@@ -731,7 +732,10 @@ fn offers_close_when_the_building_phase_ends() {
     give(&mut g, 0, ResourceSet::one(Brick, 1));
     ok(&mut g, 0, "offer 1 brick for 1 ore", now);
     let ev = g.tick(now + g.cfg.build_ms);
-    assert!(ev.iter().any(|e| matches!(e, Event::OfferClosed { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Trade(TradeEvent::OfferClosed { .. })))
+    );
     assert!(g.offers.is_empty());
 }
 
