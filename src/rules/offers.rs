@@ -543,3 +543,19 @@ macro_rules! answers_into {
     };
 }
 pub(crate) use answers_into;
+
+/// Reads the words after `counter`: `ID GIVE for GET`, as every ruleset writes a
+/// counter-offer (it goes to whoever made the offer, so it names no seat).
+pub fn parse_counter(words: &[&str]) -> Result<(u32, ResourceSet, ResourceSet), RuleError> {
+    let id = crate::rules::words::id_arg(words.first(), "counter")?;
+    let (give, get, to) = crate::rules::words::trade_parts(words.get(1..).unwrap_or_default())?;
+    if to.is_some() {
+        return refuse("a counter-offer goes to whoever made the offer; leave out `to`");
+    }
+    Ok((id, give, get))
+}
+
+/// Writes a counter-offer so that [`parse_counter`] reads it back.
+pub fn format_counter(id: u32, give: &ResourceSet, get: &ResourceSet) -> String {
+    format!("counter {id} {give} for {get}")
+}

@@ -48,6 +48,9 @@ impl BigGame {
             Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, &mut ev)?,
             Command::Bank { give, get } => self.bank_trade(seat, give, get, &mut ev)?,
             Command::Offer { give, get, to } => offers::offer(self, seat, give, get, to, &mut ev)?,
+            Command::Counter { id, give, get } => {
+                offers::counter(self, seat, id, give, get, &mut ev)?
+            }
             Command::Accept(id) => offers::accept(self, seat, id, &mut ev)?,
             Command::Decline(id) => offers::decline(self, seat, id, &mut ev)?,
             Command::Cancel(id) => offers::cancel(self, seat, id, &mut ev)?,
