@@ -50,6 +50,9 @@ impl ChaosGame {
             Command::PlayMonopoly(r) => self.play_monopoly(seat, r, &mut ev)?,
             Command::Bank { give, get } => self.bank_trade(seat, give, get, &mut ev)?,
             Command::Offer { give, get, to } => offers::offer(self, seat, give, get, to, &mut ev)?,
+            Command::Counter { id, give, get } => {
+                offers::counter(self, seat, id, give, get, &mut ev)?
+            }
             Command::Accept(id) => offers::accept(self, seat, id, &mut ev)?,
             Command::Decline(id) => offers::decline(self, seat, id, &mut ev)?,
             Command::Cancel(id) => offers::cancel(self, seat, id, &mut ev)?,
