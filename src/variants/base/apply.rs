@@ -6,7 +6,7 @@ use super::{BaseGame, Command, DISCARD_LIMIT, Event, MAX_OPEN_OFFERS, Phase, Res
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
 use crate::rules::costs::{self, check_afford};
-use crate::rules::devcards::{DevCard, HeldCard};
+use crate::rules::devcards::{self, DevCard};
 use crate::rules::offers::{self, Book, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
@@ -433,24 +433,14 @@ impl BaseGame {
 
     fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_build(seat, "buy a development card")?;
-        if self.deck.is_empty() {
-            return refuse("the development deck is empty");
-        }
-        check_afford(
-            &self.hands[seat as usize],
-            &costs::DEV_CARD,
-            "a development card",
-        )?;
-        costs::pay(
+        let card = devcards::buy(
             &mut self.hands[seat as usize],
             &mut self.bank,
-            &costs::DEV_CARD,
-        );
-        let card = self.deck.pop().expect("checked non-empty");
-        self.dev[seat as usize].cards.push(HeldCard {
-            card,
-            bought_turn: self.turn,
-        });
+            &mut self.deck,
+            &mut self.dev[seat as usize],
+            self.turn,
+            "the development deck",
+        )?;
         self.mark_built(ev);
         ev.push(Event::BoughtDev { seat, card });
         Ok(())
@@ -742,14 +732,12 @@ impl BaseGame {
         if self.dev_played {
             return refuse("you have already played a development card this turn");
         }
-        let hand = &self.dev[seat as usize];
-        if !hand.playable(card, self.turn) {
-            return refuse(if hand.holds(card) {
-                format!("a {card} bought this turn can be played from your next turn")
-            } else {
-                format!("you have no {card} card")
-            });
-        }
+        devcards::check_playable(
+            &self.dev[seat as usize],
+            card,
+            self.turn,
+            "this turn can be played from your next turn",
+        )?;
         Ok(resume)
     }
 
@@ -759,16 +747,8 @@ impl BaseGame {
         self.dev[seat as usize].knights_played += 1;
         self.dev_played = true;
         ev.push(Event::PlayedKnight { seat });
-        let knights: Vec<u32> = self.dev.iter().map(|d| d.knights_played).collect();
-        let holder = awards::largest_army(self.largest, &knights);
-        if holder != self.largest
-            && let Some(h) = holder
-        {
-            self.largest = holder;
-            ev.push(Event::LargestArmy {
-                holder: h,
-                knights: knights[h as usize],
-            });
+        if let Some((holder, knights)) = awards::update_largest_army(&mut self.largest, &self.dev) {
+            ev.push(Event::LargestArmy { holder, knights });
         }
         self.phase = Phase::Robber { resume };
         Ok(())
@@ -793,12 +773,7 @@ impl BaseGame {
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         self.take_card(seat, DevCard::YearOfPlenty)?;
-        if cards.total() != 2 {
-            return refuse("Year of Plenty takes exactly two cards, e.g. `play plenty wool ore`");
-        }
-        if !self.bank.contains(&cards) {
-            return refuse(format!("the bank does not have {cards}"));
-        }
+        devcards::check_plenty(&cards, &self.bank, "the bank")?;
         self.dev[seat as usize].take(DevCard::YearOfPlenty, self.turn);
         self.dev_played = true;
         self.bank.sub(&cards);
@@ -816,18 +791,7 @@ impl BaseGame {
         self.take_card(seat, DevCard::Monopoly)?;
         self.dev[seat as usize].take(DevCard::Monopoly, self.turn);
         self.dev_played = true;
-        let mut took = Vec::new();
-        for s in 0..self.cfg.seats as Seat {
-            if s == seat {
-                continue;
-            }
-            let n = self.hands[s as usize][r];
-            if n > 0 {
-                self.hands[s as usize][r] = 0;
-                self.hands[seat as usize][r] += n;
-                took.push((s, n));
-            }
-        }
+        let took = devcards::monopoly(&mut self.hands, seat, r);
         ev.push(Event::PlayedMonopoly {
             seat,
             resource: r,

@@ -3,6 +3,7 @@
 
 use crate::board::Map;
 use crate::engine::Seat;
+use crate::rules::awards;
 use crate::rules::devcards::DevCard;
 use crate::rules::offers::TradeEvent;
 use crate::rules::resources::{Resource, ResourceSet};
@@ -232,19 +233,12 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             )
         }
         Event::Trade(t) => t.describe(viewer, names),
-        Event::LongestRoad { holder, length } => match holder {
-            Some(h) => format!(
-                "{} now {} Longest Road ({length}).",
-                w(*h).cap(),
-                w(*h).verb("hold")
-            ),
-            None => "Nobody holds Longest Road now.".into(),
-        },
-        Event::LargestArmy { holder, knights } => format!(
-            "{} now {} Largest Army ({knights} knights).",
-            w(*holder).cap(),
-            w(*holder).verb("hold")
-        ),
+        Event::LongestRoad { holder, length } => {
+            awards::longest_road_words(*holder, *length, viewer, names)
+        }
+        Event::LargestArmy { holder, knights } => {
+            awards::largest_army_words(*holder, *knights, viewer, names)
+        }
         Event::TurnStarted { seat, turn } => {
             if viewer == Some(*seat) {
                 format!("Turn {turn}: your turn. Roll the dice (`roll`).")

@@ -456,32 +456,20 @@ impl Ruleset for BaseGame {
 pub fn recap_facts(ev: &Event, out: &mut Vec<crate::recap::Fact>) {
     use crate::recap::{self, Fact, Gain, Loss};
     match ev {
-        Event::StartingResources { seat, got } => out.push(Fact::Gained {
-            seat: *seat,
-            from: Gain::Start,
-            cards: *got,
-        }),
+        Event::StartingResources { seat, got } => out.push(Fact::gained(*seat, Gain::Start, *got)),
         Event::Rolled { dice, .. } => out.push(Fact::Dice(dice.0 + dice.1)),
-        Event::Produced { gains, .. } => out.extend(gains.iter().map(|(seat, got)| Fact::Gained {
-            seat: *seat,
-            from: Gain::Production,
-            cards: *got,
-        })),
-        Event::Discarded { seat, cards } => out.push(Fact::Lost {
-            seat: *seat,
-            to: Loss::Discards,
-            cards: *cards,
-        }),
+        Event::Produced { gains, .. } => out.extend(
+            gains
+                .iter()
+                .map(|(seat, got)| Fact::gained(*seat, Gain::Production, *got)),
+        ),
+        Event::Discarded { seat, cards } => out.push(Fact::lost(*seat, Loss::Discards, *cards)),
         Event::Stole {
             thief,
             victim,
             card,
         } => recap::steal_facts(*thief, *victim, *card, out),
-        Event::PlayedYearOfPlenty { seat, got } => out.push(Fact::Gained {
-            seat: *seat,
-            from: Gain::Cards,
-            cards: *got,
-        }),
+        Event::PlayedYearOfPlenty { seat, got } => out.push(Fact::gained(*seat, Gain::Cards, *got)),
         Event::PlayedMonopoly {
             seat,
             resource,

@@ -8,7 +8,7 @@ use super::{
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
 use crate::rules::costs::{self, check_afford};
-use crate::rules::devcards::{DevCard, HeldCard};
+use crate::rules::devcards::{self, DevCard};
 use crate::rules::offers::{self, Book, Market};
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::production;
@@ -766,24 +766,14 @@ impl BigGame {
     fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_active(seat, "buy development cards")?;
         let b = seat as usize / 2;
-        if self.decks[b].is_empty() {
-            return refuse(format!("board {}'s development deck is empty", b + 1));
-        }
-        check_afford(
-            &self.hands[seat as usize],
-            &costs::DEV_CARD,
-            "a development card",
-        )?;
-        costs::pay(
+        let card = devcards::buy(
             &mut self.hands[seat as usize],
             &mut self.banks[b],
-            &costs::DEV_CARD,
-        );
-        let card = self.decks[b].pop().expect("checked non-empty");
-        self.dev[seat as usize].cards.push(HeldCard {
-            card,
-            bought_turn: self.round,
-        });
+            &mut self.decks[b],
+            &mut self.dev[seat as usize],
+            self.round,
+            &format!("board {}'s development deck", b + 1),
+        )?;
         ev.push(Event::BoughtDev { seat, card });
         Ok(())
     }
@@ -836,14 +826,12 @@ impl BigGame {
         if self.turn[seat as usize].dev_played {
             return refuse("you have already played a development card this turn");
         }
-        let hand = &self.dev[seat as usize];
-        if !hand.playable(card, self.round) {
-            return refuse(if hand.holds(card) {
-                format!("a {card} bought this turn can be played from your next turn")
-            } else {
-                format!("you have no {card} card")
-            });
-        }
+        devcards::check_playable(
+            &self.dev[seat as usize],
+            card,
+            self.round,
+            "this turn can be played from your next turn",
+        )?;
         Ok(())
     }
 
@@ -930,16 +918,8 @@ impl BigGame {
         self.spend_card(seat, DevCard::Knight);
         self.dev[seat as usize].knights_played += 1;
         ev.push(Event::PlayedKnight { seat, robber, got });
-        let knights: Vec<u32> = self.dev.iter().map(|d| d.knights_played).collect();
-        let holder = awards::largest_army(self.largest, &knights);
-        if holder != self.largest
-            && let Some(h) = holder
-        {
-            self.largest = holder;
-            ev.push(Event::LargestArmy {
-                holder: h,
-                knights: knights[h as usize],
-            });
+        if let Some((holder, knights)) = awards::update_largest_army(&mut self.largest, &self.dev) {
+            ev.push(Event::LargestArmy { holder, knights });
         }
         Ok(())
     }
@@ -964,13 +944,8 @@ impl BigGame {
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         self.check_card(seat, DevCard::YearOfPlenty)?;
-        if cards.total() != 2 {
-            return refuse("Year of Plenty takes exactly two cards, e.g. `play plenty wool ore`");
-        }
         let b = seat as usize / 2;
-        if !self.banks[b].contains(&cards) {
-            return refuse(format!("board {}'s bank does not have {cards}", b + 1));
-        }
+        devcards::check_plenty(&cards, &self.banks[b], &format!("board {}'s bank", b + 1))?;
         self.spend_card(seat, DevCard::YearOfPlenty);
         self.banks[b].sub(&cards);
         self.hands[seat as usize].add(&cards);

@@ -4,6 +4,7 @@
 use super::Group;
 use crate::board::Map;
 use crate::engine::{Millis, Seat};
+use crate::rules::awards;
 use crate::rules::devcards::DevCard;
 use crate::rules::offers::TradeEvent;
 use crate::rules::resources::{Resource, ResourceSet};
@@ -359,19 +360,12 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             format!("{} played Year of Plenty: {got}.", w(*seat).cap())
         }
         Event::Trade(t) => t.describe(viewer, names),
-        Event::LongestRoad { holder, length } => match holder {
-            Some(h) => format!(
-                "{} now {} Longest Road ({length}).",
-                w(*h).cap(),
-                w(*h).verb("hold")
-            ),
-            None => "Nobody holds Longest Road now.".into(),
-        },
-        Event::LargestArmy { holder, knights } => format!(
-            "{} now {} Largest Army ({knights} knights).",
-            w(*holder).cap(),
-            w(*holder).verb("hold")
-        ),
+        Event::LongestRoad { holder, length } => {
+            awards::longest_road_words(*holder, *length, viewer, names)
+        }
+        Event::LargestArmy { holder, knights } => {
+            awards::largest_army_words(*holder, *knights, viewer, names)
+        }
         Event::Ended { seat } => {
             format!("{} done for this round.", w(*seat).cap_does("be"))
         }

@@ -681,24 +681,16 @@ impl Ruleset for BigGame {
     fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
         use crate::recap::{Fact, Gain, Loss};
         match ev {
-            Event::Collected { seat, got, .. } => out.push(Fact::Gained {
-                seat: *seat,
-                from: Gain::Start,
-                cards: *got,
-            }),
+            Event::Collected { seat, got, .. } => out.push(Fact::gained(*seat, Gain::Start, *got)),
             Event::Rolled { dice } => out.push(Fact::Dice(dice.0 + dice.1)),
-            Event::Produced { gains, .. } => {
-                out.extend(gains.iter().map(|(seat, got)| Fact::Gained {
-                    seat: *seat,
-                    from: Gain::Production,
-                    cards: *got,
-                }))
+            Event::Produced { gains, .. } => out.extend(
+                gains
+                    .iter()
+                    .map(|(seat, got)| Fact::gained(*seat, Gain::Production, *got)),
+            ),
+            Event::Discarded { seat, cards, .. } => {
+                out.push(Fact::lost(*seat, Loss::Discards, *cards))
             }
-            Event::Discarded { seat, cards, .. } => out.push(Fact::Lost {
-                seat: *seat,
-                to: Loss::Discards,
-                cards: *cards,
-            }),
             // The Big Game's knight takes its card from the bank.
             Event::PlayedKnight {
                 seat, got: Some(r), ..
@@ -707,11 +699,9 @@ impl Ruleset for BigGame {
                 from: Gain::Cards,
                 cards: ResourceSet::one(*r, 1),
             }),
-            Event::PlayedYearOfPlenty { seat, got } => out.push(Fact::Gained {
-                seat: *seat,
-                from: Gain::Cards,
-                cards: *got,
-            }),
+            Event::PlayedYearOfPlenty { seat, got } => {
+                out.push(Fact::gained(*seat, Gain::Cards, *got))
+            }
             Event::Trade(t) => t.recap_facts(out),
             Event::RoundStarted { .. } => out.push(Fact::Round),
             _ => {}

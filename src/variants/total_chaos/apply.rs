@@ -8,7 +8,7 @@ use super::{
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
 use crate::rules::costs::{self, check_afford};
-use crate::rules::devcards::{DevCard, HeldCard};
+use crate::rules::devcards::{self, DevCard};
 use crate::rules::offers::{self, Book, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
@@ -727,24 +727,14 @@ impl ChaosGame {
 
     fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_build("buy a development card")?;
-        if self.deck.is_empty() {
-            return refuse("the development deck is empty");
-        }
-        check_afford(
-            &self.hands[seat as usize],
-            &costs::DEV_CARD,
-            "a development card",
-        )?;
-        costs::pay(
+        let card = devcards::buy(
             &mut self.hands[seat as usize],
             &mut self.bank,
-            &costs::DEV_CARD,
-        );
-        let card = self.deck.pop().expect("checked non-empty");
-        self.dev[seat as usize].cards.push(HeldCard {
-            card,
-            bought_turn: self.round,
-        });
+            &mut self.deck,
+            &mut self.dev[seat as usize],
+            self.round,
+            "the development deck",
+        )?;
         self.tally[seat as usize].dev_cards += 1;
         ev.push(Event::BoughtDev { seat, card });
         Ok(())
@@ -756,14 +746,12 @@ impl ChaosGame {
         if self.dev_played[seat as usize] {
             return refuse("you have already played a development card in this building phase");
         }
-        let hand = &self.dev[seat as usize];
-        if !hand.playable(card, self.round) {
-            return refuse(if hand.holds(card) {
-                format!("a {card} bought this round can be played from the next building phase")
-            } else {
-                format!("you have no {card} card")
-            });
-        }
+        devcards::check_playable(
+            &self.dev[seat as usize],
+            card,
+            self.round,
+            "this round can be played from the next building phase",
+        )?;
         Ok(())
     }
 
@@ -809,16 +797,8 @@ impl ChaosGame {
                 .expect("a victim has cards");
             self.transfer_steal(seat, v, card, false, ev);
         }
-        let knights: Vec<u32> = self.dev.iter().map(|d| d.knights_played).collect();
-        let holder = awards::largest_army(self.largest, &knights);
-        if holder != self.largest
-            && let Some(h) = holder
-        {
-            self.largest = holder;
-            ev.push(Event::LargestArmy {
-                holder: h,
-                knights: knights[h as usize],
-            });
+        if let Some((holder, knights)) = awards::update_largest_army(&mut self.largest, &self.dev) {
+            ev.push(Event::LargestArmy { holder, knights });
         }
         Ok(())
     }
@@ -863,12 +843,7 @@ impl ChaosGame {
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         self.check_card(seat, DevCard::YearOfPlenty)?;
-        if cards.total() != 2 {
-            return refuse("Year of Plenty takes exactly two cards, e.g. `play plenty wool ore`");
-        }
-        if !self.bank.contains(&cards) {
-            return refuse(format!("the bank does not have {cards}"));
-        }
+        devcards::check_plenty(&cards, &self.bank, "the bank")?;
         self.use_card(seat, DevCard::YearOfPlenty);
         self.bank.sub(&cards);
         self.hands[seat as usize].add(&cards);
@@ -884,18 +859,7 @@ impl ChaosGame {
     ) -> Result<(), RuleError> {
         self.check_card(seat, DevCard::Monopoly)?;
         self.use_card(seat, DevCard::Monopoly);
-        let mut took = Vec::new();
-        for s in 0..self.cfg.seats as Seat {
-            if s == seat {
-                continue;
-            }
-            let n = self.hands[s as usize][r];
-            if n > 0 {
-                self.hands[s as usize][r] = 0;
-                self.hands[seat as usize][r] += n;
-                took.push((s, n));
-            }
-        }
+        let took = devcards::monopoly(&mut self.hands, seat, r);
         ev.push(Event::PlayedMonopoly {
             seat,
             resource: r,

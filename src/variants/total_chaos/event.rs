@@ -5,6 +5,7 @@
 use super::RoundTally;
 use crate::board::Map;
 use crate::engine::Seat;
+use crate::rules::awards;
 use crate::rules::devcards::DevCard;
 use crate::rules::offers::TradeEvent;
 use crate::rules::resources::{Resource, ResourceSet};
@@ -384,19 +385,12 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             )
         }
         Event::Trade(t) => t.describe(viewer, names),
-        Event::LongestRoad { holder, length } => match holder {
-            Some(h) => format!(
-                "{} now {} Longest Road ({length}).",
-                w(*h).cap(),
-                w(*h).verb("hold")
-            ),
-            None => "Nobody holds Longest Road now.".into(),
-        },
-        Event::LargestArmy { holder, knights } => format!(
-            "{} now {} Largest Army ({knights} knights).",
-            w(*holder).cap(),
-            w(*holder).verb("hold")
-        ),
+        Event::LongestRoad { holder, length } => {
+            awards::longest_road_words(*holder, *length, viewer, names)
+        }
+        Event::LargestArmy { holder, knights } => {
+            awards::largest_army_words(*holder, *knights, viewer, names)
+        }
         Event::TimedOut { seat, what } => format!("Time ran out for {}: {what}.", w(*seat)),
         Event::Summary { round, tally } => {
             let parts: Vec<String> = tally

@@ -442,36 +442,24 @@ impl Ruleset for ChaosGame {
     fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
         use crate::recap::{self, Fact, Gain, Loss};
         match ev {
-            Event::StartingResources { seat, got } => out.push(Fact::Gained {
-                seat: *seat,
-                from: Gain::Start,
-                cards: *got,
-            }),
+            Event::StartingResources { seat, got } => {
+                out.push(Fact::gained(*seat, Gain::Start, *got))
+            }
             // Every seat rolls its own pair; each pair is a production roll.
             Event::Rolled { dice } => out.extend(dice.iter().map(|d| Fact::Dice(d.0 + d.1))),
             Event::Claimed { seat, got, .. } | Event::Served { seat, got, .. } => {
-                out.push(Fact::Gained {
-                    seat: *seat,
-                    from: Gain::Production,
-                    cards: *got,
-                })
+                out.push(Fact::gained(*seat, Gain::Production, *got))
             }
-            Event::Discarded { seat, cards } => out.push(Fact::Lost {
-                seat: *seat,
-                to: Loss::Discards,
-                cards: *cards,
-            }),
+            Event::Discarded { seat, cards } => out.push(Fact::lost(*seat, Loss::Discards, *cards)),
             Event::Stole {
                 thief,
                 victim,
                 card,
                 ..
             } => recap::steal_facts(*thief, *victim, *card, out),
-            Event::PlayedYearOfPlenty { seat, got } => out.push(Fact::Gained {
-                seat: *seat,
-                from: Gain::Cards,
-                cards: *got,
-            }),
+            Event::PlayedYearOfPlenty { seat, got } => {
+                out.push(Fact::gained(*seat, Gain::Cards, *got))
+            }
             Event::PlayedMonopoly {
                 seat,
                 resource,
