@@ -559,3 +559,24 @@ pub fn parse_counter(words: &[&str]) -> Result<(u32, ResourceSet, ResourceSet), 
 pub fn format_counter(id: u32, give: &ResourceSet, get: &ResourceSet) -> String {
     format!("counter {id} {give} for {get}")
 }
+
+/// The [`Market`] methods that only lend the book's state, for a game whose fields are named
+/// `offers`, `next_offer` and `hands` (every Catan ruleset's are).
+macro_rules! book_in_fields {
+    () => {
+        fn offers(&self) -> &[$crate::rules::trade::Offer] {
+            &self.offers
+        }
+        fn hands(&self) -> &[$crate::rules::resources::ResourceSet] {
+            &self.hands
+        }
+        fn book(&mut self) -> $crate::rules::offers::Book<'_> {
+            $crate::rules::offers::Book {
+                offers: &mut self.offers,
+                next_offer: &mut self.next_offer,
+                hands: &mut self.hands,
+            }
+        }
+    };
+}
+pub(crate) use book_in_fields;

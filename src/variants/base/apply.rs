@@ -7,7 +7,7 @@ use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
 use crate::rules::costs::{self, check_afford};
 use crate::rules::devcards::{self, DevCard};
-use crate::rules::offers::{self, Book, Market};
+use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
 use crate::rules::resources::{Resource, ResourceSet, pips};
@@ -850,19 +850,7 @@ impl Market for BaseGame {
     fn addressed_to(&self, o: &Offer, seat: Seat) -> bool {
         BaseGame::addressed_to(self, o, seat)
     }
-    fn offers(&self) -> &[Offer] {
-        &self.offers
-    }
-    fn hands(&self) -> &[ResourceSet] {
-        &self.hands
-    }
-    fn book(&mut self) -> Book<'_> {
-        Book {
-            offers: &mut self.offers,
-            next_offer: &mut self.next_offer,
-            hands: &mut self.hands,
-        }
-    }
+    offers::book_in_fields!();
 }
 
 impl BaseGame {

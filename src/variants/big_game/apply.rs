@@ -9,7 +9,7 @@ use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
 use crate::rules::costs::{self, check_afford};
 use crate::rules::devcards::{self, DevCard};
-use crate::rules::offers::{self, Book, Market};
+use crate::rules::offers::{self, Market};
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::production;
 use crate::rules::resources::{ResourceSet, pips};
@@ -1069,17 +1069,5 @@ impl Market for BigGame {
                 .fold(0, |bits, s| bits | 1 << s),
         }
     }
-    fn offers(&self) -> &[Offer] {
-        &self.offers
-    }
-    fn hands(&self) -> &[ResourceSet] {
-        &self.hands
-    }
-    fn book(&mut self) -> Book<'_> {
-        Book {
-            offers: &mut self.offers,
-            next_offer: &mut self.next_offer,
-            hands: &mut self.hands,
-        }
-    }
+    offers::book_in_fields!();
 }

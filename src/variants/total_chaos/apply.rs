@@ -9,7 +9,7 @@ use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
 use crate::rules::costs::{self, check_afford};
 use crate::rules::devcards::{self, DevCard};
-use crate::rules::offers::{self, Book, Market};
+use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
 use crate::rules::resources::{Resource, ResourceSet};
@@ -1026,17 +1026,5 @@ impl Market for ChaosGame {
             None => ((1u32 << self.cfg.seats) - 1) & !(1 << o.from),
         }
     }
-    fn offers(&self) -> &[Offer] {
-        &self.offers
-    }
-    fn hands(&self) -> &[ResourceSet] {
-        &self.hands
-    }
-    fn book(&mut self) -> Book<'_> {
-        Book {
-            offers: &mut self.offers,
-            next_offer: &mut self.next_offer,
-            hands: &mut self.hands,
-        }
-    }
+    offers::book_in_fields!();
 }
