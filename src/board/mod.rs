@@ -11,6 +11,6 @@ pub mod render;
 pub mod spec;
 pub mod yields;
 
-pub use map::Map;
+pub use map::{Map, SharedMap};
 pub use recipe::MapRecipe;
 pub use spec::{BoardSpec, HarborKind, Territory, Tile};
