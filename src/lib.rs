@@ -1,15 +1,34 @@
 //! `catan`: Catan in the terminal for a room full of people on one LAN.
 //!
-//! A map of the crate:
+//! A map of the crate, lowest layer first:
+//! - [`engine`]: the leaf basics every layer shares: seats, game time, refusals, outcomes,
+//!   the seeded random stream.
 //! - [`geometry`]: flat-top hexes, corners and edges on an infinite lattice, canonically named.
 //! - [`topology`]: one map's hexes, corners and edges as dense ids with precomputed adjacency.
 //! - [`board`]: board files, the playable map (one board or a ring of them), names players
-//!   type, random fair boards, and the ASCII renderer.
+//!   type, random fair boards, the ASCII renderer, and how a client rebuilds a map.
 //! - [`rules`]: pieces shared by the rulesets (resources, bank, dice, development cards,
-//!   building, longest road, harbours, trade).
+//!   building, longest road, harbours, trade) and the facts and points they report to the
+//!   end-of-game summary.
+//! - [`ruleset`]: the contract every ruleset fulfils ([`ruleset::Ruleset`]), with what drivers
+//!   ([`ruleset::TurnOrder`]) and bots ([`ruleset::BotPlay`]) read beside it.
+//! - [`variants`]: the five rulesets, each with its settings and bot, and the closed enum
+//!   [`variants::Game`] that dispatches to them.
 //! - [`recap`]: the end-of-game summary (points by source, points over the turns, dice,
 //!   resources gained and lost), one accumulator for the host and `catan replay --summary`.
+//! - [`record`]: game records (a header, then every command): saves, sim logs, replays.
+//! - [`bots`]: the bot levels over any ruleset: easy, the search machinery, a legal-move bot.
+//! - [`sim`]: bot-only games without a network, one driver loop for any ruleset (`catan sim`).
+//! - [`fuzz`]: random and mutated commands and frames fed to the engine and the decoders.
+//! - [`proto`]: the only types that cross the wire, and their framing.
+//! - [`discovery`]: finding games on the LAN (DNS-SD over multicast DNS).
+//! - [`datadir`]: where the user's seat tokens and the host's saves live.
+//! - [`server`]: the host: one task owns the table and applies everything in arrival order.
+//! - [`client`]: the client core shared by the TUI, the plain line mode and the hot seat.
+//! - [`term`]: colour in plain terminal output (board pictures, `--plain` modes).
 //! - [`tui`]: the terminal client (ratatui): board, panels, dialogs, hot-seat screens.
+//! - [`cli`]: the command line (clap); its game flags convert into a ruleset's settings.
+//! - [`commands`]: one module per subcommand, called by the `catan` binary.
 
 pub mod board;
 pub mod bots;
@@ -17,19 +36,19 @@ pub mod cli;
 pub mod client;
 pub mod commands;
 pub mod datadir;
-pub mod discovery;
+pub(crate) mod discovery;
 pub mod engine;
 pub mod fuzz;
 pub mod geometry;
 pub mod proto;
-pub mod recap;
+pub(crate) mod recap;
 pub mod record;
 pub mod rules;
 pub mod ruleset;
 pub mod save;
 pub mod server;
 pub mod sim;
-pub mod term;
+pub(crate) mod term;
 pub mod topology;
 pub mod tui;
 pub mod variants;

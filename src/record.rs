@@ -30,7 +30,7 @@
 use crate::cli::GameArgs;
 use crate::engine::{Millis, Seat};
 use crate::ruleset::Ruleset;
-use crate::variants::Game;
+use crate::variants::{Game, GameSettings};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 
@@ -45,7 +45,13 @@ pub const OLDEST_FORMAT: u32 = 1;
 pub struct Header {
     /// The catan version that wrote it.
     pub catan: String,
+    /// The command line's game flags (the bots' levels and think time, for a host that
+    /// resumes the game; the rules themselves, for records written before `settings`).
     pub args: GameArgs,
+    /// What the game was built from: the ruleset's own settings, board included. Records
+    /// written before it have none and are built from `args` (and `board_toml`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings: Option<GameSettings>,
     /// A board file's contents, when the game used one (so the record stands alone).
     pub board_toml: Option<String>,
     pub seats: usize,
@@ -134,6 +140,7 @@ impl Header {
         Header {
             catan: env!("CARGO_PKG_VERSION").to_string(),
             args: args.clone(),
+            settings: args.settings().ok(),
             board_toml,
             seats,
             seed,
@@ -143,8 +150,12 @@ impl Header {
         }
     }
 
-    /// A fresh game set up as recorded.
+    /// A fresh game set up as recorded: from its settings, or for an older record from its
+    /// command-line flags.
     pub fn new_game(&self) -> Result<Game, String> {
+        if let Some(settings) = &self.settings {
+            return Game::create(settings, self.seats, self.seed);
+        }
         let mut args = self.args.clone();
         let _tmp;
         if let Some(text) = &self.board_toml {
@@ -484,4 +495,59 @@ pub fn load(path: &std::path::Path) -> Result<Loaded, RecordError> {
         events,
         torn_line: c.torn_line,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header_of(args: &GameArgs) -> Header {
+        Header::new(args, 4, 9, vec!["Ann".into(); 4])
+    }
+
+    fn round_trip(h: &Header) -> Header {
+        let mut text = Vec::new();
+        write_header(&mut text, h).expect("written");
+        read(std::io::BufReader::new(&text[..])).expect("read").0
+    }
+
+    /// A record keeps the ruleset's own settings, and a record written before it did (no
+    /// `settings` in its header) still builds the same game from its flags.
+    #[test]
+    fn a_header_keeps_the_settings_and_an_older_header_still_builds_its_game() {
+        let mut args = crate::sim::default_game_args();
+        args.variant = crate::cli::VariantName::TotalChaos;
+        args.vp = Some(8);
+        let new = round_trip(&header_of(&args));
+        assert_eq!(new.settings, Some(args.settings().expect("settings")));
+
+        let mut json: serde_json::Value = serde_json::to_value(&new).expect("json");
+        json.as_object_mut().expect("an object").remove("settings");
+        let text = format!("{MAGIC} {FORMAT_VERSION}\n{json}\n");
+        let (old, _) = read(std::io::BufReader::new(text.as_bytes())).expect("an old record");
+        assert_eq!(old.settings, None);
+
+        let (a, b) = (new.new_game().expect("new"), old.new_game().expect("old"));
+        assert_eq!(a.view(None), b.view(None));
+        assert_eq!(a.settings_text(), b.settings_text());
+    }
+
+    /// The settings carry the board itself: a save whose board file is gone still resumes.
+    #[test]
+    fn a_save_resumes_without_its_board_file() {
+        let dir = std::env::temp_dir().join(format!("catan-record-board-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a directory");
+        let path = dir.join("mine.toml");
+        let text = include_str!("../assets/boards/base-beginner.toml");
+        std::fs::write(&path, text).expect("written");
+        let file = path.to_string_lossy().into_owned();
+        let spec = crate::board::BoardSpec::parse(&file, text).expect("a board");
+        let mut args = crate::sim::default_game_args();
+        args.board = Some(file);
+        let mut h = round_trip(&header_of(&args));
+        std::fs::remove_dir_all(&dir).expect("removed");
+        h.board_toml = None;
+        let game = h.new_game().expect("the game resumes from its settings");
+        assert_eq!(game.map_recipe(), crate::board::MapRecipe::Single(spec));
+    }
 }

@@ -19,10 +19,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
-pub use crate::rules::facts::{
-    Fact, Gain, Loss, bank_facts, monopoly_facts, steal_facts, trade_facts,
-};
-pub use crate::rules::points::{PointSource, SeatPoints, building_points, catan_points};
+pub use crate::rules::facts::{Fact, Gain, Loss};
+pub use crate::rules::points::PointSource;
 
 /// How the chart steps: after each turn, or after each round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
