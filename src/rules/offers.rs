@@ -5,7 +5,7 @@
 //! itself, so the book is generic code with no dispatch at run time.
 
 use crate::engine::{RuleError, Seat, refuse};
-use crate::recap::{self, Fact};
+use crate::rules::facts::{self as recap, Fact};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::trade::{self, Offer, SeatList};
 use crate::rules::words::who;
