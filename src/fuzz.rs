@@ -122,26 +122,19 @@ fn audit_big_game(g: &crate::variants::big_game::BigGame) -> Result<(), String> 
 }
 
 /// The whole state as bytes, to prove a refused command changed nothing.
-pub fn snapshot(game: &Game) -> Vec<u8> {
-    let enc = |v: &dyn erased::Encode| v.bytes();
-    match game {
-        Game::Base(g) => enc(g),
-        Game::TotalChaos(g) => enc(g),
-        Game::BigGame(g) => enc(g),
-        Game::Risk(g) => enc(g),
-        Game::Adaptations(g) => enc(g),
-    }
+pub fn snapshot<R: serde::Serialize>(game: &R) -> Vec<u8> {
+    bincode::serde::encode_to_vec(game, bincode::config::standard()).expect("a game state encodes")
 }
 
 mod erased {
-    /// A state that serializes (every variant's state does, for saves and tests).
+    /// A value that serializes (messages, for the decoders' samples).
     pub trait Encode {
         fn bytes(&self) -> Vec<u8>;
     }
     impl<T: serde::Serialize> Encode for T {
         fn bytes(&self) -> Vec<u8> {
             bincode::serde::encode_to_vec(self, bincode::config::standard())
-                .expect("a game state encodes")
+                .expect("a message encodes")
         }
     }
 }

@@ -184,6 +184,19 @@ pub trait TurnOrder: Ruleset {
     fn turns(&self) -> u32 {
         0
     }
+    /// Applies a command for a driver that reads no events (`catan sim`'s loop), `scratch`
+    /// being its buffer from move to move. A dispatch overrides it to keep each ruleset's
+    /// own buffer, so the hot loop neither allocates nor converts events.
+    fn apply_quiet(
+        &mut self,
+        seat: Seat,
+        cmd: &Self::Command,
+        now: Millis,
+        scratch: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError> {
+        scratch.clear();
+        self.apply_into(seat, cmd, now, scratch)
+    }
 }
 
 /// What a ruleset brings to its bots: its random player, its heuristic (`medium`), the easy

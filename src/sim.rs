@@ -304,8 +304,7 @@ pub fn drive<R: TurnOrder, B: SeatBot<R>>(
             continue;
         };
         idle = 0;
-        events.clear();
-        if let Err(e) = game.apply_into(seat, &cmd, now, &mut events) {
+        if let Err(e) = game.apply_quiet(seat, &cmd, now, &mut events) {
             return Err(refused(&bots[seat as usize], seat, game, &cmd, e));
         }
         if let Some(log) = log.as_deref_mut() {
@@ -335,8 +334,7 @@ pub fn drive<R: TurnOrder, B: SeatBot<R>>(
             let Some(cmd) = bot.choose(game, seat) else {
                 continue;
             };
-            events.clear();
-            if let Err(e) = game.apply_into(seat, &cmd, now, &mut events) {
+            if let Err(e) = game.apply_quiet(seat, &cmd, now, &mut events) {
                 return Err(refused(&bots[seat as usize], seat, game, &cmd, e));
             }
             if let Some(log) = log.as_deref_mut() {

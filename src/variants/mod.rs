@@ -54,8 +54,8 @@ impl GameSettings {
     }
 }
 
-/// A game of any ruleset.
-#[derive(Clone, Debug)]
+/// A game of any ruleset (it serializes as the ruleset's own state does, tagged).
+#[derive(Clone, Debug, Serialize)]
 pub enum Game {
     Base(base::BaseGame),
     TotalChaos(total_chaos::ChaosGame),
@@ -468,6 +468,32 @@ impl TurnOrder for Game {
             Game::BigGame(g) => g.current_player(),
             Game::Risk(g) => g.current_player(),
             Game::Adaptations(g) => g.current_player(),
+        }
+    }
+
+    /// Base games (the bulk of `catan sim`) keep their events in a buffer of their own type
+    /// per thread; the other rulesets drop theirs as they come.
+    fn apply_quiet(
+        &mut self,
+        seat: Seat,
+        cmd: &GameCommand,
+        now: Millis,
+        _scratch: &mut Vec<GameEvent>,
+    ) -> Result<(), RuleError> {
+        thread_local! {
+            static BASE_EVENTS: std::cell::RefCell<Vec<base::Event>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        match (self, cmd) {
+            (Game::Base(g), GameCommand::Base(c)) => BASE_EVENTS.with_borrow_mut(|events| {
+                events.clear();
+                g.apply_into(seat, c, now, events)
+            }),
+            (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.apply(seat, c, now).map(drop),
+            (Game::BigGame(g), GameCommand::BigGame(c)) => g.apply(seat, c, now).map(drop),
+            (Game::Risk(g), GameCommand::Risk(c)) => g.apply(seat, c, now).map(drop),
+            (Game::Adaptations(g), GameCommand::Adaptations(c)) => g.apply(seat, c, now).map(drop),
+            _ => Err(RuleError::new("that command belongs to another variant")),
         }
     }
 
