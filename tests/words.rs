@@ -39,12 +39,26 @@ macro_rules! kinds {
         }
         const $all: &[&str] = &[$(stringify!($v)),*];
     };
+    // A ruleset that carries the shared offer book's events in `Event::Trade`: each of those
+    // kinds counts on its own.
+    ($kind:ident, $all:ident, $m:ident + Trade { $($v:ident),* $(,)? }) => {
+        fn $kind(e: &$m::Event) -> &'static str {
+            match e {
+                $m::Event::Trade(t) => t.kind(),
+                $($m::Event::$v { .. } => stringify!($v),)*
+            }
+        }
+        const $all: &[&str] = &[
+            $(stringify!($v),)*
+            "BankTrade", "Offered", "Declined", "OfferClosed", "Traded",
+        ];
+    };
 }
 
 kinds!(
     base_kind,
     BASE,
-    base {
+    base + Trade {
         Started,
         Settled,
         Roaded,
@@ -61,11 +75,6 @@ kinds!(
         PlayedRoadBuilding,
         PlayedYearOfPlenty,
         PlayedMonopoly,
-        BankTrade,
-        Offered,
-        Declined,
-        OfferClosed,
-        Traded,
         LongestRoad,
         LargestArmy,
         TurnStarted,
@@ -78,78 +87,70 @@ kinds!(
 kinds!(
     chaos_kind,
     CHAOS,
-    total_chaos {
-        PhaseStarted,
-        AllReady,
-        Ready,
-        Unready,
-        Settled,
-        Roaded,
-        Citied,
-        StartingResources,
-        Rolled,
-        Owed,
-        RobberHolder,
-        Claimed,
-        Served,
-        MustDiscard,
-        Discarded,
-        RobberMoved,
-        Stole,
-        StealAsked,
-        StealRefused,
-        StealsLost,
-        BoughtDev,
-        PlayedKnight,
-        PlayedRoadBuilding,
-        PlayedYearOfPlenty,
-        PlayedMonopoly,
-        BankTrade,
-        Offered,
-        Declined,
-        OfferClosed,
-        Traded,
-        LongestRoad,
-        LargestArmy,
-        TimedOut,
-        Summary,
-        Won,
-    }
+    total_chaos
+        + Trade {
+            PhaseStarted,
+            AllReady,
+            Ready,
+            Unready,
+            Settled,
+            Roaded,
+            Citied,
+            StartingResources,
+            Rolled,
+            Owed,
+            RobberHolder,
+            Claimed,
+            Served,
+            MustDiscard,
+            Discarded,
+            RobberMoved,
+            Stole,
+            StealAsked,
+            StealRefused,
+            StealsLost,
+            BoughtDev,
+            PlayedKnight,
+            PlayedRoadBuilding,
+            PlayedYearOfPlenty,
+            PlayedMonopoly,
+            LongestRoad,
+            LargestArmy,
+            TimedOut,
+            Summary,
+            Won,
+        }
 );
 
 kinds!(
     big_kind,
     BIG,
-    big_game {
-        Collected,
-        RoundStarted,
-        Rolled,
-        Produced,
-        MustDiscard,
-        Discarded,
-        Robbers,
-        Settled,
-        Citied,
-        Roaded,
-        Shipped,
-        ShipMoved,
-        BoughtDev,
-        PlayedKnight,
-        PlayedRoadBuilding,
-        PlayedYearOfPlenty,
-        BankTrade,
-        Offered,
-        Declined,
-        OfferClosed,
-        Traded,
-        LongestRoad,
-        LargestArmy,
-        Ended,
-        RoundEnded,
-        TimedOut,
-        TakenOver,
-        Over,
-    }
+    big_game
+        + Trade {
+            Collected,
+            RoundStarted,
+            Rolled,
+            Produced,
+            MustDiscard,
+            Discarded,
+            Robbers,
+            Settled,
+            Citied,
+            Roaded,
+            Shipped,
+            ShipMoved,
+            BoughtDev,
+            PlayedKnight,
+            PlayedRoadBuilding,
+            PlayedYearOfPlenty,
+            LongestRoad,
+            LargestArmy,
+            Ended,
+            RoundEnded,
+            TimedOut,
+            TakenOver,
+            Over,
+        }
 );
 
 kinds!(

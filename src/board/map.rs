@@ -665,3 +665,20 @@ mod tests {
         }
     }
 }
+
+/// The map, shared by clones of a game (bots and searches clone states; the map never changes).
+#[derive(Clone, Debug)]
+pub struct SharedMap(pub std::sync::Arc<Map>);
+
+impl PartialEq for SharedMap {
+    fn eq(&self, other: &SharedMap) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::ops::Deref for SharedMap {
+    type Target = Map;
+    fn deref(&self) -> &Map {
+        &self.0
+    }
+}

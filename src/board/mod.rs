@@ -10,5 +10,5 @@ pub mod render;
 pub mod spec;
 pub mod yields;
 
-pub use map::Map;
+pub use map::{Map, SharedMap};
 pub use spec::{BoardSpec, HarborKind, Territory, Tile};

@@ -154,6 +154,17 @@ pub enum Fact {
     Round,
 }
 
+impl Fact {
+    /// `seat` gained `cards` from `from` (one line an arm in each ruleset's classification).
+    pub fn gained(seat: Seat, from: Gain, cards: ResourceSet) -> Fact {
+        Fact::Gained { seat, from, cards }
+    }
+    /// `seat` lost `cards` to `to`.
+    pub fn lost(seat: Seat, to: Loss, cards: ResourceSet) -> Fact {
+        Fact::Lost { seat, to, cards }
+    }
+}
+
 /// Facts for a trade between two seats: `from` gave `gave` and got `got`.
 pub fn trade_facts(
     from: Seat,

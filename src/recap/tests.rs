@@ -199,18 +199,22 @@ fn base_production_robber_monopoly_and_trades_are_attributed() {
                 resource: Wool,
                 took: vec![(0, 2), (3, 1)],
             }),
-            ev(base::Event::Traded {
-                id: 1,
-                from: 3,
-                with: 1,
-                gave: set(1, 0, 0, 0, 0),
-                got: set(0, 1, 0, 0, 0),
-            }),
-            ev(base::Event::BankTrade {
-                seat: 2,
-                gave: set(0, 0, 4, 0, 0),
-                got: set(0, 0, 0, 1, 0),
-            }),
+            ev(base::Event::Trade(
+                crate::rules::offers::TradeEvent::Traded {
+                    id: 1,
+                    from: 3,
+                    with: 1,
+                    gave: set(1, 0, 0, 0, 0),
+                    got: set(0, 1, 0, 0, 0),
+                },
+            )),
+            ev(base::Event::Trade(
+                crate::rules::offers::TradeEvent::BankTrade {
+                    seat: 2,
+                    gave: set(0, 0, 4, 0, 0),
+                    got: set(0, 0, 0, 1, 0),
+                },
+            )),
             ev(base::Event::Discarded {
                 seat: 3,
                 cards: set(0, 0, 0, 4, 0),

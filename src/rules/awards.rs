@@ -1,6 +1,7 @@
 //! Largest Army and Longest Road: who holds each special card, and how it changes hands.
 
 use crate::engine::Seat;
+use crate::rules::words::who;
 
 /// Knights needed for Largest Army, road segments for Longest Road.
 pub const LARGEST_ARMY_MIN: u32 = 3;
@@ -10,6 +11,23 @@ pub const LONGEST_ROAD_MIN: u32 = 5;
 /// only with strictly more knights than the holder.
 pub fn largest_army(holder: Option<Seat>, knights: &[u32]) -> Option<Seat> {
     strictly_more(holder, knights, LARGEST_ARMY_MIN)
+}
+
+/// Gives Largest Army after a knight: updates `holder` from the knights each hand has played
+/// and answers the new holder and its knights when it changed hands.
+pub fn update_largest_army(
+    holder: &mut Option<Seat>,
+    hands: &[crate::rules::devcards::DevHand],
+) -> Option<(Seat, u32)> {
+    let knights: Vec<u32> = hands.iter().map(|d| d.knights_played).collect();
+    let new = largest_army(*holder, &knights);
+    if new != *holder
+        && let Some(h) = new
+    {
+        *holder = new;
+        return Some((h, knights[h as usize]));
+    }
+    None
 }
 
 fn strictly_more(holder: Option<Seat>, counts: &[u32], min: u32) -> Option<Seat> {
@@ -43,6 +61,41 @@ pub fn longest_road(holder: Option<Seat>, lengths: &[u32]) -> Option<Seat> {
     let mut at_max = lengths.iter().enumerate().filter(|(_, l)| **l == max);
     let first = at_max.next().map(|(s, _)| s as Seat);
     if at_max.next().is_some() { None } else { first }
+}
+
+/// Longest Road changing hands, in the words every ruleset uses.
+pub fn longest_road_words(
+    holder: Option<Seat>,
+    length: u32,
+    viewer: Option<Seat>,
+    names: &[String],
+) -> String {
+    match holder {
+        Some(h) => {
+            let w = who(names, h, viewer);
+            format!(
+                "{} now {} Longest Road ({length}).",
+                w.cap(),
+                w.verb("hold")
+            )
+        }
+        None => "Nobody holds Longest Road now.".into(),
+    }
+}
+
+/// Largest Army changing hands, in the words every ruleset uses.
+pub fn largest_army_words(
+    holder: Seat,
+    knights: u32,
+    viewer: Option<Seat>,
+    names: &[String],
+) -> String {
+    let w = who(names, holder, viewer);
+    format!(
+        "{} now {} Largest Army ({knights} knights).",
+        w.cap(),
+        w.verb("hold")
+    )
 }
 
 #[cfg(test)]

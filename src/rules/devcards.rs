@@ -1,5 +1,8 @@
 //! Development cards: the deck, cards in hand, and when a card may be played.
 
+use crate::engine::{RuleError, Seat, refuse};
+use crate::rules::costs;
+use crate::rules::resources::{Resource, ResourceSet};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -140,6 +143,78 @@ impl DevHand {
             .filter(|h| h.card == DevCard::VictoryPoint)
             .count() as u32
     }
+}
+
+/// Buys the top card of `deck` for `hand`, paying `bank`, the card playable after `turn`.
+/// `deck_name` names the deck in the refusal ("the development deck", "board 2's
+/// development deck"). Every ruleset buys this way; what the purchase means for its turn
+/// (trade-then-build, a tally) it adds itself.
+pub fn buy(
+    hand: &mut ResourceSet,
+    bank: &mut ResourceSet,
+    deck: &mut Vec<DevCard>,
+    dev: &mut DevHand,
+    turn: u32,
+    deck_name: &str,
+) -> Result<DevCard, RuleError> {
+    let Some(&card) = deck.last() else {
+        return refuse(format!("{deck_name} is empty"));
+    };
+    costs::check_afford(hand, &costs::DEV_CARD, "a development card")?;
+    costs::pay(hand, bank, &costs::DEV_CARD);
+    deck.pop();
+    dev.cards.push(HeldCard {
+        card,
+        bought_turn: turn,
+    });
+    Ok(card)
+}
+
+/// Refuses a Year of Plenty that is not two cards `bank` holds (`bank_name` names it).
+pub fn check_plenty(
+    cards: &ResourceSet,
+    bank: &ResourceSet,
+    bank_name: &str,
+) -> Result<(), RuleError> {
+    if cards.total() != 2 {
+        return refuse("Year of Plenty takes exactly two cards, e.g. `play plenty wool ore`");
+    }
+    if !bank.contains(cards) {
+        return refuse(format!("{bank_name} does not have {cards}"));
+    }
+    Ok(())
+}
+
+/// Monopoly: every other seat's cards of `r` go to `seat`; who gave how many, in seat order.
+pub fn monopoly(hands: &mut [ResourceSet], seat: Seat, r: Resource) -> Vec<(Seat, u32)> {
+    let mut took = Vec::new();
+    for s in 0..hands.len() {
+        let n = hands[s][r];
+        if s != seat as usize && n > 0 {
+            hands[s][r] = 0;
+            hands[seat as usize][r] += n;
+            took.push((s as Seat, n));
+        }
+    }
+    took
+}
+
+/// Refuses a card the hand cannot play on `turn`: bought too late (`wait` says when it
+/// becomes playable) or not held.
+pub fn check_playable(
+    hand: &DevHand,
+    card: DevCard,
+    turn: u32,
+    wait: &str,
+) -> Result<(), RuleError> {
+    if hand.playable(card, turn) {
+        return Ok(());
+    }
+    refuse(if hand.holds(card) {
+        format!("a {card} bought {wait}")
+    } else {
+        format!("you have no {card} card")
+    })
 }
 
 #[cfg(test)]

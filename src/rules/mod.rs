@@ -5,10 +5,12 @@
 pub mod awards;
 pub mod costs;
 pub mod devcards;
+pub mod offers;
 pub mod pieces;
 pub mod production;
 pub mod resources;
 pub mod spots;
 pub mod supply;
 pub mod trade;
+pub mod view;
 pub mod words;

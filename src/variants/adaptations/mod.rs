@@ -32,11 +32,11 @@ pub use event::Event;
 pub use view::AdaptView;
 
 use crate::board::Map;
+use crate::board::SharedMap;
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
 use crate::geometry::Hex;
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
-use crate::variants::base::SharedMap;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -674,16 +674,10 @@ impl Ruleset for AdaptGame {
         use crate::recap::{Fact, Gain, Loss};
         match ev {
             // Drawing up to a full hand is this ruleset's income.
-            Event::Drew { seat, cards } => out.push(Fact::Gained {
-                seat: *seat,
-                from: Gain::Production,
-                cards: *cards,
-            }),
-            Event::Discarded { seat, cards, .. } => out.push(Fact::Lost {
-                seat: *seat,
-                to: Loss::Discards,
-                cards: *cards,
-            }),
+            Event::Drew { seat, cards } => out.push(Fact::gained(*seat, Gain::Production, *cards)),
+            Event::Discarded { seat, cards, .. } => {
+                out.push(Fact::lost(*seat, Loss::Discards, *cards))
+            }
             Event::TurnStarted { .. } => out.push(Fact::Turn),
             _ => {}
         }

@@ -6,7 +6,8 @@ use super::{BaseGame, Command, DISCARD_LIMIT, Event, MAX_OPEN_OFFERS, Phase, Res
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
 use crate::rules::costs::{self, check_afford};
-use crate::rules::devcards::{DevCard, HeldCard};
+use crate::rules::devcards::{self, DevCard};
+use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
 use crate::rules::resources::{Resource, ResourceSet, pips};
@@ -61,11 +62,11 @@ impl BaseGame {
             Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, ev),
             Command::PlayMonopoly(r) => self.play_monopoly(seat, r, ev),
             Command::Bank { give, get } => self.bank_trade(seat, give, get, ev),
-            Command::Offer { give, get, to } => self.offer(seat, give, get, to, ev),
-            Command::Counter { id, give, get } => self.counter(seat, id, give, get, ev),
-            Command::Accept(id) => self.accept(seat, id, ev),
-            Command::Decline(id) => self.decline(seat, id, ev),
-            Command::Cancel(id) => self.cancel(seat, id, ev),
+            Command::Offer { give, get, to } => offers::offer(self, seat, give, get, to, ev),
+            Command::Counter { id, give, get } => offers::counter(self, seat, id, give, get, ev),
+            Command::Accept(id) => offers::accept(self, seat, id, ev),
+            Command::Decline(id) => offers::decline(self, seat, id, ev),
+            Command::Cancel(id) => offers::cancel(self, seat, id, ev),
         };
         if let Err(e) = done {
             ev.truncate(ev0);
@@ -432,24 +433,14 @@ impl BaseGame {
 
     fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_build(seat, "buy a development card")?;
-        if self.deck.is_empty() {
-            return refuse("the development deck is empty");
-        }
-        check_afford(
-            &self.hands[seat as usize],
-            &costs::DEV_CARD,
-            "a development card",
-        )?;
-        costs::pay(
+        let card = devcards::buy(
             &mut self.hands[seat as usize],
             &mut self.bank,
-            &costs::DEV_CARD,
-        );
-        let card = self.deck.pop().expect("checked non-empty");
-        self.dev[seat as usize].cards.push(HeldCard {
-            card,
-            bought_turn: self.turn,
-        });
+            &mut self.deck,
+            &mut self.dev[seat as usize],
+            self.turn,
+            "the development deck",
+        )?;
         self.mark_built(ev);
         ev.push(Event::BoughtDev { seat, card });
         Ok(())
@@ -741,14 +732,12 @@ impl BaseGame {
         if self.dev_played {
             return refuse("you have already played a development card this turn");
         }
-        let hand = &self.dev[seat as usize];
-        if !hand.playable(card, self.turn) {
-            return refuse(if hand.holds(card) {
-                format!("a {card} bought this turn can be played from your next turn")
-            } else {
-                format!("you have no {card} card")
-            });
-        }
+        devcards::check_playable(
+            &self.dev[seat as usize],
+            card,
+            self.turn,
+            "this turn can be played from your next turn",
+        )?;
         Ok(resume)
     }
 
@@ -758,16 +747,8 @@ impl BaseGame {
         self.dev[seat as usize].knights_played += 1;
         self.dev_played = true;
         ev.push(Event::PlayedKnight { seat });
-        let knights: Vec<u32> = self.dev.iter().map(|d| d.knights_played).collect();
-        let holder = awards::largest_army(self.largest, &knights);
-        if holder != self.largest
-            && let Some(h) = holder
-        {
-            self.largest = holder;
-            ev.push(Event::LargestArmy {
-                holder: h,
-                knights: knights[h as usize],
-            });
+        if let Some((holder, knights)) = awards::update_largest_army(&mut self.largest, &self.dev) {
+            ev.push(Event::LargestArmy { holder, knights });
         }
         self.phase = Phase::Robber { resume };
         Ok(())
@@ -792,12 +773,7 @@ impl BaseGame {
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         self.take_card(seat, DevCard::YearOfPlenty)?;
-        if cards.total() != 2 {
-            return refuse("Year of Plenty takes exactly two cards, e.g. `play plenty wool ore`");
-        }
-        if !self.bank.contains(&cards) {
-            return refuse(format!("the bank does not have {cards}"));
-        }
+        devcards::check_plenty(&cards, &self.bank, "the bank")?;
         self.dev[seat as usize].take(DevCard::YearOfPlenty, self.turn);
         self.dev_played = true;
         self.bank.sub(&cards);
@@ -815,18 +791,7 @@ impl BaseGame {
         self.take_card(seat, DevCard::Monopoly)?;
         self.dev[seat as usize].take(DevCard::Monopoly, self.turn);
         self.dev_played = true;
-        let mut took = Vec::new();
-        for s in 0..self.cfg.seats as Seat {
-            if s == seat {
-                continue;
-            }
-            let n = self.hands[s as usize][r];
-            if n > 0 {
-                self.hands[s as usize][r] = 0;
-                self.hands[seat as usize][r] += n;
-                took.push((s, n));
-            }
-        }
+        let took = devcards::monopoly(&mut self.hands, seat, r);
         ev.push(Event::PlayedMonopoly {
             seat,
             resource: r,
@@ -840,12 +805,55 @@ impl BaseGame {
     pub(crate) fn mark_built(&mut self, ev: &mut Vec<Event>) {
         self.built = true;
         if !self.cfg.any_order {
-            for o in self.offers.drain(..) {
-                ev.push(Event::OfferClosed { id: o.id });
+            offers::close_all(self, ev);
+        }
+    }
+}
+
+/// The base game's trading: with the player whose turn it is only, in the main phase (until
+/// the first build under the trade-then-build rule); the current player keeps up to
+/// [`MAX_OPEN_OFFERS`] offers open, the others one each.
+impl Market for BaseGame {
+    fn may_trade(&self, seat: Seat) -> Result<(), RuleError> {
+        self.trade_allowed(seat)
+    }
+    fn address(&self, seat: Seat, to: Option<Seat>) -> Result<Option<Seat>, RuleError> {
+        if seat == self.current {
+            match to {
+                Some(t) if t == seat => refuse("you cannot trade with yourself"),
+                Some(t) if t as usize >= self.cfg.seats || self.out[t as usize] => {
+                    refuse(format!("seat {} is not in the game", t + 1))
+                }
+                t => Ok(t),
+            }
+        } else {
+            match to {
+                Some(t) if t != self.current => refuse(format!(
+                    "you may only trade with the player whose turn it is (seat {})",
+                    self.current + 1
+                )),
+                _ => Ok(Some(self.current)),
             }
         }
     }
+    fn open_cap(&self, seat: Seat) -> usize {
+        if seat == self.current {
+            MAX_OPEN_OFFERS
+        } else {
+            1
+        }
+    }
+    fn made_to(&self, o: &Offer) -> u32 {
+        self.made_to_among(o, self.playing_bits())
+    }
+    #[inline]
+    fn addressed_to(&self, o: &Offer, seat: Seat) -> bool {
+        BaseGame::addressed_to(self, o, seat)
+    }
+    offers::book_in_fields!();
+}
 
+impl BaseGame {
     fn trade_allowed(&self, seat: Seat) -> Result<(), RuleError> {
         match self.phase {
             Phase::Main => {}
@@ -872,200 +880,15 @@ impl BaseGame {
         self.not_your_turn(seat)?;
         self.trade_allowed(seat)?;
         let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        trade::check_maritime(&rates, &give, &get)?;
-        if give.kinds() != 1 || get.total() != 1 {
-            let (r, _) = give.iter().next().unwrap_or((Resource::Wool, 0));
-            return refuse(format!(
-                "one bank trade at a time: e.g. `bank {} {r} for 1 ore`",
-                rates[r as usize]
-            ));
-        }
-        if !self.hands[seat as usize].contains(&give) {
-            return refuse(format!("you do not have {give}"));
-        }
-        if !self.bank.contains(&get) {
-            return refuse(format!("the bank has no {get} left"));
-        }
-        self.hands[seat as usize].sub(&give);
-        self.bank.add(&give);
-        self.bank.sub(&get);
-        self.hands[seat as usize].add(&get);
-        ev.push(Event::BankTrade {
-            seat,
-            gave: give,
-            got: get,
-        });
+        let hand = &mut self.hands[seat as usize];
+        offers::check_bank_trade(&rates, hand, &self.bank, "the bank", &give, &get)?;
+        offers::bank_trade(seat, hand, &mut self.bank, give, get, ev);
         Ok(())
     }
 
     /// Seats that may accept an offer.
     pub fn addressees(&self, o: &Offer) -> Vec<Seat> {
-        (0..self.cfg.seats as Seat)
-            .filter(|s| self.addressed_to(o, *s))
-            .collect()
-    }
-
-    fn offer(
-        &mut self,
-        seat: Seat,
-        give: ResourceSet,
-        get: ResourceSet,
-        to: Option<Seat>,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.trade_allowed(seat)?;
-        trade::check_offer_shape(&give, &get)?;
-        let to = if seat == self.current {
-            match to {
-                Some(t) if t == seat => return refuse("you cannot trade with yourself"),
-                Some(t) if t as usize >= self.cfg.seats || self.out[t as usize] => {
-                    return refuse(format!("seat {} is not in the game", t + 1));
-                }
-                t => t,
-            }
-        } else {
-            match to {
-                Some(t) if t != self.current => {
-                    return refuse(format!(
-                        "you may only trade with the player whose turn it is (seat {})",
-                        self.current + 1
-                    ));
-                }
-                _ => Some(self.current),
-            }
-        };
-        if !self.hands[seat as usize].contains(&give) {
-            return refuse(format!("you do not have {give}"));
-        }
-        let open = self.offers.iter().filter(|o| o.from == seat).count();
-        let cap = if seat == self.current {
-            MAX_OPEN_OFFERS
-        } else {
-            1
-        };
-        if open >= cap {
-            return refuse(format!(
-                "you have {open} open offer(s) already; cancel one first (`cancel ID`)"
-            ));
-        }
-        let id = self.next_offer;
-        self.next_offer += 1;
-        self.offers.push(Offer {
-            id,
-            from: seat,
-            to,
-            give,
-            get,
-            declined: crate::rules::trade::SeatList::new(),
-        });
-        ev.push(Event::Offered {
-            id,
-            from: seat,
-            to,
-            give,
-            get,
-        });
-        Ok(())
-    }
-
-    fn find_offer(&self, id: u32) -> Result<usize, RuleError> {
-        self.offers
-            .iter()
-            .position(|o| o.id == id)
-            .ok_or_else(|| RuleError::new(format!("there is no open offer {id}")))
-    }
-
-    fn answerable(&self, seat: Seat, i: usize) -> Result<(), RuleError> {
-        let o = &self.offers[i];
-        if o.from == seat {
-            return refuse(format!(
-                "offer {} is your own (`cancel {}` withdraws it)",
-                o.id, o.id
-            ));
-        }
-        if !self.addressed_to(o, seat) {
-            return refuse(format!("offer {} is not addressed to you", o.id));
-        }
-        if o.declined_by(seat) {
-            return refuse(format!("you have declined offer {}", o.id));
-        }
-        Ok(())
-    }
-
-    fn counter(
-        &mut self,
-        seat: Seat,
-        id: u32,
-        give: ResourceSet,
-        get: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        self.answerable(seat, i)?;
-        let to = self.offers[i].from;
-        // A counter from the current player may go to anyone; others answer the current player.
-        let mut probe = self.clone();
-        probe.decline_at(seat, i, &mut Vec::new());
-        probe.offer(seat, give, get, Some(to), &mut Vec::new())?;
-        self.decline_at(seat, i, ev);
-        self.offer(seat, give, get, Some(to), ev)
-    }
-
-    fn accept(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        self.answerable(seat, i)?;
-        self.trade_allowed(seat)?;
-        let o = self.offers[i].clone();
-        if !self.hands[o.from as usize].contains(&o.give) {
-            return refuse(format!("seat {} no longer has {}", o.from + 1, o.give));
-        }
-        if !self.hands[seat as usize].contains(&o.get) {
-            return refuse(format!("you do not have {}", o.get));
-        }
-        self.hands[o.from as usize].sub(&o.give);
-        self.hands[seat as usize].add(&o.give);
-        self.hands[seat as usize].sub(&o.get);
-        self.hands[o.from as usize].add(&o.get);
-        self.offers.remove(i);
-        ev.push(Event::Traded {
-            id,
-            from: o.from,
-            with: seat,
-            gave: o.give,
-            got: o.get,
-        });
-        Ok(())
-    }
-
-    fn decline_at(&mut self, seat: Seat, i: usize, ev: &mut Vec<Event>) {
-        let id = self.offers[i].id;
-        self.offers[i].declined.push(seat);
-        ev.push(Event::Declined { id, seat });
-        let o = &self.offers[i];
-        if self.waiting_on(o, self.playing_bits()) == 0 {
-            self.offers.remove(i);
-            ev.push(Event::OfferClosed { id });
-        }
-    }
-
-    fn decline(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        self.answerable(seat, i)?;
-        self.trade_allowed(seat)?;
-        self.decline_at(seat, i, ev);
-        Ok(())
-    }
-
-    fn cancel(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        if self.offers[i].from != seat {
-            return refuse(format!("offer {id} is not yours to cancel"));
-        }
-        // Offers wait, unanswered, while the robber moves or free roads are placed.
-        self.trade_allowed(seat)?;
-        self.offers.remove(i);
-        ev.push(Event::OfferClosed { id });
-        Ok(())
+        offers::addressees(self, o)
     }
 
     /// Takes a seat out of a running game (Risk of Catan's elimination and resignation; base
@@ -1076,17 +899,9 @@ impl BaseGame {
             return;
         }
         self.out[seat as usize] = true;
-        let playing = self.playing_bits();
-        let mut i = 0;
-        while i < self.offers.len() {
-            let o = &self.offers[i];
-            if o.from == seat || o.to == Some(seat) || self.waiting_on(o, playing) == 0 {
-                ev.push(Event::OfferClosed { id: o.id });
-                self.offers.remove(i);
-            } else {
-                i += 1;
-            }
-        }
+        offers::close_if(self, ev, |g, o| {
+            o.from == seat || o.to == Some(seat) || offers::waiting_on(g, o) == 0
+        });
         if let Phase::Discard { owed } = &mut self.phase {
             owed.retain(|(s, _)| *s != seat);
             if owed.is_empty() {
@@ -1112,9 +927,7 @@ impl BaseGame {
         self.need_main(seat, "end your turn")?;
         if self.cfg.special_build {
             // The turn's trading is over: its open offers close before anyone builds.
-            for o in self.offers.drain(..) {
-                ev.push(Event::OfferClosed { id: o.id });
-            }
+            offers::close_all(self, ev);
             self.next_special_build(self.current, now, ev);
         } else {
             self.current = self.next_seat(self.current);
@@ -1197,19 +1010,13 @@ impl BaseGame {
         bits
     }
 
-    /// Seats an offer is made to that have not declined it, a bit each: the seats
-    /// [`BaseGame::addressed_to`] names, less those in `declined` (`playing` from
-    /// [`BaseGame::playing_bits`]).
-    fn waiting_on(&self, o: &Offer, playing: u32) -> u32 {
-        let mut ask = match o.to {
+    /// The seats an offer is made to, a bit each, given the seats still playing.
+    fn made_to_among(&self, o: &Offer, playing: u32) -> u32 {
+        match o.to {
             Some(t) if (t as usize) < self.cfg.seats => 1u32 << t,
             Some(_) => 0,
             None => playing & !(1u32 << (o.from as u32 & 31)),
-        };
-        for d in &o.declined {
-            ask &= !(1u32 << (*d as u32 & 31));
         }
-        ask
     }
 
     /// Seats the game waits for or invites to act, appended to `v`: the current player, seats
@@ -1229,7 +1036,8 @@ impl BaseGame {
                 let playing = self.playing_bits();
                 for o in &self.offers {
                     // Seats the offer waits for, less those listed.
-                    let mut ask = self.waiting_on(o, playing) & !listed;
+                    let mut ask =
+                        offers::less_declined(self.made_to_among(o, playing), o) & !listed;
                     listed |= ask;
                     while ask != 0 {
                         v.push(ask.trailing_zeros() as Seat);

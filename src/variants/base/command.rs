@@ -5,6 +5,7 @@
 
 use crate::board::Map;
 use crate::engine::{RuleError, Seat};
+use crate::rules::offers;
 use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
 use crate::rules::words::{id_arg, seat_arg, trade_parts};
 use crate::topology::{CornerId, EdgeId, HexId};
@@ -55,6 +56,8 @@ pub enum Command {
     /// Withdraw your own offer.
     Cancel(u32),
 }
+
+crate::rules::offers::answers_into!(Command);
 
 /// What sort of command a [`Command`] is, without its arguments: the random bot picks one of
 /// these first, then one command of that sort.
@@ -282,13 +285,7 @@ pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> 
             Command::Offer { give, get, to }
         }
         "counter" => {
-            let id = id_arg(words.get(1), "counter")?;
-            let (give, get, to) = trade_parts(&words[2..])?;
-            if to.is_some() {
-                return Err(RuleError::new(
-                    "a counter-offer goes to whoever made the offer; leave out `to`",
-                ));
-            }
+            let (id, give, get) = offers::parse_counter(&words[1..])?;
             Command::Counter { id, give, get }
         }
         "accept" | "yes" => Command::Accept(id_arg(words.get(1), "accept")?),
@@ -340,7 +337,7 @@ pub fn format(map: &Map, cmd: &Command) -> String {
             Some(t) => format!("offer {give} for {get} to {}", t + 1),
             None => format!("offer {give} for {get}"),
         },
-        Command::Counter { id, give, get } => format!("counter {id} {give} for {get}"),
+        Command::Counter { id, give, get } => offers::format_counter(*id, give, get),
         Command::Accept(id) => format!("accept {id}"),
         Command::Decline(id) => format!("decline {id}"),
         Command::Cancel(id) => format!("cancel {id}"),

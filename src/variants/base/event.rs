@@ -3,7 +3,9 @@
 
 use crate::board::Map;
 use crate::engine::Seat;
+use crate::rules::awards;
 use crate::rules::devcards::DevCard;
+use crate::rules::offers::TradeEvent;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::words::who;
 use crate::topology::{CornerId, EdgeId, HexId};
@@ -86,32 +88,8 @@ pub enum Event {
         resource: Resource,
         took: Vec<(Seat, u32)>,
     },
-    BankTrade {
-        seat: Seat,
-        gave: ResourceSet,
-        got: ResourceSet,
-    },
-    Offered {
-        id: u32,
-        from: Seat,
-        to: Option<Seat>,
-        give: ResourceSet,
-        get: ResourceSet,
-    },
-    Declined {
-        id: u32,
-        seat: Seat,
-    },
-    OfferClosed {
-        id: u32,
-    },
-    Traded {
-        id: u32,
-        from: Seat,
-        with: Seat,
-        gave: ResourceSet,
-        got: ResourceSet,
-    },
+    /// Bank trades and offers between players: the shared offer book's events.
+    Trade(TradeEvent),
     LongestRoad {
         holder: Option<Seat>,
         length: u32,
@@ -139,6 +117,12 @@ pub enum Event {
     SpecialBuild {
         seat: Seat,
     },
+}
+
+impl From<TradeEvent> for Event {
+    fn from(t: TradeEvent) -> Event {
+        Event::Trade(t)
+    }
 }
 
 /// The event in words for one viewer.
@@ -248,51 +232,13 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 w(*seat).cap()
             )
         }
-        Event::BankTrade { seat, gave, got } => {
-            format!("{} traded {gave} to the bank for {got}.", w(*seat).cap())
+        Event::Trade(t) => t.describe(viewer, names),
+        Event::LongestRoad { holder, length } => {
+            awards::longest_road_words(*holder, *length, viewer, names)
         }
-        Event::Offered {
-            id,
-            from,
-            to,
-            give,
-            get,
-        } => {
-            let target = match to {
-                Some(t) => format!(" to {}", w(*t)),
-                None => String::new(),
-            };
-            format!(
-                "Offer {id}: {} {give} for {get}{target} (accept {id} / decline {id}).",
-                w(*from).cap_does("offer")
-            )
+        Event::LargestArmy { holder, knights } => {
+            awards::largest_army_words(*holder, *knights, viewer, names)
         }
-        Event::Declined { id, seat } => format!("{} declined offer {id}.", w(*seat).cap()),
-        Event::OfferClosed { id } => format!("Offer {id} is closed."),
-        Event::Traded {
-            id,
-            from,
-            with,
-            gave,
-            got,
-        } => format!(
-            "Trade {id}: {} gave {gave} to {} for {got}.",
-            w(*from).cap(),
-            w(*with)
-        ),
-        Event::LongestRoad { holder, length } => match holder {
-            Some(h) => format!(
-                "{} now {} Longest Road ({length}).",
-                w(*h).cap(),
-                w(*h).verb("hold")
-            ),
-            None => "Nobody holds Longest Road now.".into(),
-        },
-        Event::LargestArmy { holder, knights } => format!(
-            "{} now {} Largest Army ({knights} knights).",
-            w(*holder).cap(),
-            w(*holder).verb("hold")
-        ),
         Event::TurnStarted { seat, turn } => {
             if viewer == Some(*seat) {
                 format!("Turn {turn}: your turn. Roll the dice (`roll`).")

@@ -19,7 +19,7 @@ pub use command::{Command, Kind, Kinds};
 pub use event::{Event, Shortages};
 pub use view::BaseView;
 
-use crate::board::{BoardSpec, Map};
+use crate::board::{BoardSpec, Map, SharedMap};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
 use crate::rules::devcards::{DevCard, DevHand};
@@ -109,23 +109,6 @@ pub enum Phase {
 pub enum Resume {
     Roll,
     Main,
-}
-
-/// The map, shared by clones of a game (bots and searches clone states; the map never changes).
-#[derive(Clone, Debug)]
-pub struct SharedMap(pub Arc<Map>);
-
-impl PartialEq for SharedMap {
-    fn eq(&self, other: &SharedMap) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl std::ops::Deref for SharedMap {
-    type Target = Map;
-    fn deref(&self) -> &Map {
-        &self.0
-    }
 }
 
 /// Running totals for the end-of-game screen.
@@ -473,45 +456,26 @@ impl Ruleset for BaseGame {
 pub fn recap_facts(ev: &Event, out: &mut Vec<crate::recap::Fact>) {
     use crate::recap::{self, Fact, Gain, Loss};
     match ev {
-        Event::StartingResources { seat, got } => out.push(Fact::Gained {
-            seat: *seat,
-            from: Gain::Start,
-            cards: *got,
-        }),
+        Event::StartingResources { seat, got } => out.push(Fact::gained(*seat, Gain::Start, *got)),
         Event::Rolled { dice, .. } => out.push(Fact::Dice(dice.0 + dice.1)),
-        Event::Produced { gains, .. } => out.extend(gains.iter().map(|(seat, got)| Fact::Gained {
-            seat: *seat,
-            from: Gain::Production,
-            cards: *got,
-        })),
-        Event::Discarded { seat, cards } => out.push(Fact::Lost {
-            seat: *seat,
-            to: Loss::Discards,
-            cards: *cards,
-        }),
+        Event::Produced { gains, .. } => out.extend(
+            gains
+                .iter()
+                .map(|(seat, got)| Fact::gained(*seat, Gain::Production, *got)),
+        ),
+        Event::Discarded { seat, cards } => out.push(Fact::lost(*seat, Loss::Discards, *cards)),
         Event::Stole {
             thief,
             victim,
             card,
         } => recap::steal_facts(*thief, *victim, *card, out),
-        Event::PlayedYearOfPlenty { seat, got } => out.push(Fact::Gained {
-            seat: *seat,
-            from: Gain::Cards,
-            cards: *got,
-        }),
+        Event::PlayedYearOfPlenty { seat, got } => out.push(Fact::gained(*seat, Gain::Cards, *got)),
         Event::PlayedMonopoly {
             seat,
             resource,
             took,
         } => recap::monopoly_facts(*seat, *resource, took, out),
-        Event::BankTrade { seat, gave, got } => recap::bank_facts(*seat, *gave, *got, out),
-        Event::Traded {
-            from,
-            with,
-            gave,
-            got,
-            ..
-        } => recap::trade_facts(*from, *with, *gave, *got, out),
+        Event::Trade(t) => t.recap_facts(out),
         Event::TurnStarted { .. } => out.push(Fact::Turn),
         _ => {}
     }

@@ -15,6 +15,7 @@
 use super::*;
 use crate::engine::rng::GameRng;
 use crate::rules::devcards::HeldCard;
+use crate::rules::offers::TradeEvent;
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::resources::{Resource, parse_resource_list};
 use crate::topology::EdgeId;
@@ -1595,12 +1596,12 @@ fn only_the_current_player_trades_with_the_others() {
     let ev = ok(&mut g, 1, "offer 1 wool for 1 ore");
     assert!(has(&ev, |e| matches!(
         e,
-        Event::Offered {
+        Event::Trade(TradeEvent::Offered {
             id: 1,
             from: 1,
             to: Some(0),
             ..
-        }
+        })
     )));
     says(refused(&mut g, 2, "accept 1"), "not addressed to you");
     says(refused(&mut g, 2, "decline 1"), "not addressed to you");
@@ -1621,12 +1622,12 @@ fn an_open_offer_goes_to_the_first_who_accepts() {
     let ev = ok(&mut g, 2, "accept 1");
     assert!(has(&ev, |e| matches!(
         e,
-        Event::Traded {
+        Event::Trade(TradeEvent::Traded {
             id: 1,
             from: 0,
             with: 2,
             ..
-        }
+        })
     )));
     says(refused(&mut g, 1, "accept 1"), "no open offer 1");
     assert_eq!(g.hands[0], rs("1 ore"));
@@ -1670,15 +1671,16 @@ fn a_counter_offer_declines_and_proposes_back() {
     give(&mut g, 1, "2 ore");
     ok(&mut g, 0, "offer 1 brick for 1 ore");
     let ev = ok(&mut g, 1, "counter 1 1 ore for 2 brick");
-    assert!(has(&ev, |e| *e == Event::Declined { id: 1, seat: 1 }));
+    assert!(has(&ev, |e| *e
+        == Event::Trade(TradeEvent::Declined { id: 1, seat: 1 })));
     assert!(has(&ev, |e| matches!(
         e,
-        Event::Offered {
+        Event::Trade(TradeEvent::Offered {
             id: 2,
             from: 1,
             to: Some(0),
             ..
-        }
+        })
     )));
     assert_eq!(g.offers.len(), 2, "offer 1 stays open for seat 3");
     says(refused(&mut g, 2, "accept 2"), "not addressed to you");
@@ -1704,7 +1706,8 @@ fn an_offer_closes_when_everyone_has_declined() {
     assert_eq!(g.offers.len(), 1);
     assert_eq!(g.actors(), vec![0, 2]);
     let ev = ok(&mut g, 2, "decline 1");
-    assert!(has(&ev, |e| *e == Event::OfferClosed { id: 1 }));
+    assert!(has(&ev, |e| *e
+        == Event::Trade(TradeEvent::OfferClosed { id: 1, from: 0 })));
     assert!(g.offers.is_empty());
     says(refused(&mut g, 1, "decline 1"), "no open offer 1");
 }
@@ -1716,7 +1719,8 @@ fn only_the_maker_cancels_an_offer() {
     ok(&mut g, 0, "offer 1 brick for 1 ore");
     says(refused(&mut g, 1, "cancel 1"), "not yours");
     let ev = ok(&mut g, 0, "cancel 1");
-    assert!(has(&ev, |e| *e == Event::OfferClosed { id: 1 }));
+    assert!(has(&ev, |e| *e
+        == Event::Trade(TradeEvent::OfferClosed { id: 1, from: 0 })));
     assert!(g.offers.is_empty());
 }
 
@@ -2441,7 +2445,10 @@ fn the_special_build_allows_building_and_buying_only() {
     ok(&mut g, 0, "offer 1 wool for 1 ore");
     let ev = ok(&mut g, 0, "end");
     assert!(
-        has(&ev, |e| matches!(e, Event::OfferClosed { .. })),
+        has(&ev, |e| matches!(
+            e,
+            Event::Trade(TradeEvent::OfferClosed { .. })
+        )),
         "the turn's offers close"
     );
     assert!(g.offers.is_empty());

@@ -3,51 +3,13 @@
 
 use super::{BaseGame, Phase};
 use crate::engine::{Millis, Seat};
-use crate::rules::devcards::DevCard;
 use crate::rules::pieces::{Building, Route};
 use crate::rules::resources::ResourceSet;
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
 use serde::{Deserialize, Serialize};
 
-/// Public facts about one seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayerPublic {
-    pub seat: Seat,
-    /// Victory points everyone can see (hidden VP cards not included).
-    pub vp: u32,
-    pub cards: u32,
-    pub dev_cards: u32,
-    pub knights: u32,
-    pub road_length: u32,
-    pub longest_road: bool,
-    pub largest_army: bool,
-    pub settlements_left: u8,
-    pub cities_left: u8,
-    pub roads_left: u8,
-    /// Owes this many cards in a discard.
-    pub must_discard: Option<u32>,
-    pub out: bool,
-}
-
-/// A development card as its holder sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OwnCard {
-    pub card: DevCard,
-    /// Bought before this turn (VP cards are never played).
-    pub playable: bool,
-}
-
-/// What only the seat itself sees.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PrivateView {
-    pub hand: ResourceSet,
-    pub dev_cards: Vec<OwnCard>,
-    /// All victory points, hidden cards included.
-    pub vp_total: u32,
-    /// Cards given to the bank for one, per resource.
-    pub bank_rates: [u32; 5],
-}
+pub use crate::rules::view::{OwnCard, PlayerPublic, PrivateView};
 
 /// One seat's view of a base game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,26 +51,24 @@ impl BaseView {
         };
         let players = (0..g.cfg.seats as Seat)
             .map(|s| {
-                let stock = g.pieces.stock(s);
-                PlayerPublic {
-                    seat: s,
+                let public = PlayerPublic::of(
+                    s,
                     // Once the game is over the hidden victory point cards are shown.
-                    vp: if matches!(g.phase, Phase::Over { .. }) {
+                    if matches!(g.phase, Phase::Over { .. }) {
                         g.total_vp(s)
                     } else {
                         g.public_vp(s)
                     },
-                    cards: g.hands[s as usize].total(),
-                    dev_cards: g.dev[s as usize].cards.len() as u32,
-                    knights: g.dev[s as usize].knights_played,
-                    road_length: g.road_len[s as usize],
-                    longest_road: g.longest == Some(s),
-                    largest_army: g.largest == Some(s),
-                    settlements_left: stock.settlements,
-                    cities_left: stock.cities,
-                    roads_left: stock.roads,
+                    &g.hands[s as usize],
+                    &g.dev[s as usize],
+                    g.road_len[s as usize],
+                    (g.longest, g.largest),
+                    g.pieces.stock(s),
+                );
+                PlayerPublic {
                     must_discard: owed.iter().find(|(o, _)| *o == s).map(|(_, n)| *n),
                     out: g.out[s as usize],
+                    ..public
                 }
             })
             .collect();
@@ -116,14 +76,7 @@ impl BaseView {
             .filter(|s| (*s as usize) < g.cfg.seats)
             .map(|s| PrivateView {
                 hand: g.hands[s as usize],
-                dev_cards: g.dev[s as usize]
-                    .cards
-                    .iter()
-                    .map(|h| OwnCard {
-                        card: h.card,
-                        playable: h.card != DevCard::VictoryPoint && h.bought_turn < g.turn,
-                    })
-                    .collect(),
+                dev_cards: OwnCard::hand(&g.dev[s as usize], g.turn),
                 vp_total: g.total_vp(s),
                 bank_rates: crate::rules::trade::maritime_rates(&g.map, &g.pieces, s),
             });

@@ -8,10 +8,11 @@ use super::{
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
 use crate::rules::costs::{self, check_afford};
-use crate::rules::devcards::{DevCard, HeldCard};
+use crate::rules::devcards::{self, DevCard};
+use crate::rules::offers::{self, Market};
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::production;
-use crate::rules::resources::{Resource, ResourceSet, pips};
+use crate::rules::resources::{ResourceSet, pips};
 use crate::rules::trade::{self, Offer};
 use crate::topology::{CornerId, EdgeId, HexId};
 
@@ -46,10 +47,13 @@ impl BigGame {
             Command::PlayRoadBuilding => self.play_road_building(seat, &mut ev)?,
             Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, &mut ev)?,
             Command::Bank { give, get } => self.bank_trade(seat, give, get, &mut ev)?,
-            Command::Offer { give, get, to } => self.offer(seat, give, get, to, &mut ev)?,
-            Command::Accept(id) => self.accept(seat, id, &mut ev)?,
-            Command::Decline(id) => self.decline(seat, id, &mut ev)?,
-            Command::Cancel(id) => self.cancel(seat, id, &mut ev)?,
+            Command::Offer { give, get, to } => offers::offer(self, seat, give, get, to, &mut ev)?,
+            Command::Counter { id, give, get } => {
+                offers::counter(self, seat, id, give, get, &mut ev)?
+            }
+            Command::Accept(id) => offers::accept(self, seat, id, &mut ev)?,
+            Command::Decline(id) => offers::decline(self, seat, id, &mut ev)?,
+            Command::Cancel(id) => offers::cancel(self, seat, id, &mut ev)?,
         }
         if matches!(self.phase, Phase::Round { .. }) {
             self.check_win(Some(seat), &mut ev);
@@ -386,12 +390,7 @@ impl BigGame {
                 });
             }
         }
-        for o in self.offers.drain(..) {
-            ev.push(Event::OfferClosed {
-                id: o.id,
-                from: o.from,
-            });
-        }
+        offers::close_all(self, ev);
         ev.push(Event::RoundEnded { round: self.round });
         if self.cfg.max_rounds.is_some_and(|m| self.round >= m) {
             let best = self.standings().first().map_or(0, |s| s.1);
@@ -767,24 +766,14 @@ impl BigGame {
     fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_active(seat, "buy development cards")?;
         let b = seat as usize / 2;
-        if self.decks[b].is_empty() {
-            return refuse(format!("board {}'s development deck is empty", b + 1));
-        }
-        check_afford(
-            &self.hands[seat as usize],
-            &costs::DEV_CARD,
-            "a development card",
-        )?;
-        costs::pay(
+        let card = devcards::buy(
             &mut self.hands[seat as usize],
             &mut self.banks[b],
-            &costs::DEV_CARD,
-        );
-        let card = self.decks[b].pop().expect("checked non-empty");
-        self.dev[seat as usize].cards.push(HeldCard {
-            card,
-            bought_turn: self.round,
-        });
+            &mut self.decks[b],
+            &mut self.dev[seat as usize],
+            self.round,
+            &format!("board {}'s development deck", b + 1),
+        )?;
         ev.push(Event::BoughtDev { seat, card });
         Ok(())
     }
@@ -795,19 +784,7 @@ impl BigGame {
         self.turn[seat as usize].free_routes = 0;
         ev.push(Event::Ended { seat });
         // Offers from the seat or to it alone close: it trades no more this round.
-        let mut i = 0;
-        while i < self.offers.len() {
-            let o = &self.offers[i];
-            if o.from == seat || o.to == Some(seat) {
-                ev.push(Event::OfferClosed {
-                    id: o.id,
-                    from: o.from,
-                });
-                self.offers.remove(i);
-            } else {
-                i += 1;
-            }
-        }
+        offers::close_if(self, ev, |_, o| o.from == seat || o.to == Some(seat));
         Ok(())
     }
 
@@ -849,14 +826,12 @@ impl BigGame {
         if self.turn[seat as usize].dev_played {
             return refuse("you have already played a development card this turn");
         }
-        let hand = &self.dev[seat as usize];
-        if !hand.playable(card, self.round) {
-            return refuse(if hand.holds(card) {
-                format!("a {card} bought this turn can be played from your next turn")
-            } else {
-                format!("you have no {card} card")
-            });
-        }
+        devcards::check_playable(
+            &self.dev[seat as usize],
+            card,
+            self.round,
+            "this turn can be played from your next turn",
+        )?;
         Ok(())
     }
 
@@ -943,16 +918,8 @@ impl BigGame {
         self.spend_card(seat, DevCard::Knight);
         self.dev[seat as usize].knights_played += 1;
         ev.push(Event::PlayedKnight { seat, robber, got });
-        let knights: Vec<u32> = self.dev.iter().map(|d| d.knights_played).collect();
-        let holder = awards::largest_army(self.largest, &knights);
-        if holder != self.largest
-            && let Some(h) = holder
-        {
-            self.largest = holder;
-            ev.push(Event::LargestArmy {
-                holder: h,
-                knights: knights[h as usize],
-            });
+        if let Some((holder, knights)) = awards::update_largest_army(&mut self.largest, &self.dev) {
+            ev.push(Event::LargestArmy { holder, knights });
         }
         Ok(())
     }
@@ -977,13 +944,8 @@ impl BigGame {
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         self.check_card(seat, DevCard::YearOfPlenty)?;
-        if cards.total() != 2 {
-            return refuse("Year of Plenty takes exactly two cards, e.g. `play plenty wool ore`");
-        }
         let b = seat as usize / 2;
-        if !self.banks[b].contains(&cards) {
-            return refuse(format!("board {}'s bank does not have {cards}", b + 1));
-        }
+        devcards::check_plenty(&cards, &self.banks[b], &format!("board {}'s bank", b + 1))?;
         self.spend_card(seat, DevCard::YearOfPlenty);
         self.banks[b].sub(&cards);
         self.hands[seat as usize].add(&cards);
@@ -1002,30 +964,11 @@ impl BigGame {
     ) -> Result<(), RuleError> {
         self.need_active(seat, "trade with the bank")?;
         let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        trade::check_maritime(&rates, &give, &get)?;
-        if give.kinds() != 1 || get.total() != 1 {
-            let (r, _) = give.iter().next().unwrap_or((Resource::Wool, 0));
-            return refuse(format!(
-                "one bank trade at a time: e.g. `bank {} {r} for 1 ore`",
-                rates[r as usize]
-            ));
-        }
-        if !self.hands[seat as usize].contains(&give) {
-            return refuse(format!("you do not have {give}"));
-        }
         let b = seat as usize / 2;
-        if !self.banks[b].contains(&get) {
-            return refuse(format!("board {}'s bank has no {get} left", b + 1));
-        }
-        self.hands[seat as usize].sub(&give);
-        self.banks[b].add(&give);
-        self.banks[b].sub(&get);
-        self.hands[seat as usize].add(&get);
-        ev.push(Event::BankTrade {
-            seat,
-            gave: give,
-            got: get,
-        });
+        let (hand, bank) = (&mut self.hands[seat as usize], &mut self.banks[b]);
+        let name = format!("board {}'s bank", b + 1);
+        offers::check_bank_trade(&rates, hand, bank, &name, &give, &get)?;
+        offers::bank_trade(seat, hand, bank, give, get, ev);
         Ok(())
     }
 
@@ -1035,140 +978,6 @@ impl BigGame {
             Some(t) => vec![t],
             None => self.partners(o.from),
         }
-    }
-
-    fn offer(
-        &mut self,
-        seat: Seat,
-        give: ResourceSet,
-        get: ResourceSet,
-        to: Option<Seat>,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.can_trade(seat)?;
-        trade::check_offer_shape(&give, &get)?;
-        let partners = self.partners(seat);
-        if let Some(t) = to
-            && !partners.contains(&t)
-        {
-            let list: Vec<String> = partners.iter().map(|s| (s + 1).to_string()).collect();
-            return refuse(if t == seat {
-                "you cannot trade with yourself".to_string()
-            } else {
-                format!(
-                    "you may not trade with seat {} this round; your partners are seats {}",
-                    t + 1,
-                    list.join(", ")
-                )
-            });
-        }
-        if partners.is_empty() {
-            return refuse("nobody may trade with you this round");
-        }
-        if !self.hands[seat as usize].contains(&give) {
-            return refuse(format!("you do not have {give}"));
-        }
-        let open = self.offers.iter().filter(|o| o.from == seat).count();
-        if open >= MAX_OPEN_OFFERS {
-            return refuse(format!(
-                "you have {open} open offers already; cancel one first (`cancel ID`)"
-            ));
-        }
-        let id = self.next_offer;
-        self.next_offer += 1;
-        self.offers.push(Offer {
-            id,
-            from: seat,
-            to,
-            give,
-            get,
-            declined: crate::rules::trade::SeatList::new(),
-        });
-        ev.push(Event::Offered {
-            id,
-            from: seat,
-            to,
-            give,
-            get,
-        });
-        Ok(())
-    }
-
-    fn find_offer(&self, id: u32) -> Result<usize, RuleError> {
-        self.offers
-            .iter()
-            .position(|o| o.id == id)
-            .ok_or_else(|| RuleError::new(format!("there is no open offer {id}")))
-    }
-
-    fn answerable(&self, seat: Seat, i: usize) -> Result<(), RuleError> {
-        let o = &self.offers[i];
-        if o.from == seat {
-            return refuse(format!(
-                "offer {} is your own (`cancel {}` withdraws it)",
-                o.id, o.id
-            ));
-        }
-        if !self.addressees(o).contains(&seat) {
-            return refuse(format!("offer {} is not addressed to you", o.id));
-        }
-        if o.declined.contains(&seat) {
-            return refuse(format!("you have declined offer {}", o.id));
-        }
-        Ok(())
-    }
-
-    fn accept(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        self.answerable(seat, i)?;
-        self.can_trade(seat)?;
-        let o = self.offers[i].clone();
-        if self.can_trade(o.from).is_err() {
-            return refuse(format!("seat {} cannot trade right now", o.from + 1));
-        }
-        if !self.hands[o.from as usize].contains(&o.give) {
-            return refuse(format!("seat {} no longer has {}", o.from + 1, o.give));
-        }
-        if !self.hands[seat as usize].contains(&o.get) {
-            return refuse(format!("you do not have {}", o.get));
-        }
-        self.hands[o.from as usize].sub(&o.give);
-        self.hands[seat as usize].add(&o.give);
-        self.hands[seat as usize].sub(&o.get);
-        self.hands[o.from as usize].add(&o.get);
-        self.offers.remove(i);
-        ev.push(Event::Traded {
-            id,
-            from: o.from,
-            with: seat,
-            gave: o.give,
-            got: o.get,
-        });
-        Ok(())
-    }
-
-    fn decline(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        self.answerable(seat, i)?;
-        self.offers[i].declined.push(seat);
-        ev.push(Event::Declined { id, seat });
-        let o = &self.offers[i];
-        if self.addressees(o).iter().all(|s| o.declined.contains(s)) {
-            let from = o.from;
-            self.offers.remove(i);
-            ev.push(Event::OfferClosed { id, from });
-        }
-        Ok(())
-    }
-
-    fn cancel(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        if self.offers[i].from != seat {
-            return refuse(format!("offer {id} is not yours to cancel"));
-        }
-        self.offers.remove(i);
-        ev.push(Event::OfferClosed { id, from: seat });
-        Ok(())
     }
 
     // ---- awards and prompts -----------------------------------------------------------------
@@ -1211,8 +1020,54 @@ impl BigGame {
                             .offers
                             .iter()
                             .enumerate()
-                            .any(|(i, o)| self.answerable(s, i).is_ok() && o.from != s))
+                            .any(|(i, o)| offers::answerable(self, s, i).is_ok() && o.from != s))
             }
         }
     }
+}
+
+/// The Big Game's trading: with one's partners this round (an active player with the five
+/// players around it, an inactive one with the three active players across), by anyone not
+/// done for the round; a seat that may no longer trade may still decline or cancel.
+impl Market for BigGame {
+    fn may_trade(&self, seat: Seat) -> Result<(), RuleError> {
+        self.can_trade(seat)
+    }
+    fn may_answer(&self, _seat: Seat) -> Result<(), RuleError> {
+        Ok(())
+    }
+    fn address(&self, seat: Seat, to: Option<Seat>) -> Result<Option<Seat>, RuleError> {
+        let partners = self.partners(seat);
+        if let Some(t) = to
+            && !partners.contains(&t)
+        {
+            let list: Vec<String> = partners.iter().map(|s| (s + 1).to_string()).collect();
+            return refuse(if t == seat {
+                "you cannot trade with yourself".to_string()
+            } else {
+                format!(
+                    "you may not trade with seat {} this round; your partners are seats {}",
+                    t + 1,
+                    list.join(", ")
+                )
+            });
+        }
+        if partners.is_empty() {
+            return refuse("nobody may trade with you this round");
+        }
+        Ok(to)
+    }
+    fn open_cap(&self, _seat: Seat) -> usize {
+        MAX_OPEN_OFFERS
+    }
+    fn made_to(&self, o: &Offer) -> u32 {
+        match o.to {
+            Some(t) => 1 << t,
+            None => self
+                .partners(o.from)
+                .iter()
+                .fold(0, |bits, s| bits | 1 << s),
+        }
+    }
+    offers::book_in_fields!();
 }

@@ -6,6 +6,7 @@
 use crate::board::Map;
 use crate::engine::{RuleError, Seat};
 use crate::rules::devcards::DevCard;
+use crate::rules::offers;
 use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
 use crate::rules::words::{id_arg, seat_arg, trade_parts};
 use crate::topology::{CornerId, EdgeId, HexId};
@@ -48,10 +49,18 @@ pub enum Command {
         get: ResourceSet,
         to: Option<Seat>,
     },
+    /// Answer an offer with a new one to its proposer (declining it).
+    Counter {
+        id: u32,
+        give: ResourceSet,
+        get: ResourceSet,
+    },
     Accept(u32),
     Decline(u32),
     Cancel(u32),
 }
+
+crate::rules::offers::answers_into!(Command);
 
 /// The command language, for `help`.
 pub const HELP: &str = "\
@@ -70,7 +79,7 @@ Big Game commands (hexes carry their board: 2C is hex C of board 2; corners 2C.n
   play roads | play plenty wool ore
   bank 4 wool for 1 ore  trade with your board's bank (4:1, 3:1 or 2:1 at a harbour)
   offer 1 brick for 1 ore [to 2]   propose a trade to your partners; they answer:
-  accept 3 | decline 3 | cancel 3
+  accept 3 | decline 3 | cancel 3 | counter 3 1 ore for 2 brick (decline 3, offer back)
 You build on your own board and the two next to it. Only the group whose round it is builds;
 the others trade with the active players of their board and the two next to it.";
 
@@ -184,6 +193,10 @@ pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> 
             let to = to.map(|t| seat_arg(t, seats)).transpose()?;
             (Command::Offer { give, get, to }, words.len())
         }
+        "counter" => {
+            let (id, give, get) = offers::parse_counter(&words[1..])?;
+            (Command::Counter { id, give, get }, words.len())
+        }
         "accept" | "yes" => (Command::Accept(id_arg(words.get(1), "accept")?), 2),
         "decline" | "no" | "reject" => (Command::Decline(id_arg(words.get(1), "decline")?), 2),
         "cancel" | "withdraw" => (Command::Cancel(id_arg(words.get(1), "cancel")?), 2),
@@ -227,6 +240,7 @@ pub fn format(map: &Map, cmd: &Command) -> String {
             Some(t) => format!("offer {give} for {get} to {}", t + 1),
             None => format!("offer {give} for {get}"),
         },
+        Command::Counter { id, give, get } => offers::format_counter(*id, give, get),
         Command::Accept(id) => format!("accept {id}"),
         Command::Decline(id) => format!("decline {id}"),
         Command::Cancel(id) => format!("cancel {id}"),

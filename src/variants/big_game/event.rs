@@ -4,7 +4,9 @@
 use super::Group;
 use crate::board::Map;
 use crate::engine::{Millis, Seat};
+use crate::rules::awards;
 use crate::rules::devcards::DevCard;
+use crate::rules::offers::TradeEvent;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::words::{and_list, cap, who};
 use crate::topology::{CornerId, EdgeId, HexId};
@@ -96,34 +98,8 @@ pub enum Event {
         seat: Seat,
         got: ResourceSet,
     },
-    BankTrade {
-        seat: Seat,
-        gave: ResourceSet,
-        got: ResourceSet,
-    },
-    Offered {
-        id: u32,
-        from: Seat,
-        to: Option<Seat>,
-        give: ResourceSet,
-        get: ResourceSet,
-    },
-    Declined {
-        id: u32,
-        seat: Seat,
-    },
-    OfferClosed {
-        id: u32,
-        /// Who made the offer.
-        from: Seat,
-    },
-    Traded {
-        id: u32,
-        from: Seat,
-        with: Seat,
-        gave: ResourceSet,
-        got: ResourceSet,
-    },
+    /// Bank trades and offers between players: the shared offer book's events.
+    Trade(TradeEvent),
     LongestRoad {
         holder: Option<Seat>,
         length: u32,
@@ -154,6 +130,12 @@ pub enum Event {
         vp: u32,
         by_limit: bool,
     },
+}
+
+impl From<TradeEvent> for Event {
+    fn from(t: TradeEvent) -> Event {
+        Event::Trade(t)
+    }
 }
 
 fn free(f: bool) -> &'static str {
@@ -377,46 +359,13 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
         Event::PlayedYearOfPlenty { seat, got } => {
             format!("{} played Year of Plenty: {got}.", w(*seat).cap())
         }
-        Event::BankTrade { seat, gave, got } => {
-            format!("{} traded {gave} with the bank for {got}.", w(*seat).cap())
+        Event::Trade(t) => t.describe(viewer, names),
+        Event::LongestRoad { holder, length } => {
+            awards::longest_road_words(*holder, *length, viewer, names)
         }
-        Event::Offered {
-            id,
-            from,
-            to,
-            give,
-            get,
-        } => format!(
-            "Offer {id}: {} {give} for {get}{}.",
-            w(*from).cap_does("give"),
-            to.map_or(String::new(), |t| format!(" to {}", w(t)))
-        ),
-        Event::Declined { id, seat } => format!("{} declined offer {id}.", w(*seat).cap()),
-        Event::OfferClosed { id, .. } => format!("Offer {id} is closed."),
-        Event::Traded {
-            id,
-            from,
-            with,
-            gave,
-            got,
-        } => format!(
-            "Offer {id}: {} traded {gave} to {} for {got}.",
-            w(*from).cap(),
-            w(*with)
-        ),
-        Event::LongestRoad { holder, length } => match holder {
-            Some(h) => format!(
-                "{} now {} Longest Road ({length}).",
-                w(*h).cap(),
-                w(*h).verb("hold")
-            ),
-            None => "Nobody holds Longest Road now.".into(),
-        },
-        Event::LargestArmy { holder, knights } => format!(
-            "{} now {} Largest Army ({knights} knights).",
-            w(*holder).cap(),
-            w(*holder).verb("hold")
-        ),
+        Event::LargestArmy { holder, knights } => {
+            awards::largest_army_words(*holder, *knights, viewer, names)
+        }
         Event::Ended { seat } => {
             format!("{} done for this round.", w(*seat).cap_does("be"))
         }

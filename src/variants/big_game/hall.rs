@@ -5,6 +5,7 @@
 
 use super::{BigGame, Event};
 use crate::engine::Seat;
+use crate::rules::offers::TradeEvent;
 
 impl BigGame {
     /// The seat an event is about, if only the seats near it need to read it; `None` for an
@@ -25,14 +26,10 @@ impl BigGame {
             | Event::PlayedKnight { seat, .. }
             | Event::PlayedRoadBuilding { seat, .. }
             | Event::PlayedYearOfPlenty { seat, .. }
-            | Event::BankTrade { seat, .. }
-            | Event::Declined { seat, .. }
             | Event::Ended { seat }
             | Event::TimedOut { seat, .. }
             | Event::TakenOver { seat } => Some(*seat),
-            Event::Offered { from, .. }
-            | Event::OfferClosed { from, .. }
-            | Event::Traded { from, .. } => Some(*from),
+            Event::Trade(t) => Some(t.actor()),
             Event::RoundStarted { .. }
             | Event::Rolled { .. }
             | Event::Produced { .. }
@@ -65,7 +62,7 @@ impl BigGame {
                 | Event::Shipped { .. }
                 | Event::ShipMoved { .. }
                 | Event::PlayedKnight { .. } => radius = 2,
-                Event::Traded { from, with, .. } => {
+                Event::Trade(TradeEvent::Traded { from, with, .. }) => {
                     other = Some(if *from == actor { *with } else { *from });
                 }
                 _ if self.event_seat(e).is_none() => return None,

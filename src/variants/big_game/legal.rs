@@ -8,7 +8,8 @@ use crate::rules::costs;
 use crate::rules::devcards::DevCard;
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::resources::{Resource, ResourceSet};
-use crate::rules::trade;
+use crate::rules::trade::Offer;
+use crate::rules::{offers, trade};
 
 impl BigGame {
     /// Appends every command `seat` may send now.
@@ -153,41 +154,24 @@ impl BigGame {
         let hand = &self.hands[seat as usize];
         let trading = self.partners(seat);
         let ended = self.is_active(seat) && self.turn[seat as usize].ended;
-        for o in &self.offers {
-            if o.from == seat {
-                out.push(Command::Cancel(o.id));
-            } else if self.addressees(o).contains(&seat) && !o.declined.contains(&seat) {
-                let from_ok = !(self.is_active(o.from) && self.turn[o.from as usize].ended)
-                    && self.turn[o.from as usize].must_discard == 0;
-                if !ended
-                    && from_ok
-                    && hand.contains(&o.get)
-                    && self.hands[o.from as usize].contains(&o.give)
-                {
-                    out.push(Command::Accept(o.id));
-                }
-                out.push(Command::Decline(o.id));
-            }
-        }
+        // Accepting needs this seat still trading, and the proposer too.
+        let from_ok = |o: &Offer| {
+            let from = &self.turn[o.from as usize];
+            !(ended || (self.is_active(o.from) && from.ended)) && from.must_discard == 0
+        };
+        offers::each_answer(self, seat, from_ok, |a| out.push(a.into()));
         if ended || trading.is_empty() {
             return;
         }
         let open = self.offers.iter().filter(|o| o.from == seat).count();
         if open < MAX_OPEN_OFFERS {
-            for give in Resource::ALL {
-                if hand[give] == 0 {
-                    continue;
-                }
-                for get in Resource::ALL {
-                    if get != give {
-                        out.push(Command::Offer {
-                            give: ResourceSet::one(give, 1),
-                            get: ResourceSet::one(get, 1),
-                            to: None,
-                        });
-                    }
-                }
-            }
+            offers::each_simple_offer(hand, |give, get| {
+                out.push(Command::Offer {
+                    give,
+                    get,
+                    to: None,
+                })
+            });
         }
     }
 }

@@ -25,6 +25,7 @@ pub use command::{Command, KnightUse};
 pub use event::Event;
 pub use view::BigView;
 
+use crate::board::SharedMap;
 use crate::board::spec::Territory;
 use crate::board::{BoardSpec, Map};
 use crate::engine::rng::GameRng;
@@ -34,7 +35,6 @@ use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
-use crate::variants::base::SharedMap;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -679,26 +679,18 @@ impl Ruleset for BigGame {
             .collect()
     }
     fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
-        use crate::recap::{self, Fact, Gain, Loss};
+        use crate::recap::{Fact, Gain, Loss};
         match ev {
-            Event::Collected { seat, got, .. } => out.push(Fact::Gained {
-                seat: *seat,
-                from: Gain::Start,
-                cards: *got,
-            }),
+            Event::Collected { seat, got, .. } => out.push(Fact::gained(*seat, Gain::Start, *got)),
             Event::Rolled { dice } => out.push(Fact::Dice(dice.0 + dice.1)),
-            Event::Produced { gains, .. } => {
-                out.extend(gains.iter().map(|(seat, got)| Fact::Gained {
-                    seat: *seat,
-                    from: Gain::Production,
-                    cards: *got,
-                }))
+            Event::Produced { gains, .. } => out.extend(
+                gains
+                    .iter()
+                    .map(|(seat, got)| Fact::gained(*seat, Gain::Production, *got)),
+            ),
+            Event::Discarded { seat, cards, .. } => {
+                out.push(Fact::lost(*seat, Loss::Discards, *cards))
             }
-            Event::Discarded { seat, cards, .. } => out.push(Fact::Lost {
-                seat: *seat,
-                to: Loss::Discards,
-                cards: *cards,
-            }),
             // The Big Game's knight takes its card from the bank.
             Event::PlayedKnight {
                 seat, got: Some(r), ..
@@ -707,19 +699,10 @@ impl Ruleset for BigGame {
                 from: Gain::Cards,
                 cards: ResourceSet::one(*r, 1),
             }),
-            Event::PlayedYearOfPlenty { seat, got } => out.push(Fact::Gained {
-                seat: *seat,
-                from: Gain::Cards,
-                cards: *got,
-            }),
-            Event::BankTrade { seat, gave, got } => recap::bank_facts(*seat, *gave, *got, out),
-            Event::Traded {
-                from,
-                with,
-                gave,
-                got,
-                ..
-            } => recap::trade_facts(*from, *with, *gave, *got, out),
+            Event::PlayedYearOfPlenty { seat, got } => {
+                out.push(Fact::gained(*seat, Gain::Cards, *got))
+            }
+            Event::Trade(t) => t.recap_facts(out),
             Event::RoundStarted { .. } => out.push(Fact::Round),
             _ => {}
         }

@@ -9,6 +9,7 @@ use super::*;
 use crate::board::spec::Territory;
 use crate::rules::costs;
 use crate::rules::devcards::HeldCard;
+use crate::rules::offers::TradeEvent;
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::topology::EdgeId;
 use proptest::prelude::*;
@@ -896,11 +897,11 @@ fn trading_partners_follow_the_drawing() {
     let ev = run(&mut g, 4, &format!("accept {id}"), 2).unwrap();
     assert!(matches!(
         ev[0],
-        Event::Traded {
+        Event::Trade(TradeEvent::Traded {
             from: 3,
             with: 4,
             ..
-        }
+        })
     ));
     assert_eq!(g.hands[3], ResourceSet::one(Resource::Ore, 1));
     assert_eq!(g.hands[4], ResourceSet::one(Resource::Wool, 1));
@@ -919,7 +920,7 @@ fn an_open_offer_goes_to_every_partner_and_closes_with_the_round() {
     let ev = g.tick(g.deadline().unwrap());
     assert!(
         ev.iter()
-            .any(|e| matches!(e, Event::OfferClosed { id: i, .. } if *i == id))
+            .any(|e| matches!(e, Event::Trade(TradeEvent::OfferClosed { id: i, .. }) if *i == id))
     );
     assert!(g.offers.is_empty());
 }
@@ -1339,4 +1340,39 @@ fn a_move_in_a_hall_concerns_the_boards_around_it_and_a_round_everyone() {
     // Outside a hall every change is for everyone.
     let small = started(3);
     assert_eq!(small.audience(Some(0), &[]), None);
+}
+
+/// "You may trade and build in any order, as many times as you wish" (big-game.md, Trading):
+/// a counter-offer is a trade proposal like any other, so it exists here as in base Catan.
+#[test]
+fn a_partner_may_counter_an_offer_and_the_maker_accept_it() {
+    let mut g = started(3);
+    quiet(&mut g, Group::Sun);
+    give(&mut g, 2, ResourceSet::one(Resource::Brick, 1));
+    give(&mut g, 3, ResourceSet::one(Resource::Ore, 2));
+    run(&mut g, 2, "offer 1 brick for 1 ore", 1).unwrap();
+    let id = g.offers[0].id;
+    let text = format!("counter {id} 2 ore for 1 brick");
+    let cmd = g.parse(3, &text).unwrap();
+    assert_eq!(g.format(&cmd), text, "a counter-offer reads back");
+    let ev = run(&mut g, 3, &text, 2).unwrap();
+    assert!(ev.contains(&Event::Trade(TradeEvent::Declined { id, seat: 3 })));
+    let counter = g.offers.iter().find(|o| o.from == 3).unwrap().clone();
+    assert_eq!(counter.to, Some(2), "a counter goes to the offer's maker");
+    assert!(
+        g.offers.iter().any(|o| o.id == id),
+        "others may still take offer {id}"
+    );
+    assert!(run(&mut g, 4, &format!("accept {}", counter.id), 3).is_err());
+    run(&mut g, 2, &format!("accept {}", counter.id), 4).unwrap();
+    assert_eq!(g.hands[2], ResourceSet::one(Resource::Ore, 2));
+    assert_eq!(g.hands[3], ResourceSet::one(Resource::Brick, 1));
+    let why = run(
+        &mut g,
+        3,
+        &format!("counter {id} 1 ore for 1 brick to 3"),
+        5,
+    )
+    .unwrap_err();
+    assert!(why.to_string().contains("leave out `to`"), "{why}");
 }

@@ -8,12 +8,11 @@
 
 use super::{BigGame, Group, Phase, SetupStep};
 use crate::engine::{Millis, Seat};
-use crate::rules::devcards::DevCard;
 use crate::rules::pieces::{Building, Route};
 use crate::rules::resources::ResourceSet;
 use crate::rules::trade::Offer;
+pub use crate::rules::view::OwnCard;
 use crate::topology::{CornerId, EdgeId, HexId};
-pub use crate::variants::base::view::OwnCard;
 use serde::{Deserialize, Serialize};
 
 /// Public facts about one seat.
@@ -236,14 +235,7 @@ impl BigView {
             let mine = g.public_vp(s);
             PrivateView {
                 hand: g.hands[s as usize],
-                dev_cards: g.dev[s as usize]
-                    .cards
-                    .iter()
-                    .map(|h| OwnCard {
-                        card: h.card,
-                        playable: h.card != DevCard::VictoryPoint && h.bought_turn < g.round,
-                    })
-                    .collect(),
+                dev_cards: OwnCard::hand(&g.dev[s as usize], g.round),
                 vp_total: g.total_vp(s),
                 bank_rates: crate::rules::trade::maritime_rates(&g.map, &g.pieces, s),
                 setup: match g.setup[s as usize] {

@@ -8,7 +8,8 @@ use super::{
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
 use crate::rules::costs::{self, check_afford};
-use crate::rules::devcards::{DevCard, HeldCard};
+use crate::rules::devcards::{self, DevCard};
+use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
 use crate::rules::resources::{Resource, ResourceSet};
@@ -48,10 +49,13 @@ impl ChaosGame {
             Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, &mut ev)?,
             Command::PlayMonopoly(r) => self.play_monopoly(seat, r, &mut ev)?,
             Command::Bank { give, get } => self.bank_trade(seat, give, get, &mut ev)?,
-            Command::Offer { give, get, to } => self.offer(seat, give, get, to, &mut ev)?,
-            Command::Accept(id) => self.accept(seat, id, &mut ev)?,
-            Command::Decline(id) => self.decline(seat, id, &mut ev)?,
-            Command::Cancel(id) => self.cancel(seat, id, &mut ev)?,
+            Command::Offer { give, get, to } => offers::offer(self, seat, give, get, to, &mut ev)?,
+            Command::Counter { id, give, get } => {
+                offers::counter(self, seat, id, give, get, &mut ev)?
+            }
+            Command::Accept(id) => offers::accept(self, seat, id, &mut ev)?,
+            Command::Decline(id) => offers::decline(self, seat, id, &mut ev)?,
+            Command::Cancel(id) => offers::cancel(self, seat, id, &mut ev)?,
         }
         self.check_win(seat, &mut ev);
         Ok(ev)
@@ -370,9 +374,7 @@ impl ChaosGame {
                 self.enter(Phase::Build, now, ev);
             }
             Phase::Build => {
-                for o in self.offers.drain(..) {
-                    ev.push(Event::OfferClosed { id: o.id });
-                }
+                offers::close_all(self, ev);
                 self.enter(Phase::Cooldown, now, ev);
                 ev.push(Event::Summary {
                     round: self.round,
@@ -725,24 +727,14 @@ impl ChaosGame {
 
     fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_build("buy a development card")?;
-        if self.deck.is_empty() {
-            return refuse("the development deck is empty");
-        }
-        check_afford(
-            &self.hands[seat as usize],
-            &costs::DEV_CARD,
-            "a development card",
-        )?;
-        costs::pay(
+        let card = devcards::buy(
             &mut self.hands[seat as usize],
             &mut self.bank,
-            &costs::DEV_CARD,
-        );
-        let card = self.deck.pop().expect("checked non-empty");
-        self.dev[seat as usize].cards.push(HeldCard {
-            card,
-            bought_turn: self.round,
-        });
+            &mut self.deck,
+            &mut self.dev[seat as usize],
+            self.round,
+            "the development deck",
+        )?;
         self.tally[seat as usize].dev_cards += 1;
         ev.push(Event::BoughtDev { seat, card });
         Ok(())
@@ -754,14 +746,12 @@ impl ChaosGame {
         if self.dev_played[seat as usize] {
             return refuse("you have already played a development card in this building phase");
         }
-        let hand = &self.dev[seat as usize];
-        if !hand.playable(card, self.round) {
-            return refuse(if hand.holds(card) {
-                format!("a {card} bought this round can be played from the next building phase")
-            } else {
-                format!("you have no {card} card")
-            });
-        }
+        devcards::check_playable(
+            &self.dev[seat as usize],
+            card,
+            self.round,
+            "this round can be played from the next building phase",
+        )?;
         Ok(())
     }
 
@@ -807,16 +797,8 @@ impl ChaosGame {
                 .expect("a victim has cards");
             self.transfer_steal(seat, v, card, false, ev);
         }
-        let knights: Vec<u32> = self.dev.iter().map(|d| d.knights_played).collect();
-        let holder = awards::largest_army(self.largest, &knights);
-        if holder != self.largest
-            && let Some(h) = holder
-        {
-            self.largest = holder;
-            ev.push(Event::LargestArmy {
-                holder: h,
-                knights: knights[h as usize],
-            });
+        if let Some((holder, knights)) = awards::update_largest_army(&mut self.largest, &self.dev) {
+            ev.push(Event::LargestArmy { holder, knights });
         }
         Ok(())
     }
@@ -861,12 +843,7 @@ impl ChaosGame {
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         self.check_card(seat, DevCard::YearOfPlenty)?;
-        if cards.total() != 2 {
-            return refuse("Year of Plenty takes exactly two cards, e.g. `play plenty wool ore`");
-        }
-        if !self.bank.contains(&cards) {
-            return refuse(format!("the bank does not have {cards}"));
-        }
+        devcards::check_plenty(&cards, &self.bank, "the bank")?;
         self.use_card(seat, DevCard::YearOfPlenty);
         self.bank.sub(&cards);
         self.hands[seat as usize].add(&cards);
@@ -882,18 +859,7 @@ impl ChaosGame {
     ) -> Result<(), RuleError> {
         self.check_card(seat, DevCard::Monopoly)?;
         self.use_card(seat, DevCard::Monopoly);
-        let mut took = Vec::new();
-        for s in 0..self.cfg.seats as Seat {
-            if s == seat {
-                continue;
-            }
-            let n = self.hands[s as usize][r];
-            if n > 0 {
-                self.hands[s as usize][r] = 0;
-                self.hands[seat as usize][r] += n;
-                took.push((s, n));
-            }
-        }
+        let took = devcards::monopoly(&mut self.hands, seat, r);
         ev.push(Event::PlayedMonopoly {
             seat,
             resource: r,
@@ -913,162 +879,15 @@ impl ChaosGame {
     ) -> Result<(), RuleError> {
         self.need_build("trade")?;
         let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        trade::check_maritime(&rates, &give, &get)?;
-        if give.kinds() != 1 || get.total() != 1 {
-            let (r, _) = give.iter().next().unwrap_or((Resource::Wool, 0));
-            return refuse(format!(
-                "one bank trade at a time: e.g. `bank {} {r} for 1 ore`",
-                rates[r as usize]
-            ));
-        }
-        if !self.hands[seat as usize].contains(&give) {
-            return refuse(format!("you do not have {give}"));
-        }
-        if !self.bank.contains(&get) {
-            return refuse(format!("the bank has no {get} left"));
-        }
-        self.hands[seat as usize].sub(&give);
-        self.bank.add(&give);
-        self.bank.sub(&get);
-        self.hands[seat as usize].add(&get);
-        ev.push(Event::BankTrade {
-            seat,
-            gave: give,
-            got: get,
-        });
+        let hand = &mut self.hands[seat as usize];
+        offers::check_bank_trade(&rates, hand, &self.bank, "the bank", &give, &get)?;
+        offers::bank_trade(seat, hand, &mut self.bank, give, get, ev);
         Ok(())
     }
 
     /// Seats that may accept an offer: the one it names, or everyone else.
     pub(crate) fn addressees(&self, o: &Offer) -> Vec<Seat> {
-        match o.to {
-            Some(t) => vec![t],
-            None => (0..self.cfg.seats as Seat)
-                .filter(|s| *s != o.from)
-                .collect(),
-        }
-    }
-
-    fn offer(
-        &mut self,
-        seat: Seat,
-        give: ResourceSet,
-        get: ResourceSet,
-        to: Option<Seat>,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.need_build("trade")?;
-        trade::check_offer_shape(&give, &get)?;
-        match to {
-            Some(t) if t == seat => return refuse("you cannot trade with yourself"),
-            Some(t) if t as usize >= self.cfg.seats => {
-                return refuse(format!("seat {} is not in the game", t + 1));
-            }
-            _ => {}
-        }
-        if !self.hands[seat as usize].contains(&give) {
-            return refuse(format!("you do not have {give}"));
-        }
-        let open = self.offers.iter().filter(|o| o.from == seat).count();
-        if open >= MAX_OPEN_OFFERS {
-            return refuse(format!(
-                "you have {open} open offers already; cancel one first (`cancel ID`)"
-            ));
-        }
-        let id = self.next_offer;
-        self.next_offer += 1;
-        self.offers.push(Offer {
-            id,
-            from: seat,
-            to,
-            give,
-            get,
-            declined: crate::rules::trade::SeatList::new(),
-        });
-        ev.push(Event::Offered {
-            id,
-            from: seat,
-            to,
-            give,
-            get,
-        });
-        Ok(())
-    }
-
-    fn find_offer(&self, id: u32) -> Result<usize, RuleError> {
-        self.offers.iter().position(|o| o.id == id).ok_or_else(|| {
-            RuleError::new(format!(
-                "there is no open offer {id} (someone may have taken it first)"
-            ))
-        })
-    }
-
-    fn answerable(&self, seat: Seat, i: usize) -> Result<(), RuleError> {
-        let o = &self.offers[i];
-        if o.from == seat {
-            return refuse(format!(
-                "offer {} is your own (`cancel {}` withdraws it)",
-                o.id, o.id
-            ));
-        }
-        if !self.addressees(o).contains(&seat) {
-            return refuse(format!("offer {} is not addressed to you", o.id));
-        }
-        if o.declined.contains(&seat) {
-            return refuse(format!("you have declined offer {}", o.id));
-        }
-        Ok(())
-    }
-
-    fn accept(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_build("trade")?;
-        let i = self.find_offer(id)?;
-        self.answerable(seat, i)?;
-        let o = self.offers[i].clone();
-        if !self.hands[o.from as usize].contains(&o.give) {
-            return refuse(format!("seat {} no longer has {}", o.from + 1, o.give));
-        }
-        if !self.hands[seat as usize].contains(&o.get) {
-            return refuse(format!("you do not have {}", o.get));
-        }
-        self.hands[o.from as usize].sub(&o.give);
-        self.hands[seat as usize].add(&o.give);
-        self.hands[seat as usize].sub(&o.get);
-        self.hands[o.from as usize].add(&o.get);
-        self.offers.remove(i);
-        ev.push(Event::Traded {
-            id,
-            from: o.from,
-            with: seat,
-            gave: o.give,
-            got: o.get,
-        });
-        Ok(())
-    }
-
-    fn decline(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_build("trade")?;
-        let i = self.find_offer(id)?;
-        self.answerable(seat, i)?;
-        self.offers[i].declined.push(seat);
-        ev.push(Event::Declined { id, seat });
-        let o = &self.offers[i];
-        if self.addressees(o).iter().all(|s| o.declined.contains(s)) {
-            self.offers.remove(i);
-            ev.push(Event::OfferClosed { id });
-        }
-        Ok(())
-    }
-
-    fn cancel(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_build("trade")?;
-        let i = self.find_offer(id)?;
-        if self.offers[i].from != seat {
-            return refuse(format!("offer {id} is not yours to cancel"));
-        }
-        self.offers.remove(i);
-        ev.push(Event::OfferClosed { id });
-        Ok(())
+        offers::addressees(self, o)
     }
 
     pub(crate) fn update_longest_road(&mut self, ev: &mut Vec<Event>) {
@@ -1182,4 +1001,30 @@ impl ChaosGame {
         }
         self.advance_setup(step, now, ev);
     }
+}
+
+/// Total Chaos trading: anyone with anyone, in the building and trading phase.
+impl Market for ChaosGame {
+    fn may_trade(&self, _seat: Seat) -> Result<(), RuleError> {
+        self.need_build("trade")
+    }
+    fn address(&self, seat: Seat, to: Option<Seat>) -> Result<Option<Seat>, RuleError> {
+        match to {
+            Some(t) if t == seat => refuse("you cannot trade with yourself"),
+            Some(t) if t as usize >= self.cfg.seats => {
+                refuse(format!("seat {} is not in the game", t + 1))
+            }
+            _ => Ok(to),
+        }
+    }
+    fn open_cap(&self, _seat: Seat) -> usize {
+        MAX_OPEN_OFFERS
+    }
+    fn made_to(&self, o: &Offer) -> u32 {
+        match o.to {
+            Some(t) => 1 << t,
+            None => ((1u32 << self.cfg.seats) - 1) & !(1 << o.from),
+        }
+    }
+    offers::book_in_fields!();
 }

@@ -6,6 +6,7 @@
 use crate::board::Map;
 use crate::engine::{RuleError, Seat};
 use crate::rules::devcards::DevCard;
+use crate::rules::offers;
 use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
 use crate::rules::words::{id_arg, resource, seat_arg, trade_parts};
 use crate::topology::{CornerId, EdgeId, HexId};
@@ -56,10 +57,18 @@ pub enum Command {
         get: ResourceSet,
         to: Option<Seat>,
     },
+    /// Answer an offer with a new one to its proposer (declining it).
+    Counter {
+        id: u32,
+        give: ResourceSet,
+        get: ResourceSet,
+    },
     Accept(u32),
     Decline(u32),
     Cancel(u32),
 }
+
+crate::rules::offers::answers_into!(Command);
 
 /// The command language, for `help`.
 pub const HELP: &str = "\
@@ -75,6 +84,7 @@ Building and trading (everyone at once):
   settle C.nw | road C.n | city C.nw | buy dev
   play knight H [steal 2] | play roads C.n [C.ne] | play plenty wool ore | play monopoly wool
   bank 4 wool for 1 ore  offer 1 brick for 1 ore [to 2]  accept 3 | decline 3 | cancel 3
+  counter 3 1 ore for 2 brick            decline offer 3 and offer back to its maker
 Any phase:        ready | unready         vote to end the phase early, or take the vote back
   legal                  list the commands you may send now
 Seats are numbered from 1. Resources: lumber brick wool grain ore (wood, sheep, wheat... work).";
@@ -222,6 +232,11 @@ pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> 
             let to = to.map(|t| seat_arg(t, seats)).transpose()?;
             Command::Offer { give, get, to }
         }
+        "counter" => {
+            used = words.len();
+            let (id, give, get) = offers::parse_counter(&words[1..])?;
+            Command::Counter { id, give, get }
+        }
         "accept" | "yes" => {
             used = 2;
             Command::Accept(id_arg(words.get(1), "accept")?)
@@ -282,6 +297,7 @@ pub fn format(map: &Map, cmd: &Command) -> String {
             Some(t) => format!("offer {give} for {get} to {}", t + 1),
             None => format!("offer {give} for {get}"),
         },
+        Command::Counter { id, give, get } => offers::format_counter(*id, give, get),
         Command::Accept(id) => format!("accept {id}"),
         Command::Decline(id) => format!("decline {id}"),
         Command::Cancel(id) => format!("cancel {id}"),

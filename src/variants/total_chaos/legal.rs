@@ -8,7 +8,7 @@ use crate::rules::costs;
 use crate::rules::devcards::DevCard;
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::resources::{Resource, ResourceSet};
-use crate::rules::{spots, trade};
+use crate::rules::{offers, spots, trade};
 
 impl ChaosGame {
     /// Appends every command `seat` may send now.
@@ -147,33 +147,17 @@ impl ChaosGame {
             true
         });
         // Answers to offers, and cancelling one's own.
-        for o in &self.offers {
-            if o.from == seat {
-                out.push(Command::Cancel(o.id));
-            } else if self.addressees(o).contains(&seat) && !o.declined.contains(&seat) {
-                if hand.contains(&o.get) && self.hands[o.from as usize].contains(&o.give) {
-                    out.push(Command::Accept(o.id));
-                }
-                out.push(Command::Decline(o.id));
-            }
-        }
+        offers::each_answer(self, seat, |_| true, |a| out.push(a.into()));
         // One-for-one offers to everyone.
         let open = self.offers.iter().filter(|o| o.from == seat).count();
         if open < MAX_OPEN_OFFERS {
-            for give in Resource::ALL {
-                if hand[give] == 0 {
-                    continue;
-                }
-                for get in Resource::ALL {
-                    if get != give {
-                        out.push(Command::Offer {
-                            give: ResourceSet::one(give, 1),
-                            get: ResourceSet::one(get, 1),
-                            to: None,
-                        });
-                    }
-                }
-            }
+            offers::each_simple_offer(hand, |give, get| {
+                out.push(Command::Offer {
+                    give,
+                    get,
+                    to: None,
+                })
+            });
         }
     }
 

@@ -21,6 +21,7 @@ pub use command::Command;
 pub use event::Event;
 pub use view::ChaosView;
 
+use crate::board::SharedMap;
 use crate::board::{BoardSpec, Map};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Ruleset, Seat};
@@ -30,7 +31,6 @@ use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::supply::Supply;
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, HexId};
-use crate::variants::base::SharedMap;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -442,49 +442,30 @@ impl Ruleset for ChaosGame {
     fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::recap::Fact>) {
         use crate::recap::{self, Fact, Gain, Loss};
         match ev {
-            Event::StartingResources { seat, got } => out.push(Fact::Gained {
-                seat: *seat,
-                from: Gain::Start,
-                cards: *got,
-            }),
+            Event::StartingResources { seat, got } => {
+                out.push(Fact::gained(*seat, Gain::Start, *got))
+            }
             // Every seat rolls its own pair; each pair is a production roll.
             Event::Rolled { dice } => out.extend(dice.iter().map(|d| Fact::Dice(d.0 + d.1))),
             Event::Claimed { seat, got, .. } | Event::Served { seat, got, .. } => {
-                out.push(Fact::Gained {
-                    seat: *seat,
-                    from: Gain::Production,
-                    cards: *got,
-                })
+                out.push(Fact::gained(*seat, Gain::Production, *got))
             }
-            Event::Discarded { seat, cards } => out.push(Fact::Lost {
-                seat: *seat,
-                to: Loss::Discards,
-                cards: *cards,
-            }),
+            Event::Discarded { seat, cards } => out.push(Fact::lost(*seat, Loss::Discards, *cards)),
             Event::Stole {
                 thief,
                 victim,
                 card,
                 ..
             } => recap::steal_facts(*thief, *victim, *card, out),
-            Event::PlayedYearOfPlenty { seat, got } => out.push(Fact::Gained {
-                seat: *seat,
-                from: Gain::Cards,
-                cards: *got,
-            }),
+            Event::PlayedYearOfPlenty { seat, got } => {
+                out.push(Fact::gained(*seat, Gain::Cards, *got))
+            }
             Event::PlayedMonopoly {
                 seat,
                 resource,
                 took,
             } => recap::monopoly_facts(*seat, *resource, took, out),
-            Event::BankTrade { seat, gave, got } => recap::bank_facts(*seat, *gave, *got, out),
-            Event::Traded {
-                from,
-                with,
-                gave,
-                got,
-                ..
-            } => recap::trade_facts(*from, *with, *gave, *got, out),
+            Event::Trade(t) => t.recap_facts(out),
             Event::PhaseStarted {
                 phase: "resource", ..
             } => out.push(Fact::Round),

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::rules::devcards::HeldCard;
+use crate::rules::offers::TradeEvent;
 use crate::rules::pieces::RouteKind;
 use crate::rules::resources::Resource::*;
 use crate::rules::{costs, production, spots};
@@ -731,7 +732,10 @@ fn offers_close_when_the_building_phase_ends() {
     give(&mut g, 0, ResourceSet::one(Brick, 1));
     ok(&mut g, 0, "offer 1 brick for 1 ore", now);
     let ev = g.tick(now + g.cfg.build_ms);
-    assert!(ev.iter().any(|e| matches!(e, Event::OfferClosed { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Trade(TradeEvent::OfferClosed { .. })))
+    );
     assert!(g.offers.is_empty());
 }
 
@@ -925,4 +929,32 @@ fn five_and_six_seats_play_from_the_extension_box_on_the_large_island() {
     let g = ChaosGame::new(ChaosConfig::new(4, 4)).unwrap();
     assert_eq!(g.map.land_hexes().count(), 19);
     assert_eq!((g.bank, g.deck.len()), (ResourceSet::uniform(19), 25));
+}
+
+/// "Players may build, trade resources, and play development cards, all at the same time"
+/// (total-chaos.md, Building & Trading Phase): a counter-offer is one more trade proposal, so it
+/// exists here as in base Catan, and the first acceptor still wins.
+#[test]
+fn any_seat_may_counter_an_offer_it_was_made() {
+    let (mut g, now) = building(3, 51);
+    for h in g.hands.iter_mut() {
+        g.bank.add(h);
+        *h = ResourceSet::EMPTY;
+    }
+    give(&mut g, 0, ResourceSet::one(Brick, 1));
+    give(&mut g, 1, ResourceSet::one(Ore, 2));
+    ok(&mut g, 0, "offer 1 brick for 1 ore", now);
+    let id = g.offers[0].id;
+    let text = format!("counter {id} 2 ore for 1 brick");
+    assert_eq!(g.format(&g.parse(1, &text).unwrap()), text);
+    let ev = ok(&mut g, 1, &text, now + 1);
+    assert!(ev.contains(&Event::Trade(TradeEvent::Declined { id, seat: 1 })));
+    let counter = g.offers.iter().find(|o| o.from == 1).unwrap().clone();
+    assert_eq!(counter.to, Some(0));
+    let why = no(&mut g, 2, Command::Accept(counter.id), now + 2);
+    assert!(why.contains("not addressed to you"), "{why}");
+    ok(&mut g, 0, &format!("accept {}", counter.id), now + 3);
+    assert_eq!(g.hands[0], ResourceSet::one(Ore, 2));
+    assert_eq!(g.hands[1], ResourceSet::one(Brick, 1));
+    conserved(&g);
 }

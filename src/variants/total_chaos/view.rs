@@ -5,12 +5,11 @@
 
 use super::{ChaosGame, Phase, RoundTally, StealAsk};
 use crate::engine::{Millis, Seat};
-use crate::rules::devcards::DevCard;
 use crate::rules::pieces::{Building, Route};
 use crate::rules::resources::ResourceSet;
 use crate::rules::trade::Offer;
+use crate::rules::view::{OwnCard, PlayerPublic, PrivateView};
 use crate::topology::{CornerId, EdgeId, HexId};
-use crate::variants::base::view::{OwnCard, PlayerPublic, PrivateView};
 use serde::{Deserialize, Serialize};
 
 /// One seat's view of a Total Chaos game.
@@ -64,35 +63,25 @@ impl ChaosView {
         };
         let players = (0..g.cfg.seats as Seat)
             .map(|s| {
-                let stock = g.pieces.stock(s);
+                let public = PlayerPublic::of(
+                    s,
+                    g.public_vp(s),
+                    &g.hands[s as usize],
+                    &g.dev[s as usize],
+                    g.road_len[s as usize],
+                    (g.longest, g.largest),
+                    g.pieces.stock(s),
+                );
                 PlayerPublic {
-                    seat: s,
-                    vp: g.public_vp(s),
-                    cards: g.hands[s as usize].total(),
-                    dev_cards: g.dev[s as usize].cards.len() as u32,
-                    knights: g.dev[s as usize].knights_played,
-                    road_length: g.road_len[s as usize],
-                    longest_road: g.longest == Some(s),
-                    largest_army: g.largest == Some(s),
-                    settlements_left: stock.settlements,
-                    cities_left: stock.cities,
-                    roads_left: stock.roads,
                     must_discard: owed_discard.iter().find(|(o, _)| *o == s).map(|(_, n)| *n),
-                    out: false,
+                    ..public
                 }
             })
             .collect();
         let mine = seat.filter(|s| (*s as usize) < g.cfg.seats);
         let you = mine.map(|s| PrivateView {
             hand: g.hands[s as usize],
-            dev_cards: g.dev[s as usize]
-                .cards
-                .iter()
-                .map(|h| OwnCard {
-                    card: h.card,
-                    playable: h.card != DevCard::VictoryPoint && h.bought_turn < g.round,
-                })
-                .collect(),
+            dev_cards: OwnCard::hand(&g.dev[s as usize], g.round),
             vp_total: g.total_vp(s),
             bank_rates: crate::rules::trade::maritime_rates(&g.map, &g.pieces, s),
         });
