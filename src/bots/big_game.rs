@@ -16,6 +16,7 @@
 use crate::engine::rng::GameRng;
 use crate::engine::{Ruleset, Seat};
 use crate::rules::costs;
+use crate::rules::offers::TradeCommand;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::spots::corner_pips;
 use crate::topology::{CornerId, EdgeId};
@@ -65,7 +66,7 @@ pub fn choose(g: &BigGame, me: Seat, rng: &mut GameRng) -> Option<Command> {
     let need = next_need(g, me, &hand);
     // Answer offers first: they wait on us.
     for c in &legal {
-        if let Command::Accept(id) = c
+        if let Command::Trade(TradeCommand::Accept(id)) = c
             && let Some(o) = g.offers().iter().find(|o| o.id == *id)
             && o.give.iter().any(|(r, n)| n > 0 && need[r] > 0)
             && o.get.iter().all(|(r, n)| hand[r] > n)
@@ -73,7 +74,10 @@ pub fn choose(g: &BigGame, me: Seat, rng: &mut GameRng) -> Option<Command> {
             return Some(*c);
         }
     }
-    if let Some(c) = legal.iter().find(|c| matches!(c, Command::Decline(_))) {
+    if let Some(c) = legal
+        .iter()
+        .find(|c| matches!(c, Command::Trade(TradeCommand::Decline(_))))
+    {
         return Some(*c);
     }
     if !g.is_active(me) {
@@ -171,7 +175,7 @@ fn bank_toward(legal: &[Command], hand: &ResourceSet) -> Option<Command> {
             continue;
         }
         let found = legal.iter().find(|c| match c {
-            Command::Bank { give, get } => {
+            Command::Trade(TradeCommand::Bank { give, get }) => {
                 get == &lack && give.iter().all(|(r, n)| n == 0 || hand[r] >= goal[r] + n)
             }
             _ => false,

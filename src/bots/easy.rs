@@ -2,6 +2,7 @@
 //! offers (and discards) by what the cards are worth to it rather than at random.
 
 use crate::engine::{Ruleset, Seat};
+use crate::rules::offers::TradeCommand;
 use crate::variants::base::{BaseGame, Command, Kind, Phase};
 use crate::variants::risk::{self, Stage};
 use crate::variants::{Game, GameCommand};
@@ -54,14 +55,18 @@ pub(super) fn answering(game: &Game, seat: Seat) -> bool {
     match game {
         Game::Base(g) => base_answers(g),
         Game::Risk(g) => matches!(g.stage(), Stage::Play) && base_answers(g.base()),
-        Game::TotalChaos(g) => g
-            .legal(seat)
-            .iter()
-            .any(|c| matches!(c, crate::variants::total_chaos::Command::Decline(_))),
-        Game::BigGame(g) => g
-            .legal(seat)
-            .iter()
-            .any(|c| matches!(c, crate::variants::big_game::Command::Decline(_))),
+        Game::TotalChaos(g) => g.legal(seat).iter().any(|c| {
+            matches!(
+                c,
+                crate::variants::total_chaos::Command::Trade(TradeCommand::Decline(_))
+            )
+        }),
+        Game::BigGame(g) => g.legal(seat).iter().any(|c| {
+            matches!(
+                c,
+                crate::variants::big_game::Command::Trade(TradeCommand::Decline(_))
+            )
+        }),
         Game::Adaptations(_) => false,
     }
 }
@@ -71,10 +76,18 @@ pub(super) fn is_offer(cmd: &GameCommand) -> bool {
     use crate::variants::{big_game, total_chaos};
     match cmd {
         GameCommand::Base(c) | GameCommand::Risk(risk::Command::Base(c)) => {
-            matches!(c, Command::Offer { .. } | Command::Counter { .. })
+            matches!(
+                c,
+                Command::Trade(TradeCommand::Offer { .. })
+                    | Command::Trade(TradeCommand::Counter { .. })
+            )
         }
-        GameCommand::TotalChaos(c) => matches!(c, total_chaos::Command::Offer { .. }),
-        GameCommand::BigGame(c) => matches!(c, big_game::Command::Offer { .. }),
+        GameCommand::TotalChaos(c) => {
+            matches!(c, total_chaos::Command::Trade(TradeCommand::Offer { .. }))
+        }
+        GameCommand::BigGame(c) => {
+            matches!(c, big_game::Command::Trade(TradeCommand::Offer { .. }))
+        }
         _ => false,
     }
 }

@@ -20,6 +20,7 @@
 use crate::engine::rng::GameRng;
 use crate::engine::{Ruleset, Seat};
 use crate::rules::costs;
+use crate::rules::offers::TradeCommand;
 use crate::rules::pieces::BuildingKind;
 use crate::rules::resources::{Resource, ResourceSet, pips};
 use crate::rules::spots::{self, corner_pips};
@@ -95,10 +96,12 @@ pub fn choose(g: &ChaosGame, me: Seat, rng: &mut GameRng, mem: &mut Memory) -> O
     };
     // Whatever it picked is listed; if nothing fits, anything but an offer will do.
     cmd.or_else(|| {
-        legal
-            .iter()
-            .copied()
-            .find(|c| matches!(c, Command::Refuse | Command::Decline(_)))
+        legal.iter().copied().find(|c| {
+            matches!(
+                c,
+                Command::Refuse | Command::Trade(TradeCommand::Decline(_))
+            )
+        })
     })
 }
 
@@ -326,10 +329,12 @@ fn build(
         if o.from == me {
             continue;
         }
-        if legal.contains(&Command::Accept(o.id)) && good_offer(g, me, o, &need) {
-            return Some(Command::Accept(o.id));
+        if legal.contains(&Command::Trade(TradeCommand::Accept(o.id)))
+            && good_offer(g, me, o, &need)
+        {
+            return Some(Command::Trade(TradeCommand::Accept(o.id)));
         }
-        if let Some(c) = pick(Command::Decline(o.id)) {
+        if let Some(c) = pick(Command::Trade(TradeCommand::Decline(o.id))) {
             return Some(c);
         }
     }
@@ -358,10 +363,10 @@ fn build(
                 continue;
             }
             if let Some((get, _)) = need.iter().find(|(r, _)| g.bank()[*r] > 0) {
-                let cmd = Command::Bank {
+                let cmd = Command::Trade(TradeCommand::Bank {
                     give: ResourceSet::one(give, rate),
                     get: ResourceSet::one(get, 1),
-                };
+                });
                 if let Some(c) = pick(cmd) {
                     mem.bank_trades += 1;
                     return Some(c);
@@ -379,11 +384,11 @@ fn build(
         {
             let give = gives[rng.below(gives.len())];
             mem.offered = true;
-            let cmd = Command::Offer {
+            let cmd = Command::Trade(TradeCommand::Offer {
                 give: ResourceSet::one(give, 1),
                 get: ResourceSet::one(get, 1),
                 to: None,
-            };
+            });
             if let Some(c) = pick(cmd) {
                 return Some(c);
             }
@@ -399,7 +404,7 @@ fn build(
     legal
         .iter()
         .copied()
-        .find(|c| matches!(c, Command::Cancel(_)) && need.total() == 0)
+        .find(|c| matches!(c, Command::Trade(TradeCommand::Cancel(_))) && need.total() == 0)
 }
 
 fn dev_play(g: &ChaosGame, me: Seat, legal: &[Command], need: &ResourceSet) -> Option<Command> {
