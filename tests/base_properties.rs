@@ -26,6 +26,7 @@
 use catan::engine::Seat;
 use catan::engine::rng::GameRng;
 use catan::rules::devcards::DevCard;
+use catan::rules::offers::TradeCommand;
 use catan::rules::pieces::BuildingKind;
 use catan::rules::resources::{Resource, ResourceSet};
 use catan::rules::supply::Supply;
@@ -238,7 +239,9 @@ fn random_legal(g: &BaseGame, rng: &mut GameRng) -> (Seat, Command) {
         (9, |c| matches!(c, Command::Settle(_) | Command::City(_))),
         (5, |c| matches!(c, Command::BuyDev)),
         (4, |c| matches!(c, Command::Road(_))),
-        (9, |c| !matches!(c, Command::Offer { .. })),
+        (9, |c| {
+            !matches!(c, Command::Trade(TradeCommand::Offer { .. }))
+        }),
     ];
     for (odds, f) in tiers {
         if rng.below(10) < odds
@@ -255,8 +258,8 @@ fn random_legal(g: &BaseGame, rng: &mut GameRng) -> (Seat, Command) {
 /// others), and counter-offers.
 fn free_form(g: &BaseGame, seat: Seat, cmd: &Command) -> bool {
     match cmd {
-        Command::Counter { .. } => true,
-        Command::Offer { give, get, to } => {
+        Command::Trade(TradeCommand::Counter { .. }) => true,
+        Command::Trade(TradeCommand::Offer { give, get, to }) => {
             let one_for_one = give.total() == 1 && get.total() == 1;
             let listed_to = if seat == g.current() {
                 to.is_none()
@@ -378,23 +381,23 @@ impl RawCommand {
             9 => Command::PlayRoadBuilding,
             10 => Command::PlayYearOfPlenty(set(self.give)),
             11 => Command::PlayMonopoly(resource),
-            12 => Command::Bank {
+            12 => Command::Trade(TradeCommand::Bank {
                 give: set(self.give),
                 get: set(self.get),
-            },
-            13 => Command::Offer {
+            }),
+            13 => Command::Trade(TradeCommand::Offer {
                 give: set(self.give),
                 get: set(self.get),
                 to: seat_opt(self.b),
-            },
-            14 => Command::Counter {
+            }),
+            14 => Command::Trade(TradeCommand::Counter {
                 id,
                 give: set(self.give),
                 get: set(self.get),
-            },
-            15 => Command::Accept(id),
-            16 => Command::Decline(id),
-            17 => Command::Cancel(id),
+            }),
+            15 => Command::Trade(TradeCommand::Accept(id)),
+            16 => Command::Trade(TradeCommand::Decline(id)),
+            17 => Command::Trade(TradeCommand::Cancel(id)),
             // Some seat's legal command, sent by whoever sends this one.
             _ => {
                 let other = (self.b as usize % seats) as Seat;
@@ -512,8 +515,11 @@ fn replaying_the_command_log_reproduces_the_game() {
             let raw = RawCommand::from_rng(&mut rng);
             let junk = raw.command(&g);
             let sender = raw.sender(&g);
-            if matches!(junk, Command::Offer { .. } | Command::Counter { .. })
-                && g.clone().apply(sender, &junk, 0).is_ok()
+            if matches!(
+                junk,
+                Command::Trade(TradeCommand::Offer { .. })
+                    | Command::Trade(TradeCommand::Counter { .. })
+            ) && g.clone().apply(sender, &junk, 0).is_ok()
             {
                 g.apply(sender, &junk, 0).unwrap();
                 log.push((sender, g.format(&junk)));

@@ -20,6 +20,7 @@
 use catan::engine::rng::GameRng;
 use catan::engine::{Millis, Seat};
 use catan::rules::devcards::DevCard;
+use catan::rules::offers::TradeCommand;
 use catan::rules::pieces::BuildingKind;
 use catan::rules::supply::Supply;
 use catan::ruleset::Ruleset;
@@ -141,7 +142,8 @@ fn play(i: u64) -> (ChaosGame, Vec<Step>) {
                 let mut probe = g.clone();
                 match probe.apply(seat, &cmd, now) {
                     Ok(_) => assert!(
-                        legal.contains(&cmd) || matches!(cmd, Command::Offer { .. }),
+                        legal.contains(&cmd)
+                            || matches!(cmd, Command::Trade(TradeCommand::Offer { .. })),
                         "accepted but not listed: seat {seat} `{}`",
                         g.format(&cmd)
                     ),

@@ -526,18 +526,125 @@ pub fn each_simple_offer(hand: &ResourceSet, mut f: impl FnMut(ResourceSet, Reso
     }
 }
 
-/// Makes a ruleset's command enum take [`Answer`]s (its `Cancel`, `Accept` and `Decline`
-/// variants), so every ruleset lists its answers with [`each_answer`].
+impl From<Answer> for TradeCommand {
+    fn from(a: Answer) -> TradeCommand {
+        match a {
+            Answer::Cancel(id) => TradeCommand::Cancel(id),
+            Answer::Accept(id) => TradeCommand::Accept(id),
+            Answer::Decline(id) => TradeCommand::Decline(id),
+        }
+    }
+}
+
+/// The trade commands every Catan ruleset takes, with one text language. A ruleset's command
+/// enum carries them in one variant (`Command::Trade`), so they are read, written and listed
+/// here once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TradeCommand {
+    /// Maritime trade: one lot of `give` at your rate for one card.
+    Bank {
+        give: ResourceSet,
+        get: ResourceSet,
+    },
+    /// Propose a trade (to one seat, or to everyone you may trade with).
+    Offer {
+        give: ResourceSet,
+        get: ResourceSet,
+        to: Option<Seat>,
+    },
+    /// Answer an offer with a new one to its proposer.
+    Counter {
+        id: u32,
+        give: ResourceSet,
+        get: ResourceSet,
+    },
+    Accept(u32),
+    Decline(u32),
+    /// Withdraw your own offer.
+    Cancel(u32),
+}
+
+impl TradeCommand {
+    /// Reads a whole command line if its first word names a trade command (`bank`, `offer`,
+    /// `counter`, `accept`, `decline`, `cancel` and their other names); `None` if it names
+    /// none, so the ruleset reads it as one of its own. `seats` bounds an offer's `to`.
+    pub fn parse(words: &[&str], seats: usize) -> Option<Result<TradeCommand, RuleError>> {
+        use crate::rules::words::{id_arg, no_more_words, seat_arg, trade_parts};
+        let first = words.first()?.to_ascii_lowercase();
+        let rest = &words[1..];
+        let answer = |make: fn(u32) -> TradeCommand, what: &str| {
+            let id = id_arg(rest.first(), what)?;
+            no_more_words(words, 2)?;
+            Ok(make(id))
+        };
+        Some(match first.as_str() {
+            "bank" | "maritime" => trade_parts(rest).and_then(|(give, get, to)| match to {
+                Some(_) => refuse("a bank trade has no `to`"),
+                None => Ok(TradeCommand::Bank { give, get }),
+            }),
+            "offer" | "trade" => trade_parts(rest).and_then(|(give, get, to)| {
+                let to = to.map(|t| seat_arg(t, seats)).transpose()?;
+                Ok(TradeCommand::Offer { give, get, to })
+            }),
+            "counter" => {
+                parse_counter(rest).map(|(id, give, get)| TradeCommand::Counter { id, give, get })
+            }
+            "accept" | "yes" => answer(TradeCommand::Accept, "accept"),
+            "decline" | "no" | "reject" => answer(TradeCommand::Decline, "decline"),
+            "cancel" | "withdraw" => answer(TradeCommand::Cancel, "cancel"),
+            _ => return None,
+        })
+    }
+}
+
+/// Carries out a trade command: offers and their answers through the book, a bank trade by
+/// `bank` (which bank pays, and at what rate, is the ruleset's own).
+pub fn apply<M: Market, E: From<TradeEvent>>(
+    m: &mut M,
+    seat: Seat,
+    cmd: TradeCommand,
+    ev: &mut Vec<E>,
+    bank: impl FnOnce(&mut M, ResourceSet, ResourceSet, &mut Vec<E>) -> Result<(), RuleError>,
+) -> Result<(), RuleError> {
+    match cmd {
+        TradeCommand::Bank { give, get } => bank(m, give, get, ev),
+        TradeCommand::Offer { give, get, to } => offer(m, seat, give, get, to, ev),
+        TradeCommand::Counter { id, give, get } => counter(m, seat, id, give, get, ev),
+        TradeCommand::Accept(id) => accept(m, seat, id, ev),
+        TradeCommand::Decline(id) => decline(m, seat, id, ev),
+        TradeCommand::Cancel(id) => cancel(m, seat, id, ev),
+    }
+}
+
+/// Writes a trade command so that [`TradeCommand::parse`] reads it back.
+impl std::fmt::Display for TradeCommand {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TradeCommand::Bank { give, get } => write!(f, "bank {give} for {get}"),
+            TradeCommand::Offer { give, get, to } => match to {
+                Some(t) => write!(f, "offer {give} for {get} to {}", t + 1),
+                None => write!(f, "offer {give} for {get}"),
+            },
+            TradeCommand::Counter { id, give, get } => write!(f, "counter {id} {give} for {get}"),
+            TradeCommand::Accept(id) => write!(f, "accept {id}"),
+            TradeCommand::Decline(id) => write!(f, "decline {id}"),
+            TradeCommand::Cancel(id) => write!(f, "cancel {id}"),
+        }
+    }
+}
+
+/// Makes a ruleset's command enum take [`TradeCommand`]s and [`Answer`]s (into its `Trade`
+/// variant), so every ruleset lists its answers with [`each_answer`].
 macro_rules! answers_into {
     ($command:ty) => {
+        impl From<$crate::rules::offers::TradeCommand> for $command {
+            fn from(t: $crate::rules::offers::TradeCommand) -> $command {
+                <$command>::Trade(t)
+            }
+        }
         impl From<$crate::rules::offers::Answer> for $command {
             fn from(a: $crate::rules::offers::Answer) -> $command {
-                use $crate::rules::offers::Answer;
-                match a {
-                    Answer::Cancel(id) => <$command>::Cancel(id),
-                    Answer::Accept(id) => <$command>::Accept(id),
-                    Answer::Decline(id) => <$command>::Decline(id),
-                }
+                <$command>::Trade(a.into())
             }
         }
     };
@@ -546,18 +653,13 @@ pub(crate) use answers_into;
 
 /// Reads the words after `counter`: `ID GIVE for GET`, as every ruleset writes a
 /// counter-offer (it goes to whoever made the offer, so it names no seat).
-pub fn parse_counter(words: &[&str]) -> Result<(u32, ResourceSet, ResourceSet), RuleError> {
+fn parse_counter(words: &[&str]) -> Result<(u32, ResourceSet, ResourceSet), RuleError> {
     let id = crate::rules::words::id_arg(words.first(), "counter")?;
     let (give, get, to) = crate::rules::words::trade_parts(words.get(1..).unwrap_or_default())?;
     if to.is_some() {
         return refuse("a counter-offer goes to whoever made the offer; leave out `to`");
     }
     Ok((id, give, get))
-}
-
-/// Writes a counter-offer so that [`parse_counter`] reads it back.
-pub fn format_counter(id: u32, give: &ResourceSet, get: &ResourceSet) -> String {
-    format!("counter {id} {give} for {get}")
 }
 
 /// The [`Market`] methods that only lend the book's state, for a game whose fields are named

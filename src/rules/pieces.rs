@@ -111,6 +111,18 @@ impl Pieces {
     pub fn buildings_of(&self, seat: Seat) -> &[CornerId] {
         &self.owned_buildings[seat as usize]
     }
+    /// Corners where this seat has a settlement (not a city): where it may build a city.
+    /// Every ruleset lists city spots and upgrade choices from this.
+    pub fn settlements_of(&self, seat: Seat) -> impl Iterator<Item = CornerId> + '_ {
+        self.owned_buildings[seat as usize]
+            .iter()
+            .copied()
+            .filter(|c| self.is_settlement(*c))
+    }
+    /// Whether `c` holds a settlement (of anyone).
+    pub fn is_settlement(&self, c: CornerId) -> bool {
+        self.buildings[c.index()].is_some_and(|b| b.kind == BuildingKind::Settlement)
+    }
     /// Edges with this seat's roads and ships.
     pub fn routes_of(&self, seat: Seat) -> &[EdgeId] {
         &self.owned_routes[seat as usize]

@@ -82,35 +82,46 @@ pub fn random_cards(rng: &mut GameRng, hand: &ResourceSet, n: u32) -> ResourceSe
     out
 }
 
-/// Every way to choose `n` cards from a hand, each once.
-pub fn choices(hand: &ResourceSet, n: u32) -> Vec<ResourceSet> {
+/// Every way to choose `n` cards from `hand` (a discard), in one fixed order (lumber counts
+/// first, from the fewest up), each handed to `f` until it answers `false`. The rulesets'
+/// legal lists and the base game's counted discard index (`nth_discard`) rely on this order.
+pub fn each_choice(hand: &ResourceSet, n: u32, f: &mut impl FnMut(ResourceSet) -> bool) {
     fn go(
         hand: &ResourceSet,
         i: usize,
         left: u32,
         cur: &mut ResourceSet,
-        out: &mut Vec<ResourceSet>,
-    ) {
+        f: &mut impl FnMut(ResourceSet) -> bool,
+    ) -> bool {
         if i == 5 {
-            if left == 0 {
-                out.push(*cur);
-            }
-            return;
+            return left != 0 || f(*cur);
         }
         let r = Resource::ALL[i];
+        // What the remaining resources can still cover.
         let rest: u32 = Resource::ALL[i + 1..].iter().map(|x| hand[*x]).sum();
         let lo = left.saturating_sub(rest);
         let hi = hand[r].min(left);
         for k in lo..=hi {
             cur[r] = k;
-            go(hand, i + 1, left - k, cur, out);
+            if !go(hand, i + 1, left - k, cur, f) {
+                return false;
+            }
         }
         cur[r] = 0;
+        true
     }
-    let mut out = Vec::new();
     let mut cur = ResourceSet::EMPTY;
+    go(hand, 0, n, &mut cur, f);
+}
+
+/// Every way to choose `n` cards from a hand, each once, in [`each_choice`]'s order.
+pub fn choices(hand: &ResourceSet, n: u32) -> Vec<ResourceSet> {
+    let mut out = Vec::new();
     if n <= hand.total() {
-        go(hand, 0, n, &mut cur, &mut out);
+        each_choice(hand, n, &mut |set| {
+            out.push(set);
+            true
+        });
     }
     out
 }

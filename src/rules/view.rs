@@ -2,9 +2,10 @@
 //! its own development cards and hand. Base and Total Chaos send these as they are; the Big
 //! Game adds to them.
 
+use crate::board::Map;
 use crate::engine::Seat;
 use crate::rules::devcards::{DevCard, DevHand};
-use crate::rules::pieces::Stock;
+use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::resources::ResourceSet;
 use serde::{Deserialize, Serialize};
 
@@ -74,6 +75,37 @@ impl PlayerPublic {
             roads_left: stock.roads,
             must_discard: None,
             out: false,
+        }
+    }
+}
+
+impl PlayerPublic {
+    /// These facts with the discard `owed` lists for this seat, if any (in a discard phase).
+    pub fn owing(self, owed: &[(Seat, u32)]) -> PlayerPublic {
+        PlayerPublic {
+            must_discard: owed.iter().find(|(o, _)| *o == self.seat).map(|(_, n)| *n),
+            ..self
+        }
+    }
+}
+
+impl PrivateView {
+    /// What `seat` alone sees: its cards, its development cards as playable on `turn`, all its
+    /// points (`vp_total`) and its bank rates from the harbors it builds on.
+    pub fn of(
+        seat: Seat,
+        hand: ResourceSet,
+        dev: &DevHand,
+        turn: u32,
+        vp_total: u32,
+        map: &Map,
+        pieces: &Pieces,
+    ) -> PrivateView {
+        PrivateView {
+            hand,
+            dev_cards: OwnCard::hand(dev, turn),
+            vp_total,
+            bank_rates: crate::rules::trade::maritime_rates(map, pieces, seat),
         }
     }
 }

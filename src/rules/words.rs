@@ -170,6 +170,42 @@ pub fn seat_arg(s: &str, seats: usize) -> Result<Seat, RuleError> {
     Ok((n - 1) as Seat)
 }
 
+/// A command line's words and its first word lower-cased (the command's name), as every
+/// ruleset reads them; an empty line is refused.
+pub fn command_words(text: &str) -> Result<(String, Vec<&str>), RuleError> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.first() {
+        Some(first) => Ok((first.to_ascii_lowercase(), words)),
+        None => Err(RuleError::new("empty command; `help` lists them")),
+    }
+}
+
+/// The `i`-th word of a command line, or a refusal saying the command needs `what` there.
+pub fn word_at<'a>(words: &[&'a str], i: usize, what: &str) -> Result<&'a str, RuleError> {
+    words.get(i).copied().ok_or_else(|| {
+        let first = words.first().copied().unwrap_or_default();
+        RuleError::new(format!("`{first}` needs {what}"))
+    })
+}
+
+/// The refusal of a command line whose first word names no command.
+pub fn unknown_command(name: &str) -> RuleError {
+    RuleError::new(format!(
+        "unknown command `{name}`; `help` lists the commands"
+    ))
+}
+
+/// Refuses words left over after a command that reads only its first `used` words.
+pub fn no_more_words(words: &[&str], used: usize) -> Result<(), RuleError> {
+    if words.len() > used {
+        return Err(RuleError::new(format!(
+            "unexpected `{}` after the command",
+            words[used..].join(" ")
+        )));
+    }
+    Ok(())
+}
+
 /// An offer's number after `accept`, `decline`, `cancel` and the like.
 pub fn id_arg(s: Option<&&str>, what: &str) -> Result<u32, RuleError> {
     let s = s.ok_or_else(|| {

@@ -61,12 +61,9 @@ impl BaseGame {
             Command::PlayRoadBuilding => self.play_road_building(seat, ev),
             Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, ev),
             Command::PlayMonopoly(r) => self.play_monopoly(seat, r, ev),
-            Command::Bank { give, get } => self.bank_trade(seat, give, get, ev),
-            Command::Offer { give, get, to } => offers::offer(self, seat, give, get, to, ev),
-            Command::Counter { id, give, get } => offers::counter(self, seat, id, give, get, ev),
-            Command::Accept(id) => offers::accept(self, seat, id, ev),
-            Command::Decline(id) => offers::decline(self, seat, id, ev),
-            Command::Cancel(id) => offers::cancel(self, seat, id, ev),
+            Command::Trade(t) => offers::apply(self, seat, t, ev, |g, give, get, ev| {
+                g.bank_trade(seat, give, get, ev)
+            }),
         };
         if let Err(e) = done {
             ev.truncate(ev0);
@@ -114,12 +111,7 @@ impl BaseGame {
                 "no dice in the special build phase: seat {} rolls once the special builds are over",
                 self.next_seat(self.current) + 1
             )),
-            Command::Bank { .. }
-            | Command::Offer { .. }
-            | Command::Counter { .. }
-            | Command::Accept(_)
-            | Command::Decline(_)
-            | Command::Cancel(_) => refuse(
+            Command::Trade(_) => refuse(
                 "no trading in the special build phase: only building and buying development cards",
             ),
             Command::PlayKnight

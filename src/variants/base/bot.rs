@@ -26,6 +26,7 @@ use crate::engine::Seat;
 use crate::engine::rng::GameRng;
 use crate::rules::costs;
 use crate::rules::devcards::DevCard;
+use crate::rules::offers::TradeCommand;
 use crate::rules::pieces::{BuildingKind, Pieces, RouteKind};
 use crate::rules::resources::{Resource, ResourceSet, pips};
 use crate::rules::trade::{self, Offer};
@@ -569,7 +570,7 @@ impl<'a> Ctx<'a> {
         }
         // Our own offer from earlier that nobody took: withdraw it.
         if let Some(o) = g.offers().iter().find(|o| o.from == self.me) {
-            return Some(Command::Cancel(o.id));
+            return Some(Command::Trade(TradeCommand::Cancel(o.id)));
         }
         let plans = self.plans();
         let plan = plans.first().copied();
@@ -700,10 +701,10 @@ impl<'a> Ctx<'a> {
             .copied()
             .filter(|r| need[*r] > 0 && bank[*r] > 0)
             .max_by(|a, b| need[*a].cmp(&need[*b]))?;
-        let cmd = Command::Bank {
+        let cmd = Command::Trade(TradeCommand::Bank {
             give: ResourceSet::one(give, self.rates[give as usize]),
             get: ResourceSet::one(get, 1),
-        };
+        });
         // With trade-then-build, trading closes once something is built.
         if !legal.contains(&cmd) {
             return None;
@@ -749,11 +750,11 @@ impl<'a> Ctx<'a> {
         {
             return None;
         }
-        let cmd = Command::Offer {
+        let cmd = Command::Trade(TradeCommand::Offer {
             give: ResourceSet::one(give, 1),
             get: ResourceSet::one(get, 1),
             to: None,
-        };
+        });
         if !legal.contains(&cmd) {
             return None;
         }
@@ -901,18 +902,20 @@ impl<'a> Ctx<'a> {
             .g
             .offers()
             .iter()
-            .filter(|o| legal.contains(&Command::Decline(o.id)))
+            .filter(|o| legal.contains(&Command::Trade(TradeCommand::Decline(o.id))))
             .collect();
         if open.is_empty() {
             return None;
         }
         let plan = self.best_plan();
         for o in &open {
-            if legal.contains(&Command::Accept(o.id)) && self.good_offer(o, plan.as_ref()) {
-                return Some(Command::Accept(o.id));
+            if legal.contains(&Command::Trade(TradeCommand::Accept(o.id)))
+                && self.good_offer(o, plan.as_ref())
+            {
+                return Some(Command::Trade(TradeCommand::Accept(o.id)));
             }
         }
-        Some(Command::Decline(open[0].id))
+        Some(Command::Trade(TradeCommand::Decline(open[0].id)))
     }
 
     /// An offer we should take: we give no more cards than we get, the proposer is not close
@@ -1241,7 +1244,10 @@ pub(crate) fn answering(g: &BaseGame, seat: Seat) -> bool {
 
 /// Whether a command proposes a trade to other players.
 pub(crate) fn is_offer(c: &Command) -> bool {
-    matches!(c, Command::Offer { .. } | Command::Counter { .. })
+    matches!(
+        c,
+        Command::Trade(TradeCommand::Offer { .. } | TradeCommand::Counter { .. })
+    )
 }
 
 /// What the base game's bots remember: the heuristic's memory, and the random bot's

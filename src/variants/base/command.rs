@@ -5,9 +5,9 @@
 
 use crate::board::Map;
 use crate::engine::{RuleError, Seat};
-use crate::rules::offers;
+use crate::rules::offers::TradeCommand;
 use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
-use crate::rules::words::{id_arg, seat_arg, trade_parts};
+use crate::rules::words::{command_words, no_more_words, seat_arg, unknown_command, word_at};
 use crate::topology::{CornerId, EdgeId, HexId};
 
 /// Everything a seat can ask for in a base game.
@@ -34,27 +34,8 @@ pub enum Command {
     /// Take these two cards from the bank.
     PlayYearOfPlenty(ResourceSet),
     PlayMonopoly(Resource),
-    /// Maritime trade: one lot of `give` at your rate for one card.
-    Bank {
-        give: ResourceSet,
-        get: ResourceSet,
-    },
-    /// Propose a trade (to one seat, or to everyone you may trade with).
-    Offer {
-        give: ResourceSet,
-        get: ResourceSet,
-        to: Option<Seat>,
-    },
-    /// Answer an offer with a new one to its proposer.
-    Counter {
-        id: u32,
-        give: ResourceSet,
-        get: ResourceSet,
-    },
-    Accept(u32),
-    Decline(u32),
-    /// Withdraw your own offer.
-    Cancel(u32),
+    /// Bank trades and offers between players, as every ruleset reads them.
+    Trade(TradeCommand),
 }
 
 crate::rules::offers::answers_into!(Command);
@@ -174,12 +155,14 @@ impl Command {
             Command::PlayRoadBuilding => Kind::PlayRoadBuilding,
             Command::PlayYearOfPlenty(_) => Kind::PlayYearOfPlenty,
             Command::PlayMonopoly(_) => Kind::PlayMonopoly,
-            Command::Bank { .. } => Kind::Bank,
-            Command::Offer { .. } => Kind::Offer,
-            Command::Counter { .. } => Kind::Counter,
-            Command::Accept(_) => Kind::Accept,
-            Command::Decline(_) => Kind::Decline,
-            Command::Cancel(_) => Kind::Cancel,
+            Command::Trade(t) => match t {
+                TradeCommand::Bank { .. } => Kind::Bank,
+                TradeCommand::Offer { .. } => Kind::Offer,
+                TradeCommand::Counter { .. } => Kind::Counter,
+                TradeCommand::Accept(_) => Kind::Accept,
+                TradeCommand::Decline(_) => Kind::Decline,
+                TradeCommand::Cancel(_) => Kind::Cancel,
+            },
         }
     }
 }
@@ -204,19 +187,14 @@ Seats are numbered from 1. Resources: lumber brick wool grain ore (wood, sheep, 
 
 /// Reads one command.
 pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let Some(first) = words.first() else {
-        return Err(RuleError::new("empty command; `help` lists them"));
-    };
-    let arg = |i: usize, what: &str| -> Result<&str, RuleError> {
-        words
-            .get(i)
-            .copied()
-            .ok_or_else(|| RuleError::new(format!("`{first}` needs {what}")))
-    };
+    let (first, words) = command_words(text)?;
+    if let Some(trade) = TradeCommand::parse(&words, seats) {
+        return trade.map(Command::Trade);
+    }
+    let arg = |i: usize, what: &str| word_at(&words, i, what);
     let corner = |s: &str| map.parse_corner(s).map_err(RuleError);
     let edge = |s: &str| map.parse_edge(s).map_err(RuleError);
-    let cmd = match first.to_ascii_lowercase().as_str() {
+    let cmd = match first.as_str() {
         "settle" | "settlement" | "s" => Command::Settle(corner(arg(1, "a corner, e.g. C.nw")?)?),
         "road" | "r" => Command::Road(edge(arg(1, "an edge, e.g. C.n")?)?),
         "city" | "c" => Command::City(corner(arg(1, "a corner, e.g. C.nw")?)?),
@@ -272,45 +250,16 @@ pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> 
                 }
             }
         }
-        "bank" | "maritime" => {
-            let (give, get, to) = trade_parts(&words[1..])?;
-            if to.is_some() {
-                return Err(RuleError::new("a bank trade has no `to`"));
-            }
-            Command::Bank { give, get }
-        }
-        "offer" | "trade" => {
-            let (give, get, to) = trade_parts(&words[1..])?;
-            let to = to.map(|t| seat_arg(t, seats)).transpose()?;
-            Command::Offer { give, get, to }
-        }
-        "counter" => {
-            let (id, give, get) = offers::parse_counter(&words[1..])?;
-            Command::Counter { id, give, get }
-        }
-        "accept" | "yes" => Command::Accept(id_arg(words.get(1), "accept")?),
-        "decline" | "no" | "reject" => Command::Decline(id_arg(words.get(1), "decline")?),
-        "cancel" | "withdraw" => Command::Cancel(id_arg(words.get(1), "cancel")?),
-        other => {
-            return Err(RuleError::new(format!(
-                "unknown command `{other}`; `help` lists the commands"
-            )));
-        }
+        other => return Err(unknown_command(other)),
     };
     let used = match cmd {
         Command::Settle(_) | Command::Road(_) | Command::City(_) => 2,
         Command::BuyDev | Command::PlayKnight | Command::PlayRoadBuilding => 2,
         Command::Roll | Command::End => 1,
-        Command::Accept(_) | Command::Decline(_) | Command::Cancel(_) => 2,
         Command::PlayMonopoly(_) => 3,
         _ => words.len(),
     };
-    if words.len() > used {
-        return Err(RuleError::new(format!(
-            "unexpected `{}` after the command",
-            words[used..].join(" ")
-        )));
-    }
+    no_more_words(&words, used)?;
     Ok(cmd)
 }
 
@@ -332,14 +281,6 @@ pub fn format(map: &Map, cmd: &Command) -> String {
         Command::PlayRoadBuilding => "play roads".into(),
         Command::PlayYearOfPlenty(s) => format!("play plenty {s}"),
         Command::PlayMonopoly(r) => format!("play monopoly {r}"),
-        Command::Bank { give, get } => format!("bank {give} for {get}"),
-        Command::Offer { give, get, to } => match to {
-            Some(t) => format!("offer {give} for {get} to {}", t + 1),
-            None => format!("offer {give} for {get}"),
-        },
-        Command::Counter { id, give, get } => offers::format_counter(*id, give, get),
-        Command::Accept(id) => format!("accept {id}"),
-        Command::Decline(id) => format!("decline {id}"),
-        Command::Cancel(id) => format!("cancel {id}"),
+        Command::Trade(t) => t.to_string(),
     }
 }

@@ -11,11 +11,12 @@ use super::command::{Kind, Kinds};
 use super::{BaseGame, Command, MAX_OPEN_OFFERS, Phase};
 use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::rules::costs;
 use crate::rules::devcards::DevCard;
-use crate::rules::pieces::{BuildingKind, RouteKind};
+use crate::rules::offers::TradeCommand;
+use crate::rules::pieces::RouteKind;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::trade::{self, Offer};
+use crate::rules::{costs, spots};
 use crate::topology::{CornerId, EdgeId, HexId, IdBits};
 
 /// Receives listed commands; the callback answers whether it wants more of that kind, and a
@@ -183,11 +184,7 @@ impl BaseGame {
         }
         if stock.cities > 0
             && hand.contains(&costs::CITY)
-            && self.pieces.buildings_of(seat).iter().any(|c| {
-                self.pieces
-                    .building(*c)
-                    .is_some_and(|b| b.kind == BuildingKind::Settlement)
-            })
+            && self.pieces.settlements_of(seat).next().is_some()
         {
             kinds.insert(Kind::City);
         }
@@ -311,11 +308,11 @@ impl BaseGame {
             // The (i % 4)-th resource other than `give`.
             let j = i % 4;
             let get = Resource::ALL[j + usize::from(j >= give as usize)];
-            return Some(Command::Offer {
+            return Some(Command::Trade(TradeCommand::Offer {
                 give: ResourceSet::one(give, 1),
                 get: ResourceSet::one(get, 1),
                 to: (seat != self.current).then_some(self.current),
-            });
+            }));
         }
         if kind == Kind::Robber
             && let Some(cmd) = self.random_robber(rng)
@@ -571,16 +568,10 @@ impl BaseGame {
         }
         if s.wants(Kind::City) && hand.contains(&costs::CITY) && self.pieces.stock(seat).cities > 0
         {
-            for c in self.pieces.buildings_of(seat) {
-                if self
-                    .pieces
-                    .building(*c)
-                    .is_some_and(|b| b.kind == BuildingKind::Settlement)
-                {
-                    s.emit(Command::City(*c));
-                    if !s.wants(Kind::City) {
-                        break;
-                    }
+            for c in self.pieces.settlements_of(seat) {
+                s.emit(Command::City(c));
+                if !s.wants(Kind::City) {
+                    break;
                 }
             }
         }
@@ -626,11 +617,11 @@ impl BaseGame {
                 }
                 for get in Resource::ALL {
                     if get != give {
-                        s.emit(Command::Offer {
+                        s.emit(Command::Trade(TradeCommand::Offer {
                             give: ResourceSet::one(give, 1),
                             get: ResourceSet::one(get, 1),
                             to,
-                        });
+                        }));
                     }
                 }
             }
@@ -647,7 +638,7 @@ impl BaseGame {
         }
         let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
         trade::each_bank_trade(hand, &self.bank, &rates, |give, get| {
-            f(Command::Bank { give, get })
+            f(Command::Trade(TradeCommand::Bank { give, get }))
         });
     }
 
@@ -658,12 +649,12 @@ impl BaseGame {
         let hand = &self.hands[seat as usize];
         for o in &self.offers {
             if o.from == seat {
-                s.emit(Command::Cancel(o.id));
+                s.emit(Command::Trade(TradeCommand::Cancel(o.id)));
             } else if self.addressed_to(o, seat) && !o.declined_by(seat) {
                 if hand.contains(&o.get) && self.hands[o.from as usize].contains(&o.give) {
-                    s.emit(Command::Accept(o.id));
+                    s.emit(Command::Trade(TradeCommand::Accept(o.id)));
                 }
-                s.emit(Command::Decline(o.id));
+                s.emit(Command::Trade(TradeCommand::Decline(o.id)));
             }
         }
     }
@@ -749,37 +740,12 @@ impl BaseGame {
     }
 }
 
-/// Every way to return `n` cards from a hand.
+/// Every way to return `n` cards from a hand, while the sink still wants discards.
 fn discard_choices<F: FnMut(Command) -> bool>(hand: &ResourceSet, n: u32, s: &mut Sink<'_, F>) {
-    fn go<F: FnMut(Command) -> bool>(
-        hand: &ResourceSet,
-        i: usize,
-        left: u32,
-        cur: &mut ResourceSet,
-        s: &mut Sink<'_, F>,
-    ) {
-        if !s.wants(Kind::Discard) {
-            return;
-        }
-        if i == 5 {
-            if left == 0 {
-                s.emit(Command::Discard(*cur));
-            }
-            return;
-        }
-        let r = Resource::ALL[i];
-        // What the remaining resources can still cover.
-        let rest: u32 = Resource::ALL[i + 1..].iter().map(|x| hand[*x]).sum();
-        let lo = left.saturating_sub(rest);
-        let hi = hand[r].min(left);
-        for k in lo..=hi {
-            cur[r] = k;
-            go(hand, i + 1, left - k, cur, s);
-        }
-        cur[r] = 0;
-    }
-    let mut cur = ResourceSet::EMPTY;
-    go(hand, 0, n, &mut cur, s);
+    spots::each_choice(hand, n, &mut |set| {
+        s.emit(Command::Discard(set));
+        s.wants(Kind::Discard)
+    });
 }
 
 /// Ways to return `n` cards from `hand` using resources `i..` only, for every `i` and `n`:

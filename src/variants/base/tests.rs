@@ -15,6 +15,7 @@
 use super::*;
 use crate::engine::rng::GameRng;
 use crate::rules::devcards::HeldCard;
+use crate::rules::offers::TradeCommand;
 use crate::rules::offers::TradeEvent;
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::resources::{Resource, parse_resource_list};
@@ -1729,28 +1730,28 @@ fn a_trade_is_no_gift_and_no_swap_of_a_resource_for_itself() {
     let mut g = main_phase(3);
     give(&mut g, 0, "2 brick");
     give(&mut g, 1, "2 ore");
-    let gift = Command::Offer {
+    let gift = Command::Trade(TradeCommand::Offer {
         give: rs("1 brick"),
         get: ResourceSet::EMPTY,
         to: None,
-    };
+    });
     says(refused_cmd(&mut g, 0, &gift), "gifts are not allowed");
-    let beg = Command::Offer {
+    let beg = Command::Trade(TradeCommand::Offer {
         give: ResourceSet::EMPTY,
         get: rs("1 ore"),
         to: None,
-    };
+    });
     says(refused_cmd(&mut g, 0, &beg), "gifts are not allowed");
     says(
         refused(&mut g, 0, "offer 1 brick for 1 brick 1 ore"),
         "same resource",
     );
     ok(&mut g, 0, "offer 1 brick for 1 ore");
-    let counter_gift = Command::Counter {
+    let counter_gift = Command::Trade(TradeCommand::Counter {
         id: 1,
         give: rs("1 ore"),
         get: ResourceSet::EMPTY,
-    };
+    });
     says(
         refused_cmd(&mut g, 1, &counter_gift),
         "gifts are not allowed",
@@ -1772,7 +1773,7 @@ fn open_offers_are_capped_at_three_for_the_current_player_and_one_for_others() {
     assert!(
         !g.legal(0)
             .iter()
-            .any(|c| matches!(c, Command::Offer { .. }))
+            .any(|c| matches!(c, Command::Trade(TradeCommand::Offer { .. })))
     );
     ok(&mut g, 1, "offer 1 ore for 1 wool");
     says(refused(&mut g, 1, "offer 1 ore for 1 grain"), "open offer");
@@ -1913,7 +1914,9 @@ fn trade_then_build_refuses_trades_after_building() {
     );
     assert!(!g.legal(0).iter().any(|c| matches!(
         c,
-        Command::Bank { .. } | Command::Offer { .. } | Command::Accept(_)
+        Command::Trade(TradeCommand::Bank { .. })
+            | Command::Trade(TradeCommand::Offer { .. })
+            | Command::Trade(TradeCommand::Accept(_))
     )));
     // Building ended trading: the open offers are closed and nobody waits on them.
     assert!(g.offers.is_empty());
@@ -2232,20 +2235,20 @@ fn every_legal_command_reads_back_from_its_text() {
     // The commands legal() does not list read back too.
     let g = main_phase(4);
     for cmd in [
-        Command::Offer {
+        Command::Trade(TradeCommand::Offer {
             give: rs("2 wool 1 ore"),
             get: rs("1 brick"),
             to: Some(3),
-        },
-        Command::Counter {
+        }),
+        Command::Trade(TradeCommand::Counter {
             id: 12,
             give: rs("1 grain"),
             get: rs("2 lumber 1 ore"),
-        },
-        Command::Bank {
+        }),
+        Command::Trade(TradeCommand::Bank {
             give: rs("8 wool"),
             get: rs("2 ore"),
-        },
+        }),
     ] {
         assert_eq!(g.parse(0, &g.format(&cmd)), Ok(cmd));
     }

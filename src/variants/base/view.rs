@@ -66,20 +66,23 @@ impl BaseView {
                     g.pieces.stock(s),
                 );
                 PlayerPublic {
-                    must_discard: owed.iter().find(|(o, _)| *o == s).map(|(_, n)| *n),
                     out: g.out[s as usize],
-                    ..public
+                    ..public.owing(&owed)
                 }
             })
             .collect();
-        let you = seat
-            .filter(|s| (*s as usize) < g.cfg.seats)
-            .map(|s| PrivateView {
-                hand: g.hands[s as usize],
-                dev_cards: OwnCard::hand(&g.dev[s as usize], g.turn),
-                vp_total: g.total_vp(s),
-                bank_rates: crate::rules::trade::maritime_rates(&g.map, &g.pieces, s),
-            });
+        let you = seat.filter(|s| (*s as usize) < g.cfg.seats).map(|s| {
+            let i = s as usize;
+            PrivateView::of(
+                s,
+                g.hands[i],
+                &g.dev[i],
+                g.turn,
+                g.total_vp(s),
+                &g.map,
+                &g.pieces,
+            )
+        });
         let (phase, current, setup_settlement, free_roads) = match &g.phase {
             Phase::Setup { step, settlement } => {
                 ("setup", Some(g.setup_seat(*step)), *settlement, 0)

@@ -46,14 +46,9 @@ impl BigGame {
             Command::PlayKnight(u) => self.play_knight(seat, u, &mut ev)?,
             Command::PlayRoadBuilding => self.play_road_building(seat, &mut ev)?,
             Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, &mut ev)?,
-            Command::Bank { give, get } => self.bank_trade(seat, give, get, &mut ev)?,
-            Command::Offer { give, get, to } => offers::offer(self, seat, give, get, to, &mut ev)?,
-            Command::Counter { id, give, get } => {
-                offers::counter(self, seat, id, give, get, &mut ev)?
-            }
-            Command::Accept(id) => offers::accept(self, seat, id, &mut ev)?,
-            Command::Decline(id) => offers::decline(self, seat, id, &mut ev)?,
-            Command::Cancel(id) => offers::cancel(self, seat, id, &mut ev)?,
+            Command::Trade(t) => offers::apply(self, seat, t, &mut ev, |g, give, get, ev| {
+                g.bank_trade(seat, give, get, ev)
+            })?,
         }
         if matches!(self.phase, Phase::Round { .. }) {
             self.check_win(Some(seat), &mut ev);
@@ -205,26 +200,17 @@ impl BigGame {
 
     /// The starting settlement with the most pips around it (the host's pick on a timeout).
     pub(crate) fn best_own_settlement(&self, seat: Seat) -> Option<CornerId> {
-        self.pieces
-            .buildings_of(seat)
-            .iter()
-            .copied()
-            .filter(|c| {
-                self.pieces
-                    .building(*c)
-                    .is_some_and(|b| b.kind == BuildingKind::Settlement)
-            })
-            .max_by_key(|c| {
-                let p: u32 = self
-                    .map
-                    .topology
-                    .corner_hexes(*c)
-                    .iter()
-                    .flatten()
-                    .map(|h| self.map.tile(*h).number().map_or(0, pips) as u32)
-                    .sum();
-                (p, std::cmp::Reverse(*c))
-            })
+        self.pieces.settlements_of(seat).max_by_key(|c| {
+            let p: u32 = self
+                .map
+                .topology
+                .corner_hexes(*c)
+                .iter()
+                .flatten()
+                .map(|h| self.map.tile(*h).number().map_or(0, pips) as u32)
+                .sum();
+            (p, std::cmp::Reverse(*c))
+        })
     }
 
     // ---- rounds ---------------------------------------------------------------------------

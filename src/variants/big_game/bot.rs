@@ -16,6 +16,7 @@
 use crate::engine::Seat;
 use crate::engine::rng::GameRng;
 use crate::rules::costs;
+use crate::rules::offers::TradeCommand;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::spots::corner_pips;
 use crate::ruleset::{BotPlay, Ruleset};
@@ -66,7 +67,7 @@ pub fn choose(g: &BigGame, me: Seat, rng: &mut GameRng) -> Option<Command> {
     let need = next_need(g, me, &hand);
     // Answer offers first: they wait on us.
     for c in &legal {
-        if let Command::Accept(id) = c
+        if let Command::Trade(TradeCommand::Accept(id)) = c
             && let Some(o) = g.offers().iter().find(|o| o.id == *id)
             && o.give.iter().any(|(r, n)| n > 0 && need[r] > 0)
             && o.get.iter().all(|(r, n)| hand[r] > n)
@@ -74,7 +75,10 @@ pub fn choose(g: &BigGame, me: Seat, rng: &mut GameRng) -> Option<Command> {
             return Some(*c);
         }
     }
-    if let Some(c) = legal.iter().find(|c| matches!(c, Command::Decline(_))) {
+    if let Some(c) = legal
+        .iter()
+        .find(|c| matches!(c, Command::Trade(TradeCommand::Decline(_))))
+    {
         return Some(*c);
     }
     if !g.is_active(me) {
@@ -172,7 +176,7 @@ fn bank_toward(legal: &[Command], hand: &ResourceSet) -> Option<Command> {
             continue;
         }
         let found = legal.iter().find(|c| match c {
-            Command::Bank { give, get } => {
+            Command::Trade(TradeCommand::Bank { give, get }) => {
                 get == &lack && give.iter().all(|(r, n)| n == 0 || hand[r] >= goal[r] + n)
             }
             _ => false,
@@ -207,11 +211,11 @@ impl BotPlay for BigGame {
     fn answering(&self, seat: Seat) -> bool {
         self.legal(seat)
             .iter()
-            .any(|c| matches!(c, Command::Decline(_)))
+            .any(|c| matches!(c, Command::Trade(TradeCommand::Decline(_))))
     }
 
     fn is_offer(&self, cmd: &Command) -> bool {
-        matches!(cmd, Command::Offer { .. })
+        matches!(cmd, Command::Trade(TradeCommand::Offer { .. }))
     }
 }
 

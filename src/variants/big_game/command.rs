@@ -4,11 +4,11 @@
 //! target. Names carry the board number: hex `2C` is hex C of board 2, corner `2C.nw`.
 
 use crate::board::Map;
-use crate::engine::{RuleError, Seat};
+use crate::engine::RuleError;
 use crate::rules::devcards::DevCard;
-use crate::rules::offers;
+use crate::rules::offers::TradeCommand;
 use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
-use crate::rules::words::{id_arg, seat_arg, trade_parts};
+use crate::rules::words::{command_words, no_more_words, unknown_command, word_at};
 use crate::topology::{CornerId, EdgeId, HexId};
 
 /// What a Knight does: send the robber on a hex next to you home, or take a resource.
@@ -40,24 +40,8 @@ pub enum Command {
     PlayKnight(KnightUse),
     PlayRoadBuilding,
     PlayYearOfPlenty(ResourceSet),
-    Bank {
-        give: ResourceSet,
-        get: ResourceSet,
-    },
-    Offer {
-        give: ResourceSet,
-        get: ResourceSet,
-        to: Option<Seat>,
-    },
-    /// Answer an offer with a new one to its proposer (declining it).
-    Counter {
-        id: u32,
-        give: ResourceSet,
-        get: ResourceSet,
-    },
-    Accept(u32),
-    Decline(u32),
-    Cancel(u32),
+    /// Bank trades and offers between players, as every ruleset reads them.
+    Trade(TradeCommand),
 }
 
 crate::rules::offers::answers_into!(Command);
@@ -85,19 +69,14 @@ the others trade with the active players of their board and the two next to it."
 
 /// Reads one command.
 pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let Some(first) = words.first() else {
-        return Err(RuleError::new("empty command; `help` lists them"));
-    };
-    let arg = |i: usize, what: &str| -> Result<&str, RuleError> {
-        words
-            .get(i)
-            .copied()
-            .ok_or_else(|| RuleError::new(format!("`{first}` needs {what}")))
-    };
+    let (first, words) = command_words(text)?;
+    if let Some(trade) = TradeCommand::parse(&words, seats) {
+        return trade.map(Command::Trade);
+    }
+    let arg = |i: usize, what: &str| word_at(&words, i, what);
     let corner = |s: &str| map.parse_corner(s).map_err(RuleError);
     let edge = |s: &str| map.parse_edge(s).map_err(RuleError);
-    let (cmd, used) = match first.to_ascii_lowercase().as_str() {
+    let (cmd, used) = match first.as_str() {
         "collect" | "take" => (Command::Collect(corner(arg(1, "a corner, e.g. 1C.w")?)?), 2),
         "settle" | "settlement" | "s" => {
             (Command::Settle(corner(arg(1, "a corner, e.g. 1C.nw")?)?), 2)
@@ -181,37 +160,9 @@ pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> 
                 }
             }
         }
-        "bank" | "maritime" => {
-            let (give, get, to) = trade_parts(&words[1..])?;
-            if to.is_some() {
-                return Err(RuleError::new("a bank trade has no `to`"));
-            }
-            (Command::Bank { give, get }, words.len())
-        }
-        "offer" | "trade" => {
-            let (give, get, to) = trade_parts(&words[1..])?;
-            let to = to.map(|t| seat_arg(t, seats)).transpose()?;
-            (Command::Offer { give, get, to }, words.len())
-        }
-        "counter" => {
-            let (id, give, get) = offers::parse_counter(&words[1..])?;
-            (Command::Counter { id, give, get }, words.len())
-        }
-        "accept" | "yes" => (Command::Accept(id_arg(words.get(1), "accept")?), 2),
-        "decline" | "no" | "reject" => (Command::Decline(id_arg(words.get(1), "decline")?), 2),
-        "cancel" | "withdraw" => (Command::Cancel(id_arg(words.get(1), "cancel")?), 2),
-        other => {
-            return Err(RuleError::new(format!(
-                "unknown command `{other}`; `help` lists the commands"
-            )));
-        }
+        other => return Err(unknown_command(other)),
     };
-    if words.len() > used {
-        return Err(RuleError::new(format!(
-            "unexpected `{}` after the command",
-            words[used..].join(" ")
-        )));
-    }
+    no_more_words(&words, used)?;
     Ok(cmd)
 }
 
@@ -235,14 +186,6 @@ pub fn format(map: &Map, cmd: &Command) -> String {
         Command::PlayKnight(KnightUse::Take(r)) => format!("play knight {r}"),
         Command::PlayRoadBuilding => "play roads".into(),
         Command::PlayYearOfPlenty(s) => format!("play plenty {s}"),
-        Command::Bank { give, get } => format!("bank {give} for {get}"),
-        Command::Offer { give, get, to } => match to {
-            Some(t) => format!("offer {give} for {get} to {}", t + 1),
-            None => format!("offer {give} for {get}"),
-        },
-        Command::Counter { id, give, get } => offers::format_counter(*id, give, get),
-        Command::Accept(id) => format!("accept {id}"),
-        Command::Decline(id) => format!("decline {id}"),
-        Command::Cancel(id) => format!("cancel {id}"),
+        Command::Trade(t) => t.to_string(),
     }
 }

@@ -6,10 +6,11 @@ use super::{BigGame, Command, KnightUse, MAX_OPEN_OFFERS, Phase, SetupStep};
 use crate::engine::Seat;
 use crate::rules::costs;
 use crate::rules::devcards::DevCard;
-use crate::rules::pieces::{BuildingKind, RouteKind};
+use crate::rules::offers::TradeCommand;
+use crate::rules::pieces::RouteKind;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::trade::Offer;
-use crate::rules::{offers, trade};
+use crate::rules::{offers, spots, trade};
 
 impl BigGame {
     /// Appends every command `seat` may send now.
@@ -22,10 +23,7 @@ impl BigGame {
             Phase::Setup => {
                 let step = self.setup[seat as usize];
                 for c in self.pieces.buildings_of(seat) {
-                    let settlement = self
-                        .pieces
-                        .building(*c)
-                        .is_some_and(|b| b.kind == BuildingKind::Settlement);
+                    let settlement = self.pieces.is_settlement(*c);
                     match step {
                         SetupStep::Collect if settlement => out.push(Command::Collect(*c)),
                         SetupStep::City if settlement => out.push(Command::City(*c)),
@@ -81,15 +79,7 @@ impl BigGame {
             }
         }
         if hand.contains(&costs::CITY) && self.pieces.stock(seat).cities > 0 {
-            for c in self.pieces.buildings_of(seat) {
-                if self
-                    .pieces
-                    .building(*c)
-                    .is_some_and(|b| b.kind == BuildingKind::Settlement)
-                {
-                    out.push(Command::City(*c));
-                }
-            }
+            out.extend(self.pieces.settlements_of(seat).map(Command::City));
         }
         if !t.moved_ship {
             for e in self.pieces.routes_of(seat) {
@@ -107,7 +97,7 @@ impl BigGame {
         self.legal_dev_plays(seat, out);
         let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
         trade::each_bank_trade(&hand, &self.banks[b], &rates, |give, get| {
-            out.push(Command::Bank { give, get });
+            out.push(Command::Trade(TradeCommand::Bank { give, get }));
             true
         });
     }
@@ -166,11 +156,11 @@ impl BigGame {
         let open = self.offers.iter().filter(|o| o.from == seat).count();
         if open < MAX_OPEN_OFFERS {
             offers::each_simple_offer(hand, |give, get| {
-                out.push(Command::Offer {
+                out.push(Command::Trade(TradeCommand::Offer {
                     give,
                     get,
                     to: None,
-                })
+                }))
             });
         }
     }
@@ -178,23 +168,8 @@ impl BigGame {
 
 /// Every way to return `n` cards from a hand.
 fn discard_choices(hand: &ResourceSet, n: u32, out: &mut Vec<Command>) {
-    fn go(hand: &ResourceSet, i: usize, left: u32, cur: &mut ResourceSet, out: &mut Vec<Command>) {
-        if i == 5 {
-            if left == 0 {
-                out.push(Command::Discard(*cur));
-            }
-            return;
-        }
-        let r = Resource::ALL[i];
-        let rest: u32 = Resource::ALL[i + 1..].iter().map(|x| hand[*x]).sum();
-        let lo = left.saturating_sub(rest);
-        let hi = hand[r].min(left);
-        for k in lo..=hi {
-            cur[r] = k;
-            go(hand, i + 1, left - k, cur, out);
-        }
-        cur[r] = 0;
-    }
-    let mut cur = ResourceSet::EMPTY;
-    go(hand, 0, n, &mut cur, out);
+    spots::each_choice(hand, n, &mut |set| {
+        out.push(Command::Discard(set));
+        true
+    });
 }

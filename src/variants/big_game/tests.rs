@@ -9,6 +9,7 @@ use super::*;
 use crate::board::spec::Territory;
 use crate::rules::costs;
 use crate::rules::devcards::HeldCard;
+use crate::rules::offers::TradeCommand;
 use crate::rules::offers::TradeEvent;
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::topology::EdgeId;
@@ -872,22 +873,22 @@ fn trading_partners_follow_the_drawing() {
     let msg = refused(
         &mut g,
         3,
-        Command::Offer {
+        Command::Trade(TradeCommand::Offer {
             give: ResourceSet::one(Resource::Wool, 1),
             get: ResourceSet::one(Resource::Ore, 1),
             to: Some(6),
-        },
+        }),
     );
     assert!(msg.contains("partners are seats 1, 3, 5"), "{msg}");
     // Inactive seats never trade with each other.
     let msg = refused(
         &mut g,
         3,
-        Command::Offer {
+        Command::Trade(TradeCommand::Offer {
             give: ResourceSet::one(Resource::Wool, 1),
             get: ResourceSet::one(Resource::Ore, 1),
             to: Some(1),
-        },
+        }),
     );
     assert!(msg.contains("may not trade with seat 2"), "{msg}");
     // Across boards: inactive seat 3 with active seat 4 on the next board.
@@ -915,7 +916,11 @@ fn an_open_offer_goes_to_every_partner_and_closes_with_the_round() {
     run(&mut g, 2, "offer 1 brick for 1 grain", 1).unwrap();
     let id = g.offers[0].id;
     for s in [0, 1, 3, 4, 5] {
-        assert!(g.legal(s).contains(&Command::Decline(id)), "seat {s}");
+        assert!(
+            g.legal(s)
+                .contains(&Command::Trade(TradeCommand::Decline(id))),
+            "seat {s}"
+        );
     }
     let ev = g.tick(g.deadline().unwrap());
     assert!(
@@ -934,10 +939,10 @@ fn maritime_trade_is_four_to_one_or_a_harbour_and_for_active_seats() {
     let msg = refused(
         &mut g,
         1,
-        Command::Bank {
+        Command::Trade(TradeCommand::Bank {
             give: ResourceSet::one(Resource::Wool, 4),
             get: ResourceSet::one(Resource::Ore, 1),
-        },
+        }),
     );
     assert!(msg.contains("Sun group's round"), "{msg}");
     let rates = crate::rules::trade::maritime_rates(&g.map, &g.pieces, 0);

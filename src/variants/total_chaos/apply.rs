@@ -48,14 +48,9 @@ impl ChaosGame {
             Command::PlayRoadBuilding(a, b) => self.play_roads(seat, a, b, &mut ev)?,
             Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, &mut ev)?,
             Command::PlayMonopoly(r) => self.play_monopoly(seat, r, &mut ev)?,
-            Command::Bank { give, get } => self.bank_trade(seat, give, get, &mut ev)?,
-            Command::Offer { give, get, to } => offers::offer(self, seat, give, get, to, &mut ev)?,
-            Command::Counter { id, give, get } => {
-                offers::counter(self, seat, id, give, get, &mut ev)?
-            }
-            Command::Accept(id) => offers::accept(self, seat, id, &mut ev)?,
-            Command::Decline(id) => offers::decline(self, seat, id, &mut ev)?,
-            Command::Cancel(id) => offers::cancel(self, seat, id, &mut ev)?,
+            Command::Trade(t) => offers::apply(self, seat, t, &mut ev, |g, give, get, ev| {
+                g.bank_trade(seat, give, get, ev)
+            })?,
         }
         self.check_win(seat, &mut ev);
         Ok(ev)

@@ -20,6 +20,7 @@
 use crate::engine::Seat;
 use crate::engine::rng::GameRng;
 use crate::rules::costs;
+use crate::rules::offers::TradeCommand;
 use crate::rules::pieces::BuildingKind;
 use crate::rules::resources::{Resource, ResourceSet, pips};
 use crate::rules::spots::{self, corner_pips};
@@ -96,10 +97,12 @@ pub fn choose(g: &ChaosGame, me: Seat, rng: &mut GameRng, mem: &mut Memory) -> O
     };
     // Whatever it picked is listed; if nothing fits, anything but an offer will do.
     cmd.or_else(|| {
-        legal
-            .iter()
-            .copied()
-            .find(|c| matches!(c, Command::Refuse | Command::Decline(_)))
+        legal.iter().copied().find(|c| {
+            matches!(
+                c,
+                Command::Refuse | Command::Trade(TradeCommand::Decline(_))
+            )
+        })
     })
 }
 
@@ -327,10 +330,12 @@ fn build(
         if o.from == me {
             continue;
         }
-        if legal.contains(&Command::Accept(o.id)) && good_offer(g, me, o, &need) {
-            return Some(Command::Accept(o.id));
+        if legal.contains(&Command::Trade(TradeCommand::Accept(o.id)))
+            && good_offer(g, me, o, &need)
+        {
+            return Some(Command::Trade(TradeCommand::Accept(o.id)));
         }
-        if let Some(c) = pick(Command::Decline(o.id)) {
+        if let Some(c) = pick(Command::Trade(TradeCommand::Decline(o.id))) {
             return Some(c);
         }
     }
@@ -359,10 +364,10 @@ fn build(
                 continue;
             }
             if let Some((get, _)) = need.iter().find(|(r, _)| g.bank()[*r] > 0) {
-                let cmd = Command::Bank {
+                let cmd = Command::Trade(TradeCommand::Bank {
                     give: ResourceSet::one(give, rate),
                     get: ResourceSet::one(get, 1),
-                };
+                });
                 if let Some(c) = pick(cmd) {
                     mem.bank_trades += 1;
                     return Some(c);
@@ -380,11 +385,11 @@ fn build(
         {
             let give = gives[rng.below(gives.len())];
             mem.offered = true;
-            let cmd = Command::Offer {
+            let cmd = Command::Trade(TradeCommand::Offer {
                 give: ResourceSet::one(give, 1),
                 get: ResourceSet::one(get, 1),
                 to: None,
-            };
+            });
             if let Some(c) = pick(cmd) {
                 return Some(c);
             }
@@ -400,7 +405,7 @@ fn build(
     legal
         .iter()
         .copied()
-        .find(|c| matches!(c, Command::Cancel(_)) && need.total() == 0)
+        .find(|c| matches!(c, Command::Trade(TradeCommand::Cancel(_))) && need.total() == 0)
 }
 
 fn dev_play(g: &ChaosGame, me: Seat, legal: &[Command], need: &ResourceSet) -> Option<Command> {
@@ -462,11 +467,11 @@ impl BotPlay for ChaosGame {
     fn answering(&self, seat: Seat) -> bool {
         self.legal(seat)
             .iter()
-            .any(|c| matches!(c, Command::Decline(_)))
+            .any(|c| matches!(c, Command::Trade(TradeCommand::Decline(_))))
     }
 
     fn is_offer(&self, cmd: &Command) -> bool {
-        matches!(cmd, Command::Offer { .. })
+        matches!(cmd, Command::Trade(TradeCommand::Offer { .. }))
     }
 }
 

@@ -6,9 +6,11 @@
 use crate::board::Map;
 use crate::engine::{RuleError, Seat};
 use crate::rules::devcards::DevCard;
-use crate::rules::offers;
+use crate::rules::offers::TradeCommand;
 use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
-use crate::rules::words::{id_arg, resource, seat_arg, trade_parts};
+use crate::rules::words::{
+    command_words, no_more_words, resource, seat_arg, unknown_command, word_at,
+};
 use crate::topology::{CornerId, EdgeId, HexId};
 
 /// Everything a seat can ask for in a Total Chaos game.
@@ -48,24 +50,8 @@ pub enum Command {
     PlayRoadBuilding(EdgeId, Option<EdgeId>),
     PlayYearOfPlenty(ResourceSet),
     PlayMonopoly(Resource),
-    Bank {
-        give: ResourceSet,
-        get: ResourceSet,
-    },
-    Offer {
-        give: ResourceSet,
-        get: ResourceSet,
-        to: Option<Seat>,
-    },
-    /// Answer an offer with a new one to its proposer (declining it).
-    Counter {
-        id: u32,
-        give: ResourceSet,
-        get: ResourceSet,
-    },
-    Accept(u32),
-    Decline(u32),
-    Cancel(u32),
+    /// Bank trades and offers between players, as every ruleset reads them.
+    Trade(TradeCommand),
 }
 
 crate::rules::offers::answers_into!(Command);
@@ -91,21 +77,16 @@ Seats are numbered from 1. Resources: lumber brick wool grain ore (wood, sheep, 
 
 /// Reads one command.
 pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let Some(first) = words.first() else {
-        return Err(RuleError::new("empty command; `help` lists them"));
-    };
-    let arg = |i: usize, what: &str| -> Result<&str, RuleError> {
-        words
-            .get(i)
-            .copied()
-            .ok_or_else(|| RuleError::new(format!("`{first}` needs {what}")))
-    };
+    let (first, words) = command_words(text)?;
+    if let Some(trade) = TradeCommand::parse(&words, seats) {
+        return trade.map(Command::Trade);
+    }
+    let arg = |i: usize, what: &str| word_at(&words, i, what);
     let corner = |s: &str| map.parse_corner(s).map_err(RuleError);
     let edge = |s: &str| map.parse_edge(s).map_err(RuleError);
     let hex = |s: &str| map.parse_hex(s).map_err(RuleError);
     let mut used = 1;
-    let cmd = match first.to_ascii_lowercase().as_str() {
+    let cmd = match first.as_str() {
         "settle" | "settlement" | "s" => {
             used = 2;
             Command::Settle(corner(arg(1, "a corner, e.g. C.nw")?)?)
@@ -218,49 +199,9 @@ pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> 
                 }
             }
         }
-        "bank" | "maritime" => {
-            used = words.len();
-            let (give, get, to) = trade_parts(&words[1..])?;
-            if to.is_some() {
-                return Err(RuleError::new("a bank trade has no `to`"));
-            }
-            Command::Bank { give, get }
-        }
-        "offer" | "trade" => {
-            used = words.len();
-            let (give, get, to) = trade_parts(&words[1..])?;
-            let to = to.map(|t| seat_arg(t, seats)).transpose()?;
-            Command::Offer { give, get, to }
-        }
-        "counter" => {
-            used = words.len();
-            let (id, give, get) = offers::parse_counter(&words[1..])?;
-            Command::Counter { id, give, get }
-        }
-        "accept" | "yes" => {
-            used = 2;
-            Command::Accept(id_arg(words.get(1), "accept")?)
-        }
-        "decline" | "no" | "reject" => {
-            used = 2;
-            Command::Decline(id_arg(words.get(1), "decline")?)
-        }
-        "cancel" | "withdraw" => {
-            used = 2;
-            Command::Cancel(id_arg(words.get(1), "cancel")?)
-        }
-        other => {
-            return Err(RuleError::new(format!(
-                "unknown command `{other}`; `help` lists the commands"
-            )));
-        }
+        other => return Err(unknown_command(other)),
     };
-    if words.len() > used {
-        return Err(RuleError::new(format!(
-            "unexpected `{}` after the command",
-            words[used..].join(" ")
-        )));
-    }
+    no_more_words(&words, used)?;
     Ok(cmd)
 }
 
@@ -292,14 +233,6 @@ pub fn format(map: &Map, cmd: &Command) -> String {
         },
         Command::PlayYearOfPlenty(s) => format!("play plenty {s}"),
         Command::PlayMonopoly(r) => format!("play monopoly {r}"),
-        Command::Bank { give, get } => format!("bank {give} for {get}"),
-        Command::Offer { give, get, to } => match to {
-            Some(t) => format!("offer {give} for {get} to {}", t + 1),
-            None => format!("offer {give} for {get}"),
-        },
-        Command::Counter { id, give, get } => offers::format_counter(*id, give, get),
-        Command::Accept(id) => format!("accept {id}"),
-        Command::Decline(id) => format!("decline {id}"),
-        Command::Cancel(id) => format!("cancel {id}"),
+        Command::Trade(t) => t.to_string(),
     }
 }

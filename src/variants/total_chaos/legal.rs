@@ -6,7 +6,8 @@ use super::{ChaosGame, Command, MAX_OPEN_OFFERS, Phase};
 use crate::engine::Seat;
 use crate::rules::costs;
 use crate::rules::devcards::DevCard;
-use crate::rules::pieces::{BuildingKind, RouteKind};
+use crate::rules::offers::TradeCommand;
+use crate::rules::pieces::RouteKind;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::{offers, spots, trade};
 
@@ -126,15 +127,7 @@ impl ChaosGame {
             );
         }
         if hand.contains(&costs::CITY) && self.pieces.stock(seat).cities > 0 {
-            for c in self.pieces.buildings_of(seat) {
-                if self
-                    .pieces
-                    .building(*c)
-                    .is_some_and(|b| b.kind == BuildingKind::Settlement)
-                {
-                    out.push(Command::City(*c));
-                }
-            }
+            out.extend(self.pieces.settlements_of(seat).map(Command::City));
         }
         if !self.deck.is_empty() && hand.contains(&costs::DEV_CARD) {
             out.push(Command::BuyDev);
@@ -143,7 +136,7 @@ impl ChaosGame {
         // Bank trades.
         let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
         trade::each_bank_trade(hand, &self.bank, &rates, |give, get| {
-            out.push(Command::Bank { give, get });
+            out.push(Command::Trade(TradeCommand::Bank { give, get }));
             true
         });
         // Answers to offers, and cancelling one's own.
@@ -152,11 +145,11 @@ impl ChaosGame {
         let open = self.offers.iter().filter(|o| o.from == seat).count();
         if open < MAX_OPEN_OFFERS {
             offers::each_simple_offer(hand, |give, get| {
-                out.push(Command::Offer {
+                out.push(Command::Trade(TradeCommand::Offer {
                     give,
                     get,
                     to: None,
-                })
+                }))
             });
         }
     }

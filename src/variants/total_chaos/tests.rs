@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::rules::devcards::HeldCard;
+use crate::rules::offers::TradeCommand;
 use crate::rules::offers::TradeEvent;
 use crate::rules::pieces::RouteKind;
 use crate::rules::resources::Resource::*;
@@ -600,11 +601,11 @@ fn building_waits_for_the_building_phase() {
     let why = no(
         &mut g,
         0,
-        Command::Offer {
+        Command::Trade(TradeCommand::Offer {
             give: ResourceSet::one(Ore, 1),
             get: ResourceSet::one(Wool, 1),
             to: None,
-        },
+        }),
         now,
     );
     assert!(why.contains("building and trading phase"), "{why}");
@@ -713,10 +714,16 @@ fn trades_with_anyone_first_acceptor_wins() {
     give(&mut g, 2, ResourceSet::one(Ore, 1));
     ok(&mut g, 0, "offer 1 brick for 1 ore", now);
     let id = g.offers[0].id;
-    assert!(g.legal(1).contains(&Command::Accept(id)));
-    assert!(g.legal(2).contains(&Command::Accept(id)));
+    assert!(
+        g.legal(1)
+            .contains(&Command::Trade(TradeCommand::Accept(id)))
+    );
+    assert!(
+        g.legal(2)
+            .contains(&Command::Trade(TradeCommand::Accept(id)))
+    );
     ok(&mut g, 2, &format!("accept {id}"), now + 1);
-    let why = no(&mut g, 1, Command::Accept(id), now + 2);
+    let why = no(&mut g, 1, Command::Trade(TradeCommand::Accept(id)), now + 2);
     assert!(why.contains("someone may have taken it first"), "{why}");
     assert_eq!(g.hands[2], ResourceSet::one(Brick, 1));
     // A trade between two seats that are not "the current player": there is none.
@@ -951,7 +958,12 @@ fn any_seat_may_counter_an_offer_it_was_made() {
     assert!(ev.contains(&Event::Trade(TradeEvent::Declined { id, seat: 1 })));
     let counter = g.offers.iter().find(|o| o.from == 1).unwrap().clone();
     assert_eq!(counter.to, Some(0));
-    let why = no(&mut g, 2, Command::Accept(counter.id), now + 2);
+    let why = no(
+        &mut g,
+        2,
+        Command::Trade(TradeCommand::Accept(counter.id)),
+        now + 2,
+    );
     assert!(why.contains("not addressed to you"), "{why}");
     ok(&mut g, 0, &format!("accept {}", counter.id), now + 3);
     assert_eq!(g.hands[0], ResourceSet::one(Ore, 2));

@@ -8,7 +8,7 @@ use crate::engine::{Millis, Seat};
 use crate::rules::pieces::{Building, Route};
 use crate::rules::resources::ResourceSet;
 use crate::rules::trade::Offer;
-use crate::rules::view::{OwnCard, PlayerPublic, PrivateView};
+use crate::rules::view::{PlayerPublic, PrivateView};
 use crate::topology::{CornerId, EdgeId, HexId};
 use serde::{Deserialize, Serialize};
 
@@ -63,7 +63,7 @@ impl ChaosView {
         };
         let players = (0..g.cfg.seats as Seat)
             .map(|s| {
-                let public = PlayerPublic::of(
+                PlayerPublic::of(
                     s,
                     g.public_vp(s),
                     &g.hands[s as usize],
@@ -71,19 +71,22 @@ impl ChaosView {
                     g.road_len[s as usize],
                     (g.longest, g.largest),
                     g.pieces.stock(s),
-                );
-                PlayerPublic {
-                    must_discard: owed_discard.iter().find(|(o, _)| *o == s).map(|(_, n)| *n),
-                    ..public
-                }
+                )
+                .owing(&owed_discard)
             })
             .collect();
         let mine = seat.filter(|s| (*s as usize) < g.cfg.seats);
-        let you = mine.map(|s| PrivateView {
-            hand: g.hands[s as usize],
-            dev_cards: OwnCard::hand(&g.dev[s as usize], g.round),
-            vp_total: g.total_vp(s),
-            bank_rates: crate::rules::trade::maritime_rates(&g.map, &g.pieces, s),
+        let you = mine.map(|s| {
+            let i = s as usize;
+            PrivateView::of(
+                s,
+                g.hands[i],
+                &g.dev[i],
+                g.round,
+                g.total_vp(s),
+                &g.map,
+                &g.pieces,
+            )
         });
         let (placing, setup_settlement) = match &g.phase {
             Phase::Setup { step, settlement } => (Some(g.setup_seat(*step)), *settlement),
