@@ -523,7 +523,7 @@ mod tests {
 
         let mut json: serde_json::Value = serde_json::to_value(&new).expect("json");
         json.as_object_mut().expect("an object").remove("settings");
-        let text = format!("{MAGIC} {FORMAT_VERSION}\n{json}\n");
+        let text = format!("{MAGIC} {FORMAT_VERSION}\n{}\n", framed(&json.to_string()));
         let (old, _) = read(std::io::BufReader::new(text.as_bytes())).expect("an old record");
         assert_eq!(old.settings, None);
 
