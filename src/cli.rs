@@ -2,11 +2,7 @@
 //! Names and flags here are what tests and scripts rely on (see DESIGN.md).
 
 use crate::ruleset::Ruleset;
-use crate::variants::adaptations::AdaptSettings;
-use crate::variants::base::BaseSettings;
-use crate::variants::big_game::BigSettings;
-use crate::variants::risk::RiskSettings;
-use crate::variants::total_chaos::ChaosSettings;
+use crate::variants::flags::TableFlags;
 use crate::variants::{Game, GameSettings};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -61,7 +57,7 @@ pub enum Command {
 #[derive(Args, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GameArgs {
     /// Which ruleset to play.
-    #[arg(long, value_enum, default_value_t = VariantName::Base)]
+    #[arg(long, value_enum, default_value = "base")]
     pub variant: VariantName,
     /// Seed for the dice, shuffles and board; a random one when not given.
     #[arg(long)]
@@ -136,90 +132,43 @@ pub struct GameArgs {
 }
 
 impl VariantName {
-    /// The name used on the command line and in saves.
-    pub const fn name(self) -> &'static str {
-        match self {
-            VariantName::Base => "base",
-            VariantName::BigGame => "big-game",
-            VariantName::TotalChaos => "total-chaos",
-            VariantName::Risk => "risk",
-            VariantName::Adaptations => "adaptations",
-        }
+    /// The name used on the command line and in saves (clap's spelling of the value).
+    pub fn name(self) -> String {
+        self.to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default()
     }
 }
 
 impl GameArgs {
+    /// The table choices these flags make, without the command line's types.
+    pub fn flags(&self) -> TableFlags {
+        TableFlags {
+            board: self.board.clone(),
+            vp: self.vp,
+            turn_secs: self.turn_secs,
+            round_secs: self.round_secs,
+            phase_secs: self.phase_secs,
+            resource_secs: self.resource_secs,
+            robber1_secs: self.robber1_secs,
+            robber2_secs: self.robber2_secs,
+            build_secs: self.build_secs,
+            cooldown_secs: self.cooldown_secs,
+            placement_secs: self.placement_secs,
+            boards: self.boards,
+            layout: self.layout.clone(),
+            max_rounds: self.max_rounds,
+            max_turns: self.max_turns,
+            three_vp_robber: self.three_vp_robber,
+            strict_trade_then_build: self.strict_trade_then_build,
+        }
+    }
+
     /// The chosen ruleset's own settings these flags describe: what the game is built from
-    /// and what a save keeps. Refuses a board that does not load and a Big Game without an
-    /// end.
+    /// and what a save keeps. Each ruleset reads its flags itself and refuses what it cannot
+    /// play (a board that does not load, a Big Game without an end).
     pub fn settings(&self) -> Result<GameSettings, String> {
-        let board = || -> Result<Option<crate::board::BoardSpec>, String> {
-            self.board
-                .as_deref()
-                .map(|b| crate::board::builtin::load(b).map_err(|e| e.to_string()))
-                .transpose()
-        };
-        let base = || -> Result<BaseSettings, String> {
-            let mut s = BaseSettings {
-                board: board()?,
-                ..BaseSettings::default()
-            };
-            if let Some(vp) = self.vp {
-                s.vp_target = vp;
-            }
-            s.three_vp_robber = self.three_vp_robber;
-            s.any_order = !self.strict_trade_then_build;
-            s.turn_ms = self.turn_secs.map(|s| s * 1000);
-            Ok(s)
-        };
-        Ok(match self.variant {
-            VariantName::Base => GameSettings::Base(base()?),
-            VariantName::Risk => GameSettings::Risk(RiskSettings { base: base()? }),
-            VariantName::TotalChaos => {
-                let mut s = ChaosSettings {
-                    board: board()?,
-                    ..ChaosSettings::default()
-                };
-                if let Some(vp) = self.vp {
-                    s.vp_target = vp;
-                }
-                s.resource_ms = self.resource_secs * 1000;
-                s.robber1_ms = self.robber1_secs * 1000;
-                s.robber2_ms = self.robber2_secs * 1000;
-                s.build_ms = self.phase_secs.unwrap_or(self.build_secs) * 1000;
-                s.cooldown_ms = self.cooldown_secs * 1000;
-                s.placement_ms = self.placement_secs.map(|s| s * 1000);
-                GameSettings::TotalChaos(s)
-            }
-            VariantName::BigGame => {
-                let mut s = match &self.layout {
-                    Some(l) => BigSettings::with_layout(self.boards, l)?,
-                    None => BigSettings::new(self.boards),
-                };
-                // `--vp 0` plays to the round limit alone.
-                if let Some(vp) = self.vp {
-                    s.vp_target = (vp > 0).then_some(vp);
-                }
-                s.round_ms = self.round_secs * 1000;
-                s.max_rounds = self.max_rounds;
-                if s.vp_target.is_none() && s.max_rounds.is_none() {
-                    return Err(
-                        "a Big Game needs an end: give a VP target (--vp) or a round \
-                                limit (--max-rounds)"
-                            .into(),
-                    );
-                }
-                GameSettings::BigGame(s)
-            }
-            VariantName::Adaptations => {
-                let mut s = AdaptSettings::default();
-                if let Some(t) = self.max_turns {
-                    s.max_turns = t;
-                }
-                s.phase_ms = self.phase_secs.or(self.turn_secs).map(|s| s * 1000);
-                GameSettings::Adaptations(s)
-            }
-        })
+        GameSettings::from_flags(&self.variant.name(), &self.flags())
     }
 
     /// A game of these settings for `seats` seats and a seed.
@@ -227,20 +176,10 @@ impl GameArgs {
         Game::create(&self.settings()?, seats, seed)
     }
 
-    /// The seat count the settings fix, if they do: a Big Game has two seats per board.
+    /// The seat count the settings fix, if they do (a Big Game has two seats per board);
+    /// `None` too for settings the ruleset refuses, which creating the game reports.
     pub fn fixed_seats(&self) -> Option<usize> {
-        match self.variant {
-            VariantName::BigGame => Some(2 * self.boards),
-            _ => None,
-        }
-    }
-
-    /// Seats the game plays with when the host does not say.
-    pub fn default_seats(&self) -> usize {
-        match self.variant {
-            VariantName::BigGame => 6,
-            _ => 4,
-        }
+        self.settings().ok()?.fixed_seats()
     }
 }
 

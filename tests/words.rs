@@ -316,8 +316,8 @@ impl Seen {
 fn fresh(variant: VariantName) -> Game {
     let mut args = catan::sim::default_game_args();
     args.variant = variant;
-    let seats = args.default_seats();
-    args.create(seats, 3).expect("a game")
+    let settings = args.settings().expect("settings");
+    Game::create(&settings, settings.default_seats(), 3).expect("a game")
 }
 
 /// Events bot games rarely or never produce (the clock running out, a resignation, a barrage,

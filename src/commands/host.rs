@@ -8,6 +8,7 @@ use crate::ruleset::Ruleset;
 use crate::save::SaveWriter;
 use crate::server::RunningHost;
 use crate::server::table::{Table, TableConfig, saved_seats};
+use crate::variants::Game;
 
 use std::process::ExitCode;
 use tokio::net::TcpListener;
@@ -135,7 +136,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
         Some(advertise(
             &host,
             &game_name,
-            variant.name(),
+            &variant.name(),
             &args.bind,
             port,
         ))
@@ -205,11 +206,12 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
 /// directory.
 fn fresh(args: &HostArgs) -> Result<Prepared, String> {
     let seed = args.game.seed.unwrap_or_else(rand::random);
+    let settings = args.game.settings()?;
     let seats = args
         .seats
-        .or_else(|| args.game.fixed_seats())
-        .unwrap_or_else(|| args.game.default_seats());
-    let game = args.game.create(seats, seed)?;
+        .or_else(|| settings.fixed_seats())
+        .unwrap_or_else(|| settings.default_seats());
+    let game = Game::create(&settings, seats, seed)?;
     let bot_levels = BotKind::parse_list(&args.game.bot_kind)?;
     if args.bots > seats {
         return Err(format!("{} bots do not fit in {seats} seats", args.bots));

@@ -8,7 +8,9 @@ use crate::cli::HotseatArgs;
 use crate::proto::{ClientMsg, PROTOCOL_VERSION};
 use crate::server::spawn_table;
 use crate::server::table::{Table, TableConfig};
+use crate::ruleset::Ruleset;
 use crate::tui::{self, Connection, app::AppOptions};
+use crate::variants::{Game, GameSettings};
 
 use std::process::ExitCode;
 
@@ -51,23 +53,19 @@ pub fn names(given: Option<&str>, people: usize) -> Result<Vec<String>, String> 
     Ok(names)
 }
 
-/// Total Chaos needs one screen per player (everyone acts at once), so hot-seat plays it only
-/// with one person and bots in every other seat.
-pub fn hotseat_allowed(variant: crate::cli::VariantName, people: usize) -> Result<(), String> {
-    use crate::cli::VariantName;
-    if matches!(variant, VariantName::TotalChaos | VariantName::BigGame) && people > 1 {
-        let (what, name) = if variant == VariantName::TotalChaos {
-            ("Total Chaos is played by everyone at once", "total-chaos")
-        } else {
-            ("In the Big Game a whole group plays at once", "big-game")
-        };
-        return Err(format!(
+/// A game whose people all act at once (Total Chaos, a Big Game's groups) needs one screen
+/// per player, so hot-seat plays it only with one person and bots in every other seat. The
+/// ruleset's settings say whether it is such a game, and why.
+pub fn hotseat_allowed(settings: &GameSettings, people: usize) -> Result<(), String> {
+    match settings.one_screen_each() {
+        Some(what) if people > 1 => Err(format!(
             "{what}, so each player needs their own screen: \
-             host it (`catan host --variant {name}`) and join from each terminal. Hot-seat \
-             plays it with one person and bots only (not --players {people})"
-        ));
+             host it (`catan host --variant {}`) and join from each terminal. Hot-seat \
+             plays it with one person and bots only (not --players {people})",
+            settings.name()
+        )),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
@@ -81,7 +79,11 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
     if args.plain && args.players != 1 {
         return fail("--plain plays one person; leave it out for several".into());
     }
-    if let Err(e) = hotseat_allowed(args.game.variant, args.players) {
+    let settings = match args.game.settings() {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    if let Err(e) = hotseat_allowed(&settings, args.players) {
         return fail(e);
     }
     let names = match names(args.names.as_deref(), args.players) {
@@ -90,8 +92,7 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
     };
     // A variant whose settings fix the seats (a Big Game: two per board) fills the rest with
     // bots, whatever --bots says.
-    let seats = args
-        .game
+    let seats = settings
         .fixed_seats()
         .or(args.seats)
         .unwrap_or(args.players + args.bots);
@@ -102,7 +103,7 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
         ));
     }
     let seed = args.game.seed.unwrap_or_else(rand::random);
-    let game = match args.game.create(seats, seed) {
+    let game = match Game::create(&settings, seats, seed) {
         Ok(g) => g,
         Err(e) => return fail(e),
     };
@@ -193,14 +194,24 @@ mod tests {
 
     #[test]
     fn hot_seat_refuses_total_chaos_with_several_people() {
-        use crate::cli::VariantName;
-        let e = hotseat_allowed(VariantName::TotalChaos, 2).unwrap_err();
-        assert!(e.contains("each player needs their own screen"), "{e}");
-        assert!(hotseat_allowed(VariantName::TotalChaos, 1).is_ok());
-        let e = hotseat_allowed(VariantName::BigGame, 2).unwrap_err();
+        let settings = |v| crate::fuzz::game_args(v).settings().expect("settings");
+        use crate::cli::VariantName::{Adaptations, Base, BigGame, TotalChaos};
+        let e = hotseat_allowed(&settings(TotalChaos), 2).unwrap_err();
+        assert_eq!(
+            e,
+            "Total Chaos is played by everyone at once, so each player needs their own screen: \
+             host it (`catan host --variant total-chaos`) and join from each terminal. Hot-seat \
+             plays it with one person and bots only (not --players 2)"
+        );
+        assert!(hotseat_allowed(&settings(TotalChaos), 1).is_ok());
+        let e = hotseat_allowed(&settings(BigGame), 2).unwrap_err();
+        assert!(
+            e.starts_with("In the Big Game a whole group plays at once, so each player"),
+            "{e}"
+        );
         assert!(e.contains("catan host --variant big-game"), "{e}");
-        assert!(hotseat_allowed(VariantName::BigGame, 1).is_ok());
-        assert!(hotseat_allowed(VariantName::Base, 3).is_ok());
-        assert!(hotseat_allowed(VariantName::Adaptations, 3).is_ok());
+        assert!(hotseat_allowed(&settings(BigGame), 1).is_ok());
+        assert!(hotseat_allowed(&settings(Base), 3).is_ok());
+        assert!(hotseat_allowed(&settings(Adaptations), 3).is_ok());
     }
 }

@@ -6,6 +6,7 @@
 pub mod adaptations;
 pub mod base;
 pub mod big_game;
+pub mod flags;
 pub mod risk;
 pub mod total_chaos;
 

@@ -2,6 +2,7 @@
 //! kept in the save header.
 
 use super::AdaptConfig;
+use crate::variants::flags::TableFlags;
 use crate::engine::Millis;
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +28,20 @@ impl Default for AdaptSettings {
 }
 
 impl AdaptSettings {
+    /// Players take turns, so people can share one screen.
+    pub const ONE_SCREEN_EACH: Option<&'static str> = None;
+
+    /// The settings the table flags give: `max_turns`, and the prompt timer from
+    /// `phase_secs` (or else `turn_secs`).
+    pub fn from_flags(flags: &TableFlags) -> Result<AdaptSettings, String> {
+        let mut s = AdaptSettings::default();
+        if let Some(t) = flags.max_turns {
+            s.max_turns = t;
+        }
+        s.phase_ms = flags.phase_secs.or(flags.turn_secs).map(|s| s * 1000);
+        Ok(s)
+    }
+
     /// The configuration for `seats` seats and a seed.
     pub fn config(&self, seats: usize, seed: u64) -> AdaptConfig {
         AdaptConfig {

@@ -3,6 +3,7 @@
 //! together they make the [`BaseConfig`] the game runs on.
 
 use super::BaseConfig;
+use crate::variants::flags::TableFlags;
 use crate::board::BoardSpec;
 use crate::engine::{Millis, Seat};
 use serde::{Deserialize, Serialize};
@@ -37,6 +38,25 @@ impl Default for BaseSettings {
 }
 
 impl BaseSettings {
+    /// Players take turns, so people can share one screen.
+    pub const ONE_SCREEN_EACH: Option<&'static str> = None;
+
+    /// The settings the table flags give: `board`, `vp`, `three_vp_robber`,
+    /// `strict_trade_then_build` and `turn_secs`; the rest keep the standard game's.
+    pub fn from_flags(flags: &TableFlags) -> Result<BaseSettings, String> {
+        let mut s = BaseSettings {
+            board: flags.board_spec()?,
+            ..BaseSettings::default()
+        };
+        if let Some(vp) = flags.vp {
+            s.vp_target = vp;
+        }
+        s.three_vp_robber = flags.three_vp_robber;
+        s.any_order = !flags.strict_trade_then_build;
+        s.turn_ms = flags.turn_secs.map(|s| s * 1000);
+        Ok(s)
+    }
+
     /// The configuration for `seats` seats and a seed: what the settings do not choose (who
     /// places first, the 5–6 player special build phase) follows from the seats and the seed.
     pub fn config(&self, seats: usize, seed: u64) -> BaseConfig {

@@ -2,6 +2,7 @@
 //! how the game ends, kept in the save header. The ring fixes the seats: two per board.
 
 use super::BigConfig;
+use crate::variants::flags::TableFlags;
 use crate::engine::Millis;
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +20,33 @@ pub struct BigSettings {
 }
 
 impl BigSettings {
+    /// A whole group plays at once, so each player needs a screen of their own.
+    pub const ONE_SCREEN_EACH: Option<&'static str> =
+        Some("In the Big Game a whole group plays at once");
+
+    /// The settings the table flags give: `boards` and `layout` (the ring), `vp` (0: none),
+    /// `round_secs` and `max_rounds`. Refuses a layout that names no board and a game
+    /// without an end.
+    pub fn from_flags(flags: &TableFlags) -> Result<BigSettings, String> {
+        let mut s = match &flags.layout {
+            Some(l) => BigSettings::with_layout(flags.boards, l)?,
+            None => BigSettings::new(flags.boards),
+        };
+        // `--vp 0` plays to the round limit alone.
+        if let Some(vp) = flags.vp {
+            s.vp_target = (vp > 0).then_some(vp);
+        }
+        s.round_ms = flags.round_secs * 1000;
+        s.max_rounds = flags.max_rounds;
+        if s.vp_target.is_none() && s.max_rounds.is_none() {
+            return Err(
+                "a Big Game needs an end: give a VP target (--vp) or a round limit (--max-rounds)"
+                    .into(),
+            );
+        }
+        Ok(s)
+    }
+
     /// `boards` boards in the rotation A, B, C, A, ...; 10 VP, 45 s rounds, no round limit.
     pub fn new(boards: usize) -> BigSettings {
         BigSettings::of(BigConfig::new(boards, 0))

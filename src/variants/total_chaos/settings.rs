@@ -2,6 +2,7 @@
 //! length of each timed phase, kept in the save header.
 
 use super::ChaosConfig;
+use crate::variants::flags::TableFlags;
 use crate::board::BoardSpec;
 use crate::engine::Millis;
 use serde::{Deserialize, Serialize};
@@ -45,6 +46,29 @@ impl Default for ChaosSettings {
 }
 
 impl ChaosSettings {
+    /// Everyone acts at once, so each player needs a screen of their own.
+    pub const ONE_SCREEN_EACH: Option<&'static str> =
+        Some("Total Chaos is played by everyone at once");
+
+    /// The settings the table flags give: `board`, `vp` and each phase's seconds
+    /// (`phase_secs`, when given, is the building phase's).
+    pub fn from_flags(flags: &TableFlags) -> Result<ChaosSettings, String> {
+        let mut s = ChaosSettings {
+            board: flags.board_spec()?,
+            ..ChaosSettings::default()
+        };
+        if let Some(vp) = flags.vp {
+            s.vp_target = vp;
+        }
+        s.resource_ms = flags.resource_secs * 1000;
+        s.robber1_ms = flags.robber1_secs * 1000;
+        s.robber2_ms = flags.robber2_secs * 1000;
+        s.build_ms = flags.phase_secs.unwrap_or(flags.build_secs) * 1000;
+        s.cooldown_ms = flags.cooldown_secs * 1000;
+        s.placement_ms = flags.placement_secs.map(|s| s * 1000);
+        Ok(s)
+    }
+
     /// The configuration for `seats` seats and a seed.
     pub fn config(&self, seats: usize, seed: u64) -> ChaosConfig {
         ChaosConfig {

@@ -1,0 +1,143 @@
+//! What a host chooses for a table, free of any command-line library ([`TableFlags`]), and the
+//! one place that turns a ruleset's name and those choices into its settings
+//! ([`GameSettings::from_flags`]). Each ruleset reads the flags it has in its own
+//! `settings.rs` (`from_flags`); the command line only fills [`TableFlags`] in, so nothing
+//! under `variants/` depends on it.
+
+use super::GameSettings;
+use super::adaptations::AdaptSettings;
+use super::base::BaseSettings;
+use super::big_game::BigSettings;
+use super::risk::RiskSettings;
+use super::total_chaos::ChaosSettings;
+use crate::board::BoardSpec;
+
+/// The table choices every way of starting a game shares (`catan host`, `hotseat`, `sim`,
+/// fuzz), as the command line gives them: each ruleset takes the ones it has and leaves the
+/// rest. Times are in seconds, as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableFlags {
+    /// A built-in board name or a board file; a random fair board when `None`.
+    pub board: Option<String>,
+    /// Victory points needed to win (Big Game: 0 plays to `max_rounds` alone).
+    pub vp: Option<u32>,
+    /// Seconds each turn may take (base and Risk).
+    pub turn_secs: Option<u64>,
+    /// Seconds each Big Game round lasts.
+    pub round_secs: u64,
+    /// Seconds of each timed phase (Total Chaos building phase, Adaptations prompts).
+    pub phase_secs: Option<u64>,
+    /// Total Chaos: seconds of the resource phase.
+    pub resource_secs: u64,
+    /// Total Chaos: seconds of robber part 1 (discards).
+    pub robber1_secs: u64,
+    /// Total Chaos: seconds of robber part 2 (move and steal).
+    pub robber2_secs: u64,
+    /// Total Chaos: seconds of the building and trading phase.
+    pub build_secs: u64,
+    /// Total Chaos: seconds of the cooldown phase.
+    pub cooldown_secs: u64,
+    /// Total Chaos: seconds for each initial placement.
+    pub placement_secs: Option<u64>,
+    /// Big Game: boards in the ring.
+    pub boards: usize,
+    /// Big Game: the boards in order, e.g. `A,C,B`.
+    pub layout: Option<String>,
+    /// Big Game: end after this many rounds.
+    pub max_rounds: Option<u32>,
+    /// Adaptations: end after this many turns.
+    pub max_turns: Option<u32>,
+    /// Base: the "three victory points" robber rule.
+    pub three_vp_robber: bool,
+    /// Base: trade first, then build.
+    pub strict_trade_then_build: bool,
+}
+
+impl TableFlags {
+    /// The board the flags name, loaded, or `None` for a random fair board; refuses a board
+    /// that does not load, with the reason.
+    pub fn board_spec(&self) -> Result<Option<BoardSpec>, String> {
+        self.board
+            .as_deref()
+            .map(|b| crate::board::builtin::load(b).map_err(|e| e.to_string()))
+            .transpose()
+    }
+}
+
+impl GameSettings {
+    /// The names of the built-in rulesets, as the command line and the saves spell them.
+    pub const NAMES: [&'static str; 5] = ["base", "big-game", "total-chaos", "risk", "adaptations"];
+
+    /// The settings of the ruleset called `ruleset` that `flags` describe: each ruleset
+    /// reads its own flags. Refuses an unknown name, and whatever the ruleset refuses (a
+    /// board that does not load, a Big Game without an end).
+    pub fn from_flags(ruleset: &str, flags: &TableFlags) -> Result<GameSettings, String> {
+        Ok(match ruleset {
+            "base" => GameSettings::Base(BaseSettings::from_flags(flags)?),
+            "big-game" => GameSettings::BigGame(BigSettings::from_flags(flags)?),
+            "total-chaos" => GameSettings::TotalChaos(ChaosSettings::from_flags(flags)?),
+            "risk" => GameSettings::Risk(RiskSettings::from_flags(flags)?),
+            "adaptations" => GameSettings::Adaptations(AdaptSettings::from_flags(flags)?),
+            other => {
+                return Err(format!(
+                    "no ruleset is called {other}: {}",
+                    GameSettings::NAMES.join(", ")
+                ));
+            }
+        })
+    }
+
+    /// Why the people of this game cannot share one screen, in words (everyone acts at once),
+    /// or `None` when they take turns at it: hot-seat then plays it with one person only.
+    pub fn one_screen_each(&self) -> Option<&'static str> {
+        match self {
+            GameSettings::Base(_) => BaseSettings::ONE_SCREEN_EACH,
+            GameSettings::TotalChaos(_) => ChaosSettings::ONE_SCREEN_EACH,
+            GameSettings::BigGame(_) => BigSettings::ONE_SCREEN_EACH,
+            GameSettings::Risk(_) => RiskSettings::ONE_SCREEN_EACH,
+            GameSettings::Adaptations(_) => AdaptSettings::ONE_SCREEN_EACH,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_builds_its_ruleset_and_an_unknown_one_is_refused() {
+        let flags = TableFlags::example();
+        for name in GameSettings::NAMES {
+            let s = GameSettings::from_flags(name, &flags).expect("settings");
+            assert_eq!(s.name(), name);
+        }
+        let e = GameSettings::from_flags("chess", &flags).unwrap_err();
+        assert!(e.contains("no ruleset is called chess"), "{e}");
+    }
+}
+
+#[cfg(test)]
+impl TableFlags {
+    /// The command line's defaults (cli.rs pins that they are), for the settings' tests.
+    pub(crate) fn example() -> TableFlags {
+        TableFlags {
+            board: None,
+            vp: None,
+            turn_secs: None,
+            round_secs: 45,
+            phase_secs: None,
+            resource_secs: 20,
+            robber1_secs: 20,
+            robber2_secs: 20,
+            build_secs: 60,
+            cooldown_secs: 20,
+            placement_secs: None,
+            boards: 3,
+            layout: None,
+            max_rounds: None,
+            max_turns: None,
+            three_vp_robber: false,
+            strict_trade_then_build: false,
+        }
+    }
+}
