@@ -142,37 +142,13 @@ fn show_record(args: &BoardShowArgs, path: &std::path::Path) -> anyhow::Result<E
     };
     let pic = render::render(game.map(), &overlay, &opts);
     print!("{}", paint(&pic, ColorMode::detect(&args.color)));
+    let ui = crate::tui::rulesets::for_view(&view);
     println!(
         "{}",
-        super::replay::legend(&game, &overlay.letters, &header.names)
+        super::replay::legend(ui.as_ref(), &overlay.letters, &header.names)
     );
-    if let crate::variants::GameView::Risk(v) = &view {
-        println!(
-            "Armies (seat letter, foot/cavalry/cannon; upper case on the board = controls the hex):"
-        );
-        for h in v.hexes.iter().filter(|h| !h.armies.is_empty()) {
-            let armies: Vec<String> = h
-                .armies
-                .iter()
-                .map(|a| {
-                    format!(
-                        "{} {}/{}/{}",
-                        overlay.letters[a.seat as usize], a.foot, a.cavalry, a.cannon
-                    )
-                })
-                .collect();
-            let hold = match h.hold {
-                crate::variants::risk::control::Hold::Controlled(_) => "controlled",
-                crate::variants::risk::control::Hold::Contested(..) => "contested",
-                _ => "occupied",
-            };
-            println!(
-                "  {:<3} needs {}: {} ({hold})",
-                game.map().hex_name(h.hex),
-                h.pips,
-                armies.join(", ")
-            );
-        }
+    for line in ui.position_notes(game.map(), &overlay.letters) {
+        println!("{line}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -13,8 +13,9 @@ use crate::proto::SeatInfo;
 use crate::record::{self, Entry, Header, RecordError};
 use crate::ruleset::Ruleset;
 use crate::term::{ColorMode, paint};
-use crate::tui::rulesets::overlay;
-use crate::variants::{Game, GameView};
+use crate::tui::ruleset::RulesetUi;
+use crate::tui::rulesets::for_view;
+use crate::variants::Game;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
@@ -168,7 +169,9 @@ fn final_board(game: &Game, names: &[String]) -> String {
     let infos: Vec<SeatInfo> = (0..game.seats())
         .map(|i| SeatInfo::named(names.get(i).cloned().unwrap_or_default(), String::new()))
         .collect();
-    let ov = overlay(&game.view(None), &infos);
+    let view = game.view(None);
+    let ui = for_view(&view);
+    let ov = ui.overlay(&infos);
     let map = game.map();
     let opts = RenderOptions {
         names: true,
@@ -179,27 +182,21 @@ fn final_board(game: &Game, names: &[String]) -> String {
     let pic = render::render(map, &ov, &opts);
     let mut s = paint(&pic, ColorMode::detect("auto"));
     let seat_names: Vec<String> = infos.iter().map(|i| i.name.clone()).collect();
-    s.push_str(&legend(game, &ov.letters, &seat_names));
+    s.push_str(&legend(ui.as_ref(), &ov.letters, &seat_names));
     s.push('\n');
     s
 }
 
-/// The line under a drawn position: what its marks mean (every piece of
-/// [`render::PIECES_KEY`], ships included, in the games with pieces) and whose letter is
-/// whose. `catan board show --record` prints the same line.
-pub(crate) fn legend(game: &Game, letters: &[char], names: &[String]) -> String {
+/// The line under a drawn position: what its marks mean (the ruleset's
+/// [`RulesetUi::board_key`]) and whose letter is whose. `catan board show --record` prints the
+/// same line.
+pub(crate) fn legend(ui: &dyn RulesetUi<'_>, letters: &[char], names: &[String]) -> String {
     let key: Vec<String> = names
         .iter()
         .enumerate()
         .map(|(i, n)| format!("{} {n}", letters.get(i).copied().unwrap_or('?')))
         .collect();
-    match game {
-        Game::Adaptations(_) => format!(
-            "Hexes: name and capacity above the land, herds below (a2b1, or one digit per seat), ~ a sea tile. {}",
-            key.join(", ")
-        ),
-        _ => format!("Pieces: {}. {}", render::PIECES_KEY, key.join(", ")),
-    }
+    format!("{} {}", ui.board_key(), key.join(", "))
 }
 
 /// The result, or the public scores of a game that did not finish.
@@ -223,15 +220,7 @@ fn standings(game: &Game, names: &[String]) -> Vec<String> {
         None => {
             lines.push("The game did not finish. Public victory points:".into());
             let view = game.view(None);
-            let mut p: Vec<(crate::engine::Seat, u32)> = match &view {
-                GameView::Base(v) => v.players.iter().map(|p| (p.seat, p.vp)).collect(),
-                GameView::TotalChaos(v) => v.players.iter().map(|p| (p.seat, p.vp)).collect(),
-                GameView::BigGame(v) => v.standings.clone(),
-                GameView::Risk(v) => v.base.players.iter().map(|p| (p.seat, p.vp)).collect(),
-                GameView::Adaptations(v) => {
-                    v.players.iter().map(|p| (p.seat, p.conflict_vp)).collect()
-                }
-            };
+            let mut p = for_view(&view).public_scores();
             p.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             for (i, (s, vp)) in p.iter().enumerate() {
                 lines.push(format!("  {}. {} — {vp} VP", i + 1, name(*s)));
@@ -244,27 +233,31 @@ fn standings(game: &Game, names: &[String]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::VariantName;
+    use crate::variants::GameSettings;
 
+    /// Every ruleset that draws Catan's pieces keys them all, ships included; every legend
+    /// ends with whose letter is whose.
     #[test]
     fn the_legend_of_every_game_with_pieces_names_ships_and_every_seat() {
-        for v in [
-            VariantName::Base,
-            VariantName::TotalChaos,
-            VariantName::Risk,
-            VariantName::BigGame,
-        ] {
-            let mut args = crate::fuzz::game_args(v);
+        for name in GameSettings::NAMES {
+            let mut args = crate::fuzz::game_args(crate::cli::VariantName::Base);
             args.boards = 2;
-            let game = args.create(4, 1).expect("a game");
+            let settings = GameSettings::from_flags(name, &args.flags()).expect("settings");
+            let game = Game::create(&settings, 4, 1).expect("a game");
             let names: Vec<String> = ["Ann", "Bob", "Cy", "Di"].map(String::from).to_vec();
-            let line = legend(&game, &['r', 'b', 'w', 'o'], &names);
+            let view = game.view(None);
+            let ui = for_view(&view);
+            let line = legend(ui.as_ref(), &['r', 'b', 'w', 'o'], &names);
+            assert!(line.ends_with("r Ann, b Bob, w Cy, o Di"), "{name}: {line}");
+            if name == "adaptations" {
+                assert!(line.starts_with("Hexes: name and capacity"), "{line}");
+                continue;
+            }
             assert!(
                 line.contains(&format!("ship = {}", render::SHIP)),
-                "{v:?}: {line}"
+                "{name}: {line}"
             );
-            assert!(line.contains("city = upper case"), "{v:?}: {line}");
-            assert!(line.ends_with("r Ann, b Bob, w Cy, o Di"), "{v:?}: {line}");
+            assert!(line.contains("city = upper case"), "{name}: {line}");
         }
     }
 }

@@ -145,6 +145,20 @@ pub trait RulesetUi<'a> {
         false
     }
 
+    /// What the marks of a drawn position mean, one sentence (`catan replay` and
+    /// `catan board show --record` print it under the board, before whose letter is whose).
+    fn board_key(&self) -> String;
+
+    /// Lines under a drawn position that the drawing cannot hold (Risk: every hex's armies);
+    /// `letters` are the seats' letters on the board. None by default.
+    fn position_notes(&self, _map: &crate::board::Map, _letters: &[char]) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Every seat's victory points as everyone sees them, by seat: the standings of a game
+    /// that did not finish (`catan replay`).
+    fn public_scores(&self) -> Vec<(Seat, u32)>;
+
     /// The plain mode's `state` line without `legal_count` (see
     /// [`super::rulesets::state_json`]): the common fields and the ruleset's own.
     fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value;

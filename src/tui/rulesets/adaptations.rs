@@ -316,6 +316,16 @@ impl<'a> RulesetUi<'a> for Adaptations<'a> {
         o
     }
 
+    fn board_key(&self) -> String {
+        "Hexes: name and capacity above the land, herds below (a2b1, or one digit per seat), ~ a sea tile."
+            .into()
+    }
+
+    /// The points of conflicts won (the Game End pile scores at the end).
+    fn public_scores(&self) -> Vec<(Seat, u32)> {
+        self.0.players.iter().map(|p| (p.seat, p.conflict_vp)).collect()
+    }
+
     fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value {
         state_json(self.0, st, u, deadline)
     }

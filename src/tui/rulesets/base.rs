@@ -58,6 +58,14 @@ impl<'a> RulesetUi<'a> for Base<'a> {
         o
     }
 
+    fn board_key(&self) -> String {
+        super::pieces_key()
+    }
+
+    fn public_scores(&self) -> Vec<(Seat, u32)> {
+        self.0.players.iter().map(|p| (p.seat, p.vp)).collect()
+    }
+
     fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value {
         let variant = st.game.as_ref().map(|g| g.variant.clone());
         state_json(st, u, self.0, &variant, deadline)

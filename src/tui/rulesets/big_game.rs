@@ -371,6 +371,15 @@ impl<'a> RulesetUi<'a> for BigGame<'a> {
         o
     }
 
+    fn board_key(&self) -> String {
+        super::pieces_key()
+    }
+
+    /// The standings the view carries (a hall's seat sees the top of them).
+    fn public_scores(&self) -> Vec<(Seat, u32)> {
+        self.0.standings.clone()
+    }
+
     fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value {
         let v = self.0;
         let variant = st.game.as_ref().map(|g| g.variant.clone());

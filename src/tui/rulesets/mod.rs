@@ -38,6 +38,12 @@ pub fn of(st: &ClientState) -> Option<Box<dyn RulesetUi<'_> + '_>> {
     st.update.as_ref().map(|u| for_view(&u.view))
 }
 
+/// The key to a drawing of Catan's pieces (every piece of [`crate::board::render::PIECES_KEY`],
+/// ships included), for the rulesets that draw them.
+pub fn pieces_key() -> String {
+    format!("Pieces: {}.", crate::board::render::PIECES_KEY)
+}
+
 /// The pieces, robbers and marks of a view, for the board renderer.
 pub fn overlay(view: &GameView, seats: &[SeatInfo]) -> Overlay {
     for_view(view).overlay(seats)

@@ -206,6 +206,49 @@ impl<'a> RulesetUi<'a> for Risk<'a> {
         o
     }
 
+    fn board_key(&self) -> String {
+        self.base().board_key()
+    }
+
+    /// Every hex with armies: whose, how many of each kind, and who holds it.
+    fn position_notes(&self, map: &crate::board::Map, letters: &[char]) -> Vec<String> {
+        let mut lines = vec![
+            "Armies (seat letter, foot/cavalry/cannon; upper case on the board = controls the hex):"
+                .to_string(),
+        ];
+        for h in self.0.hexes.iter().filter(|h| !h.armies.is_empty()) {
+            let armies: Vec<String> = h
+                .armies
+                .iter()
+                .map(|a| {
+                    format!(
+                        "{} {}/{}/{}",
+                        letters.get(a.seat as usize).copied().unwrap_or('?'),
+                        a.foot,
+                        a.cavalry,
+                        a.cannon
+                    )
+                })
+                .collect();
+            let hold = match h.hold {
+                Hold::Controlled(_) => "controlled",
+                Hold::Contested(..) => "contested",
+                _ => "occupied",
+            };
+            lines.push(format!(
+                "  {:<3} needs {}: {} ({hold})",
+                map.hex_name(h.hex),
+                h.pips,
+                armies.join(", ")
+            ));
+        }
+        lines
+    }
+
+    fn public_scores(&self) -> Vec<(Seat, u32)> {
+        self.base().public_scores()
+    }
+
     /// The base game's fields, then the armies'.
     fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value {
         let mut out = self.base().state_json(st, u, deadline);

@@ -272,6 +272,14 @@ impl<'a> RulesetUi<'a> for TotalChaos<'a> {
         o
     }
 
+    fn board_key(&self) -> String {
+        super::pieces_key()
+    }
+
+    fn public_scores(&self) -> Vec<(Seat, u32)> {
+        self.0.players.iter().map(|p| (p.seat, p.vp)).collect()
+    }
+
     fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value {
         let v = self.0;
         let variant = st.game.as_ref().map(|g| g.variant.clone());
