@@ -4,8 +4,8 @@
 //! (cards and pieces conserved, scores consistent), and a refused command leaves the state
 //! byte-identical.
 //!
-//! The driver is generic over [`Game`]: a variant plugs in by adding an arm to [`audit`] and
-//! [`snapshot`]. `cargo test` runs small counts (tests/fuzz.rs); the large runs are
+//! The driver plays [`Game`] through the [`Ruleset`] contract alone: each ruleset's invariants
+//! are its [`Ruleset::audit`]. `cargo test` runs small counts (tests/fuzz.rs); the large runs are
 //! `cargo run --release --example fuzz -- --variant base --commands 1000000 --frames 1000000`,
 //! and `fuzz/` holds cargo-fuzz targets over [`frame_input`] and [`command_input`].
 
@@ -42,79 +42,13 @@ pub struct Stats {
     pub decoded: u64,
 }
 
-/// Everything that must hold between two steps of a game, in words when it does not.
-pub fn audit(game: &Game) -> Result<(), String> {
-    match game {
-        Game::Base(g) => audit_pieces_and_cards(g),
-        Game::TotalChaos(g) => audit_pieces_and_cards(g),
-        Game::BigGame(g) => audit_big_game(g),
-        Game::Risk(g) => g.audit(),
-        Game::Adaptations(g) => g.audit(),
-    }
-}
-
-/// The Big Game's invariants: every board's 19 of each resource between its bank and the
-/// hands, every deck's cards (23 a board, no Monopoly) between decks, hands and the played
-/// pile, pieces in stock or on the ring, public VP from the pieces, awards and territory bonus.
-fn audit_big_game(g: &crate::variants::big_game::BigGame) -> Result<(), String> {
-    use crate::rules::pieces::{BuildingKind, RouteKind, Stock};
-    use crate::rules::resources::ResourceSet;
-    let k = g.boards();
-    let mut total = ResourceSet::EMPTY;
-    for b in 0..k {
-        total.add(g.bank(b));
-    }
-    for s in 0..g.seats() as Seat {
-        total.add(g.hand(s));
-    }
-    if total != ResourceSet::uniform(19 * k as u32) {
-        return Err(format!("cards not conserved: banks + hands = {total:?}"));
-    }
-    let deck = crate::rules::devcards::standard_deck(false).len() * k;
-    let dev = g.decks.iter().map(Vec::len).sum::<usize>()
-        + g.dev.iter().map(|d| d.cards.len()).sum::<usize>()
-        + g.dev_spent as usize;
-    if dev != deck {
-        return Err(format!(
-            "development cards not conserved: {dev} of {deck} for {k} boards"
-        ));
-    }
-    let full = Stock::SEAFARERS;
-    for s in 0..g.seats() as Seat {
-        let stock = g.pieces.stock(s);
-        let (mut settlements, mut cities) = (0u32, 0u32);
-        for (_, b) in g.pieces.all_buildings().filter(|(_, b)| b.owner == s) {
-            match b.kind {
-                BuildingKind::Settlement => settlements += 1,
-                BuildingKind::City => cities += 1,
-            }
-        }
-        let (mut roads, mut ships) = (0u32, 0u32);
-        for (_, r) in g.pieces.all_routes().filter(|(_, r)| r.owner == s) {
-            match r.kind {
-                RouteKind::Road => roads += 1,
-                RouteKind::Ship => ships += 1,
-            }
-        }
-        if settlements + stock.settlements as u32 != full.settlements as u32
-            || cities + stock.cities as u32 != full.cities as u32
-            || roads + stock.roads as u32 != full.roads as u32
-            || ships + stock.ships as u32 != full.ships as u32
-        {
-            return Err(format!(
-                "pieces not conserved for seat {}: stock {stock:?}",
-                s + 1
-            ));
-        }
-        let awards =
-            2 * (g.longest_road() == Some(s)) as u32 + 2 * (g.largest_army() == Some(s)) as u32;
-        let bonus = 2 * g.bonus[s as usize].is_some() as u32;
-        if g.public_vp(s) != settlements + 2 * cities + awards + bonus {
-            return Err(format!("seat {}: public VP do not match the board", s + 1));
-        }
-    }
-    for s in g.actors() {
-        if g.legal(s).is_empty() {
+/// Everything that must hold between two steps of a game, in words when it does not: the
+/// ruleset's own invariants ([`Ruleset::audit`]), and the contract's: a seat the game waits
+/// for has something legal to send.
+pub fn audit<G: Ruleset>(game: &G) -> Result<(), String> {
+    game.audit()?;
+    for s in game.actors() {
+        if game.legal(s).is_empty() {
             return Err(format!("seat {} is asked to act with nothing legal", s + 1));
         }
     }
@@ -137,104 +71,6 @@ mod erased {
                 .expect("a message encodes")
         }
     }
-}
-
-/// What the audit reads of a variant built from base Catan's pieces (one bank of 19 of each
-/// resource, the standard piece stock, 25 development cards).
-trait BaseLike: crate::ruleset::Ruleset {
-    fn bank(&self) -> &crate::rules::resources::ResourceSet;
-    fn hand(&self, seat: Seat) -> &crate::rules::resources::ResourceSet;
-    fn pieces(&self) -> &crate::rules::pieces::Pieces;
-    fn dev_held(&self, seat: Seat) -> usize;
-    fn deck_len(&self) -> usize;
-    fn longest_road(&self) -> Option<Seat>;
-    fn largest_army(&self) -> Option<Seat>;
-    fn public_vp(&self, seat: Seat) -> u32;
-}
-
-macro_rules! base_like {
-    ($t:ty) => {
-        impl BaseLike for $t {
-            fn bank(&self) -> &crate::rules::resources::ResourceSet {
-                <$t>::bank(self)
-            }
-            fn hand(&self, seat: Seat) -> &crate::rules::resources::ResourceSet {
-                <$t>::hand(self, seat)
-            }
-            fn pieces(&self) -> &crate::rules::pieces::Pieces {
-                <$t>::pieces(self)
-            }
-            fn dev_held(&self, seat: Seat) -> usize {
-                let d = self.dev_hand(seat);
-                d.cards.len() + d.knights_played as usize
-            }
-            fn deck_len(&self) -> usize {
-                <$t>::deck_len(self)
-            }
-            fn longest_road(&self) -> Option<Seat> {
-                <$t>::longest_road(self)
-            }
-            fn largest_army(&self) -> Option<Seat> {
-                <$t>::largest_army(self)
-            }
-            fn public_vp(&self, seat: Seat) -> u32 {
-                <$t>::public_vp(self, seat)
-            }
-        }
-    };
-}
-base_like!(crate::variants::base::BaseGame);
-base_like!(crate::variants::total_chaos::ChaosGame);
-
-fn audit_pieces_and_cards<G: BaseLike>(g: &G) -> Result<(), String> {
-    use crate::rules::pieces::BuildingKind;
-    let seats = g.seats();
-    let mut total = *g.bank();
-    for s in 0..seats as Seat {
-        total.add(g.hand(s));
-    }
-    // Five and six seats play from the 5–6 player extension's bigger box.
-    let supply = crate::rules::supply::Supply::for_seats(seats);
-    if total != supply.bank() {
-        return Err(format!("cards not conserved: bank + hands = {total:?}"));
-    }
-    let pieces = g.pieces();
-    let mut dev_held = 0;
-    for s in 0..seats as Seat {
-        let stock = pieces.stock(s);
-        let (mut settlements, mut cities) = (0u32, 0u32);
-        for (_, b) in pieces.all_buildings().filter(|(_, b)| b.owner == s) {
-            match b.kind {
-                BuildingKind::Settlement => settlements += 1,
-                BuildingKind::City => cities += 1,
-            }
-        }
-        let roads = pieces.all_routes().filter(|(_, r)| r.owner == s).count() as u32;
-        if settlements + stock.settlements as u32 != 5
-            || cities + stock.cities as u32 != 4
-            || roads + stock.roads as u32 != 15
-        {
-            return Err(format!(
-                "pieces not conserved for seat {}: {settlements} settlements, {cities} cities, {roads} roads on the board, stock {stock:?}",
-                s + 1
-            ));
-        }
-        let awards =
-            2 * (g.longest_road() == Some(s)) as u32 + 2 * (g.largest_army() == Some(s)) as u32;
-        if g.public_vp(s) != settlements + 2 * cities + awards {
-            return Err(format!("seat {}: public VP do not match the board", s + 1));
-        }
-        dev_held += g.dev_held(s);
-    }
-    if g.deck_len() + dev_held > supply.deck.len() {
-        return Err(format!("more than {} development cards", supply.deck.len()));
-    }
-    for s in g.actors() {
-        if g.legal(s).is_empty() {
-            return Err(format!("seat {} is asked to act with nothing legal", s + 1));
-        }
-    }
-    Ok(())
 }
 
 /// Default settings for a variant, as the command line would give them.
@@ -680,29 +516,16 @@ mod tests {
     use super::*;
     use crate::rules::resources::ResourceSet;
 
+    /// The driver's audit asks the ruleset's own (here base's) and refuses a seat asked to
+    /// act with nothing legal.
     #[test]
     fn the_audit_catches_lost_cards_and_pieces() {
-        let game = game_args(VariantName::Base).create(3, 1).unwrap();
+        use crate::variants::base::{BaseConfig, BaseGame};
+        let game = BaseGame::new(BaseConfig::new(3, 1)).unwrap();
         assert_eq!(audit(&game), Ok(()));
         let mut bad = game.clone();
-        let Game::Base(g) = &mut bad else {
-            unreachable!("a base game")
-        };
-        g.hands[0] = ResourceSet::uniform(1);
+        bad.hands[0] = ResourceSet::uniform(1);
         assert!(audit(&bad).unwrap_err().contains("cards not conserved"));
-    }
-
-    #[test]
-    fn the_big_game_audit_holds_for_a_new_ring_and_catches_lost_cards() {
-        use crate::variants::big_game::{BigConfig, BigGame};
-        let mut g = BigGame::new(BigConfig::new(3, 1)).unwrap();
-        assert_eq!(audit_big_game(&g), Ok(()));
-        g.hands[0] = ResourceSet::uniform(1);
-        assert!(
-            audit_big_game(&g)
-                .unwrap_err()
-                .contains("cards not conserved")
-        );
     }
 
     #[test]

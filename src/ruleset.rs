@@ -169,6 +169,13 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     fn redeterminize(&mut self, _seat: Seat, _rng: &mut GameRng) -> bool {
         false
     }
+
+    /// What must hold between any two steps (every card and piece somewhere, the points
+    /// matching the board...), in words when it does not: the fuzz driver checks it after
+    /// every command and every tick. Each ruleset states its own; none by default.
+    fn audit(&self) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// Where a game stands in its turns, for drivers and bots (the `catan sim` loop asks the

@@ -2,6 +2,7 @@
 //! and edges with longest road, production, the awards, trade, and the
 //! words of the command languages.
 
+pub mod audit;
 pub mod awards;
 pub mod costs;
 pub mod devcards;

@@ -459,6 +459,16 @@ impl Ruleset for Game {
             Game::Adaptations(g) => Ruleset::redeterminize(g, seat, rng),
         }
     }
+
+    fn audit(&self) -> Result<(), String> {
+        match self {
+            Game::Base(g) => Ruleset::audit(g),
+            Game::TotalChaos(g) => Ruleset::audit(g),
+            Game::BigGame(g) => Ruleset::audit(g),
+            Game::Risk(g) => Ruleset::audit(g),
+            Game::Adaptations(g) => Ruleset::audit(g),
+        }
+    }
 }
 
 impl TurnOrder for Game {

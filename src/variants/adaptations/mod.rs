@@ -726,4 +726,8 @@ impl Ruleset for AdaptGame {
             _ => {}
         }
     }
+
+    fn audit(&self) -> Result<(), String> {
+        AdaptGame::audit(self)
+    }
 }

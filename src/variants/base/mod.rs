@@ -518,7 +518,14 @@ impl Ruleset for BaseGame {
     fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
         recap_facts(ev, out);
     }
+
+    /// One box of base Catan's cards, pieces and points ([`crate::rules::audit`]).
+    fn audit(&self) -> Result<(), String> {
+        crate::rules::audit::classic_box(self)
+    }
 }
+
+crate::rules::audit::impl_classic_box!(BaseGame);
 
 /// What a base event means for the end-of-game summary (Risk of Catan's base events too).
 pub fn recap_facts(ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {

@@ -13,6 +13,7 @@
 //! before anything changes, so a refused command leaves the state as it was.
 
 mod apply;
+mod audit;
 pub mod bot;
 pub mod command;
 pub mod event;
@@ -814,5 +815,9 @@ impl Ruleset for BigGame {
             Event::RoundStarted { .. } => out.push(Fact::Round),
             _ => {}
         }
+    }
+
+    fn audit(&self) -> Result<(), String> {
+        audit::check(self)
     }
 }

@@ -351,6 +351,10 @@ impl Ruleset for RiskGame {
             super::base::recap_facts(e, out);
         }
     }
+
+    fn audit(&self) -> Result<(), String> {
+        RiskGame::audit(self)
+    }
 }
 
 impl RiskGame {

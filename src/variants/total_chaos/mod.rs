@@ -523,4 +523,11 @@ impl Ruleset for ChaosGame {
             _ => {}
         }
     }
+
+    /// One box of base Catan's cards, pieces and points ([`crate::rules::audit`]).
+    fn audit(&self) -> Result<(), String> {
+        crate::rules::audit::classic_box(self)
+    }
 }
+
+crate::rules::audit::impl_classic_box!(ChaosGame);
