@@ -6,9 +6,9 @@
 use crate::bots::BotKind;
 use crate::cli::HotseatArgs;
 use crate::proto::{ClientMsg, PROTOCOL_VERSION};
+use crate::ruleset::Ruleset;
 use crate::server::spawn_table;
 use crate::server::table::{Table, TableConfig};
-use crate::ruleset::Ruleset;
 use crate::tui::{self, Connection, app::AppOptions};
 use crate::variants::{Game, GameSettings};
 
@@ -56,13 +56,12 @@ pub fn names(given: Option<&str>, people: usize) -> Result<Vec<String>, String> 
 /// A game whose people all act at once (Total Chaos, a Big Game's groups) needs one screen
 /// per player, so hot-seat plays it only with one person and bots in every other seat. The
 /// ruleset's settings say whether it is such a game, and why.
-pub fn hotseat_allowed(settings: &GameSettings, people: usize) -> Result<(), String> {
-    match settings.one_screen_each() {
+pub fn hotseat_allowed(ruleset: &str, people: usize) -> Result<(), String> {
+    match GameSettings::one_screen_each(ruleset) {
         Some(what) if people > 1 => Err(format!(
             "{what}, so each player needs their own screen: \
-             host it (`catan host --variant {}`) and join from each terminal. Hot-seat \
-             plays it with one person and bots only (not --players {people})",
-            settings.name()
+             host it (`catan host --variant {ruleset}`) and join from each terminal. Hot-seat \
+             plays it with one person and bots only (not --players {people})"
         )),
         _ => Ok(()),
     }
@@ -79,11 +78,7 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
     if args.plain && args.players != 1 {
         return fail("--plain plays one person; leave it out for several".into());
     }
-    let settings = match args.game.settings() {
-        Ok(s) => s,
-        Err(e) => return fail(e),
-    };
-    if let Err(e) = hotseat_allowed(&settings, args.players) {
+    if let Err(e) = hotseat_allowed(&args.game.variant.name(), args.players) {
         return fail(e);
     }
     let names = match names(args.names.as_deref(), args.players) {
@@ -92,8 +87,12 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
     };
     // A variant whose settings fix the seats (a Big Game: two per board) fills the rest with
     // bots, whatever --bots says.
+    // Settings the ruleset refuses are told where the game is created, after the people.
+    let settings = args.game.settings();
     let seats = settings
-        .fixed_seats()
+        .as_ref()
+        .ok()
+        .and_then(GameSettings::fixed_seats)
         .or(args.seats)
         .unwrap_or(args.players + args.bots);
     if seats < args.players {
@@ -103,7 +102,7 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
         ));
     }
     let seed = args.game.seed.unwrap_or_else(rand::random);
-    let game = match Game::create(&settings, seats, seed) {
+    let game = match settings.and_then(|s| Game::create(&s, seats, seed)) {
         Ok(g) => g,
         Err(e) => return fail(e),
     };
@@ -194,24 +193,24 @@ mod tests {
 
     #[test]
     fn hot_seat_refuses_total_chaos_with_several_people() {
-        let settings = |v| crate::fuzz::game_args(v).settings().expect("settings");
+        let name = |v: crate::cli::VariantName| v.name();
         use crate::cli::VariantName::{Adaptations, Base, BigGame, TotalChaos};
-        let e = hotseat_allowed(&settings(TotalChaos), 2).unwrap_err();
+        let e = hotseat_allowed(&name(TotalChaos), 2).unwrap_err();
         assert_eq!(
             e,
             "Total Chaos is played by everyone at once, so each player needs their own screen: \
              host it (`catan host --variant total-chaos`) and join from each terminal. Hot-seat \
              plays it with one person and bots only (not --players 2)"
         );
-        assert!(hotseat_allowed(&settings(TotalChaos), 1).is_ok());
-        let e = hotseat_allowed(&settings(BigGame), 2).unwrap_err();
+        assert!(hotseat_allowed(&name(TotalChaos), 1).is_ok());
+        let e = hotseat_allowed(&name(BigGame), 2).unwrap_err();
         assert!(
             e.starts_with("In the Big Game a whole group plays at once, so each player"),
             "{e}"
         );
         assert!(e.contains("catan host --variant big-game"), "{e}");
-        assert!(hotseat_allowed(&settings(BigGame), 1).is_ok());
-        assert!(hotseat_allowed(&settings(Base), 3).is_ok());
-        assert!(hotseat_allowed(&settings(Adaptations), 3).is_ok());
+        assert!(hotseat_allowed(&name(BigGame), 1).is_ok());
+        assert!(hotseat_allowed(&name(Base), 3).is_ok());
+        assert!(hotseat_allowed(&name(Adaptations), 3).is_ok());
     }
 }

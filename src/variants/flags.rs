@@ -87,15 +87,18 @@ impl GameSettings {
         })
     }
 
-    /// Why the people of this game cannot share one screen, in words (everyone acts at once),
-    /// or `None` when they take turns at it: hot-seat then plays it with one person only.
-    pub fn one_screen_each(&self) -> Option<&'static str> {
-        match self {
-            GameSettings::Base(_) => BaseSettings::ONE_SCREEN_EACH,
-            GameSettings::TotalChaos(_) => ChaosSettings::ONE_SCREEN_EACH,
-            GameSettings::BigGame(_) => BigSettings::ONE_SCREEN_EACH,
-            GameSettings::Risk(_) => RiskSettings::ONE_SCREEN_EACH,
-            GameSettings::Adaptations(_) => AdaptSettings::ONE_SCREEN_EACH,
+    /// Why the people of the ruleset called `ruleset` cannot share one screen, in words
+    /// (everyone acts at once), or `None` when they take turns at it (or there is no such
+    /// ruleset): hot-seat then plays it with one person only. A fact of the ruleset, whatever
+    /// its flags, so hot-seat says it before anything else is wrong.
+    pub fn one_screen_each(ruleset: &str) -> Option<&'static str> {
+        match ruleset {
+            "base" => BaseSettings::ONE_SCREEN_EACH,
+            "big-game" => BigSettings::ONE_SCREEN_EACH,
+            "total-chaos" => ChaosSettings::ONE_SCREEN_EACH,
+            "risk" => RiskSettings::ONE_SCREEN_EACH,
+            "adaptations" => AdaptSettings::ONE_SCREEN_EACH,
+            _ => None,
         }
     }
 }

@@ -3,9 +3,9 @@
 //! together they make the [`BaseConfig`] the game runs on.
 
 use super::BaseConfig;
-use crate::variants::flags::TableFlags;
 use crate::board::BoardSpec;
 use crate::engine::{Millis, Seat};
+use crate::variants::flags::TableFlags;
 use serde::{Deserialize, Serialize};
 
 /// A base game's settings.
@@ -44,17 +44,13 @@ impl BaseSettings {
     /// The settings the table flags give: `board`, `vp`, `three_vp_robber`,
     /// `strict_trade_then_build` and `turn_secs`; the rest keep the standard game's.
     pub fn from_flags(flags: &TableFlags) -> Result<BaseSettings, String> {
-        let mut s = BaseSettings {
+        Ok(BaseSettings {
             board: flags.board_spec()?,
-            ..BaseSettings::default()
-        };
-        if let Some(vp) = flags.vp {
-            s.vp_target = vp;
-        }
-        s.three_vp_robber = flags.three_vp_robber;
-        s.any_order = !flags.strict_trade_then_build;
-        s.turn_ms = flags.turn_secs.map(|s| s * 1000);
-        Ok(s)
+            vp_target: flags.vp.unwrap_or(BaseSettings::default().vp_target),
+            three_vp_robber: flags.three_vp_robber,
+            any_order: !flags.strict_trade_then_build,
+            turn_ms: flags.turn_secs.map(|s| s * 1000),
+        })
     }
 
     /// The configuration for `seats` seats and a seed: what the settings do not choose (who

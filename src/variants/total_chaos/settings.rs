@@ -2,9 +2,9 @@
 //! length of each timed phase, kept in the save header.
 
 use super::ChaosConfig;
-use crate::variants::flags::TableFlags;
 use crate::board::BoardSpec;
 use crate::engine::Millis;
+use crate::variants::flags::TableFlags;
 use serde::{Deserialize, Serialize};
 
 /// A Total Chaos game's settings.
@@ -53,20 +53,17 @@ impl ChaosSettings {
     /// The settings the table flags give: `board`, `vp` and each phase's seconds
     /// (`phase_secs`, when given, is the building phase's).
     pub fn from_flags(flags: &TableFlags) -> Result<ChaosSettings, String> {
-        let mut s = ChaosSettings {
+        let secs = |s: u64| s * 1000;
+        Ok(ChaosSettings {
             board: flags.board_spec()?,
-            ..ChaosSettings::default()
-        };
-        if let Some(vp) = flags.vp {
-            s.vp_target = vp;
-        }
-        s.resource_ms = flags.resource_secs * 1000;
-        s.robber1_ms = flags.robber1_secs * 1000;
-        s.robber2_ms = flags.robber2_secs * 1000;
-        s.build_ms = flags.phase_secs.unwrap_or(flags.build_secs) * 1000;
-        s.cooldown_ms = flags.cooldown_secs * 1000;
-        s.placement_ms = flags.placement_secs.map(|s| s * 1000);
-        Ok(s)
+            vp_target: flags.vp.unwrap_or(ChaosSettings::default().vp_target),
+            resource_ms: secs(flags.resource_secs),
+            robber1_ms: secs(flags.robber1_secs),
+            robber2_ms: secs(flags.robber2_secs),
+            build_ms: secs(flags.phase_secs.unwrap_or(flags.build_secs)),
+            cooldown_ms: secs(flags.cooldown_secs),
+            placement_ms: flags.placement_secs.map(secs),
+        })
     }
 
     /// The configuration for `seats` seats and a seed.
