@@ -1021,3 +1021,23 @@ fn risk_armies_panel_shows_every_held_hex() {
         "the log tells the placements"
     );
 }
+
+/// The help screen tells the language of the game on screen, and before the host has said
+/// which game it is, none: no ruleset's words stand in for another's.
+#[test]
+fn the_help_tells_the_games_own_language_and_no_default_one() {
+    let base_words = "Commands (corners are HEX.CORNER";
+    let mut s = Sample::chaos(SEED, 4, ColorLevel::None);
+    s.app.on_key(key(KeyCode::Char('?')));
+    let shot = format!("{}", draw(&mut s.app, W, H).backend());
+    assert!(shot.contains("Total Chaos: no turns."), "{shot}");
+    assert!(!shot.contains(base_words), "{shot}");
+
+    let mut s = main_sample();
+    s.app.sessions[0].st.game = None;
+    s.app.on_key(key(KeyCode::Char('?')));
+    let shot = format!("{}", draw(&mut s.app, W, H).backend());
+    assert!(shot.contains(" Keys"), "{shot}");
+    assert!(!shot.contains("speaks the game's language"), "{shot}");
+    assert!(!shot.contains(base_words), "{shot}");
+}

@@ -1293,19 +1293,17 @@ fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
             Span::raw(*what),
         ]));
     }
-    lines.push(Line::raw(""));
-    lines.push(Line::from(Span::styled(
-        " The command line (:) speaks the game's language",
-        t.title(),
-    )));
-    let help = app
-        .st()
-        .game
-        .as_ref()
-        .map(|g| g.help.clone())
-        .unwrap_or_else(|| crate::variants::base::command::HELP.to_string());
-    for l in help.lines() {
-        lines.push(Line::raw(format!("  {l}")));
+    // The game's own language, once the host has said which game it is: no ruleset's
+    // words stand in for another's.
+    if let Some(g) = app.st().game.as_ref() {
+        lines.push(Line::raw(""));
+        lines.push(Line::from(Span::styled(
+            " The command line (:) speaks the game's language",
+            t.title(),
+        )));
+        for l in g.help.lines() {
+            lines.push(Line::raw(format!("  {l}")));
+        }
     }
     lines.push(Line::raw(""));
     lines.push(Line::from(Span::styled(" Client words", t.title())));
