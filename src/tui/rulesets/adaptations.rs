@@ -323,7 +323,11 @@ impl<'a> RulesetUi<'a> for Adaptations<'a> {
 
     /// The points of conflicts won (the Game End pile scores at the end).
     fn public_scores(&self) -> Vec<(Seat, u32)> {
-        self.0.players.iter().map(|p| (p.seat, p.conflict_vp)).collect()
+        self.0
+            .players
+            .iter()
+            .map(|p| (p.seat, p.conflict_vp))
+            .collect()
     }
 
     fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value {

@@ -2,8 +2,8 @@
 //! kept in the save header.
 
 use super::AdaptConfig;
-use crate::variants::flags::TableFlags;
 use crate::engine::Millis;
+use crate::variants::flags::TableFlags;
 use serde::{Deserialize, Serialize};
 
 /// An Adaptations game's settings.

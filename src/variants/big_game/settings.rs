@@ -2,8 +2,8 @@
 //! how the game ends, kept in the save header. The ring fixes the seats: two per board.
 
 use super::BigConfig;
-use crate::variants::flags::TableFlags;
 use crate::engine::Millis;
+use crate::variants::flags::TableFlags;
 use serde::{Deserialize, Serialize};
 
 /// A Big Game's settings.
