@@ -16,18 +16,18 @@ use crate::geometry::Hex;
 use crate::rules::resources::{ResourceSet, Terrain};
 
 impl AdaptGame {
-    /// Checks and applies one command.
-    pub(crate) fn apply_command(
+    /// Checks and applies one command, appending its events to `events`.
+    pub(crate) fn apply_command_into(
         &mut self,
         seat: Seat,
         cmd: &Command,
         now: Millis,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         self.check(seat, cmd).map_err(RuleError)?;
         self.now = self.now.max(now);
-        let mut events = Vec::new();
-        self.execute(seat, cmd, &mut events);
-        Ok(events)
+        self.execute(seat, cmd, events);
+        Ok(())
     }
 
     /// Why a command is illegal now, if it is. Pure.
