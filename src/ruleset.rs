@@ -345,3 +345,57 @@ pub trait BotPlay: TurnOrder {
         0.5
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranked_outcome_puts_the_best_first_then_winners_then_seats() {
+        let o = ranked_outcome(vec![2], [7, 9, 9, 3]);
+        assert_eq!(o.winners, vec![2]);
+        // Seats 1 and 2 tie on 9: the winner comes first.
+        assert_eq!(o.standings, vec![(2, 9), (1, 9), (0, 7), (3, 3)]);
+        let shared = ranked_outcome(vec![0, 3], [5, 5, 2, 5]);
+        assert_eq!(shared.standings, vec![(0, 5), (3, 5), (1, 5), (2, 2)]);
+    }
+
+    #[test]
+    fn settings_rows_word_timers_and_rules_alike() {
+        let rows = SettingsRows::new("demo")
+            .number("victory points", 10)
+            .seconds("round", 45_999)
+            .timer("turn timer", None)
+            .timer("placement timer", Some(15_000))
+            .on_off("robber rule", true)
+            .on_off("other rule", false)
+            .row("layout", "A,B")
+            .rows();
+        let words: Vec<(&str, &str)> = rows.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(
+            words,
+            vec![
+                ("variant", "demo"),
+                ("victory points", "10"),
+                ("round", "45 s"),
+                ("turn timer", "off"),
+                ("placement timer", "15 s"),
+                ("robber rule", "on"),
+                ("other rule", "off"),
+                ("layout", "A,B"),
+            ]
+        );
+    }
+
+    #[test]
+    fn append_owned_takes_the_buffer_of_an_empty_list_and_appends_otherwise() {
+        let own = vec![1, 2, 3];
+        let at = own.as_ptr();
+        let mut out = Vec::new();
+        append_owned(&mut out, own);
+        assert_eq!(out, vec![1, 2, 3]);
+        assert_eq!(out.as_ptr(), at, "the list took the buffer, no copy");
+        append_owned(&mut out, vec![4]);
+        assert_eq!(out, vec![1, 2, 3, 4]);
+    }
+}

@@ -472,3 +472,131 @@ impl BotPlay for Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(settings: GameSettings, seats: usize) -> Vec<(String, String)> {
+        let game = Game::create(&settings, seats, 7).expect("the settings build a game");
+        game.settings_text()
+    }
+
+    fn expect(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    /// The lobby, the replay and the summary show these rows to players: each ruleset's
+    /// words stay as they were written before the rows were built by one helper.
+    #[test]
+    fn settings_text_reads_as_players_know_it() {
+        let base = base::BaseSettings::default();
+        assert_eq!(
+            rows(GameSettings::Base(base.clone()), 4),
+            expect(&[
+                ("variant", "base"),
+                ("board", "random fair board"),
+                ("victory points", "10"),
+                ("turn timer", "off"),
+                ("three-VP robber rule", "off"),
+                ("trade and build", "in any order"),
+            ])
+        );
+        let timed = base::BaseSettings {
+            vp_target: 12,
+            three_vp_robber: true,
+            any_order: false,
+            turn_ms: Some(90_500),
+            ..base
+        };
+        assert_eq!(
+            rows(GameSettings::Base(timed.clone()), 3),
+            expect(&[
+                ("variant", "base"),
+                ("board", "random fair board"),
+                ("victory points", "12"),
+                ("turn timer", "90 s"),
+                ("three-VP robber rule", "on"),
+                ("trade and build", "trade first, then build"),
+            ])
+        );
+        assert_eq!(
+            rows(GameSettings::Risk(risk::RiskSettings { base: timed }), 3),
+            expect(&[
+                ("variant", "risk"),
+                ("board", "random fair board"),
+                ("victory points", "12"),
+                ("turn timer", "90 s"),
+            ])
+        );
+        let chaos = total_chaos::ChaosSettings {
+            placement_ms: Some(15_000),
+            ..Default::default()
+        };
+        assert_eq!(
+            rows(GameSettings::TotalChaos(chaos), 4),
+            expect(&[
+                ("variant", "total-chaos"),
+                ("board", "random fair board"),
+                ("victory points", "10"),
+                ("resource phase", "20 s"),
+                ("robber part 1", "20 s"),
+                ("robber part 2", "20 s"),
+                ("building and trading", "60 s"),
+                ("cooldown", "20 s"),
+                ("placement timer", "15 s"),
+            ])
+        );
+        assert_eq!(
+            rows(GameSettings::TotalChaos(Default::default()), 4).last(),
+            Some(&("placement timer".to_string(), "off".to_string()))
+        );
+        assert_eq!(
+            rows(GameSettings::BigGame(big_game::BigSettings::new(13)), 26),
+            expect(&[
+                ("variant", "big-game"),
+                ("boards", "13"),
+                ("layout", "A,B,C,A,B,C,A,B,C,A,B,C,…"),
+                ("round", "45 s"),
+                ("victory points", "10"),
+                ("round limit", "none"),
+            ])
+        );
+        let short = big_game::BigSettings {
+            vp_target: None,
+            max_rounds: Some(30),
+            ..big_game::BigSettings::new(2)
+        };
+        assert_eq!(
+            rows(GameSettings::BigGame(short), 4),
+            expect(&[
+                ("variant", "big-game"),
+                ("boards", "2"),
+                ("layout", "A,B"),
+                ("round", "45 s"),
+                ("victory points", "none"),
+                ("round limit", "30"),
+            ])
+        );
+        let adapt = adaptations::AdaptSettings::default();
+        assert_eq!(
+            rows(GameSettings::Adaptations(adapt.clone()), 4),
+            expect(&[
+                ("variant", "adaptations"),
+                ("turn limit", "60"),
+                ("timer", "off"),
+            ])
+        );
+        let timed = adaptations::AdaptSettings {
+            phase_ms: Some(30_000),
+            ..adapt
+        };
+        assert_eq!(
+            rows(GameSettings::Adaptations(timed), 4)[2],
+            ("timer".to_string(), "30 s".to_string())
+        );
+    }
+}

@@ -643,7 +643,10 @@ impl Ruleset for AdaptGame {
         now: Millis,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        self.apply_command_into(seat, cmd, now, events)
+        self.check(seat, cmd).map_err(RuleError)?;
+        self.now = self.now.max(now);
+        self.execute(seat, cmd, events);
+        Ok(())
     }
     fn tick(&mut self, now: Millis) -> Vec<Event> {
         self.run_clock(now)

@@ -31,6 +31,7 @@ use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::points::{SeatPoints, catan_points_by_seat};
 use crate::rules::resources::ResourceSet;
 use crate::rules::supply::Supply;
+use crate::rules::table::Opening;
 use crate::rules::trade::Offer;
 use crate::ruleset::{Ruleset, SettingsRows, ranked_outcome};
 use crate::topology::{CornerId, HexId};
@@ -181,23 +182,13 @@ impl BaseGame {
             return Err(format!("a base game has 2 to 8 seats, not {}", cfg.seats));
         }
         let mut rng = GameRng::new(cfg.seed);
-        let spec = match &cfg.board {
-            Some(b) => b.clone(),
-            None => {
-                let mut b = crate::board::generate::random_for_seats(cfg.seats, rng.next_seed());
-                // Players see the board, never anything derived from the game's seed.
-                b.name = "random fair board".into();
-                b
-            }
-        };
-        let map = Map::single(&spec);
-        let robber = map
-            .desert()
-            .or_else(|| map.land_hexes().next())
-            .ok_or("the board has no land")?;
-        let supply = Supply::for_seats(cfg.seats);
-        let mut deck = supply.deck.cards();
-        rng.shuffle(&mut deck);
+        let Opening {
+            spec,
+            map,
+            robber,
+            supply,
+            deck,
+        } = Opening::deal(cfg.board.as_ref(), cfg.seats, &mut rng)?;
         let first = match cfg.first {
             Some(f) if (f as usize) < cfg.seats => f,
             Some(f) => return Err(format!("seat {} does not exist", f + 1)),

@@ -35,12 +35,12 @@ pub use view::RiskView;
 
 use crate::board::{BoardSpec, Map, MapRecipe};
 use crate::engine::rng::GameRng;
-use crate::engine::{Millis, Outcome, RuleError, Seat};
+use crate::engine::{Millis, Outcome, RuleError, Seat, refuse};
 use crate::rules::facts::Fact;
 use crate::rules::pieces::BuildingKind;
 use crate::rules::points::{PointSource, SeatPoints};
 use crate::rules::resources::Resource;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, append_owned};
 use crate::topology::{CornerId, HexId};
 use crate::variants::base::{BaseConfig, BaseGame};
 use armies::Armies;
@@ -263,7 +263,22 @@ impl Ruleset for RiskGame {
         now: Millis,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        self.apply_command(seat, cmd, now, events)
+        if self.base.winner().is_some() {
+            return refuse("the game is over");
+        }
+        if seat as usize >= self.base.cfg.seats {
+            return refuse(format!("there is no seat {}", seat + 1));
+        }
+        if self.base.out[seat as usize] {
+            return refuse("you are out of the game");
+        }
+        // The command runs on a copy that replaces the game only when it is accepted.
+        let mut next = self.clone();
+        let mut out = Vec::new();
+        next.apply_inner(seat, cmd, now, &mut out)?;
+        *self = next;
+        append_owned(events, out);
+        Ok(())
     }
     fn tick(&mut self, now: Millis) -> Vec<Event> {
         self.run_clock(now)

@@ -33,6 +33,7 @@ use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::points::{SeatPoints, catan_points_by_seat};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::supply::Supply;
+use crate::rules::table::Opening;
 use crate::rules::trade::Offer;
 use crate::ruleset::{Ruleset, SettingsRows, append_owned, ranked_outcome};
 use crate::topology::{CornerId, HexId};
@@ -215,23 +216,14 @@ impl ChaosGame {
             }
         }
         let mut rng = GameRng::new(cfg.seed);
-        let spec = match &cfg.board {
-            Some(b) => b.clone(),
-            None => {
-                let mut b = crate::board::generate::random_for_seats(cfg.seats, rng.next_seed());
-                b.name = "random fair board".into();
-                b
-            }
-        };
-        let map = Map::single(&spec);
-        let robber = map
-            .desert()
-            .or_else(|| map.land_hexes().next())
-            .ok_or("the board has no land")?;
         // Five and six seats play from the 5–6 player extension's box.
-        let supply = Supply::for_seats(cfg.seats);
-        let mut deck = supply.deck.cards();
-        rng.shuffle(&mut deck);
+        let Opening {
+            spec,
+            map,
+            robber,
+            supply,
+            deck,
+        } = Opening::deal(cfg.board.as_ref(), cfg.seats, &mut rng)?;
         let n = cfg.seats;
         let mut order: Vec<Seat> = (0..n as Seat).collect();
         rng.shuffle(&mut order);
