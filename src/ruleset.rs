@@ -38,6 +38,77 @@ pub fn run_deadlines<G: Ruleset>(
     ev
 }
 
+/// Appends a list a ruleset built for itself (`own`) to the caller's `out`: the way a
+/// ruleset whose handlers build their own lists writes [`Ruleset::apply_into`] or
+/// [`Ruleset::legal_into`]. When `out` is empty (a new list, or a driver's cleared buffer) it
+/// takes `own`'s buffer rather than copy it, so the list is allocated once either way.
+pub fn append_owned<T>(out: &mut Vec<T>, own: Vec<T>) {
+    if out.is_empty() {
+        *out = own;
+    } else {
+        out.extend(own);
+    }
+}
+
+/// A finished game's [`Outcome`] from every seat's score (by seat): best score first, the
+/// winners first among equal scores, then by seat. The rulesets that rank by points alone
+/// build theirs with it, so their standings read alike.
+pub fn ranked_outcome(winners: Vec<Seat>, scores: impl IntoIterator<Item = i64>) -> Outcome {
+    let mut standings: Vec<(Seat, i64)> = scores
+        .into_iter()
+        .enumerate()
+        .map(|(s, score)| (s as Seat, score))
+        .collect();
+    let lost = |s: Seat| !winners.contains(&s);
+    standings.sort_by(|a, b| {
+        b.1.cmp(&a.1)
+            .then(lost(a.0).cmp(&lost(b.0)))
+            .then(a.0.cmp(&b.0))
+    });
+    Outcome { winners, standings }
+}
+
+/// [`Ruleset::settings_text`]'s rows, built with the same words in every ruleset (a timer
+/// reads "45 s" or "off", a rule "on" or "off"). It starts with the ruleset's name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsRows(Vec<(String, String)>);
+
+impl SettingsRows {
+    /// The rows of a ruleset named `variant`: its first row names it.
+    pub fn new(variant: &str) -> SettingsRows {
+        SettingsRows(Vec::new()).row("variant", variant)
+    }
+    /// A row as it is.
+    pub fn row(mut self, name: &str, value: impl Into<String>) -> SettingsRows {
+        self.0.push((name.into(), value.into()));
+        self
+    }
+    /// A number.
+    pub fn number(self, name: &str, value: impl std::fmt::Display) -> SettingsRows {
+        self.row(name, value.to_string())
+    }
+    /// A length of time in whole seconds: "45 s".
+    pub fn seconds(self, name: &str, ms: Millis) -> SettingsRows {
+        self.row(name, seconds(ms))
+    }
+    /// A timer that may be off: "45 s" or "off".
+    pub fn timer(self, name: &str, ms: Option<Millis>) -> SettingsRows {
+        self.row(name, ms.map_or("off".into(), seconds))
+    }
+    /// An optional rule: "on" or "off".
+    pub fn on_off(self, name: &str, on: bool) -> SettingsRows {
+        self.row(name, if on { "on" } else { "off" })
+    }
+    /// The rows, for [`Ruleset::settings_text`].
+    pub fn rows(self) -> Vec<(String, String)> {
+        self.0
+    }
+}
+
+fn seconds(ms: Millis) -> String {
+    format!("{} s", ms / 1000)
+}
+
 /// What every ruleset offers. One closed enum ([`crate::variants::Game`]) dispatches to the
 /// built-in ones; code that is the same for every ruleset is generic over this trait.
 pub trait Ruleset: Clone + Send + Sync + 'static {
@@ -74,21 +145,50 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
 
     /// Number of seats.
     fn seats(&self) -> usize;
-    /// Applies a command from a seat, or refuses it and leaves the state untouched.
+    /// Applies a command from a seat, appending its events to `events`, or refuses it and
+    /// leaves the state and `events` untouched. The one way in a ruleset writes: a driver that
+    /// plays many moves reuses one buffer ([`Ruleset::apply`] is the same into a new list).
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        cmd: &Self::Command,
+        now: Millis,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError>;
+    /// [`Ruleset::apply_into`] into a new list.
     fn apply(
         &mut self,
         seat: Seat,
         cmd: &Self::Command,
         now: Millis,
-    ) -> Result<Vec<Self::Event>, RuleError>;
+    ) -> Result<Vec<Self::Event>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_into(seat, cmd, now, &mut events)?;
+        Ok(events)
+    }
     /// Lets time pass: acts on every deadline at or before `now`.
     fn tick(&mut self, now: Millis) -> Vec<Self::Event>;
     /// The next moment something happens by itself, if any.
     fn deadline(&self) -> Option<Millis>;
-    /// Every command this seat may send now; each is accepted if sent.
-    fn legal(&self, seat: Seat) -> Vec<Self::Command>;
-    /// Seats that may act now.
-    fn actors(&self) -> Vec<Seat>;
+    /// Appends every command this seat may send now to `out`; each is accepted if sent. The
+    /// bots ask it before every move, so a ruleset writes this form and [`Ruleset::legal`]
+    /// follows.
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Self::Command>);
+    /// [`Ruleset::legal_into`] into a new list.
+    fn legal(&self, seat: Seat) -> Vec<Self::Command> {
+        let mut v = Vec::new();
+        self.legal_into(seat, &mut v);
+        v
+    }
+    /// Writes the seats that may act now into `out` (cleared first): drivers ask each move,
+    /// so a ruleset writes this form and [`Ruleset::actors`] follows.
+    fn actors_into(&self, out: &mut Vec<Seat>);
+    /// [`Ruleset::actors_into`] into a new list.
+    fn actors(&self) -> Vec<Seat> {
+        let mut v = Vec::new();
+        self.actors_into(&mut v);
+        v
+    }
     /// What a seat (or a spectator, `None`) may see.
     fn view(&self, seat: Option<Seat>) -> Self::View;
     /// Reads a command in the text language.
@@ -110,26 +210,6 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     /// What an event means for the end-of-game summary (cards gained or lost and why, the
     /// production dice, a new turn or round), appended to `out`.
     fn recap_facts(&self, ev: &Self::Event, out: &mut Vec<Fact>);
-
-    /// [`Ruleset::apply`] appending its events to `events` (cleared by the caller), so a
-    /// driver that plays many moves reuses one buffer. Rulesets override it to skip the
-    /// allocation; the result is the same.
-    fn apply_into(
-        &mut self,
-        seat: Seat,
-        cmd: &Self::Command,
-        now: Millis,
-        events: &mut Vec<Self::Event>,
-    ) -> Result<(), RuleError> {
-        events.extend(self.apply(seat, cmd, now)?);
-        Ok(())
-    }
-
-    /// [`Ruleset::actors`] written into `out` (cleared first), for drivers that ask each move.
-    fn actors_into(&self, out: &mut Vec<Seat>) {
-        out.clear();
-        out.extend(self.actors());
-    }
 
     /// Whether every seat acts at once in real time (no turns): the host and the sim then let
     /// each bot act on its own think time. Default false.
@@ -270,5 +350,59 @@ pub trait BotPlay: TurnOrder {
     /// A position's worth to `me` when a playout stops before the end, 0 to 1.
     fn search_score(&self, _me: Seat) -> f64 {
         0.5
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranked_outcome_puts_the_best_first_then_winners_then_seats() {
+        let o = ranked_outcome(vec![2], [7, 9, 9, 3]);
+        assert_eq!(o.winners, vec![2]);
+        // Seats 1 and 2 tie on 9: the winner comes first.
+        assert_eq!(o.standings, vec![(2, 9), (1, 9), (0, 7), (3, 3)]);
+        let shared = ranked_outcome(vec![0, 3], [5, 5, 2, 5]);
+        assert_eq!(shared.standings, vec![(0, 5), (3, 5), (1, 5), (2, 2)]);
+    }
+
+    #[test]
+    fn settings_rows_word_timers_and_rules_alike() {
+        let rows = SettingsRows::new("demo")
+            .number("victory points", 10)
+            .seconds("round", 45_999)
+            .timer("turn timer", None)
+            .timer("placement timer", Some(15_000))
+            .on_off("robber rule", true)
+            .on_off("other rule", false)
+            .row("layout", "A,B")
+            .rows();
+        let words: Vec<(&str, &str)> = rows.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(
+            words,
+            vec![
+                ("variant", "demo"),
+                ("victory points", "10"),
+                ("round", "45 s"),
+                ("turn timer", "off"),
+                ("placement timer", "15 s"),
+                ("robber rule", "on"),
+                ("other rule", "off"),
+                ("layout", "A,B"),
+            ]
+        );
+    }
+
+    #[test]
+    fn append_owned_takes_the_buffer_of_an_empty_list_and_appends_otherwise() {
+        let own = vec![1, 2, 3];
+        let at = own.as_ptr();
+        let mut out = Vec::new();
+        append_owned(&mut out, own);
+        assert_eq!(out, vec![1, 2, 3]);
+        assert_eq!(out.as_ptr(), at, "the list took the buffer, no copy");
+        append_owned(&mut out, vec![4]);
+        assert_eq!(out, vec![1, 2, 3, 4]);
     }
 }

@@ -14,6 +14,7 @@ pub mod production;
 pub mod resources;
 pub mod spots;
 pub mod supply;
+pub mod table;
 pub mod trade;
 pub mod view;
 pub mod words;

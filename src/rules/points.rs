@@ -3,6 +3,7 @@
 //! these), so the summary that reads them can depend on the rulesets without a circle.
 
 use crate::engine::Seat;
+use crate::rules::devcards::DevHand;
 use crate::rules::pieces::{BuildingKind, Pieces};
 use serde::{Deserialize, Serialize};
 
@@ -81,4 +82,18 @@ pub fn catan_points(
         (PointSource::VpCards, vp_cards as i64),
     ]);
     p
+}
+
+/// Every seat's [`catan_points`] (by seat, from its development cards in `dev`): the whole
+/// of [`crate::ruleset::Ruleset::points_by_source`] for the rulesets without points of their
+/// own.
+pub fn catan_points_by_seat(
+    pieces: &Pieces,
+    longest: Option<Seat>,
+    largest: Option<Seat>,
+    dev: &[DevHand],
+) -> Vec<SeatPoints> {
+    (0..dev.len() as Seat)
+        .map(|s| catan_points(pieces, s, longest, largest, dev[s as usize].vp_cards()))
+        .collect()
 }

@@ -95,6 +95,76 @@ pub enum GameView {
     Adaptations(adaptations::AdaptView),
 }
 
+/// `$body` with `$g` bound to the ruleset a [`Game`] holds: the one match over the rulesets
+/// that the dispatch is written with, so each method below says only what it forwards.
+macro_rules! each {
+    ($game:expr, $g:ident => $body:expr) => {
+        match $game {
+            Game::Base($g) => $body,
+            Game::TotalChaos($g) => $body,
+            Game::BigGame($g) => $body,
+            Game::Risk($g) => $body,
+            Game::Adaptations($g) => $body,
+        }
+    };
+}
+
+/// `$body` with the ruleset a [`Game`] holds as `$g` and `$x` (a [`GameCommand`] or
+/// [`GameEvent`], the enum `$kind`) unwrapped as `$c`; `$other` when `$x` belongs to another
+/// ruleset.
+macro_rules! each_with {
+    ($game:expr, $kind:ident($x:expr), $g:ident, $c:ident => $body:expr, _ => $other:expr) => {
+        match ($game, $x) {
+            (Game::Base($g), $kind::Base($c)) => $body,
+            (Game::TotalChaos($g), $kind::TotalChaos($c)) => $body,
+            (Game::BigGame($g), $kind::BigGame($c)) => $body,
+            (Game::Risk($g), $kind::Risk($c)) => $body,
+            (Game::Adaptations($g), $kind::Adaptations($c)) => $body,
+            _ => $other,
+        }
+    };
+}
+
+/// Each ruleset's command, event and view converts into the dispatch's (`From`), so the
+/// forwarding wraps them without naming the ruleset.
+macro_rules! wraps {
+    ($($variant:ident: $cmd:ty, $ev:ty, $view:ty;)*) => {$(
+        impl From<$cmd> for GameCommand {
+            fn from(c: $cmd) -> GameCommand {
+                GameCommand::$variant(c)
+            }
+        }
+        impl From<$ev> for GameEvent {
+            fn from(e: $ev) -> GameEvent {
+                GameEvent::$variant(e)
+            }
+        }
+        impl From<$view> for GameView {
+            fn from(v: $view) -> GameView {
+                GameView::$variant(v)
+            }
+        }
+    )*};
+}
+
+wraps! {
+    Base: base::Command, base::Event, base::BaseView;
+    TotalChaos: total_chaos::Command, total_chaos::Event, total_chaos::ChaosView;
+    BigGame: big_game::Command, big_game::Event, big_game::BigView;
+    Risk: risk::Command, risk::Event, risk::RiskView;
+    Adaptations: adaptations::Command, adaptations::Event, adaptations::AdaptView;
+}
+
+/// A ruleset's events as the dispatch's.
+fn wrap_events<E: Into<GameEvent>>(evs: Vec<E>) -> Vec<GameEvent> {
+    evs.into_iter().map(Into::into).collect()
+}
+
+/// The refusal of a command of another ruleset than the game's.
+fn foreign() -> RuleError {
+    RuleError::new("that command belongs to another variant")
+}
+
 impl Ruleset for Game {
     type Command = GameCommand;
     type Event = GameEvent;
@@ -112,64 +182,19 @@ impl Ruleset for Game {
     }
 
     fn name(&self) -> &'static str {
-        match self {
-            Game::Base(g) => g.name(),
-            Game::TotalChaos(g) => g.name(),
-            Game::BigGame(g) => g.name(),
-            Game::Risk(g) => g.name(),
-            Game::Adaptations(g) => g.name(),
-        }
+        each!(self, g => g.name())
     }
-
     fn settings_text(&self) -> Vec<(String, String)> {
-        match self {
-            Game::Base(g) => g.settings_text(),
-            Game::TotalChaos(g) => g.settings_text(),
-            Game::BigGame(g) => g.settings_text(),
-            Game::Risk(g) => g.settings_text(),
-            Game::Adaptations(g) => g.settings_text(),
-        }
+        each!(self, g => g.settings_text())
     }
-
     fn map(&self) -> &Map {
-        match self {
-            Game::Base(g) => g.map(),
-            Game::TotalChaos(g) => g.map(),
-            Game::BigGame(g) => g.map(),
-            Game::Risk(g) => g.map(),
-            Game::Adaptations(g) => g.map(),
-        }
+        each!(self, g => Ruleset::map(g))
     }
-
     fn map_recipe(&self) -> MapRecipe {
-        match self {
-            Game::Base(g) => g.map_recipe(),
-            Game::TotalChaos(g) => g.map_recipe(),
-            Game::BigGame(g) => g.map_recipe(),
-            Game::Risk(g) => g.map_recipe(),
-            Game::Adaptations(g) => g.map_recipe(),
-        }
+        each!(self, g => g.map_recipe())
     }
-
     fn seats(&self) -> usize {
-        match self {
-            Game::Base(g) => g.seats(),
-            Game::TotalChaos(g) => g.seats(),
-            Game::BigGame(g) => g.seats(),
-            Game::Risk(g) => g.seats(),
-            Game::Adaptations(g) => g.seats(),
-        }
-    }
-
-    fn apply(
-        &mut self,
-        seat: Seat,
-        cmd: &GameCommand,
-        now: Millis,
-    ) -> Result<Vec<GameEvent>, RuleError> {
-        let mut events = Vec::new();
-        self.apply_into(seat, cmd, now, &mut events)?;
-        Ok(events)
+        each!(self, g => Ruleset::seats(g))
     }
 
     fn apply_into(
@@ -179,285 +204,82 @@ impl Ruleset for Game {
         now: Millis,
         events: &mut Vec<GameEvent>,
     ) -> Result<(), RuleError> {
-        match (self, cmd) {
-            (Game::Base(g), GameCommand::Base(c)) => {
-                events.extend(g.apply(seat, c, now)?.into_iter().map(GameEvent::Base))
-            }
-            (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => events.extend(
-                g.apply(seat, c, now)?
-                    .into_iter()
-                    .map(GameEvent::TotalChaos),
-            ),
-            (Game::BigGame(g), GameCommand::BigGame(c)) => {
-                events.extend(g.apply(seat, c, now)?.into_iter().map(GameEvent::BigGame))
-            }
-            (Game::Risk(g), GameCommand::Risk(c)) => {
-                events.extend(g.apply(seat, c, now)?.into_iter().map(GameEvent::Risk))
-            }
-            (Game::Adaptations(g), GameCommand::Adaptations(c)) => events.extend(
-                g.apply(seat, c, now)?
-                    .into_iter()
-                    .map(GameEvent::Adaptations),
-            ),
-            _ => return Err(RuleError::new("that command belongs to another variant")),
-        }
-        Ok(())
+        each_with!(self, GameCommand(cmd), g, c => {
+            events.extend(g.apply(seat, c, now)?.into_iter().map(GameEvent::from));
+            Ok(())
+        }, _ => Err(foreign()))
     }
-
     fn tick(&mut self, now: Millis) -> Vec<GameEvent> {
-        match self {
-            Game::Base(g) => g.tick(now).into_iter().map(GameEvent::Base).collect(),
-            Game::TotalChaos(g) => g.tick(now).into_iter().map(GameEvent::TotalChaos).collect(),
-            Game::BigGame(g) => g.tick(now).into_iter().map(GameEvent::BigGame).collect(),
-            Game::Risk(g) => g.tick(now).into_iter().map(GameEvent::Risk).collect(),
-            Game::Adaptations(g) => g
-                .tick(now)
-                .into_iter()
-                .map(GameEvent::Adaptations)
-                .collect(),
-        }
+        each!(self, g => wrap_events(g.tick(now)))
     }
-
     fn deadline(&self) -> Option<Millis> {
-        match self {
-            Game::Base(g) => g.deadline(),
-            Game::TotalChaos(g) => g.deadline(),
-            Game::BigGame(g) => g.deadline(),
-            Game::Risk(g) => g.deadline(),
-            Game::Adaptations(g) => g.deadline(),
-        }
+        each!(self, g => g.deadline())
     }
-
-    fn legal(&self, seat: Seat) -> Vec<GameCommand> {
-        match self {
-            Game::Base(g) => g.legal(seat).into_iter().map(GameCommand::Base).collect(),
-            Game::TotalChaos(g) => g
-                .legal(seat)
-                .into_iter()
-                .map(GameCommand::TotalChaos)
-                .collect(),
-            Game::BigGame(g) => g
-                .legal(seat)
-                .into_iter()
-                .map(GameCommand::BigGame)
-                .collect(),
-            Game::Risk(g) => g.legal(seat).into_iter().map(GameCommand::Risk).collect(),
-            Game::Adaptations(g) => g
-                .legal(seat)
-                .into_iter()
-                .map(GameCommand::Adaptations)
-                .collect(),
-        }
+    fn legal_into(&self, seat: Seat, out: &mut Vec<GameCommand>) {
+        each!(self, g => out.extend(g.legal(seat).into_iter().map(GameCommand::from)))
     }
-
-    fn actors(&self) -> Vec<Seat> {
-        match self {
-            Game::Base(g) => g.actors(),
-            Game::TotalChaos(g) => g.actors(),
-            Game::BigGame(g) => g.actors(),
-            Game::Risk(g) => g.actors(),
-            Game::Adaptations(g) => g.actors(),
-        }
-    }
-
     fn actors_into(&self, out: &mut Vec<Seat>) {
-        match self {
-            Game::Base(g) => g.actors_into(out),
-            Game::TotalChaos(g) => g.actors_into(out),
-            Game::BigGame(g) => g.actors_into(out),
-            Game::Risk(g) => g.actors_into(out),
-            Game::Adaptations(g) => g.actors_into(out),
-        }
+        each!(self, g => g.actors_into(out))
     }
-
     fn view(&self, seat: Option<Seat>) -> GameView {
-        match self {
-            Game::Base(g) => GameView::Base(g.view(seat)),
-            Game::TotalChaos(g) => GameView::TotalChaos(g.view(seat)),
-            Game::BigGame(g) => GameView::BigGame(g.view(seat)),
-            Game::Risk(g) => GameView::Risk(g.view(seat)),
-            Game::Adaptations(g) => GameView::Adaptations(g.view(seat)),
-        }
+        each!(self, g => g.view(seat).into())
     }
-
     fn parse(&self, seat: Seat, text: &str) -> Result<GameCommand, RuleError> {
-        match self {
-            Game::Base(g) => g.parse(seat, text).map(GameCommand::Base),
-            Game::TotalChaos(g) => g.parse(seat, text).map(GameCommand::TotalChaos),
-            Game::BigGame(g) => g.parse(seat, text).map(GameCommand::BigGame),
-            Game::Risk(g) => g.parse(seat, text).map(GameCommand::Risk),
-            Game::Adaptations(g) => g.parse(seat, text).map(GameCommand::Adaptations),
-        }
+        each!(self, g => g.parse(seat, text).map(GameCommand::from))
     }
-
     fn format(&self, cmd: &GameCommand) -> String {
-        match (self, cmd) {
-            (Game::Base(g), GameCommand::Base(c)) => g.format(c),
-            (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.format(c),
-            (Game::BigGame(g), GameCommand::BigGame(c)) => g.format(c),
-            (Game::Risk(g), GameCommand::Risk(c)) => g.format(c),
-            (Game::Adaptations(g), GameCommand::Adaptations(c)) => g.format(c),
-            (_, c) => format!("{c:?}"),
-        }
+        each_with!(self, GameCommand(cmd), g, c => g.format(c), _ => format!("{cmd:?}"))
     }
-
     fn describe(&self, ev: &GameEvent, viewer: Option<Seat>, names: &[String]) -> Option<String> {
-        match (self, ev) {
-            (Game::Base(g), GameEvent::Base(e)) => g.describe(e, viewer, names),
-            (Game::TotalChaos(g), GameEvent::TotalChaos(e)) => g.describe(e, viewer, names),
-            (Game::BigGame(g), GameEvent::BigGame(e)) => g.describe(e, viewer, names),
-            (Game::Risk(g), GameEvent::Risk(e)) => g.describe(e, viewer, names),
-            (Game::Adaptations(g), GameEvent::Adaptations(e)) => g.describe(e, viewer, names),
-            _ => None,
-        }
+        each_with!(self, GameEvent(ev), g, e => g.describe(e, viewer, names), _ => None)
     }
-
     fn outcome(&self) -> Option<Outcome> {
-        match self {
-            Game::Base(g) => g.outcome(),
-            Game::TotalChaos(g) => g.outcome(),
-            Game::BigGame(g) => g.outcome(),
-            Game::Risk(g) => g.outcome(),
-            Game::Adaptations(g) => g.outcome(),
-        }
+        each!(self, g => g.outcome())
     }
-
     fn help(&self) -> String {
-        match self {
-            Game::Base(g) => g.help(),
-            Game::TotalChaos(g) => g.help(),
-            Game::BigGame(g) => g.help(),
-            Game::Risk(g) => g.help(),
-            Game::Adaptations(g) => g.help(),
-        }
+        each!(self, g => g.help())
     }
-
     fn points_by_source(&self) -> Vec<SeatPoints> {
-        match self {
-            Game::Base(g) => g.points_by_source(),
-            Game::TotalChaos(g) => g.points_by_source(),
-            Game::BigGame(g) => g.points_by_source(),
-            Game::Risk(g) => g.points_by_source(),
-            Game::Adaptations(g) => g.points_by_source(),
-        }
+        each!(self, g => g.points_by_source())
     }
-
     fn recap_facts(&self, ev: &GameEvent, out: &mut Vec<Fact>) {
-        match (self, ev) {
-            (Game::Base(g), GameEvent::Base(e)) => g.recap_facts(e, out),
-            (Game::TotalChaos(g), GameEvent::TotalChaos(e)) => g.recap_facts(e, out),
-            (Game::BigGame(g), GameEvent::BigGame(e)) => g.recap_facts(e, out),
-            (Game::Risk(g), GameEvent::Risk(e)) => g.recap_facts(e, out),
-            (Game::Adaptations(g), GameEvent::Adaptations(e)) => g.recap_facts(e, out),
-            _ => {}
-        }
+        each_with!(self, GameEvent(ev), g, e => g.recap_facts(e, out), _ => {})
     }
 
     fn simultaneous(&self) -> bool {
-        match self {
-            Game::Base(g) => g.simultaneous(),
-            Game::TotalChaos(g) => g.simultaneous(),
-            Game::BigGame(g) => g.simultaneous(),
-            Game::Risk(g) => g.simultaneous(),
-            Game::Adaptations(g) => g.simultaneous(),
-        }
+        each!(self, g => g.simultaneous())
     }
-
     fn is_hall(&self) -> bool {
-        match self {
-            Game::Base(g) => g.is_hall(),
-            Game::TotalChaos(g) => g.is_hall(),
-            Game::BigGame(g) => Ruleset::is_hall(g),
-            Game::Risk(g) => g.is_hall(),
-            Game::Adaptations(g) => g.is_hall(),
-        }
+        each!(self, g => Ruleset::is_hall(g))
     }
-
+    /// Only the Big Game narrows the audience; its events are unwrapped without copying.
     fn audience(&self, actor: Option<Seat>, evs: &[GameEvent]) -> Option<Vec<Seat>> {
-        match self {
-            Game::BigGame(g) => {
-                let mut own = Vec::with_capacity(evs.len());
-                for e in evs {
-                    match e {
-                        GameEvent::BigGame(e) => own.push(e),
-                        _ => return None,
-                    }
-                }
-                g.audience(actor, &own)
+        let Game::BigGame(g) = self else {
+            return None;
+        };
+        let mut own = Vec::with_capacity(evs.len());
+        for e in evs {
+            match e {
+                GameEvent::BigGame(e) => own.push(e),
+                _ => return None,
             }
-            Game::Base(_) | Game::TotalChaos(_) | Game::Risk(_) | Game::Adaptations(_) => None,
         }
+        g.audience(actor, &own)
     }
-
     fn event_seat(&self, ev: &GameEvent) -> Option<Seat> {
-        match (self, ev) {
-            (Game::Base(g), GameEvent::Base(e)) => g.event_seat(e),
-            (Game::TotalChaos(g), GameEvent::TotalChaos(e)) => g.event_seat(e),
-            (Game::BigGame(g), GameEvent::BigGame(e)) => Ruleset::event_seat(g, e),
-            (Game::Risk(g), GameEvent::Risk(e)) => g.event_seat(e),
-            (Game::Adaptations(g), GameEvent::Adaptations(e)) => g.event_seat(e),
-            _ => None,
-        }
+        each_with!(self, GameEvent(ev), g, e => Ruleset::event_seat(g, e), _ => None)
     }
-
     fn shown_seats(&self, seat: Seat) -> Option<Vec<Seat>> {
-        match self {
-            Game::Base(g) => g.shown_seats(seat),
-            Game::TotalChaos(g) => g.shown_seats(seat),
-            Game::BigGame(g) => Ruleset::shown_seats(g, seat),
-            Game::Risk(g) => g.shown_seats(seat),
-            Game::Adaptations(g) => g.shown_seats(seat),
-        }
+        each!(self, g => Ruleset::shown_seats(g, seat))
     }
-
     fn is_actor(&self, seat: Seat) -> bool {
-        match self {
-            Game::Base(g) => g.is_actor(seat),
-            Game::TotalChaos(g) => g.is_actor(seat),
-            Game::BigGame(g) => g.is_actor(seat),
-            Game::Risk(g) => g.is_actor(seat),
-            Game::Adaptations(g) => g.is_actor(seat),
-        }
+        each!(self, g => g.is_actor(seat))
     }
-
     fn seat_taken_over(&mut self, seat: Seat) -> Vec<GameEvent> {
-        match self {
-            Game::Base(g) => g
-                .seat_taken_over(seat)
-                .into_iter()
-                .map(GameEvent::Base)
-                .collect(),
-            Game::TotalChaos(g) => g
-                .seat_taken_over(seat)
-                .into_iter()
-                .map(GameEvent::TotalChaos)
-                .collect(),
-            Game::BigGame(g) => g
-                .seat_taken_over(seat)
-                .into_iter()
-                .map(GameEvent::BigGame)
-                .collect(),
-            Game::Risk(g) => g
-                .seat_taken_over(seat)
-                .into_iter()
-                .map(GameEvent::Risk)
-                .collect(),
-            Game::Adaptations(g) => g
-                .seat_taken_over(seat)
-                .into_iter()
-                .map(GameEvent::Adaptations)
-                .collect(),
-        }
+        each!(self, g => wrap_events(g.seat_taken_over(seat)))
     }
-
     fn redeterminize(&mut self, seat: Seat, rng: &mut GameRng) -> bool {
-        match self {
-            Game::Base(g) => Ruleset::redeterminize(g, seat, rng),
-            Game::TotalChaos(g) => Ruleset::redeterminize(g, seat, rng),
-            Game::BigGame(g) => Ruleset::redeterminize(g, seat, rng),
-            Game::Risk(g) => Ruleset::redeterminize(g, seat, rng),
-            Game::Adaptations(g) => Ruleset::redeterminize(g, seat, rng),
-        }
+        each!(self, g => Ruleset::redeterminize(g, seat, rng))
     }
 
     fn audit(&self) -> Result<(), String> {
@@ -473,13 +295,7 @@ impl Ruleset for Game {
 
 impl TurnOrder for Game {
     fn current_player(&self) -> Option<Seat> {
-        match self {
-            Game::Base(g) => g.current_player(),
-            Game::TotalChaos(g) => g.current_player(),
-            Game::BigGame(g) => g.current_player(),
-            Game::Risk(g) => g.current_player(),
-            Game::Adaptations(g) => g.current_player(),
-        }
+        each!(self, g => g.current_player())
     }
 
     /// Base games (the bulk of `catan sim`) keep their events in a buffer of their own type
@@ -495,27 +311,18 @@ impl TurnOrder for Game {
             static BASE_EVENTS: std::cell::RefCell<Vec<base::Event>> =
                 const { std::cell::RefCell::new(Vec::new()) };
         }
-        match (self, cmd) {
-            (Game::Base(g), GameCommand::Base(c)) => BASE_EVENTS.with_borrow_mut(|events| {
+        if let (Game::Base(g), GameCommand::Base(c)) = (&mut *self, cmd) {
+            return BASE_EVENTS.with_borrow_mut(|events| {
                 events.clear();
                 g.apply_into(seat, c, now, events)
-            }),
-            (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.apply(seat, c, now).map(drop),
-            (Game::BigGame(g), GameCommand::BigGame(c)) => g.apply(seat, c, now).map(drop),
-            (Game::Risk(g), GameCommand::Risk(c)) => g.apply(seat, c, now).map(drop),
-            (Game::Adaptations(g), GameCommand::Adaptations(c)) => g.apply(seat, c, now).map(drop),
-            _ => Err(RuleError::new("that command belongs to another variant")),
+            });
         }
+        each_with!(self, GameCommand(cmd), g, c => g.apply(seat, c, now).map(drop),
+            _ => Err(foreign()))
     }
 
     fn turns(&self) -> u32 {
-        match self {
-            Game::Base(g) => g.turns(),
-            Game::TotalChaos(g) => g.turns(),
-            Game::BigGame(g) => g.turns(),
-            Game::Risk(g) => g.turns(),
-            Game::Adaptations(g) => g.turns(),
-        }
+        each!(self, g => g.turns())
     }
 }
 
@@ -674,5 +481,133 @@ impl BotPlay for Game {
             Game::Risk(g) => g.search_score(me),
             Game::Adaptations(g) => g.search_score(me),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(settings: GameSettings, seats: usize) -> Vec<(String, String)> {
+        let game = Game::create(&settings, seats, 7).expect("the settings build a game");
+        game.settings_text()
+    }
+
+    fn expect(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    /// The lobby, the replay and the summary show these rows to players: each ruleset's
+    /// words stay as they were written before the rows were built by one helper.
+    #[test]
+    fn settings_text_reads_as_players_know_it() {
+        let base = base::BaseSettings::default();
+        assert_eq!(
+            rows(GameSettings::Base(base.clone()), 4),
+            expect(&[
+                ("variant", "base"),
+                ("board", "random fair board"),
+                ("victory points", "10"),
+                ("turn timer", "off"),
+                ("three-VP robber rule", "off"),
+                ("trade and build", "in any order"),
+            ])
+        );
+        let timed = base::BaseSettings {
+            vp_target: 12,
+            three_vp_robber: true,
+            any_order: false,
+            turn_ms: Some(90_500),
+            ..base
+        };
+        assert_eq!(
+            rows(GameSettings::Base(timed.clone()), 3),
+            expect(&[
+                ("variant", "base"),
+                ("board", "random fair board"),
+                ("victory points", "12"),
+                ("turn timer", "90 s"),
+                ("three-VP robber rule", "on"),
+                ("trade and build", "trade first, then build"),
+            ])
+        );
+        assert_eq!(
+            rows(GameSettings::Risk(risk::RiskSettings { base: timed }), 3),
+            expect(&[
+                ("variant", "risk"),
+                ("board", "random fair board"),
+                ("victory points", "12"),
+                ("turn timer", "90 s"),
+            ])
+        );
+        let chaos = total_chaos::ChaosSettings {
+            placement_ms: Some(15_000),
+            ..Default::default()
+        };
+        assert_eq!(
+            rows(GameSettings::TotalChaos(chaos), 4),
+            expect(&[
+                ("variant", "total-chaos"),
+                ("board", "random fair board"),
+                ("victory points", "10"),
+                ("resource phase", "20 s"),
+                ("robber part 1", "20 s"),
+                ("robber part 2", "20 s"),
+                ("building and trading", "60 s"),
+                ("cooldown", "20 s"),
+                ("placement timer", "15 s"),
+            ])
+        );
+        assert_eq!(
+            rows(GameSettings::TotalChaos(Default::default()), 4).last(),
+            Some(&("placement timer".to_string(), "off".to_string()))
+        );
+        assert_eq!(
+            rows(GameSettings::BigGame(big_game::BigSettings::new(13)), 26),
+            expect(&[
+                ("variant", "big-game"),
+                ("boards", "13"),
+                ("layout", "A,B,C,A,B,C,A,B,C,A,B,C,…"),
+                ("round", "45 s"),
+                ("victory points", "10"),
+                ("round limit", "none"),
+            ])
+        );
+        let short = big_game::BigSettings {
+            vp_target: None,
+            max_rounds: Some(30),
+            ..big_game::BigSettings::new(2)
+        };
+        assert_eq!(
+            rows(GameSettings::BigGame(short), 4),
+            expect(&[
+                ("variant", "big-game"),
+                ("boards", "2"),
+                ("layout", "A,B"),
+                ("round", "45 s"),
+                ("victory points", "none"),
+                ("round limit", "30"),
+            ])
+        );
+        let adapt = adaptations::AdaptSettings::default();
+        assert_eq!(
+            rows(GameSettings::Adaptations(adapt.clone()), 4),
+            expect(&[
+                ("variant", "adaptations"),
+                ("turn limit", "60"),
+                ("timer", "off"),
+            ])
+        );
+        let timed = adaptations::AdaptSettings {
+            phase_ms: Some(30_000),
+            ..adapt
+        };
+        assert_eq!(
+            rows(GameSettings::Adaptations(timed), 4)[2],
+            ("timer".to_string(), "30 s".to_string())
+        );
     }
 }

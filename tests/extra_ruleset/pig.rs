@@ -209,19 +209,19 @@ impl Ruleset for Pig {
         self.seats
     }
 
-    fn apply(
+    fn apply_into(
         &mut self,
         seat: Seat,
         cmd: &PigCommand,
         _now: Millis,
-    ) -> Result<Vec<PigEvent>, RuleError> {
+        ev: &mut Vec<PigEvent>,
+    ) -> Result<(), RuleError> {
         if self.over {
             return refuse("the game is over");
         }
         if seat != self.current {
             return refuse(format!("it is seat {}'s turn", self.current + 1));
         }
-        let mut ev = Vec::new();
         match *cmd {
             PigCommand::Roll => {
                 let die = self.rng.die();
@@ -230,7 +230,7 @@ impl Ruleset for Pig {
                         seat,
                         lost: self.pool,
                     });
-                    self.pass(&mut ev);
+                    self.pass(ev);
                 } else {
                     self.pool += die as u32;
                     ev.push(PigEvent::Rolled {
@@ -263,9 +263,9 @@ impl Ruleset for Pig {
                     ev.push(PigEvent::Over);
                 }
             }
-            PigCommand::End => self.pass(&mut ev),
+            PigCommand::End => self.pass(ev),
         }
-        Ok(ev)
+        Ok(())
     }
 
     fn tick(&mut self, _now: Millis) -> Vec<PigEvent> {
@@ -276,24 +276,20 @@ impl Ruleset for Pig {
         None
     }
 
-    fn legal(&self, seat: Seat) -> Vec<PigCommand> {
+    fn legal_into(&self, seat: Seat, out: &mut Vec<PigCommand>) {
         if self.over || seat != self.current {
-            return Vec::new();
+            return;
         }
-        let mut v = vec![PigCommand::Roll];
+        out.push(PigCommand::Roll);
         if self.pool >= COST {
-            v.extend(self.free_corners().map(PigCommand::Settle));
+            out.extend(self.free_corners().map(PigCommand::Settle));
         }
-        v.push(PigCommand::End);
-        v
+        out.push(PigCommand::End);
     }
 
-    fn actors(&self) -> Vec<Seat> {
-        if self.over {
-            Vec::new()
-        } else {
-            vec![self.current]
-        }
+    fn actors_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        out.extend((!self.over).then_some(self.current));
     }
 
     fn view(&self, seat: Option<Seat>) -> PigView {

@@ -11,25 +11,11 @@ use super::event::{DriftHow, Event};
 use super::{
     AP_PER_TURN, AdaptGame, Adaptation, DRIFT_CAP, MARKER_CAP, Phase, Pile, SEASON_CAP, WATER_CAP,
 };
-use crate::engine::{Millis, RuleError, Seat};
+use crate::engine::{Millis, Seat};
 use crate::geometry::Hex;
 use crate::rules::resources::{ResourceSet, Terrain};
 
 impl AdaptGame {
-    /// Checks and applies one command.
-    pub(crate) fn apply_command(
-        &mut self,
-        seat: Seat,
-        cmd: &Command,
-        now: Millis,
-    ) -> Result<Vec<Event>, RuleError> {
-        self.check(seat, cmd).map_err(RuleError)?;
-        self.now = self.now.max(now);
-        let mut events = Vec::new();
-        self.execute(seat, cmd, &mut events);
-        Ok(events)
-    }
-
     /// Why a command is illegal now, if it is. Pure.
     pub(crate) fn check(&self, seat: Seat, cmd: &Command) -> Result<(), String> {
         if self.is_over() {
@@ -226,7 +212,7 @@ impl AdaptGame {
     }
 
     /// Applies a checked command.
-    fn execute(&mut self, seat: Seat, cmd: &Command, events: &mut Vec<Event>) {
+    pub(super) fn execute(&mut self, seat: Seat, cmd: &Command, events: &mut Vec<Event>) {
         let s = seat as usize;
         match (self.phase.clone(), cmd) {
             (Phase::Placement { step }, Command::Place(a, b)) => {

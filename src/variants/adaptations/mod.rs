@@ -34,13 +34,14 @@ pub use event::Event;
 pub use settings::AdaptSettings;
 pub use view::AdaptView;
 
-use crate::board::Map;
-use crate::board::SharedMap;
+use crate::board::{Map, MapRecipe, SharedMap};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::geometry::Hex;
+use crate::rules::facts::Fact;
+use crate::rules::points::{PointSource, SeatPoints};
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, SettingsRows, append_owned, ranked_outcome};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -607,7 +608,6 @@ impl Ruleset for AdaptGame {
     type Command = Command;
     type Event = Event;
     type View = AdaptView;
-
     type Settings = AdaptSettings;
 
     fn create(settings: &AdaptSettings, seats: usize, seed: u64) -> Result<AdaptGame, String> {
@@ -619,31 +619,34 @@ impl Ruleset for AdaptGame {
     }
 
     fn settings_text(&self) -> Vec<(String, String)> {
-        let c = self.config();
-        vec![
-            ("variant".into(), self.name().into()),
-            ("turn limit".into(), c.max_turns.to_string()),
-            (
-                "timer".into(),
-                c.phase_ms
-                    .map_or("off".into(), |t| format!("{} s", t / 1000)),
-            ),
-        ]
+        SettingsRows::new(self.name())
+            .number("turn limit", self.cfg.max_turns)
+            .timer("timer", self.cfg.phase_ms)
+            .rows()
     }
 
     fn map(&self) -> &Map {
         AdaptGame::map(self)
     }
 
-    fn map_recipe(&self) -> crate::board::MapRecipe {
-        crate::board::MapRecipe::FromView
+    fn map_recipe(&self) -> MapRecipe {
+        MapRecipe::FromView
     }
 
     fn seats(&self) -> usize {
         self.cfg.seats
     }
-    fn apply(&mut self, seat: Seat, cmd: &Command, now: Millis) -> Result<Vec<Event>, RuleError> {
-        self.apply_command(seat, cmd, now)
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        cmd: &Command,
+        now: Millis,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.check(seat, cmd).map_err(RuleError)?;
+        self.now = self.now.max(now);
+        self.execute(seat, cmd, events);
+        Ok(())
     }
     fn tick(&mut self, now: Millis) -> Vec<Event> {
         self.run_clock(now)
@@ -654,11 +657,12 @@ impl Ruleset for AdaptGame {
             _ => self.deadline,
         }
     }
-    fn legal(&self, seat: Seat) -> Vec<Command> {
-        self.legal_commands(seat)
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Command>) {
+        append_owned(out, self.legal_commands(seat));
     }
-    fn actors(&self) -> Vec<Seat> {
-        self.prompted()
+    fn actors_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        append_owned(out, self.prompted());
     }
     fn view(&self, seat: Option<Seat>) -> AdaptView {
         AdaptView::of(self, seat)
@@ -676,25 +680,13 @@ impl Ruleset for AdaptGame {
         if !self.is_over() {
             return None;
         }
-        let mut standings: Vec<(Seat, i64)> = (0..self.cfg.seats as Seat)
-            .map(|s| (s, self.scores[s as usize].total as i64))
-            .collect();
-        let w = &self.winners;
-        standings.sort_by(|a, b| {
-            b.1.cmp(&a.1)
-                .then((!w.contains(&a.0)).cmp(&!w.contains(&b.0)))
-                .then(a.0.cmp(&b.0))
-        });
-        Some(Outcome {
-            winners: self.winners.clone(),
-            standings,
-        })
+        let scores = (0..self.cfg.seats).map(|s| self.scores[s].total as i64);
+        Some(ranked_outcome(self.winners.clone(), scores))
     }
     fn help(&self) -> String {
         command::HELP.to_string()
     }
-    fn points_by_source(&self) -> Vec<crate::rules::points::SeatPoints> {
-        use crate::rules::points::PointSource;
+    fn points_by_source(&self) -> Vec<SeatPoints> {
         // The final scores once the game is over, the board's count before.
         let now;
         let scores = if self.is_over() {
@@ -714,8 +706,8 @@ impl Ruleset for AdaptGame {
             })
             .collect()
     }
-    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
-        use crate::rules::facts::{Fact, Gain, Loss};
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<Fact>) {
+        use crate::rules::facts::{Gain, Loss};
         match ev {
             // Drawing up to a full hand is this ruleset's income.
             Event::Drew { seat, cards } => out.push(Fact::gained(*seat, Gain::Production, *cards)),

@@ -22,15 +22,18 @@ pub use event::{Event, Shortages};
 pub use settings::BaseSettings;
 pub use view::BaseView;
 
-use crate::board::{BoardSpec, Map, SharedMap};
+use crate::board::{BoardSpec, Map, MapRecipe, SharedMap};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::devcards::{DevCard, DevHand};
+use crate::rules::facts::Fact;
 use crate::rules::pieces::{Pieces, Stock};
+use crate::rules::points::{SeatPoints, catan_points_by_seat};
 use crate::rules::resources::ResourceSet;
 use crate::rules::supply::Supply;
+use crate::rules::table::Opening;
 use crate::rules::trade::Offer;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, SettingsRows, ranked_outcome};
 use crate::topology::{CornerId, HexId};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -179,23 +182,13 @@ impl BaseGame {
             return Err(format!("a base game has 2 to 8 seats, not {}", cfg.seats));
         }
         let mut rng = GameRng::new(cfg.seed);
-        let spec = match &cfg.board {
-            Some(b) => b.clone(),
-            None => {
-                let mut b = crate::board::generate::random_for_seats(cfg.seats, rng.next_seed());
-                // Players see the board, never anything derived from the game's seed.
-                b.name = "random fair board".into();
-                b
-            }
-        };
-        let map = Map::single(&spec);
-        let robber = map
-            .desert()
-            .or_else(|| map.land_hexes().next())
-            .ok_or("the board has no land")?;
-        let supply = Supply::for_seats(cfg.seats);
-        let mut deck = supply.deck.cards();
-        rng.shuffle(&mut deck);
+        let Opening {
+            spec,
+            map,
+            robber,
+            supply,
+            deck,
+        } = Opening::deal(cfg.board.as_ref(), cfg.seats, &mut rng)?;
         let first = match cfg.first {
             Some(f) if (f as usize) < cfg.seats => f,
             Some(f) => return Err(format!("seat {} does not exist", f + 1)),
@@ -362,6 +355,15 @@ impl BaseGame {
             .is_none_or(|bits| bits & (1 << seat) == 0)
     }
 
+    /// The settings rows base and Risk of Catan share (Risk plays on base's settings): the
+    /// ruleset, the board, the victory points and the turn timer.
+    pub(crate) fn settings_rows(&self, variant: &str) -> SettingsRows {
+        SettingsRows::new(variant)
+            .row("board", self.spec.name.clone())
+            .number("victory points", self.cfg.vp_target)
+            .timer("turn timer", self.cfg.turn_ms)
+    }
+
     /// Whether trading is open for the current player now.
     pub(crate) fn trading_open(&self) -> bool {
         matches!(self.phase, Phase::Main) && (self.cfg.any_order || !self.built)
@@ -381,7 +383,6 @@ impl Ruleset for BaseGame {
     type Command = Command;
     type Event = Event;
     type View = BaseView;
-
     type Settings = BaseSettings;
 
     fn create(settings: &BaseSettings, seats: usize, seed: u64) -> Result<BaseGame, String> {
@@ -394,41 +395,27 @@ impl Ruleset for BaseGame {
 
     fn settings_text(&self) -> Vec<(String, String)> {
         let c = self.config();
-        vec![
-            ("variant".into(), self.name().into()),
-            ("board".into(), self.board_spec().name.clone()),
-            ("victory points".into(), c.vp_target.to_string()),
-            (
-                "turn timer".into(),
-                c.turn_ms
-                    .map_or("off".into(), |t| format!("{} s", t / 1000)),
-            ),
-            (
-                "three-VP robber rule".into(),
-                if c.three_vp_robber { "on" } else { "off" }.into(),
-            ),
-            (
-                "trade and build".into(),
-                if c.any_order {
-                    "in any order"
-                } else {
-                    "trade first, then build"
-                }
-                .into(),
-            ),
-        ]
+        let order = if c.any_order {
+            "in any order"
+        } else {
+            "trade first, then build"
+        };
+        self.settings_rows(self.name())
+            .on_off("three-VP robber rule", c.three_vp_robber)
+            .row("trade and build", order)
+            .rows()
     }
 
     fn map(&self) -> &Map {
         BaseGame::map(self)
     }
 
-    fn map_recipe(&self) -> crate::board::MapRecipe {
-        crate::board::MapRecipe::Single(
-            self.config()
+    fn map_recipe(&self) -> MapRecipe {
+        MapRecipe::Single(
+            self.cfg
                 .board
                 .clone()
-                .unwrap_or_else(|| self.board_spec().clone()),
+                .unwrap_or_else(|| (*self.spec).clone()),
         )
     }
 
@@ -440,8 +427,14 @@ impl Ruleset for BaseGame {
     fn seats(&self) -> usize {
         self.cfg.seats
     }
-    fn apply(&mut self, seat: Seat, cmd: &Command, now: Millis) -> Result<Vec<Event>, RuleError> {
-        self.apply_command(seat, cmd, now)
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        cmd: &Command,
+        now: Millis,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.apply_command_into(seat, cmd, now, events)
     }
     fn tick(&mut self, now: Millis) -> Vec<Event> {
         self.run_clock(now)
@@ -453,24 +446,8 @@ impl Ruleset for BaseGame {
             _ => self.turn_deadline,
         }
     }
-    fn legal(&self, seat: Seat) -> Vec<Command> {
-        let mut v = Vec::new();
-        self.legal_into(seat, &mut v);
-        v
-    }
-    fn actors(&self) -> Vec<Seat> {
-        let mut v = Vec::new();
-        self.prompted_into(&mut v);
-        v
-    }
-    fn apply_into(
-        &mut self,
-        seat: Seat,
-        cmd: &Command,
-        now: Millis,
-        events: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.apply_command_into(seat, cmd, now, events)
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Command>) {
+        BaseGame::legal_into(self, seat, out);
     }
     fn actors_into(&self, out: &mut Vec<Seat>) {
         out.clear();
@@ -489,33 +466,16 @@ impl Ruleset for BaseGame {
         event::describe(&self.map, ev, viewer, names)
     }
     fn outcome(&self) -> Option<Outcome> {
-        let winner = self.winner()?;
-        let mut standings: Vec<(Seat, i64)> = (0..self.cfg.seats as Seat)
-            .map(|s| (s, self.total_vp(s) as i64))
-            .collect();
-        standings.sort_by(|a, b| b.1.cmp(&a.1).then((a.0 != winner).cmp(&(b.0 != winner))));
-        Some(Outcome {
-            winners: vec![winner],
-            standings,
-        })
+        let scores = (0..self.cfg.seats as Seat).map(|s| self.total_vp(s) as i64);
+        Some(ranked_outcome(vec![self.winner()?], scores))
     }
     fn help(&self) -> String {
         command::HELP.to_string()
     }
-    fn points_by_source(&self) -> Vec<crate::rules::points::SeatPoints> {
-        (0..self.cfg.seats as Seat)
-            .map(|s| {
-                crate::rules::points::catan_points(
-                    &self.pieces,
-                    s,
-                    self.longest,
-                    self.largest,
-                    self.dev[s as usize].vp_cards(),
-                )
-            })
-            .collect()
+    fn points_by_source(&self) -> Vec<SeatPoints> {
+        catan_points_by_seat(&self.pieces, self.longest, self.largest, &self.dev)
     }
-    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<Fact>) {
         recap_facts(ev, out);
     }
 
@@ -528,8 +488,8 @@ impl Ruleset for BaseGame {
 crate::rules::audit::impl_classic_box!(BaseGame);
 
 /// What a base event means for the end-of-game summary (Risk of Catan's base events too).
-pub fn recap_facts(ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
-    use crate::rules::facts::{self as recap, Fact, Gain, Loss};
+pub fn recap_facts(ev: &Event, out: &mut Vec<Fact>) {
+    use crate::rules::facts::{self as recap, Gain, Loss};
     match ev {
         Event::StartingResources { seat, got } => out.push(Fact::gained(*seat, Gain::Start, *got)),
         Event::Rolled { dice, .. } => out.push(Fact::Dice(dice.0 + dice.1)),

@@ -29,16 +29,17 @@ pub use event::Event;
 pub use settings::BigSettings;
 pub use view::BigView;
 
-use crate::board::SharedMap;
 use crate::board::spec::Territory;
-use crate::board::{BoardSpec, Map};
+use crate::board::{BoardSpec, Map, MapRecipe, SharedMap};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::devcards::{DevCard, DevHand, standard_deck};
+use crate::rules::facts::Fact;
 use crate::rules::pieces::{Pieces, Stock};
+use crate::rules::points::{PointSource, SeatPoints, catan_points_by_seat};
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
 use crate::rules::trade::Offer;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, SettingsRows, append_owned};
 use crate::topology::{CornerId, EdgeId, HexId};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -621,7 +622,6 @@ impl Ruleset for BigGame {
     type Command = Command;
     type Event = Event;
     type View = BigView;
-
     type Settings = BigSettings;
 
     fn create(settings: &BigSettings, seats: usize, seed: u64) -> Result<BigGame, String> {
@@ -647,35 +647,28 @@ impl Ruleset for BigGame {
 
     fn settings_text(&self) -> Vec<(String, String)> {
         let c = self.config();
-        vec![
-            ("variant".into(), self.name().into()),
-            ("boards".into(), c.boards().to_string()),
-            ("layout".into(), {
-                // A hall's thousands of boards repeat a few: the start says enough.
-                let shown: Vec<&str> = c.layout.iter().take(12).map(String::as_str).collect();
-                if c.layout.len() > shown.len() {
-                    format!("{},…", shown.join(","))
-                } else {
-                    shown.join(",")
-                }
-            }),
-            ("round".into(), format!("{} s", c.round_ms / 1000)),
-            (
-                "victory points".into(),
-                c.vp_target.map_or("none".into(), |v| v.to_string()),
-            ),
-            (
-                "round limit".into(),
-                c.max_rounds.map_or("none".into(), |r| r.to_string()),
-            ),
-        ]
+        // A hall's thousands of boards repeat a few: the start says enough.
+        let shown: Vec<&str> = c.layout.iter().take(12).map(String::as_str).collect();
+        let more = if c.layout.len() > shown.len() {
+            ",…"
+        } else {
+            ""
+        };
+        let or_none = |n: Option<u32>| n.map_or("none".into(), |n| n.to_string());
+        SettingsRows::new(self.name())
+            .number("boards", c.boards())
+            .row("layout", format!("{}{more}", shown.join(",")))
+            .seconds("round", c.round_ms)
+            .row("victory points", or_none(c.vp_target))
+            .row("round limit", or_none(c.max_rounds))
+            .rows()
     }
 
     fn map(&self) -> &Map {
         BigGame::map(self)
     }
 
-    fn map_recipe(&self) -> crate::board::MapRecipe {
+    fn map_recipe(&self) -> MapRecipe {
         let mut boards: Vec<BoardSpec> = Vec::new();
         let mut order = Vec::new();
         for spec in self.board_specs() {
@@ -688,7 +681,7 @@ impl Ruleset for BigGame {
             };
             order.push(i as u16);
         }
-        crate::board::MapRecipe::Ring { boards, order }
+        MapRecipe::Ring { boards, order }
     }
 
     fn simultaneous(&self) -> bool {
@@ -723,8 +716,15 @@ impl Ruleset for BigGame {
     fn seats(&self) -> usize {
         self.cfg.seats()
     }
-    fn apply(&mut self, seat: Seat, cmd: &Command, now: Millis) -> Result<Vec<Event>, RuleError> {
-        self.apply_command(seat, cmd, now)
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        cmd: &Command,
+        now: Millis,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        append_owned(events, self.apply_command(seat, cmd, now)?);
+        Ok(())
     }
     fn tick(&mut self, now: Millis) -> Vec<Event> {
         self.run_clock(now)
@@ -735,13 +735,12 @@ impl Ruleset for BigGame {
             _ => self.deadline,
         }
     }
-    fn legal(&self, seat: Seat) -> Vec<Command> {
-        let mut v = Vec::new();
-        self.legal_into(seat, &mut v);
-        v
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Command>) {
+        BigGame::legal_into(self, seat, out);
     }
-    fn actors(&self) -> Vec<Seat> {
-        self.prompted()
+    fn actors_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        append_owned(out, self.prompted());
     }
     fn view(&self, seat: Option<Seat>) -> BigView {
         BigView::of(self, seat)
@@ -767,28 +766,18 @@ impl Ruleset for BigGame {
     fn help(&self) -> String {
         command::HELP.to_string()
     }
-    fn points_by_source(&self) -> Vec<crate::rules::points::SeatPoints> {
-        (0..self.cfg.seats() as Seat)
-            .map(|s| {
-                let mut p = crate::rules::points::catan_points(
-                    &self.pieces,
-                    s,
-                    self.longest,
-                    self.largest,
-                    self.dev[s as usize].vp_cards(),
-                );
-                if self.bonus[s as usize].is_some() {
-                    p.push((
-                        crate::rules::points::PointSource::TerritoryBonus,
-                        TERRITORY_BONUS as i64,
-                    ));
-                }
-                p
-            })
-            .collect()
+    /// Catan's points and the territory bonus.
+    fn points_by_source(&self) -> Vec<SeatPoints> {
+        let mut all = catan_points_by_seat(&self.pieces, self.longest, self.largest, &self.dev);
+        for (points, bonus) in all.iter_mut().zip(&self.bonus) {
+            if bonus.is_some() {
+                points.push((PointSource::TerritoryBonus, TERRITORY_BONUS as i64));
+            }
+        }
+        all
     }
-    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
-        use crate::rules::facts::{Fact, Gain, Loss};
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<Fact>) {
+        use crate::rules::facts::{Gain, Loss};
         match ev {
             Event::Collected { seat, got, .. } => out.push(Fact::gained(*seat, Gain::Start, *got)),
             Event::Rolled { dice } => out.push(Fact::Dice(dice.0 + dice.1)),

@@ -19,31 +19,9 @@ pub(crate) struct BuyPlan {
 }
 
 impl RiskGame {
-    pub(crate) fn apply_command(
-        &mut self,
-        seat: Seat,
-        cmd: &Command,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        if self.base.winner().is_some() {
-            return refuse("the game is over");
-        }
-        if seat as usize >= self.base.cfg.seats {
-            return refuse(format!("there is no seat {}", seat + 1));
-        }
-        if self.base.out[seat as usize] {
-            return refuse("you are out of the game");
-        }
-        let mut next = self.clone();
-        let mut out = Vec::new();
-        next.apply_inner(seat, cmd, now, &mut out)?;
-        *self = next;
-        ev.append(&mut out);
-        Ok(())
-    }
-
-    fn apply_inner(
+    /// Applies an accepted-or-refused command to this copy of the game (see
+    /// [`Ruleset::apply_into`]): the caller keeps the copy only when it is accepted.
+    pub(super) fn apply_inner(
         &mut self,
         seat: Seat,
         cmd: &Command,

@@ -79,7 +79,7 @@ impl RiskGame {
                 }
             }
         };
-        match self.apply_command(seat, &cmd, now, ev) {
+        match self.apply_into(seat, &cmd, now, ev) {
             Ok(()) => ev.push(Event::TimedOut {
                 seat,
                 what: what.into(),

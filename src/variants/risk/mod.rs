@@ -33,10 +33,14 @@ pub use event::Event;
 pub use settings::RiskSettings;
 pub use view::RiskView;
 
-use crate::board::{BoardSpec, Map};
-use crate::engine::{Millis, Outcome, RuleError, Seat};
+use crate::board::{BoardSpec, Map, MapRecipe};
+use crate::engine::rng::GameRng;
+use crate::engine::{Millis, Outcome, RuleError, Seat, refuse};
+use crate::rules::facts::Fact;
+use crate::rules::pieces::BuildingKind;
+use crate::rules::points::{PointSource, SeatPoints};
 use crate::rules::resources::Resource;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, append_owned};
 use crate::topology::{CornerId, HexId};
 use crate::variants::base::{BaseConfig, BaseGame};
 use armies::Armies;
@@ -203,7 +207,7 @@ impl RiskGame {
     }
     /// Deals what `seat` cannot see afresh (see [`BaseGame::redeterminize`]): armies,
     /// control and battles are public, so the hidden parts are the base game's.
-    pub fn redeterminize(&mut self, seat: Seat, rng: &mut crate::engine::rng::GameRng) {
+    pub fn redeterminize(&mut self, seat: Seat, rng: &mut GameRng) {
         self.base.redeterminize(seat, rng);
     }
 }
@@ -221,7 +225,6 @@ impl Ruleset for RiskGame {
     type Command = Command;
     type Event = Event;
     type View = RiskView;
-
     type Settings = RiskSettings;
 
     fn create(settings: &RiskSettings, seats: usize, seed: u64) -> Result<RiskGame, String> {
@@ -232,34 +235,20 @@ impl Ruleset for RiskGame {
         "risk"
     }
 
+    /// Base's first rows: the rest of base's settings do not change how Risk reads.
     fn settings_text(&self) -> Vec<(String, String)> {
-        let c = self.config();
-        vec![
-            ("variant".into(), self.name().into()),
-            ("board".into(), self.board_spec().name.clone()),
-            ("victory points".into(), c.vp_target.to_string()),
-            (
-                "turn timer".into(),
-                c.turn_ms
-                    .map_or("off".into(), |t| format!("{} s", t / 1000)),
-            ),
-        ]
+        self.base.settings_rows(self.name()).rows()
     }
 
     fn map(&self) -> &Map {
         RiskGame::map(self)
     }
 
-    fn map_recipe(&self) -> crate::board::MapRecipe {
-        crate::board::MapRecipe::Single(
-            self.config()
-                .board
-                .clone()
-                .unwrap_or_else(|| self.board_spec().clone()),
-        )
+    fn map_recipe(&self) -> MapRecipe {
+        self.base.map_recipe()
     }
 
-    fn redeterminize(&mut self, seat: Seat, rng: &mut crate::engine::rng::GameRng) -> bool {
+    fn redeterminize(&mut self, seat: Seat, rng: &mut GameRng) -> bool {
         RiskGame::redeterminize(self, seat, rng);
         true
     }
@@ -267,10 +256,29 @@ impl Ruleset for RiskGame {
     fn seats(&self) -> usize {
         self.base.cfg.seats
     }
-    fn apply(&mut self, seat: Seat, cmd: &Command, now: Millis) -> Result<Vec<Event>, RuleError> {
-        let mut ev = Vec::new();
-        self.apply_command(seat, cmd, now, &mut ev)?;
-        Ok(ev)
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        cmd: &Command,
+        now: Millis,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if self.base.winner().is_some() {
+            return refuse("the game is over");
+        }
+        if seat as usize >= self.base.cfg.seats {
+            return refuse(format!("there is no seat {}", seat + 1));
+        }
+        if self.base.out[seat as usize] {
+            return refuse("you are out of the game");
+        }
+        // The command runs on a copy that replaces the game only when it is accepted.
+        let mut next = self.clone();
+        let mut out = Vec::new();
+        next.apply_inner(seat, cmd, now, &mut out)?;
+        *self = next;
+        append_owned(events, out);
+        Ok(())
     }
     fn tick(&mut self, now: Millis) -> Vec<Event> {
         self.run_clock(now)
@@ -284,17 +292,21 @@ impl Ruleset for RiskGame {
             _ => self.stage_deadline,
         }
     }
-    fn legal(&self, seat: Seat) -> Vec<Command> {
-        let mut v = Vec::new();
-        self.legal_into(seat, &mut v);
-        v
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Command>) {
+        RiskGame::legal_into(self, seat, out);
     }
-    fn actors(&self) -> Vec<Seat> {
+    fn actors_into(&self, out: &mut Vec<Seat>) {
         match &self.stage {
-            _ if self.base.winner().is_some() => Vec::new(),
-            Stage::Play => self.base.actors(),
-            Stage::StartUnit { seat, .. } | Stage::Claim { seat } => vec![*seat],
-            Stage::Battle(b) => vec![b.attacker],
+            _ if self.base.winner().is_some() => out.clear(),
+            Stage::Play => self.base.actors_into(out),
+            Stage::StartUnit { seat, .. } | Stage::Claim { seat } => {
+                out.clear();
+                out.push(*seat);
+            }
+            Stage::Battle(b) => {
+                out.clear();
+                out.push(b.attacker);
+            }
         }
     }
     fn view(&self, seat: Option<Seat>) -> RiskView {
@@ -315,41 +327,49 @@ impl Ruleset for RiskGame {
     fn help(&self) -> String {
         command::HELP.to_string()
     }
-    /// Buildings count for their holder; those it holds by annexing them count apart.
-    fn points_by_source(&self) -> Vec<crate::rules::points::SeatPoints> {
-        use crate::rules::pieces::BuildingKind;
-        use crate::rules::points::PointSource;
-        let g = &self.base;
-        (0..g.cfg.seats as Seat)
-            .map(|s| {
-                let (mut settlements, mut cities, mut annexed) = (0, 0, 0);
-                for c in g.pieces.buildings_of(s) {
-                    let Some(b) = g.pieces.building(*c) else {
-                        continue;
-                    };
-                    let weight = b.weight() as i64;
-                    match (self.builder_of_corner(*c) == Some(s), b.kind) {
-                        (false, _) => annexed += weight,
-                        (true, BuildingKind::Settlement) => settlements += weight,
-                        (true, BuildingKind::City) => cities += weight,
-                    }
-                }
-                let award = |holder: Option<Seat>| if holder == Some(s) { 2 } else { 0 };
-                vec![
-                    (PointSource::Settlements, settlements),
-                    (PointSource::Cities, cities),
-                    (PointSource::Annexed, annexed),
-                    (PointSource::LongestRoad, award(g.longest)),
-                    (PointSource::LargestArmy, award(g.largest)),
-                    (PointSource::VpCards, g.dev[s as usize].vp_cards() as i64),
-                ]
-            })
-            .collect()
-    }
-    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
-        if let Event::Base(e) = ev {
-            super::base::recap_facts(e, out);
+    /// Base's points, with the buildings a seat holds by annexing them counted apart.
+    fn points_by_source(&self) -> Vec<SeatPoints> {
+        let mut all = self.base.points_by_source();
+        for (s, points) in all.iter_mut().enumerate() {
+            self.split_annexed(s as Seat, points);
         }
+        all
+    }
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<Fact>) {
+        if let Event::Base(e) = ev {
+            self.base.recap_facts(e, out);
+        }
+    }
+}
+
+impl RiskGame {
+    /// Moves the points of the buildings `seat` holds but did not build (it annexed them)
+    /// from settlements and cities to their own source, after cities.
+    fn split_annexed(&self, seat: Seat, points: &mut SeatPoints) {
+        let pieces = &self.base.pieces;
+        let mut annexed = 0;
+        for c in pieces.buildings_of(seat) {
+            let Some(b) = pieces.building(*c) else {
+                continue;
+            };
+            if self.builder_of_corner(*c) == Some(seat) {
+                continue;
+            }
+            let source = match b.kind {
+                BuildingKind::Settlement => PointSource::Settlements,
+                BuildingKind::City => PointSource::Cities,
+            };
+            let weight = i64::from(b.weight());
+            annexed += weight;
+            if let Some(p) = points.iter_mut().find(|(k, _)| *k == source) {
+                p.1 -= weight;
+            }
+        }
+        let at = points
+            .iter()
+            .position(|(k, _)| *k == PointSource::Cities)
+            .map_or(points.len(), |i| i + 1);
+        points.insert(at, (PointSource::Annexed, annexed));
     }
 
     fn audit(&self) -> Result<(), String> {
@@ -363,7 +383,6 @@ impl RiskGame {
     /// pieces held and the awards, road lengths current, armies only on land, at most two players a hex, no seat
     /// with more units than it ever got, and a legal command for every seat asked to act.
     pub fn audit(&self) -> Result<(), String> {
-        use crate::rules::pieces::BuildingKind;
         use crate::rules::resources::ResourceSet;
         let g = &self.base;
         let seats = g.cfg.seats;

@@ -1349,3 +1349,57 @@ fn offers_to_a_seat_that_resigns_close() {
     assert!(g.base.offers().is_empty());
     g.audit().unwrap();
 }
+
+/// The summary counts a building for its holder, and one held by annexing it apart: base's
+/// points with the annexed settlement and city moved to their own source, after cities.
+#[test]
+fn points_count_annexed_buildings_apart() {
+    use crate::rules::points::PointSource;
+    let mut g = fresh(3);
+    let corners: Vec<CornerId> = g.base.map.land_corners().to_vec();
+    let spots: Vec<CornerId> = corners
+        .iter()
+        .copied()
+        .filter(|c| g.base.pieces.check_settlement_spot(&g.base.map, *c).is_ok())
+        .collect();
+    // Far enough apart: every placement is checked again before it is made.
+    let place = |g: &mut RiskGame, builder: Seat, city: bool| -> CornerId {
+        let c = *spots
+            .iter()
+            .find(|c| {
+                g.base
+                    .pieces
+                    .check_settlement_spot(&g.base.map, **c)
+                    .is_ok()
+            })
+            .expect("a free spot");
+        g.base.pieces.place_settlement(builder, c);
+        if city {
+            g.base.pieces.place_city(builder, c);
+        }
+        g.built_by_corner[c.index()] = Some(builder);
+        c
+    };
+    place(&mut g, 0, false);
+    place(&mut g, 0, true);
+    let taken_settlement = place(&mut g, 1, false);
+    let taken_city = place(&mut g, 2, true);
+    g.base.pieces.set_building_owner(taken_settlement, 0);
+    g.base.pieces.set_building_owner(taken_city, 0);
+    g.base.longest = Some(0);
+    let points = g.points_by_source();
+    assert_eq!(
+        points[0],
+        vec![
+            (PointSource::Settlements, 1),
+            (PointSource::Cities, 2),
+            (PointSource::Annexed, 3),
+            (PointSource::LongestRoad, 2),
+            (PointSource::LargestArmy, 0),
+            (PointSource::VpCards, 0),
+        ]
+    );
+    let total: i64 = points[0].iter().map(|(_, p)| p).sum();
+    assert_eq!(total, i64::from(g.total_vp(0)));
+    assert_eq!(points[1][2], (PointSource::Annexed, 0));
+}

@@ -24,16 +24,18 @@ pub use event::Event;
 pub use settings::ChaosSettings;
 pub use view::ChaosView;
 
-use crate::board::SharedMap;
-use crate::board::{BoardSpec, Map};
+use crate::board::{BoardSpec, Map, MapRecipe, SharedMap};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::devcards::{DevCard, DevHand};
+use crate::rules::facts::Fact;
 use crate::rules::pieces::{Pieces, Stock};
+use crate::rules::points::{SeatPoints, catan_points_by_seat};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::supply::Supply;
+use crate::rules::table::Opening;
 use crate::rules::trade::Offer;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, SettingsRows, append_owned, ranked_outcome};
 use crate::topology::{CornerId, HexId};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -214,23 +216,14 @@ impl ChaosGame {
             }
         }
         let mut rng = GameRng::new(cfg.seed);
-        let spec = match &cfg.board {
-            Some(b) => b.clone(),
-            None => {
-                let mut b = crate::board::generate::random_for_seats(cfg.seats, rng.next_seed());
-                b.name = "random fair board".into();
-                b
-            }
-        };
-        let map = Map::single(&spec);
-        let robber = map
-            .desert()
-            .or_else(|| map.land_hexes().next())
-            .ok_or("the board has no land")?;
         // Five and six seats play from the 5–6 player extension's box.
-        let supply = Supply::for_seats(cfg.seats);
-        let mut deck = supply.deck.cards();
-        rng.shuffle(&mut deck);
+        let Opening {
+            spec,
+            map,
+            robber,
+            supply,
+            deck,
+        } = Opening::deal(cfg.board.as_ref(), cfg.seats, &mut rng)?;
         let n = cfg.seats;
         let mut order: Vec<Seat> = (0..n as Seat).collect();
         rng.shuffle(&mut order);
@@ -386,7 +379,6 @@ impl Ruleset for ChaosGame {
     type Command = Command;
     type Event = Event;
     type View = ChaosView;
-
     type Settings = ChaosSettings;
 
     fn create(settings: &ChaosSettings, seats: usize, seed: u64) -> Result<ChaosGame, String> {
@@ -399,29 +391,24 @@ impl Ruleset for ChaosGame {
 
     fn settings_text(&self) -> Vec<(String, String)> {
         let c = self.config();
-        let secs = |ms: Millis| format!("{} s", ms / 1000);
-        vec![
-            ("variant".into(), self.name().into()),
-            ("board".into(), self.board_spec().name.clone()),
-            ("victory points".into(), c.vp_target.to_string()),
-            ("resource phase".into(), secs(c.resource_ms)),
-            ("robber part 1".into(), secs(c.robber1_ms)),
-            ("robber part 2".into(), secs(c.robber2_ms)),
-            ("building and trading".into(), secs(c.build_ms)),
-            ("cooldown".into(), secs(c.cooldown_ms)),
-            (
-                "placement timer".into(),
-                c.placement_ms.map_or("off".into(), secs),
-            ),
-        ]
+        SettingsRows::new(self.name())
+            .row("board", self.spec.name.clone())
+            .number("victory points", c.vp_target)
+            .seconds("resource phase", c.resource_ms)
+            .seconds("robber part 1", c.robber1_ms)
+            .seconds("robber part 2", c.robber2_ms)
+            .seconds("building and trading", c.build_ms)
+            .seconds("cooldown", c.cooldown_ms)
+            .timer("placement timer", c.placement_ms)
+            .rows()
     }
 
     fn map(&self) -> &Map {
         ChaosGame::map(self)
     }
 
-    fn map_recipe(&self) -> crate::board::MapRecipe {
-        crate::board::MapRecipe::Single(self.board_spec().clone())
+    fn map_recipe(&self) -> MapRecipe {
+        MapRecipe::Single((*self.spec).clone())
     }
 
     fn simultaneous(&self) -> bool {
@@ -431,8 +418,15 @@ impl Ruleset for ChaosGame {
     fn seats(&self) -> usize {
         self.cfg.seats
     }
-    fn apply(&mut self, seat: Seat, cmd: &Command, now: Millis) -> Result<Vec<Event>, RuleError> {
-        self.apply_command(seat, cmd, now)
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        cmd: &Command,
+        now: Millis,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        append_owned(events, self.apply_command(seat, cmd, now)?);
+        Ok(())
     }
     fn tick(&mut self, now: Millis) -> Vec<Event> {
         self.run_clock(now)
@@ -443,13 +437,12 @@ impl Ruleset for ChaosGame {
             _ => self.phase_deadline,
         }
     }
-    fn legal(&self, seat: Seat) -> Vec<Command> {
-        let mut v = Vec::new();
-        self.legal_into(seat, &mut v);
-        v
+    fn legal_into(&self, seat: Seat, out: &mut Vec<Command>) {
+        ChaosGame::legal_into(self, seat, out);
     }
-    fn actors(&self) -> Vec<Seat> {
-        self.prompted()
+    fn actors_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        append_owned(out, self.prompted());
     }
     fn view(&self, seat: Option<Seat>) -> ChaosView {
         ChaosView::of(self, seat)
@@ -464,34 +457,17 @@ impl Ruleset for ChaosGame {
         event::describe(&self.map, ev, viewer, names)
     }
     fn outcome(&self) -> Option<Outcome> {
-        let winner = self.winner()?;
-        let mut standings: Vec<(Seat, i64)> = (0..self.cfg.seats as Seat)
-            .map(|s| (s, self.total_vp(s) as i64))
-            .collect();
-        standings.sort_by(|a, b| b.1.cmp(&a.1).then((a.0 != winner).cmp(&(b.0 != winner))));
-        Some(Outcome {
-            winners: vec![winner],
-            standings,
-        })
+        let scores = (0..self.cfg.seats as Seat).map(|s| self.total_vp(s) as i64);
+        Some(ranked_outcome(vec![self.winner()?], scores))
     }
     fn help(&self) -> String {
         command::HELP.to_string()
     }
-    fn points_by_source(&self) -> Vec<crate::rules::points::SeatPoints> {
-        (0..self.cfg.seats as Seat)
-            .map(|s| {
-                crate::rules::points::catan_points(
-                    &self.pieces,
-                    s,
-                    self.longest,
-                    self.largest,
-                    self.dev[s as usize].vp_cards(),
-                )
-            })
-            .collect()
+    fn points_by_source(&self) -> Vec<SeatPoints> {
+        catan_points_by_seat(&self.pieces, self.longest, self.largest, &self.dev)
     }
-    fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
-        use crate::rules::facts::{self as recap, Fact, Gain, Loss};
+    fn recap_facts(&self, ev: &Event, out: &mut Vec<Fact>) {
+        use crate::rules::facts::{self as recap, Gain, Loss};
         match ev {
             Event::StartingResources { seat, got } => {
                 out.push(Fact::gained(*seat, Gain::Start, *got))
