@@ -9,6 +9,7 @@ use catan::cli::VariantName;
 use catan::engine::Seat;
 use catan::geometry::Hex;
 use catan::record;
+use catan::rules::events::{AwardEvent, DevEvent};
 use catan::rules::resources::{Resource, ResourceSet};
 use catan::ruleset::Ruleset;
 use catan::sim::{SimConfig, play_game};
@@ -40,17 +41,21 @@ macro_rules! kinds {
         }
         const $all: &[&str] = &[$(stringify!($v)),*];
     };
-    // A ruleset that carries the shared offer book's events in `Event::Trade`: each of those
-    // kinds counts on its own.
-    ($kind:ident, $all:ident, $m:ident + Trade { $($v:ident),* $(,)? }) => {
+    // A ruleset that carries the shared economy's events in `Event::Trade`, `Event::Dev` and
+    // `Event::Award`: each of those kinds counts on its own (the cards' and awards' kinds it
+    // can produce listed in brackets).
+    ($kind:ident, $all:ident, $m:ident + Economy [$($shared:ident),* $(,)?] { $($v:ident),* $(,)? }) => {
         fn $kind(e: &$m::Event) -> &'static str {
             match e {
                 $m::Event::Trade(t) => t.kind(),
+                $m::Event::Dev(d) => d.kind(),
+                $m::Event::Award(a) => a.kind(),
                 $($m::Event::$v { .. } => stringify!($v),)*
             }
         }
         const $all: &[&str] = &[
             $(stringify!($v),)*
+            $(stringify!($shared),)*
             "BankTrade", "Offered", "Declined", "OfferClosed", "Traded",
         ];
     };
@@ -59,7 +64,15 @@ macro_rules! kinds {
 kinds!(
     base_kind,
     BASE,
-    base + Trade {
+    base + Economy [
+        BoughtDev,
+        PlayedKnight,
+        PlayedRoadBuilding,
+        PlayedYearOfPlenty,
+        PlayedMonopoly,
+        LongestRoad,
+        LargestArmy,
+    ] {
         Started,
         Settled,
         Roaded,
@@ -71,13 +84,6 @@ kinds!(
         Discarded,
         RobberMoved,
         Stole,
-        BoughtDev,
-        PlayedKnight,
-        PlayedRoadBuilding,
-        PlayedYearOfPlenty,
-        PlayedMonopoly,
-        LongestRoad,
-        LargestArmy,
         TurnStarted,
         TimedOut,
         Won,
@@ -89,7 +95,15 @@ kinds!(
     chaos_kind,
     CHAOS,
     total_chaos
-        + Trade {
+        + Economy [
+            BoughtDev,
+            PlayedKnight,
+            PlayedRoadBuilding,
+            PlayedYearOfPlenty,
+            PlayedMonopoly,
+            LongestRoad,
+            LargestArmy,
+        ] {
             PhaseStarted,
             AllReady,
             Ready,
@@ -110,13 +124,6 @@ kinds!(
             StealAsked,
             StealRefused,
             StealsLost,
-            BoughtDev,
-            PlayedKnight,
-            PlayedRoadBuilding,
-            PlayedYearOfPlenty,
-            PlayedMonopoly,
-            LongestRoad,
-            LargestArmy,
             TimedOut,
             Summary,
             Won,
@@ -127,7 +134,13 @@ kinds!(
     big_kind,
     BIG,
     big_game
-        + Trade {
+        + Economy [
+            BoughtDev,
+            PlayedRoadBuilding,
+            PlayedYearOfPlenty,
+            LongestRoad,
+            LargestArmy,
+        ] {
             Collected,
             RoundStarted,
             Rolled,
@@ -140,12 +153,7 @@ kinds!(
             Roaded,
             Shipped,
             ShipMoved,
-            BoughtDev,
             PlayedKnight,
-            PlayedRoadBuilding,
-            PlayedYearOfPlenty,
-            LongestRoad,
-            LargestArmy,
             Ended,
             RoundEnded,
             TimedOut,
@@ -333,31 +341,31 @@ fn rare(seen: &mut Seen) {
             seat: 2,
             what: timed_out(),
         },
-        base::Event::LargestArmy {
+        base::Event::Award(AwardEvent::LargestArmy {
             holder: 1,
             knights: 3,
-        },
-        base::Event::PlayedMonopoly {
+        }),
+        base::Event::Dev(DevEvent::PlayedMonopoly {
             seat: 0,
             resource: Resource::Ore,
             took: vec![(1, 2)],
-        },
+        }),
         base::Event::SpecialBuild { seat: 3 },
     ] {
         seen.render(&g, &GameEvent::Base(e));
     }
     let g = fresh(VariantName::TotalChaos);
     for e in [
-        total_chaos::Event::PlayedYearOfPlenty { seat: 1, got: wool },
-        total_chaos::Event::PlayedMonopoly {
+        total_chaos::Event::Dev(DevEvent::PlayedYearOfPlenty { seat: 1, got: wool }),
+        total_chaos::Event::Dev(DevEvent::PlayedMonopoly {
             seat: 2,
             resource: Resource::Grain,
             took: vec![(0, 1), (1, 3)],
-        },
-        total_chaos::Event::LargestArmy {
+        }),
+        total_chaos::Event::Award(AwardEvent::LargestArmy {
             holder: 3,
             knights: 3,
-        },
+        }),
         total_chaos::Event::TimedOut {
             seat: 0,
             what: timed_out(),
@@ -372,11 +380,11 @@ fn rare(seen: &mut Seen) {
     }
     let g = fresh(VariantName::BigGame);
     for e in [
-        big_game::Event::PlayedRoadBuilding { seat: 1, free: 2 },
-        big_game::Event::LargestArmy {
+        big_game::Event::Dev(DevEvent::PlayedRoadBuilding { seat: 1 }),
+        big_game::Event::Award(AwardEvent::LargestArmy {
             holder: 4,
             knights: 3,
-        },
+        }),
         big_game::Event::TimedOut {
             seat: 5,
             what: timed_out(),

@@ -194,11 +194,11 @@ fn base_production_robber_monopoly_and_trades_are_attributed() {
                 victim: 1,
                 card: Ore,
             }),
-            ev(base::Event::PlayedMonopoly {
+            ev(base::Event::Dev(crate::rules::events::DevEvent::PlayedMonopoly {
                 seat: 2,
                 resource: Wool,
                 took: vec![(0, 2), (3, 1)],
-            }),
+            })),
             ev(base::Event::Trade(
                 crate::rules::offers::TradeEvent::Traded {
                     id: 1,

@@ -3,8 +3,10 @@
 //! words of the command languages.
 
 pub mod awards;
+pub mod banks;
 pub mod costs;
 pub mod devcards;
+pub mod events;
 pub mod facts;
 pub mod offers;
 pub mod pieces;

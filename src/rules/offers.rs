@@ -5,6 +5,7 @@
 //! itself, so the book is generic code with no dispatch at run time.
 
 use crate::engine::{RuleError, Seat, refuse};
+use crate::rules::banks::Banks;
 use crate::rules::facts::{self as recap, Fact};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::trade::{self, Offer, SeatList};
@@ -135,9 +136,14 @@ pub struct Book<'a> {
 /// What a ruleset decides about trading. The book's rules (an offer gives something for
 /// something, the proposer must hold what it gives, the first acceptor who can pay trades, an
 /// offer everyone it was made to declined closes) are the same everywhere; these are not.
-pub trait Market {
+pub trait Market: Banks {
     /// Whether `seat` may trade now (the phase, the clock, trade-then-build), with the reason.
     fn may_trade(&self, seat: Seat) -> Result<(), RuleError>;
+    /// Whether `seat` may trade with the bank now (whose turn it is, the phase), with the
+    /// reason.
+    fn may_bank_trade(&self, seat: Seat) -> Result<(), RuleError>;
+    /// The seat's rates with the bank: 4, or its harbours' 3 and 2.
+    fn rates(&self, seat: Seat) -> [u32; 5];
     /// Whether `seat` may decline or cancel now. Most rulesets answer as [`Market::may_trade`];
     /// the Big Game lets a seat that may no longer trade still say no.
     fn may_answer(&self, seat: Seat) -> Result<(), RuleError> {
@@ -158,6 +164,23 @@ pub trait Market {
     fn offers(&self) -> &[Offer];
     fn hands(&self) -> &[ResourceSet];
     fn book(&mut self) -> Book<'_>;
+
+    /// A one-lot trade with the bank that serves the seat, at its rates (`bank 4 wool for 1
+    /// ore`).
+    fn bank_trade<E: From<TradeEvent>>(
+        &mut self,
+        seat: Seat,
+        give: ResourceSet,
+        get: ResourceSet,
+        ev: &mut Vec<E>,
+    ) -> Result<(), RuleError> {
+        self.may_bank_trade(seat)?;
+        let (rates, name) = (self.rates(seat), self.bank_name(seat));
+        let (hand, bank) = self.hand_and_bank(seat);
+        check_bank_trade(&rates, hand, bank, &name, &give, &get)?;
+        bank_trade(seat, hand, bank, give, get, ev);
+        Ok(())
+    }
 }
 
 /// Seats an offer still waits on, a bit each: those it is made to, less those who declined.

@@ -5,12 +5,13 @@ use super::command::{Kind, Kinds};
 use super::{BaseGame, Command, DISCARD_LIMIT, Event, MAX_OPEN_OFFERS, Phase, Resume, Shortages};
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
+use crate::rules::banks;
 use crate::rules::costs::{self, check_afford};
-use crate::rules::devcards::{self, DevCard};
+use crate::rules::devcards::{self, DevCard, DevEvent, DevTable};
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
-use crate::rules::resources::{Resource, ResourceSet, pips};
+use crate::rules::resources::{ResourceSet, pips};
 use crate::rules::trade::{self, Offer};
 use crate::topology::{CornerId, EdgeId, HexId};
 
@@ -423,21 +424,6 @@ impl BaseGame {
         Ok(())
     }
 
-    fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_build(seat, "buy a development card")?;
-        let card = devcards::buy(
-            &mut self.hands[seat as usize],
-            &mut self.bank,
-            &mut self.deck,
-            &mut self.dev[seat as usize],
-            self.turn,
-            "the development deck",
-        )?;
-        self.mark_built(ev);
-        ev.push(Event::BoughtDev { seat, card });
-        Ok(())
-    }
-
     fn roll(&mut self, seat: Seat, now: Millis, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.not_your_turn(seat)?;
         if self.phase != Phase::Roll {
@@ -709,86 +695,35 @@ impl BaseGame {
         Ok(())
     }
 
-    /// Checks that a development card may be played now and takes it from the hand.
-    fn take_card(&mut self, seat: Seat, card: DevCard) -> Result<Resume, RuleError> {
-        self.not_your_turn(seat)?;
-        let resume = match self.phase {
-            Phase::Roll => Resume::Roll,
-            Phase::Main => Resume::Main,
-            _ => {
-                return refuse(
-                    "play development cards before you roll or after you have finished what the roll asked",
-                );
-            }
-        };
-        if self.dev_played {
-            return refuse("you have already played a development card this turn");
+    /// Where play goes on after a card (checked by [`DevTable::check_card`]): before the roll
+    /// or after it.
+    fn card_resume(&self) -> Resume {
+        if self.phase == Phase::Roll {
+            Resume::Roll
+        } else {
+            Resume::Main
         }
-        devcards::check_playable(
-            &self.dev[seat as usize],
-            card,
-            self.turn,
-            "this turn can be played from your next turn",
-        )?;
-        Ok(resume)
     }
 
     fn play_knight(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let resume = self.take_card(seat, DevCard::Knight)?;
-        self.dev[seat as usize].take(DevCard::Knight, self.turn);
-        self.dev[seat as usize].knights_played += 1;
-        self.dev_played = true;
-        ev.push(Event::PlayedKnight { seat });
-        if let Some((holder, knights)) = awards::update_largest_army(&mut self.largest, &self.dev) {
-            ev.push(Event::LargestArmy { holder, knights });
-        }
+        self.check_card(seat, DevCard::Knight)?;
+        let resume = self.card_resume();
+        self.spend_card(seat, DevCard::Knight);
+        ev.push(DevEvent::PlayedKnight { seat }.into());
+        self.award_largest_army(seat, ev);
         self.phase = Phase::Robber { resume };
         Ok(())
     }
 
     fn play_road_building(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let resume = self.take_card(seat, DevCard::RoadBuilding)?;
+        self.check_card(seat, DevCard::RoadBuilding)?;
+        let resume = self.card_resume();
         if !self.can_place_road(seat) {
             return refuse("there is nowhere you could place a road (or you have none left)");
         }
-        self.dev[seat as usize].take(DevCard::RoadBuilding, self.turn);
-        self.dev_played = true;
-        ev.push(Event::PlayedRoadBuilding { seat });
+        self.spend_card(seat, DevCard::RoadBuilding);
+        ev.push(DevEvent::PlayedRoadBuilding { seat }.into());
         self.phase = Phase::RoadBuilding { left: 2, resume };
-        Ok(())
-    }
-
-    fn play_plenty(
-        &mut self,
-        seat: Seat,
-        cards: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.take_card(seat, DevCard::YearOfPlenty)?;
-        devcards::check_plenty(&cards, &self.bank, "the bank")?;
-        self.dev[seat as usize].take(DevCard::YearOfPlenty, self.turn);
-        self.dev_played = true;
-        self.bank.sub(&cards);
-        self.hands[seat as usize].add(&cards);
-        ev.push(Event::PlayedYearOfPlenty { seat, got: cards });
-        Ok(())
-    }
-
-    fn play_monopoly(
-        &mut self,
-        seat: Seat,
-        r: Resource,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.take_card(seat, DevCard::Monopoly)?;
-        self.dev[seat as usize].take(DevCard::Monopoly, self.turn);
-        self.dev_played = true;
-        let took = devcards::monopoly(&mut self.hands, seat, r);
-        ev.push(Event::PlayedMonopoly {
-            seat,
-            resource: r,
-            took,
-        });
         Ok(())
     }
 
@@ -842,7 +777,50 @@ impl Market for BaseGame {
     fn addressed_to(&self, o: &Offer, seat: Seat) -> bool {
         BaseGame::addressed_to(self, o, seat)
     }
+    fn may_bank_trade(&self, seat: Seat) -> Result<(), RuleError> {
+        self.not_your_turn(seat)?;
+        self.trade_allowed(seat)
+    }
+    fn rates(&self, seat: Seat) -> [u32; 5] {
+        trade::maritime_rates(&self.map, &self.pieces, seat)
+    }
     offers::book_in_fields!();
+}
+
+banks::one_bank!(BaseGame);
+
+/// The base game's development cards: bought in one's main phase (or special build), played
+/// one a turn by the player whose turn it is, before the roll or after what it asked; buying
+/// counts as building for the trade-then-build rule.
+impl DevTable for BaseGame {
+    type Event = Event;
+    fn may_buy(&self, seat: Seat) -> Result<(), RuleError> {
+        self.need_build(seat, "buy a development card")
+    }
+    fn may_play(&self, seat: Seat) -> Result<(), RuleError> {
+        self.not_your_turn(seat)?;
+        match self.phase {
+            Phase::Roll | Phase::Main => Ok(()),
+            _ => refuse(
+                "play development cards before you roll or after you have finished what the roll asked",
+            ),
+        }
+    }
+    fn card_turn(&self) -> u32 {
+        self.turn
+    }
+    fn has_played(&self, _seat: Seat) -> bool {
+        self.dev_played
+    }
+    fn note_played(&mut self, _seat: Seat) {
+        self.dev_played = true;
+    }
+    const PLAYED_ALREADY: &'static str = "you have already played a development card this turn";
+    const WAIT: &'static str = "this turn can be played from your next turn";
+    devcards::cards_in_fields!();
+    fn bought(&mut self, _seat: Seat, ev: &mut Vec<Event>) {
+        self.mark_built(ev);
+    }
 }
 
 impl BaseGame {
@@ -859,22 +837,6 @@ impl BaseGame {
                 "the current player has built: with the trade-then-build rule, trading is over"
             });
         }
-        Ok(())
-    }
-
-    fn bank_trade(
-        &mut self,
-        seat: Seat,
-        give: ResourceSet,
-        get: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.not_your_turn(seat)?;
-        self.trade_allowed(seat)?;
-        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        let hand = &mut self.hands[seat as usize];
-        offers::check_bank_trade(&rates, hand, &self.bank, "the bank", &give, &get)?;
-        offers::bank_trade(seat, hand, &mut self.bank, give, get, ev);
         Ok(())
     }
 
@@ -981,14 +943,7 @@ impl BaseGame {
 
     /// Moves the Longest Road to whoever the stored road lengths give it.
     fn award_longest_road(&mut self, ev: &mut Vec<Event>) {
-        let holder = awards::longest_road(self.longest, &self.road_len);
-        if holder != self.longest {
-            self.longest = holder;
-            ev.push(Event::LongestRoad {
-                holder,
-                length: holder.map_or(0, |h| self.road_len[h as usize]),
-            });
-        }
+        awards::award_longest_road(&mut self.longest, &self.road_len, ev);
     }
 
     /// Seats still in the game, a bit each.

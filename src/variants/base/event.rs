@@ -3,9 +3,7 @@
 
 use crate::board::Map;
 use crate::engine::Seat;
-use crate::rules::awards;
-use crate::rules::devcards::DevCard;
-use crate::rules::offers::TradeEvent;
+use crate::rules::events::{AwardEvent, DevEvent, TradeEvent, economy_events};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::words::who;
 use crate::topology::{CornerId, EdgeId, HexId};
@@ -69,35 +67,12 @@ pub enum Event {
         victim: Seat,
         card: Resource,
     },
-    BoughtDev {
-        seat: Seat,
-        card: DevCard,
-    },
-    PlayedKnight {
-        seat: Seat,
-    },
-    PlayedRoadBuilding {
-        seat: Seat,
-    },
-    PlayedYearOfPlenty {
-        seat: Seat,
-        got: ResourceSet,
-    },
-    PlayedMonopoly {
-        seat: Seat,
-        resource: Resource,
-        took: Vec<(Seat, u32)>,
-    },
+    /// Development cards bought and played.
+    Dev(DevEvent),
     /// Bank trades and offers between players: the shared offer book's events.
     Trade(TradeEvent),
-    LongestRoad {
-        holder: Option<Seat>,
-        length: u32,
-    },
-    LargestArmy {
-        holder: Seat,
-        knights: u32,
-    },
+    /// Longest Road and Largest Army changing hands.
+    Award(AwardEvent),
     TurnStarted {
         seat: Seat,
         turn: u32,
@@ -119,11 +94,7 @@ pub enum Event {
     },
 }
 
-impl From<TradeEvent> for Event {
-    fn from(t: TradeEvent) -> Event {
-        Event::Trade(t)
-    }
-}
+economy_events!(Event);
 
 /// The event in words for one viewer.
 pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
@@ -207,38 +178,9 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 format!("{} stole a card from {}.", w(*thief).cap(), w(*victim))
             }
         }
-        Event::BoughtDev { seat, card } => {
-            if viewer == Some(*seat) {
-                format!("You bought a development card: {card}.")
-            } else {
-                format!("{} bought a development card.", w(*seat).cap())
-            }
-        }
-        Event::PlayedKnight { seat } => format!("{} played a Knight.", w(*seat).cap()),
-        Event::PlayedRoadBuilding { seat } => {
-            format!("{} played Road Building: 2 free roads.", w(*seat).cap())
-        }
-        Event::PlayedYearOfPlenty { seat, got } => {
-            format!("{} played Year of Plenty and took {got}.", w(*seat).cap())
-        }
-        Event::PlayedMonopoly {
-            seat,
-            resource,
-            took,
-        } => {
-            let total: u32 = took.iter().map(|(_, n)| n).sum();
-            format!(
-                "{} played Monopoly on {resource} and took {total}.",
-                w(*seat).cap()
-            )
-        }
+        Event::Dev(d) => d.describe(viewer, names),
         Event::Trade(t) => t.describe(viewer, names),
-        Event::LongestRoad { holder, length } => {
-            awards::longest_road_words(*holder, *length, viewer, names)
-        }
-        Event::LargestArmy { holder, knights } => {
-            awards::largest_army_words(*holder, *knights, viewer, names)
-        }
+        Event::Award(a) => a.describe(viewer, names),
         Event::TurnStarted { seat, turn } => {
             if viewer == Some(*seat) {
                 format!("Turn {turn}: your turn. Roll the dice (`roll`).")

@@ -537,12 +537,7 @@ pub fn recap_facts(ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
             victim,
             card,
         } => recap::steal_facts(*thief, *victim, *card, out),
-        Event::PlayedYearOfPlenty { seat, got } => out.push(Fact::gained(*seat, Gain::Cards, *got)),
-        Event::PlayedMonopoly {
-            seat,
-            resource,
-            took,
-        } => recap::monopoly_facts(*seat, *resource, took, out),
+        Event::Dev(d) => d.recap_facts(out),
         Event::Trade(t) => t.recap_facts(out),
         Event::TurnStarted { .. } => out.push(Fact::Turn),
         _ => {}

@@ -16,7 +16,7 @@ use super::*;
 use crate::engine::rng::GameRng;
 use crate::rules::devcards::HeldCard;
 use crate::rules::offers::TradeCommand;
-use crate::rules::offers::TradeEvent;
+use crate::rules::events::{AwardEvent, DevEvent, TradeEvent};
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::resources::{Resource, parse_resource_list};
 use crate::topology::EdgeId;
@@ -1145,10 +1145,10 @@ fn buying_draws_the_top_card() {
     g.deck = vec![DevCard::Knight, DevCard::Monopoly];
     let ev = ok(&mut g, 0, "buy dev");
     assert!(has(&ev, |e| *e
-        == Event::BoughtDev {
+        == Event::Dev(DevEvent::Bought {
             seat: 0,
             card: DevCard::Monopoly
-        }));
+        })));
     assert_eq!(g.deck, vec![DevCard::Knight]);
 }
 
@@ -1372,11 +1372,11 @@ fn monopoly_takes_every_card_of_one_resource() {
     assert_eq!(g.hands[1], rs("1 ore"));
     assert_eq!(g.hands[2], ResourceSet::EMPTY);
     assert!(has(&ev, |e| *e
-        == Event::PlayedMonopoly {
+        == Event::Dev(DevEvent::PlayedMonopoly {
             seat: 0,
             resource: Resource::Wool,
             took: vec![(1, 3), (2, 2)]
-        }));
+        })));
 }
 
 // ---- largest army and longest road ---------------------------------------------------------
@@ -1389,10 +1389,10 @@ fn largest_army_goes_to_the_first_with_three_knights_and_moves_only_for_more() {
     give_dev(&mut g, 0, DevCard::Knight, 0);
     let ev = ok(&mut g, 0, "play knight");
     assert!(has(&ev, |e| *e
-        == Event::LargestArmy {
+        == Event::Award(AwardEvent::LargestArmy {
             holder: 0,
             knights: 3
-        }));
+        })));
     assert_eq!(g.largest, Some(0));
     assert_eq!(g.public_vp(0), 2);
     ok(&mut g, 0, "robber E");
@@ -1400,7 +1400,7 @@ fn largest_army_goes_to_the_first_with_three_knights_and_moves_only_for_more() {
     turn_of(&mut g, 1, Phase::Main);
     give_dev(&mut g, 1, DevCard::Knight, 0);
     let ev = ok(&mut g, 1, "play knight");
-    assert!(!has(&ev, |e| matches!(e, Event::LargestArmy { .. })));
+    assert!(!has(&ev, |e| matches!(e, Event::Award(AwardEvent::LargestArmy { .. }))));
     assert_eq!(g.largest, Some(0));
     ok(&mut g, 1, "robber J");
     // Seat 1 pulls ahead: it moves.
@@ -1452,10 +1452,10 @@ fn longest_road_needs_five_segments() {
     give(&mut g, 0, "1 lumber 1 brick");
     let ev = ok(&mut g, 0, "road E.s");
     assert!(has(&ev, |e| *e
-        == Event::LongestRoad {
+        == Event::Award(AwardEvent::LongestRoad {
             holder: Some(0),
             length: 5
-        }));
+        })));
     assert_eq!(g.longest, Some(0));
     assert_eq!(g.public_vp(0), 3);
     assert_eq!(g.view(None).players[0].road_length, 5);
@@ -1509,10 +1509,10 @@ fn an_opponents_settlement_breaks_a_longest_road() {
     let ev = ok(&mut g, 1, "settle E.ne");
     assert_eq!(g.road_len[0], 3);
     assert!(has(&ev, |e| *e
-        == Event::LongestRoad {
+        == Event::Award(AwardEvent::LongestRoad {
             holder: None,
             length: 0
-        }));
+        })));
     assert_eq!(g.longest, None);
     assert_eq!(g.public_vp(0), 1);
 }
@@ -1532,10 +1532,10 @@ fn a_tie_keeps_longest_road_with_its_holder() {
     let ev = ok(&mut g, 1, "road M.sw");
     assert_eq!(g.longest, Some(1), "a longer road does");
     assert!(has(&ev, |e| *e
-        == Event::LongestRoad {
+        == Event::Award(AwardEvent::LongestRoad {
             holder: Some(1),
             length: 6
-        }));
+        })));
 }
 
 /// Seat 0 holds Longest Road with 6 around E; seats 1 and 2 have 5 each around M and Q;
@@ -1565,10 +1565,10 @@ fn a_break_that_leaves_others_tied_gives_longest_road_to_nobody() {
     assert_eq!(g.road_len, vec![3, 5, 5, 2]);
     assert_eq!(g.longest, None);
     assert!(has(&ev, |e| *e
-        == Event::LongestRoad {
+        == Event::Award(AwardEvent::LongestRoad {
             holder: None,
             length: 0
-        }));
+        })));
 }
 
 #[test]

@@ -7,8 +7,9 @@ use super::{
 };
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
+use crate::rules::banks;
 use crate::rules::costs::{self, check_afford};
-use crate::rules::devcards::{self, DevCard};
+use crate::rules::devcards::{self, DevCard, DevEvent, DevTable};
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
@@ -720,41 +721,6 @@ impl ChaosGame {
         Ok(())
     }
 
-    fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_build("buy a development card")?;
-        let card = devcards::buy(
-            &mut self.hands[seat as usize],
-            &mut self.bank,
-            &mut self.deck,
-            &mut self.dev[seat as usize],
-            self.round,
-            "the development deck",
-        )?;
-        self.tally[seat as usize].dev_cards += 1;
-        ev.push(Event::BoughtDev { seat, card });
-        Ok(())
-    }
-
-    /// Checks that a development card may be played now (it is not taken yet).
-    fn check_card(&self, seat: Seat, card: DevCard) -> Result<(), RuleError> {
-        self.need_build("play development cards")?;
-        if self.dev_played[seat as usize] {
-            return refuse("you have already played a development card in this building phase");
-        }
-        devcards::check_playable(
-            &self.dev[seat as usize],
-            card,
-            self.round,
-            "this round can be played from the next building phase",
-        )?;
-        Ok(())
-    }
-
-    fn use_card(&mut self, seat: Seat, card: DevCard) {
-        self.dev[seat as usize].take(card, self.round);
-        self.dev_played[seat as usize] = true;
-    }
-
     fn play_knight(
         &mut self,
         seat: Seat,
@@ -778,9 +744,8 @@ impl ChaosGame {
             Some(v) => self.check_victim(seat, hex, v)?,
             None => {}
         }
-        self.use_card(seat, DevCard::Knight);
-        self.dev[seat as usize].knights_played += 1;
-        ev.push(Event::PlayedKnight { seat });
+        self.spend_card(seat, DevCard::Knight);
+        ev.push(DevEvent::PlayedKnight { seat }.into());
         self.robber = hex;
         ev.push(Event::RobberMoved { seat, hex });
         if let Some(v) = steal {
@@ -792,9 +757,7 @@ impl ChaosGame {
                 .expect("a victim has cards");
             self.transfer_steal(seat, v, card, false, ev);
         }
-        if let Some((holder, knights)) = awards::update_largest_army(&mut self.largest, &self.dev) {
-            ev.push(Event::LargestArmy { holder, knights });
-        }
+        self.award_largest_army(seat, ev);
         Ok(())
     }
 
@@ -816,8 +779,8 @@ impl ChaosGame {
                 .check_route(&self.map, seat, b, RouteKind::Road, None)
                 .map_err(|r| self.spot_refusal(seat, r))?;
         }
-        self.use_card(seat, DevCard::RoadBuilding);
-        ev.push(Event::PlayedRoadBuilding { seat });
+        self.spend_card(seat, DevCard::RoadBuilding);
+        ev.push(DevEvent::PlayedRoadBuilding { seat }.into());
         for e in std::iter::once(a).chain(b) {
             self.pieces.place_route(seat, e, RouteKind::Road);
             self.tally[seat as usize].roads += 1;
@@ -831,54 +794,7 @@ impl ChaosGame {
         Ok(())
     }
 
-    fn play_plenty(
-        &mut self,
-        seat: Seat,
-        cards: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check_card(seat, DevCard::YearOfPlenty)?;
-        devcards::check_plenty(&cards, &self.bank, "the bank")?;
-        self.use_card(seat, DevCard::YearOfPlenty);
-        self.bank.sub(&cards);
-        self.hands[seat as usize].add(&cards);
-        ev.push(Event::PlayedYearOfPlenty { seat, got: cards });
-        Ok(())
-    }
-
-    fn play_monopoly(
-        &mut self,
-        seat: Seat,
-        r: Resource,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check_card(seat, DevCard::Monopoly)?;
-        self.use_card(seat, DevCard::Monopoly);
-        let took = devcards::monopoly(&mut self.hands, seat, r);
-        ev.push(Event::PlayedMonopoly {
-            seat,
-            resource: r,
-            took,
-        });
-        Ok(())
-    }
-
     // ---- trade ---------------------------------------------------------------------------
-
-    fn bank_trade(
-        &mut self,
-        seat: Seat,
-        give: ResourceSet,
-        get: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.need_build("trade")?;
-        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        let hand = &mut self.hands[seat as usize];
-        offers::check_bank_trade(&rates, hand, &self.bank, "the bank", &give, &get)?;
-        offers::bank_trade(seat, hand, &mut self.bank, give, get, ev);
-        Ok(())
-    }
 
     /// Seats that may accept an offer: the one it names, or everyone else.
     pub(crate) fn addressees(&self, o: &Offer) -> Vec<Seat> {
@@ -889,14 +805,7 @@ impl ChaosGame {
         let lengths: Vec<u32> = (0..self.cfg.seats as Seat)
             .map(|s| self.pieces.longest_route(&self.map, s))
             .collect();
-        let holder = awards::longest_road(self.longest, &lengths);
-        if holder != self.longest {
-            self.longest = holder;
-            ev.push(Event::LongestRoad {
-                holder,
-                length: holder.map_or(0, |h| lengths[h as usize]),
-            });
-        }
+        awards::award_longest_road(&mut self.longest, &lengths, ev);
         self.road_len = lengths;
     }
 
@@ -1012,6 +921,12 @@ impl Market for ChaosGame {
             _ => Ok(to),
         }
     }
+    fn may_bank_trade(&self, _seat: Seat) -> Result<(), RuleError> {
+        self.need_build("trade")
+    }
+    fn rates(&self, seat: Seat) -> [u32; 5] {
+        trade::maritime_rates(&self.map, &self.pieces, seat)
+    }
     fn open_cap(&self, _seat: Seat) -> usize {
         MAX_OPEN_OFFERS
     }
@@ -1022,4 +937,34 @@ impl Market for ChaosGame {
         }
     }
     offers::book_in_fields!();
+}
+
+banks::one_bank!(ChaosGame);
+
+/// Total Chaos development cards: bought and played in the building phase by anyone, one card
+/// a seat per building phase, a card bought in one round playable from the next.
+impl DevTable for ChaosGame {
+    type Event = Event;
+    fn may_buy(&self, _seat: Seat) -> Result<(), RuleError> {
+        self.need_build("buy a development card")
+    }
+    fn may_play(&self, _seat: Seat) -> Result<(), RuleError> {
+        self.need_build("play development cards")
+    }
+    fn card_turn(&self) -> u32 {
+        self.round
+    }
+    fn has_played(&self, seat: Seat) -> bool {
+        self.dev_played[seat as usize]
+    }
+    fn note_played(&mut self, seat: Seat) {
+        self.dev_played[seat as usize] = true;
+    }
+    const PLAYED_ALREADY: &'static str =
+        "you have already played a development card in this building phase";
+    const WAIT: &'static str = "this round can be played from the next building phase";
+    devcards::cards_in_fields!();
+    fn bought(&mut self, seat: Seat, _ev: &mut Vec<Event>) {
+        self.tally[seat as usize].dev_cards += 1;
+    }
 }

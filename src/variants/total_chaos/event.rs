@@ -5,9 +5,7 @@
 use super::RoundTally;
 use crate::board::Map;
 use crate::engine::Seat;
-use crate::rules::awards;
-use crate::rules::devcards::DevCard;
-use crate::rules::offers::TradeEvent;
+use crate::rules::events::{AwardEvent, DevEvent, TradeEvent, economy_events};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::words::who;
 use crate::topology::{CornerId, EdgeId, HexId};
@@ -107,35 +105,12 @@ pub enum Event {
         seat: Seat,
         n: u8,
     },
-    BoughtDev {
-        seat: Seat,
-        card: DevCard,
-    },
-    PlayedKnight {
-        seat: Seat,
-    },
-    PlayedRoadBuilding {
-        seat: Seat,
-    },
-    PlayedYearOfPlenty {
-        seat: Seat,
-        got: ResourceSet,
-    },
-    PlayedMonopoly {
-        seat: Seat,
-        resource: Resource,
-        took: Vec<(Seat, u32)>,
-    },
+    /// Development cards bought and played.
+    Dev(DevEvent),
     /// Bank trades and offers between players: the shared offer book's events.
     Trade(TradeEvent),
-    LongestRoad {
-        holder: Option<Seat>,
-        length: u32,
-    },
-    LargestArmy {
-        holder: Seat,
-        knights: u32,
-    },
+    /// Longest Road and Largest Army changing hands.
+    Award(AwardEvent),
     /// The clock ran out and the host acted for the seat.
     TimedOut {
         seat: Seat,
@@ -153,11 +128,7 @@ pub enum Event {
     },
 }
 
-impl From<TradeEvent> for Event {
-    fn from(t: TradeEvent) -> Event {
-        Event::Trade(t)
-    }
-}
+economy_events!(Event);
 
 /// A phase's name in words.
 pub fn phase_words(phase: &str) -> &'static str {
@@ -357,40 +328,16 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             w(*seat).verb("lose"),
             if *n > 1 { "s" } else { "" }
         ),
-        Event::BoughtDev { seat, card } => {
-            if viewer == Some(*seat) {
-                format!(
-                    "You bought a development card: {card} (playable from the next building phase)."
-                )
-            } else {
-                format!("{} bought a development card.", w(*seat).cap())
-            }
-        }
-        Event::PlayedKnight { seat } => format!("{} played a Knight.", w(*seat).cap()),
-        Event::PlayedRoadBuilding { seat } => {
+        // A card bought now waits for the next building phase; both roads come with the card.
+        Event::Dev(DevEvent::Bought { seat, card }) if viewer == Some(*seat) => format!(
+            "You bought a development card: {card} (playable from the next building phase)."
+        ),
+        Event::Dev(DevEvent::PlayedRoadBuilding { seat }) => {
             format!("{} played Road Building.", w(*seat).cap())
         }
-        Event::PlayedYearOfPlenty { seat, got } => {
-            format!("{} played Year of Plenty and took {got}.", w(*seat).cap())
-        }
-        Event::PlayedMonopoly {
-            seat,
-            resource,
-            took,
-        } => {
-            let total: u32 = took.iter().map(|(_, n)| n).sum();
-            format!(
-                "{} played Monopoly on {resource} and took {total}.",
-                w(*seat).cap()
-            )
-        }
+        Event::Dev(d) => d.describe(viewer, names),
         Event::Trade(t) => t.describe(viewer, names),
-        Event::LongestRoad { holder, length } => {
-            awards::longest_road_words(*holder, *length, viewer, names)
-        }
-        Event::LargestArmy { holder, knights } => {
-            awards::largest_army_words(*holder, *knights, viewer, names)
-        }
+        Event::Award(a) => a.describe(viewer, names),
         Event::TimedOut { seat, what } => format!("Time ran out for {}: {what}.", w(*seat)),
         Event::Summary { round, tally } => {
             let parts: Vec<String> = tally
