@@ -41,15 +41,13 @@ macro_rules! kinds {
         }
         const $all: &[&str] = &[$(stringify!($v)),*];
     };
-    // A ruleset that carries the shared economy's events in `Event::Trade`, `Event::Dev` and
-    // `Event::Award`: each of those kinds counts on its own (the cards' and awards' kinds it
-    // can produce listed in brackets).
-    ($kind:ident, $all:ident, $m:ident + Economy [$($shared:ident),* $(,)?] { $($v:ident),* $(,)? }) => {
+    // A ruleset that carries shared events in wrapping variants (`Event::Trade`, `Event::Dev`,
+    // `Event::Award`, `Event::Table`): each of those kinds counts on its own (the shared kinds
+    // it can produce listed in brackets; the offer book's five always).
+    ($kind:ident, $all:ident, $m:ident + [$($wrap:ident),*] [$($shared:ident),* $(,)?] { $($v:ident),* $(,)? }) => {
         fn $kind(e: &$m::Event) -> &'static str {
             match e {
-                $m::Event::Trade(t) => t.kind(),
-                $m::Event::Dev(d) => d.kind(),
-                $m::Event::Award(a) => a.kind(),
+                $($m::Event::$wrap(x) => x.kind(),)*
                 $($m::Event::$v { .. } => stringify!($v),)*
             }
         }
@@ -64,7 +62,14 @@ macro_rules! kinds {
 kinds!(
     base_kind,
     BASE,
-    base + Economy [
+    base + [Trade, Dev, Award, Table] [
+        Settled,
+        Roaded,
+        Citied,
+        StartingResources,
+        Discarded,
+        RobberMoved,
+        Stole,
         BoughtDev,
         PlayedKnight,
         PlayedRoadBuilding,
@@ -74,16 +79,9 @@ kinds!(
         LargestArmy,
     ] {
         Started,
-        Settled,
-        Roaded,
-        Citied,
-        StartingResources,
         Rolled,
         Produced,
         MustDiscard,
-        Discarded,
-        RobberMoved,
-        Stole,
         TurnStarted,
         TimedOut,
         Won,
@@ -95,7 +93,14 @@ kinds!(
     chaos_kind,
     CHAOS,
     total_chaos
-        + Economy [
+        + [Trade, Dev, Award, Table] [
+            Settled,
+            Roaded,
+            Citied,
+            StartingResources,
+            Discarded,
+            RobberMoved,
+            Stole,
             BoughtDev,
             PlayedKnight,
             PlayedRoadBuilding,
@@ -108,19 +113,12 @@ kinds!(
             AllReady,
             Ready,
             Unready,
-            Settled,
-            Roaded,
-            Citied,
-            StartingResources,
             Rolled,
             Owed,
             RobberHolder,
             Claimed,
             Served,
             MustDiscard,
-            Discarded,
-            RobberMoved,
-            Stole,
             StealAsked,
             StealRefused,
             StealsLost,
@@ -134,7 +132,7 @@ kinds!(
     big_kind,
     BIG,
     big_game
-        + Economy [
+        + [Trade, Dev, Award] [
             BoughtDev,
             PlayedRoadBuilding,
             PlayedYearOfPlenty,

@@ -2,7 +2,8 @@
 //! in the Big Game. Trading ([`crate::rules::offers::Market`]) and development cards
 //! ([`crate::rules::devcards::DevTable`]) both pay and take through it.
 
-use crate::engine::Seat;
+use crate::engine::{RuleError, Seat};
+use crate::rules::costs;
 use crate::rules::resources::ResourceSet;
 use std::borrow::Cow;
 
@@ -16,6 +17,12 @@ pub trait Banks {
     fn bank_name(&self, _seat: Seat) -> Cow<'static, str> {
         Cow::Borrowed("the bank")
     }
+    /// Charges the seat a cost, paid to its bank ([`costs::charge`]): `what` names the
+    /// purchase in the refusal.
+    fn charge(&mut self, seat: Seat, cost: &ResourceSet, what: &str) -> Result<(), RuleError> {
+        let (hand, bank) = self.hand_and_bank(seat);
+        costs::charge(hand, bank, cost, what)
+    }
 }
 
 /// [`Banks`] for a game with one bank, in fields named `bank` and `hands` (base, Total
@@ -23,7 +30,10 @@ pub trait Banks {
 macro_rules! one_bank {
     ($game:ty) => {
         impl $crate::rules::banks::Banks for $game {
-            fn bank_of(&self, _seat: $crate::engine::Seat) -> &$crate::rules::resources::ResourceSet {
+            fn bank_of(
+                &self,
+                _seat: $crate::engine::Seat,
+            ) -> &$crate::rules::resources::ResourceSet {
                 &self.bank
             }
             fn hand_and_bank(

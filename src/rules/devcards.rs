@@ -375,7 +375,14 @@ pub trait DevTable: Banks {
         let (turn, deck_name) = (self.card_turn(), self.deck_name(seat));
         let c = self.cards(seat);
         let s = seat as usize;
-        let card = buy(&mut c.hands[s], c.bank, c.deck, &mut c.dev[s], turn, &deck_name)?;
+        let card = buy(
+            &mut c.hands[s],
+            c.bank,
+            c.deck,
+            &mut c.dev[s],
+            turn,
+            &deck_name,
+        )?;
         self.bought(seat, ev);
         ev.push(DevEvent::Bought { seat, card }.into());
         Ok(())

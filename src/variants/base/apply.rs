@@ -5,14 +5,16 @@ use super::command::{Kind, Kinds};
 use super::{BaseGame, Command, DISCARD_LIMIT, Event, MAX_OPEN_OFFERS, Phase, Resume, Shortages};
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
-use crate::rules::banks;
-use crate::rules::costs::{self, check_afford};
+use crate::rules::banks::{self, Banks};
+use crate::rules::costs;
 use crate::rules::devcards::{self, DevCard, DevEvent, DevTable};
+use crate::rules::events::TableEvent;
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
-use crate::rules::resources::{ResourceSet, pips};
-use crate::rules::trade::{self, Offer};
+use crate::rules::resources::ResourceSet;
+use crate::rules::spots;
+use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
 
 impl BaseGame {
@@ -208,7 +210,7 @@ impl BaseGame {
                 .check_settlement_spot(&self.map, c)
                 .map_err(|r| r.explain(&self.map))?;
             self.pieces.place_settlement(seat, c);
-            ev.push(Event::Settled { seat, at: c });
+            ev.push(Event::Table(TableEvent::Settled { seat, at: c }));
             if step as usize >= self.cfg.seats {
                 let mut got = ResourceSet::EMPTY;
                 for h in self.map.topology.corner_hexes(c).iter().flatten() {
@@ -220,7 +222,7 @@ impl BaseGame {
                     }
                 }
                 self.hands[seat as usize].add(&got);
-                ev.push(Event::StartingResources { seat, got });
+                ev.push(Event::Table(TableEvent::StartingResources { seat, got }));
             }
             self.phase = Phase::Setup {
                 step,
@@ -233,19 +235,10 @@ impl BaseGame {
         self.pieces
             .check_settlement(&self.map, seat, c)
             .map_err(|r| r.explain(&self.map))?;
-        check_afford(
-            &self.hands[seat as usize],
-            &costs::SETTLEMENT,
-            "a settlement",
-        )?;
-        costs::pay(
-            &mut self.hands[seat as usize],
-            &mut self.bank,
-            &costs::SETTLEMENT,
-        );
+        self.charge(seat, &costs::SETTLEMENT, "a settlement")?;
         self.pieces.place_settlement(seat, c);
         self.mark_built(ev);
-        ev.push(Event::Settled { seat, at: c });
+        ev.push(Event::Table(TableEvent::Settled { seat, at: c }));
         // A settlement can cut an opponent's road (and join its owner's roads and ships).
         let changed = self.pieces.seat_a_building_changes(&self.map, seat, c);
         self.update_longest_road_of(changed.map_or(0, |s| 1 << s), ev);
@@ -268,32 +261,14 @@ impl BaseGame {
                 let Some(c) = settlement else {
                     return refuse("place a settlement first, then a road next to it");
                 };
-                self.pieces
-                    .check_route(&self.map, seat, e, RouteKind::Road, Some(c))
-                    .map_err(|r| r.explain(&self.map))?;
-                self.pieces.place_route(seat, e, RouteKind::Road);
-                ev.push(Event::Roaded {
-                    seat,
-                    at: e,
-                    free: true,
-                });
                 // Keeps the public road lengths right from the start (no award is possible).
-                self.road_built(seat, e, ev);
+                self.free_road(seat, e, Some(c), ev)?;
                 self.advance_setup(step, now, ev);
                 Ok(())
             }
             Phase::RoadBuilding { left, resume } => {
                 self.not_your_turn(seat)?;
-                self.pieces
-                    .check_route(&self.map, seat, e, RouteKind::Road, None)
-                    .map_err(|r| r.explain(&self.map))?;
-                self.pieces.place_route(seat, e, RouteKind::Road);
-                ev.push(Event::Roaded {
-                    seat,
-                    at: e,
-                    free: true,
-                });
-                self.road_built(seat, e, ev);
+                self.free_road(seat, e, None, ev)?;
                 let left = left - 1;
                 self.phase = if left > 0 && self.can_place_road(seat) {
                     Phase::RoadBuilding { left, resume }
@@ -307,19 +282,40 @@ impl BaseGame {
                 self.pieces
                     .check_route(&self.map, seat, e, RouteKind::Road, None)
                     .map_err(|r| r.explain(&self.map))?;
-                check_afford(&self.hands[seat as usize], &costs::ROAD, "a road")?;
-                costs::pay(&mut self.hands[seat as usize], &mut self.bank, &costs::ROAD);
+                self.charge(seat, &costs::ROAD, "a road")?;
                 self.pieces.place_route(seat, e, RouteKind::Road);
                 self.mark_built(ev);
-                ev.push(Event::Roaded {
+                ev.push(Event::Table(TableEvent::Roaded {
                     seat,
                     at: e,
                     free: false,
-                });
+                }));
                 self.road_built(seat, e, ev);
                 Ok(())
             }
         }
+    }
+
+    /// Places a free road, checked first: a starting one next to the new settlement
+    /// `next_to`, or one of Road Building's.
+    fn free_road(
+        &mut self,
+        seat: Seat,
+        e: EdgeId,
+        next_to: Option<CornerId>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.pieces
+            .check_route(&self.map, seat, e, RouteKind::Road, next_to)
+            .map_err(|r| r.explain(&self.map))?;
+        self.pieces.place_route(seat, e, RouteKind::Road);
+        ev.push(Event::Table(TableEvent::Roaded {
+            seat,
+            at: e,
+            free: true,
+        }));
+        self.road_built(seat, e, ev);
+        Ok(())
     }
 
     /// Whether any road could go somewhere now (free placement, ignoring cost): a free land
@@ -413,14 +409,10 @@ impl BaseGame {
 
     fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_build(seat, "build")?;
-        self.pieces
-            .check_city(seat, c)
-            .map_err(|r| r.explain(&self.map))?;
-        check_afford(&self.hands[seat as usize], &costs::CITY, "a city")?;
-        costs::pay(&mut self.hands[seat as usize], &mut self.bank, &costs::CITY);
-        self.pieces.place_city(seat, c);
+        let purse = (&mut self.hands[seat as usize], &mut self.bank);
+        costs::build_city(&self.map, &mut self.pieces, purse, seat, c)?;
         self.mark_built(ev);
-        ev.push(Event::Citied { seat, at: c });
+        ev.push(Event::Table(TableEvent::Citied { seat, at: c }));
         Ok(())
     }
 
@@ -512,7 +504,7 @@ impl BaseGame {
         self.bank.add(&cards);
         let mut owed = owed.clone();
         owed.remove(i);
-        ev.push(Event::Discarded { seat, cards });
+        ev.push(Event::Table(TableEvent::Discarded { seat, cards }));
         self.phase = if owed.is_empty() {
             // The turn's clock stood still while others discarded: the time they took is
             // given back, so the roller still has the time left at the 7 for the robber.
@@ -676,7 +668,7 @@ impl BaseGame {
             _ => {}
         }
         self.robber = hex;
-        ev.push(Event::RobberMoved { seat, hex });
+        ev.push(Event::Table(TableEvent::RobberMoved { seat, hex }));
         if let Some(v) = steal {
             let total = self.hands[v as usize].total();
             let i = self.rng.below(total as usize) as u32;
@@ -685,11 +677,12 @@ impl BaseGame {
                 .expect("index within hand");
             self.hands[v as usize][card] -= 1;
             self.hands[seat as usize][card] += 1;
-            ev.push(Event::Stole {
+            ev.push(Event::Table(TableEvent::Stole {
                 thief: seat,
                 victim: v,
                 card,
-            });
+                asked: false,
+            }));
         }
         self.phase = resume_phase(resume);
         Ok(())
@@ -780,9 +773,6 @@ impl Market for BaseGame {
     fn may_bank_trade(&self, seat: Seat) -> Result<(), RuleError> {
         self.not_your_turn(seat)?;
         self.trade_allowed(seat)
-    }
-    fn rates(&self, seat: Seat) -> [u32; 5] {
-        trade::maritime_rates(&self.map, &self.pieces, seat)
     }
     offers::book_in_fields!();
 }
@@ -1035,32 +1025,16 @@ impl BaseGame {
                             "the host placed a settlement",
                         );
                     }
-                    Some(c) => {
-                        let e = self
-                            .map
-                            .topology
-                            .corner_edges(c)
-                            .iter()
-                            .flatten()
-                            .copied()
-                            .find(|e| {
-                                self.pieces
-                                    .check_route(&self.map, s, *e, RouteKind::Road, Some(c))
-                                    .is_ok()
-                            });
-                        match e {
-                            Some(e) => {
-                                forced(self, s, Command::Road(e), ev, "the host placed a road")
-                            }
-                            None => self.advance_setup(step, now, ev),
-                        }
-                    }
+                    Some(c) => match spots::setup_road(&self.map, &self.pieces, s, c) {
+                        Some(e) => forced(self, s, Command::Road(e), ev, "the host placed a road"),
+                        None => self.advance_setup(step, now, ev),
+                    },
                 }
             }
             Phase::Roll => forced(self, seat, Command::Roll, ev, "the host rolled"),
             Phase::Discard { owed } => {
                 for (s, n) in owed {
-                    let cards = self.random_cards(s, n);
+                    let cards = spots::random_cards(&mut self.rng, &self.hands[s as usize], n);
                     forced(
                         self,
                         s,
@@ -1096,39 +1070,10 @@ impl BaseGame {
         }
     }
 
-    /// `n` cards drawn at random from a seat's hand.
-    pub(crate) fn random_cards(&mut self, seat: Seat, n: u32) -> ResourceSet {
-        let mut hand = self.hands[seat as usize];
-        let mut out = ResourceSet::EMPTY;
-        for _ in 0..n.min(hand.total()) {
-            let i = self.rng.below(hand.total() as usize) as u32;
-            let r = hand.nth_card(i).expect("within hand");
-            hand[r] -= 1;
-            out[r] += 1;
-        }
-        out
-    }
-
     /// The free corner with the most pips around it (the host's pick for a player who ran out
     /// of time in setup).
     pub(crate) fn best_free_spot(&self) -> CornerId {
-        self.map
-            .land_corners()
-            .iter()
-            .copied()
-            .filter(|c| self.pieces.check_settlement_spot(&self.map, *c).is_ok())
-            .max_by_key(|c| {
-                let p: u32 = self
-                    .map
-                    .topology
-                    .corner_hexes(*c)
-                    .iter()
-                    .flatten()
-                    .map(|h| self.map.tile(*h).number().map_or(0, pips) as u32)
-                    .sum();
-                (p, std::cmp::Reverse(*c))
-            })
-            .unwrap_or(self.map.land_corners()[0])
+        spots::best_free_spot(&self.map, &self.pieces).unwrap_or(self.map.land_corners()[0])
     }
 }
 

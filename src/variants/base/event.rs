@@ -3,10 +3,12 @@
 
 use crate::board::Map;
 use crate::engine::Seat;
-use crate::rules::events::{AwardEvent, DevEvent, TradeEvent, economy_events};
+use crate::rules::events::{
+    AwardEvent, DevEvent, TableEvent, TradeEvent, dice_words, economy_events, table_events,
+};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::words::who;
-use crate::topology::{CornerId, EdgeId, HexId};
+use crate::topology::HexId;
 use smallvec::SmallVec;
 
 /// Resources the bank could not pay on a roll: at most all five, so never on the heap (and no
@@ -19,24 +21,8 @@ pub enum Event {
     Started {
         first: Seat,
     },
-    Settled {
-        seat: Seat,
-        at: CornerId,
-    },
-    Roaded {
-        seat: Seat,
-        at: EdgeId,
-        free: bool,
-    },
-    Citied {
-        seat: Seat,
-        at: CornerId,
-    },
-    /// The second starting settlement's resources.
-    StartingResources {
-        seat: Seat,
-        got: ResourceSet,
-    },
+    /// Pieces built, the starting resources, discards and the robber's move.
+    Table(TableEvent),
     Rolled {
         seat: Seat,
         dice: (u8, u8),
@@ -52,20 +38,6 @@ pub enum Event {
     /// Seats that must discard after a 7, and how many.
     MustDiscard {
         owed: Vec<(Seat, u32)>,
-    },
-    Discarded {
-        seat: Seat,
-        cards: ResourceSet,
-    },
-    RobberMoved {
-        seat: Seat,
-        hex: HexId,
-    },
-    /// `card` is known only to the thief and the victim.
-    Stole {
-        thief: Seat,
-        victim: Seat,
-        card: Resource,
     },
     /// Development cards bought and played.
     Dev(DevEvent),
@@ -95,6 +67,7 @@ pub enum Event {
 }
 
 economy_events!(Event);
+table_events!(Event);
 
 /// The event in words for one viewer.
 pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
@@ -103,37 +76,15 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
         Event::Started { first } => {
             format!("The game begins: {} first.", w(*first).does("place"))
         }
-        Event::Settled { seat, at } => format!(
-            "{} built a settlement at {}.",
-            w(*seat).cap(),
-            map.corner_name(*at)
-        ),
-        Event::Roaded { seat, at, free } => format!(
-            "{} built a road at {}{}.",
-            w(*seat).cap(),
-            map.edge_name(*at),
-            if *free { " (free)" } else { "" }
-        ),
-        Event::Citied { seat, at } => format!(
-            "{} built a city at {}.",
-            w(*seat).cap(),
-            map.corner_name(*at)
-        ),
-        Event::StartingResources { seat, got } => {
-            format!("{} got {got} from the second settlement.", w(*seat).cap())
+        Event::Table(t) => t.describe(map, viewer, names),
+        Event::Rolled { seat, dice } => {
+            format!("{} rolled {}.", w(*seat).cap(), dice_words(*dice))
         }
-        Event::Rolled { seat, dice } => format!(
-            "{} rolled {} ({}+{}).",
-            w(*seat).cap(),
-            dice.0 + dice.1,
-            dice.0,
-            dice.1
-        ),
         Event::Produced {
             number,
             gains,
             short,
-            blocked,
+            blocked: robber,
         } => {
             let mut parts: Vec<String> = gains
                 .iter()
@@ -151,7 +102,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                     names.join(", ")
                 );
             }
-            if let Some(h) = blocked {
+            if let Some(h) = robber {
                 line += &format!(" (the robber blocks {})", map.hex_name(*h));
             }
             line + "."
@@ -159,24 +110,6 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
         Event::MustDiscard { owed } => {
             let parts: Vec<String> = owed.iter().map(|(s, n)| format!("{} {n}", w(*s))).collect();
             format!("Seven! Discard half your cards: {}.", parts.join(", "))
-        }
-        Event::Discarded { seat, cards } => format!("{} discarded {cards}.", w(*seat).cap()),
-        Event::RobberMoved { seat, hex } => format!(
-            "{} moved the robber to {} ({}).",
-            w(*seat).cap(),
-            map.hex_name(*hex),
-            map.tile(*hex).label()
-        ),
-        Event::Stole {
-            thief,
-            victim,
-            card,
-        } => {
-            if viewer == Some(*thief) || viewer == Some(*victim) {
-                format!("{} stole 1 {card} from {}.", w(*thief).cap(), w(*victim))
-            } else {
-                format!("{} stole a card from {}.", w(*thief).cap(), w(*victim))
-            }
         }
         Event::Dev(d) => d.describe(viewer, names),
         Event::Trade(t) => t.describe(viewer, names),

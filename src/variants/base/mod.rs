@@ -522,21 +522,15 @@ impl Ruleset for BaseGame {
 
 /// What a base event means for the end-of-game summary (Risk of Catan's base events too).
 pub fn recap_facts(ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
-    use crate::rules::facts::{self as recap, Fact, Gain, Loss};
+    use crate::rules::facts::{Fact, Gain};
     match ev {
-        Event::StartingResources { seat, got } => out.push(Fact::gained(*seat, Gain::Start, *got)),
         Event::Rolled { dice, .. } => out.push(Fact::Dice(dice.0 + dice.1)),
         Event::Produced { gains, .. } => out.extend(
             gains
                 .iter()
                 .map(|(seat, got)| Fact::gained(*seat, Gain::Production, *got)),
         ),
-        Event::Discarded { seat, cards } => out.push(Fact::lost(*seat, Loss::Discards, *cards)),
-        Event::Stole {
-            thief,
-            victim,
-            card,
-        } => recap::steal_facts(*thief, *victim, *card, out),
+        Event::Table(t) => t.recap_facts(out),
         Event::Dev(d) => d.recap_facts(out),
         Event::Trade(t) => t.recap_facts(out),
         Event::TurnStarted { .. } => out.push(Fact::Turn),

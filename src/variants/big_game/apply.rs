@@ -8,13 +8,14 @@ use super::{
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
 use crate::rules::banks::Banks;
-use crate::rules::costs::{self, check_afford};
+use crate::rules::costs;
 use crate::rules::devcards::{Cards, DevCard, DevEvent, DevHand, DevTable};
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::production;
-use crate::rules::resources::{ResourceSet, pips};
-use crate::rules::trade::{self, Offer};
+use crate::rules::resources::ResourceSet;
+use crate::rules::spots;
+use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
 use std::borrow::Cow;
 
@@ -120,6 +121,21 @@ impl BigGame {
 
     // ---- setup ----------------------------------------------------------------------------
 
+    /// Refuses a setup choice out of turn: `step` is the one the command makes (collect, then
+    /// the city).
+    fn need_setup_step(&self, seat: Seat, step: SetupStep) -> Result<(), RuleError> {
+        match self.setup[seat as usize] {
+            s if s == step => Ok(()),
+            SetupStep::Done => refuse("your setup is done; wait for the first round"),
+            SetupStep::City => refuse(
+                "you have collected already; now choose the settlement to turn into a city (`city C`)",
+            ),
+            SetupStep::Collect => refuse(
+                "first choose the settlement to collect from (`collect C`), then the one to turn into a city",
+            ),
+        }
+    }
+
     fn collect(
         &mut self,
         seat: Seat,
@@ -132,15 +148,7 @@ impl BigGame {
                 "collecting from a starting settlement is part of the setup, which is over",
             );
         }
-        match self.setup[seat as usize] {
-            SetupStep::Collect => {}
-            SetupStep::City => {
-                return refuse(
-                    "you have collected already; now choose the settlement to turn into a city (`city C`)",
-                );
-            }
-            SetupStep::Done => return refuse("your setup is done; wait for the first round"),
-        }
+        self.need_setup_step(seat, SetupStep::Collect)?;
         if !self
             .pieces
             .building(c)
@@ -175,15 +183,7 @@ impl BigGame {
         now: Millis,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        match self.setup[seat as usize] {
-            SetupStep::City => {}
-            SetupStep::Collect => {
-                return refuse(
-                    "first choose the settlement to collect from (`collect C`), then the one to turn into a city",
-                );
-            }
-            SetupStep::Done => return refuse("your setup is done; wait for the first round"),
-        }
+        self.need_setup_step(seat, SetupStep::City)?;
         self.pieces
             .check_city(seat, c)
             .map_err(|r| r.explain(&self.map))?;
@@ -202,17 +202,9 @@ impl BigGame {
 
     /// The starting settlement with the most pips around it (the host's pick on a timeout).
     pub(crate) fn best_own_settlement(&self, seat: Seat) -> Option<CornerId> {
-        self.pieces.settlements_of(seat).max_by_key(|c| {
-            let p: u32 = self
-                .map
-                .topology
-                .corner_hexes(*c)
-                .iter()
-                .flatten()
-                .map(|h| self.map.tile(*h).number().map_or(0, pips) as u32)
-                .sum();
-            (p, std::cmp::Reverse(*c))
-        })
+        self.pieces
+            .settlements_of(seat)
+            .max_by_key(|c| (spots::corner_pips(&self.map, *c), std::cmp::Reverse(*c)))
     }
 
     // ---- rounds ---------------------------------------------------------------------------
@@ -367,7 +359,7 @@ impl BigGame {
         for s in 0..self.cfg.seats() {
             let n = self.turn[s].must_discard;
             if n > 0 {
-                let cards = self.random_cards(s as Seat, n);
+                let cards = spots::random_cards(&mut self.rng, &self.hands[s], n);
                 self.hands[s].sub(&cards);
                 self.banks[s / 2].add(&cards);
                 self.turn[s].must_discard = 0;
@@ -429,19 +421,6 @@ impl BigGame {
             let vp = self.total_vp(w);
             self.finish(vec![w], vp, false, ev);
         }
-    }
-
-    /// `n` cards drawn at random from a seat's hand.
-    pub(crate) fn random_cards(&mut self, seat: Seat, n: u32) -> ResourceSet {
-        let mut hand = self.hands[seat as usize];
-        let mut out = ResourceSet::EMPTY;
-        for _ in 0..n.min(hand.total()) {
-            let i = self.rng.below(hand.total() as usize) as u32;
-            let r = hand.nth_card(i).expect("within hand");
-            hand[r] -= 1;
-            out[r] += 1;
-        }
-        out
     }
 
     /// Acts on the deadline: finishes the setup choices nobody made, or ends the round.
@@ -507,17 +486,7 @@ impl BigGame {
         self.pieces
             .check_settlement(&self.map, seat, c)
             .map_err(|r| r.explain(&self.map))?;
-        check_afford(
-            &self.hands[seat as usize],
-            &costs::SETTLEMENT,
-            "a settlement",
-        )?;
-        let b = seat as usize / 2;
-        costs::pay(
-            &mut self.hands[seat as usize],
-            &mut self.banks[b],
-            &costs::SETTLEMENT,
-        );
+        self.charge(seat, &costs::SETTLEMENT, "a settlement")?;
         self.pieces.place_settlement(seat, c);
         let foreign = self
             .territory_of_corner(c)
@@ -535,17 +504,11 @@ impl BigGame {
 
     fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_active(seat, "build")?;
-        self.pieces
-            .check_city(seat, c)
-            .map_err(|r| r.explain(&self.map))?;
-        check_afford(&self.hands[seat as usize], &costs::CITY, "a city")?;
-        let b = seat as usize / 2;
-        costs::pay(
+        let purse = (
             &mut self.hands[seat as usize],
-            &mut self.banks[b],
-            &costs::CITY,
+            &mut self.banks[Self::board_of(seat)],
         );
-        self.pieces.place_city(seat, c);
+        costs::build_city(&self.map, &mut self.pieces, purse, seat, c)?;
         ev.push(Event::Citied {
             seat,
             at: c,
@@ -584,9 +547,7 @@ impl BigGame {
             RouteKind::Ship => (costs::SHIP, "a ship"),
         };
         if !free {
-            check_afford(&self.hands[seat as usize], &cost, what)?;
-            let b = seat as usize / 2;
-            costs::pay(&mut self.hands[seat as usize], &mut self.banks[b], &cost);
+            self.charge(seat, &cost, what)?;
         }
         self.pieces.place_route(seat, e, kind);
         let t = &mut self.turn[seat as usize];
@@ -968,9 +929,6 @@ impl Market for BigGame {
     }
     fn may_bank_trade(&self, seat: Seat) -> Result<(), RuleError> {
         self.need_active(seat, "trade with the bank")
-    }
-    fn rates(&self, seat: Seat) -> [u32; 5] {
-        trade::maritime_rates(&self.map, &self.pieces, seat)
     }
     fn open_cap(&self, _seat: Seat) -> usize {
         MAX_OPEN_OFFERS

@@ -4,7 +4,7 @@
 use super::Group;
 use crate::board::Map;
 use crate::engine::{Millis, Seat};
-use crate::rules::events::{AwardEvent, DevEvent, TradeEvent, economy_events};
+use crate::rules::events::{AwardEvent, DevEvent, TradeEvent, dice_words, economy_events};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::words::{and_list, cap, who};
 use crate::topology::{CornerId, EdgeId, HexId};
@@ -182,12 +182,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             group.name(),
             length / 1000
         ),
-        Event::Rolled { dice } => format!(
-            "The dice for every board: {} ({}+{}).",
-            dice.0 + dice.1,
-            dice.0,
-            dice.1
-        ),
+        Event::Rolled { dice } => format!("The dice for every board: {}.", dice_words(*dice)),
         Event::Produced {
             number,
             gains,
@@ -245,12 +240,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
         Event::Robbers { still, dice, moved } => {
             let mut s = String::new();
             if let Some(d) = dice {
-                s.push_str(&format!(
-                    "The robbers' roll: {} ({}+{}).",
-                    d.0 + d.1,
-                    d.0,
-                    d.1
-                ));
+                s.push_str(&format!("The robbers' roll: {}.", dice_words(*d)));
                 for (_, from, to) in moved.iter().filter(|(t, _, _)| near(t / 2)) {
                     s.push_str(&format!(
                         " A robber moves from {} to {}.",

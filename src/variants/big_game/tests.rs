@@ -7,9 +7,9 @@
 
 use super::*;
 use crate::board::spec::Territory;
-use crate::rules::events::AwardEvent;
 use crate::rules::costs;
 use crate::rules::devcards::HeldCard;
+use crate::rules::events::AwardEvent;
 use crate::rules::offers::TradeCommand;
 use crate::rules::offers::TradeEvent;
 use crate::rules::pieces::{BuildingKind, RouteKind};

@@ -7,15 +7,16 @@ use super::{
 };
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
-use crate::rules::banks;
-use crate::rules::costs::{self, check_afford};
+use crate::rules::banks::{self, Banks};
+use crate::rules::costs;
 use crate::rules::devcards::{self, DevCard, DevEvent, DevTable};
+use crate::rules::events::TableEvent;
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::spots;
-use crate::rules::trade::{self, Offer};
+use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
 
 impl ChaosGame {
@@ -155,19 +156,10 @@ impl ChaosGame {
         self.pieces
             .check_settlement(&self.map, seat, c)
             .map_err(|r| self.spot_refusal(seat, r))?;
-        check_afford(
-            &self.hands[seat as usize],
-            &costs::SETTLEMENT,
-            "a settlement",
-        )?;
-        costs::pay(
-            &mut self.hands[seat as usize],
-            &mut self.bank,
-            &costs::SETTLEMENT,
-        );
+        self.charge(seat, &costs::SETTLEMENT, "a settlement")?;
         self.pieces.place_settlement(seat, c);
         self.tally[seat as usize].settlements += 1;
-        ev.push(Event::Settled { seat, at: c });
+        ev.push(Event::Table(TableEvent::Settled { seat, at: c }));
         // A settlement can cut an opponent's road.
         self.update_longest_road(ev);
         Ok(())
@@ -175,7 +167,7 @@ impl ChaosGame {
 
     fn place_setup_settlement(&mut self, seat: Seat, step: u8, c: CornerId, ev: &mut Vec<Event>) {
         self.pieces.place_settlement(seat, c);
-        ev.push(Event::Settled { seat, at: c });
+        ev.push(Event::Table(TableEvent::Settled { seat, at: c }));
         if step as usize >= self.cfg.seats {
             let mut got = ResourceSet::EMPTY;
             for h in self.map.topology.corner_hexes(c).iter().flatten() {
@@ -187,7 +179,7 @@ impl ChaosGame {
             }
             self.bank.sub(&got);
             self.hands[seat as usize].add(&got);
-            ev.push(Event::StartingResources { seat, got });
+            ev.push(Event::Table(TableEvent::StartingResources { seat, got }));
         }
         self.phase = Phase::Setup {
             step,
@@ -210,13 +202,7 @@ impl ChaosGame {
             self.pieces
                 .check_route(&self.map, seat, e, RouteKind::Road, Some(c))
                 .map_err(|r| self.spot_refusal(seat, r))?;
-            self.pieces.place_route(seat, e, RouteKind::Road);
-            ev.push(Event::Roaded {
-                seat,
-                at: e,
-                free: true,
-            });
-            self.update_longest_road(ev);
+            self.place_setup_road(seat, e, ev);
             self.advance_setup(step, now, ev);
             return Ok(());
         }
@@ -224,17 +210,27 @@ impl ChaosGame {
         self.pieces
             .check_route(&self.map, seat, e, RouteKind::Road, None)
             .map_err(|r| self.spot_refusal(seat, r))?;
-        check_afford(&self.hands[seat as usize], &costs::ROAD, "a road")?;
-        costs::pay(&mut self.hands[seat as usize], &mut self.bank, &costs::ROAD);
+        self.charge(seat, &costs::ROAD, "a road")?;
         self.pieces.place_route(seat, e, RouteKind::Road);
         self.tally[seat as usize].roads += 1;
-        ev.push(Event::Roaded {
+        ev.push(Event::Table(TableEvent::Roaded {
             seat,
             at: e,
             free: false,
-        });
+        }));
         self.update_longest_road(ev);
         Ok(())
+    }
+
+    /// Places a starting road (checked already).
+    fn place_setup_road(&mut self, seat: Seat, e: EdgeId, ev: &mut Vec<Event>) {
+        self.pieces.place_route(seat, e, RouteKind::Road);
+        ev.push(Event::Table(TableEvent::Roaded {
+            seat,
+            at: e,
+            free: true,
+        }));
+        self.update_longest_road(ev);
     }
 
     fn advance_setup(&mut self, step: u8, now: Millis, ev: &mut Vec<Event>) {
@@ -358,7 +354,7 @@ impl ChaosGame {
                             seat: holder,
                             what: "the host moved the robber at random".into(),
                         });
-                        ev.push(Event::RobberMoved { seat: holder, hex });
+                        ev.push(Event::Table(TableEvent::RobberMoved { seat: holder, hex }));
                     }
                     if steals_left > 0 {
                         ev.push(Event::StealsLost {
@@ -484,7 +480,7 @@ impl ChaosGame {
         if let Phase::Discard { owed } = &mut self.phase {
             owed.retain(|(s, _)| *s != seat);
         }
-        ev.push(Event::Discarded { seat, cards });
+        ev.push(Event::Table(TableEvent::Discarded { seat, cards }));
     }
 
     fn discard(
@@ -594,7 +590,7 @@ impl ChaosGame {
             steals_left,
             ask,
         };
-        ev.push(Event::RobberMoved { seat, hex });
+        ev.push(Event::Table(TableEvent::RobberMoved { seat, hex }));
         Ok(())
     }
 
@@ -656,12 +652,12 @@ impl ChaosGame {
         self.hands[thief as usize][card] += 1;
         self.tally[thief as usize].stole += 1;
         self.tally[victim as usize].lost += 1;
-        ev.push(Event::Stole {
+        ev.push(Event::Table(TableEvent::Stole {
             thief,
             victim,
             card,
             asked,
-        });
+        }));
     }
 
     fn pending_ask(&self, seat: Seat) -> Result<(Seat, StealAsk, u8), RuleError> {
@@ -710,14 +706,10 @@ impl ChaosGame {
 
     fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_build("build")?;
-        self.pieces
-            .check_city(seat, c)
-            .map_err(|r| r.explain(&self.map))?;
-        check_afford(&self.hands[seat as usize], &costs::CITY, "a city")?;
-        costs::pay(&mut self.hands[seat as usize], &mut self.bank, &costs::CITY);
-        self.pieces.place_city(seat, c);
+        let purse = (&mut self.hands[seat as usize], &mut self.bank);
+        costs::build_city(&self.map, &mut self.pieces, purse, seat, c)?;
         self.tally[seat as usize].cities += 1;
-        ev.push(Event::Citied { seat, at: c });
+        ev.push(Event::Table(TableEvent::Citied { seat, at: c }));
         Ok(())
     }
 
@@ -747,7 +739,7 @@ impl ChaosGame {
         self.spend_card(seat, DevCard::Knight);
         ev.push(DevEvent::PlayedKnight { seat }.into());
         self.robber = hex;
-        ev.push(Event::RobberMoved { seat, hex });
+        ev.push(Event::Table(TableEvent::RobberMoved { seat, hex }));
         if let Some(v) = steal {
             let hand = self.hands[v as usize];
             let card = spots::random_cards(&mut self.rng, &hand, 1)
@@ -784,11 +776,11 @@ impl ChaosGame {
         for e in std::iter::once(a).chain(b) {
             self.pieces.place_route(seat, e, RouteKind::Road);
             self.tally[seat as usize].roads += 1;
-            ev.push(Event::Roaded {
+            ev.push(Event::Table(TableEvent::Roaded {
                 seat,
                 at: e,
                 free: true,
-            });
+            }));
         }
         self.update_longest_road(ev);
         Ok(())
@@ -878,30 +870,12 @@ impl ChaosGame {
                 c
             }
         };
-        let road = self
-            .map
-            .topology
-            .corner_edges(c)
-            .iter()
-            .flatten()
-            .copied()
-            .find(|e| {
-                self.pieces
-                    .check_route(&self.map, seat, *e, RouteKind::Road, Some(c))
-                    .is_ok()
-            });
-        if let Some(e) = road {
+        if let Some(e) = spots::setup_road(&self.map, &self.pieces, seat, c) {
             ev.push(Event::TimedOut {
                 seat,
                 what: format!("the host placed a road at {}", self.map.edge_name(e)),
             });
-            self.pieces.place_route(seat, e, RouteKind::Road);
-            ev.push(Event::Roaded {
-                seat,
-                at: e,
-                free: true,
-            });
-            self.update_longest_road(ev);
+            self.place_setup_road(seat, e, ev);
         }
         self.advance_setup(step, now, ev);
     }
@@ -923,9 +897,6 @@ impl Market for ChaosGame {
     }
     fn may_bank_trade(&self, _seat: Seat) -> Result<(), RuleError> {
         self.need_build("trade")
-    }
-    fn rates(&self, seat: Seat) -> [u32; 5] {
-        trade::maritime_rates(&self.map, &self.pieces, seat)
     }
     fn open_cap(&self, _seat: Seat) -> usize {
         MAX_OPEN_OFFERS

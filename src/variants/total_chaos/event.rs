@@ -5,10 +5,12 @@
 use super::RoundTally;
 use crate::board::Map;
 use crate::engine::Seat;
-use crate::rules::events::{AwardEvent, DevEvent, TradeEvent, economy_events};
+use crate::rules::events::{
+    AwardEvent, DevEvent, TableEvent, TradeEvent, economy_events, table_events,
+};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::words::who;
-use crate::topology::{CornerId, EdgeId, HexId};
+use crate::topology::HexId;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -28,23 +30,8 @@ pub enum Event {
     Unready {
         seat: Seat,
     },
-    Settled {
-        seat: Seat,
-        at: CornerId,
-    },
-    Roaded {
-        seat: Seat,
-        at: EdgeId,
-        free: bool,
-    },
-    Citied {
-        seat: Seat,
-        at: CornerId,
-    },
-    StartingResources {
-        seat: Seat,
-        got: ResourceSet,
-    },
+    /// Pieces built, the starting resources, discards and the robber's move.
+    Table(TableEvent),
     /// One pair of dice per seat.
     Rolled {
         dice: Vec<(u8, u8)>,
@@ -74,22 +61,6 @@ pub enum Event {
     },
     MustDiscard {
         owed: Vec<(Seat, u32)>,
-    },
-    Discarded {
-        seat: Seat,
-        cards: ResourceSet,
-    },
-    RobberMoved {
-        seat: Seat,
-        hex: HexId,
-    },
-    /// A card taken: `asked` when the victim agreed to it (public), otherwise at random
-    /// (`card` known to the thief and the victim only).
-    Stole {
-        thief: Seat,
-        victim: Seat,
-        card: Resource,
-        asked: bool,
     },
     StealAsked {
         thief: Seat,
@@ -129,6 +100,7 @@ pub enum Event {
 }
 
 economy_events!(Event);
+table_events!(Event);
 
 /// A phase's name in words.
 pub fn phase_words(phase: &str) -> &'static str {
@@ -198,25 +170,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             w(*seat).cap(),
             w(*seat).verb("be")
         ),
-        Event::Settled { seat, at } => format!(
-            "{} built a settlement at {}.",
-            w(*seat).cap(),
-            map.corner_name(*at)
-        ),
-        Event::Roaded { seat, at, free } => format!(
-            "{} built a road at {}{}.",
-            w(*seat).cap(),
-            map.edge_name(*at),
-            if *free { " (free)" } else { "" }
-        ),
-        Event::Citied { seat, at } => format!(
-            "{} built a city at {}.",
-            w(*seat).cap(),
-            map.corner_name(*at)
-        ),
-        Event::StartingResources { seat, got } => {
-            format!("{} got {got} from the second settlement.", w(*seat).cap())
-        }
+        Event::Table(t) => t.describe(map, viewer, names),
         Event::Rolled { dice } => {
             let parts: Vec<String> = dice
                 .iter()
@@ -274,30 +228,6 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 "Nobody has 8 or more cards to discard.".into()
             } else {
                 format!("Discard half your cards: {}.", parts.join(", "))
-            }
-        }
-        Event::Discarded { seat, cards } => format!("{} discarded {cards}.", w(*seat).cap()),
-        Event::RobberMoved { seat, hex } => format!(
-            "{} moved the robber to {} ({}).",
-            w(*seat).cap(),
-            map.hex_name(*hex),
-            map.tile(*hex).label()
-        ),
-        Event::Stole {
-            thief,
-            victim,
-            card,
-            asked,
-        } => {
-            if *asked || viewer == Some(*thief) || viewer == Some(*victim) {
-                format!(
-                    "{} stole 1 {card} from {}{}.",
-                    w(*thief).cap(),
-                    w(*victim),
-                    if *asked { " (agreed)" } else { "" }
-                )
-            } else {
-                format!("{} stole a card from {}.", w(*thief).cap(), w(*victim))
             }
         }
         Event::StealAsked {

@@ -491,23 +491,14 @@ impl Ruleset for ChaosGame {
             .collect()
     }
     fn recap_facts(&self, ev: &Event, out: &mut Vec<crate::rules::facts::Fact>) {
-        use crate::rules::facts::{self as recap, Fact, Gain, Loss};
+        use crate::rules::facts::{Fact, Gain};
         match ev {
-            Event::StartingResources { seat, got } => {
-                out.push(Fact::gained(*seat, Gain::Start, *got))
-            }
             // Every seat rolls its own pair; each pair is a production roll.
             Event::Rolled { dice } => out.extend(dice.iter().map(|d| Fact::Dice(d.0 + d.1))),
             Event::Claimed { seat, got, .. } | Event::Served { seat, got, .. } => {
                 out.push(Fact::gained(*seat, Gain::Production, *got))
             }
-            Event::Discarded { seat, cards } => out.push(Fact::lost(*seat, Loss::Discards, *cards)),
-            Event::Stole {
-                thief,
-                victim,
-                card,
-                ..
-            } => recap::steal_facts(*thief, *victim, *card, out),
+            Event::Table(t) => t.recap_facts(out),
             Event::Dev(d) => d.recap_facts(out),
             Event::Trade(t) => t.recap_facts(out),
             Event::PhaseStarted {
