@@ -467,6 +467,34 @@ mod tests {
     }
 
     #[test]
+    fn the_shared_card_events_read_as_base_words_them() {
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let bought = DevEvent::Bought {
+            seat: 0,
+            card: DevCard::Monopoly,
+        };
+        assert_eq!(
+            bought.describe(Some(0), &names),
+            "You bought a development card: Monopoly."
+        );
+        assert_eq!(
+            bought.describe(Some(1), &names),
+            "Ann bought a development card."
+        );
+        let mono = DevEvent::PlayedMonopoly {
+            seat: 1,
+            resource: Resource::Wool,
+            took: vec![(0, 2)],
+        };
+        assert_eq!(
+            mono.describe(None, &names),
+            "Bob played Monopoly on wool and took 2."
+        );
+        assert_eq!(mono.seat(), 1);
+        assert_eq!(mono.kind(), "PlayedMonopoly");
+    }
+
+    #[test]
     fn a_card_bought_this_turn_is_not_playable() {
         let mut h = DevHand::default();
         h.cards.push(HeldCard {

@@ -181,3 +181,23 @@ pub(crate) use table_events;
 pub fn dice_words(dice: (u8, u8)) -> String {
     format!("{} ({}+{})", dice.0 + dice.1, dice.0, dice.1)
 }
+
+/// A win in words, as base and Total Chaos say it, revealing the winner's victory point
+/// cards: "Ann wins with 10 victory points, revealing 1 victory point card(s)!".
+pub fn won_words(
+    names: &[String],
+    seat: Seat,
+    viewer: Option<Seat>,
+    vp: u32,
+    vp_cards: u32,
+) -> String {
+    let cards = if vp_cards > 0 {
+        format!(", revealing {vp_cards} victory point card(s)")
+    } else {
+        String::new()
+    };
+    format!(
+        "{} with {vp} victory points{cards}!",
+        who(names, seat, viewer).cap_does("win")
+    )
+}

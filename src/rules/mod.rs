@@ -13,6 +13,7 @@ pub mod pieces;
 pub mod points;
 pub mod production;
 pub mod resources;
+pub mod robber;
 pub mod spots;
 pub mod supply;
 pub mod trade;

@@ -13,6 +13,7 @@ use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
 use crate::rules::resources::ResourceSet;
+use crate::rules::robber;
 use crate::rules::spots;
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
@@ -493,13 +494,7 @@ impl BaseGame {
         let Some(i) = owed.iter().position(|(s, _)| *s == seat) else {
             return refuse("you do not need to discard (only hands over 7 cards do, once)");
         };
-        let n = owed[i].1;
-        if cards.total() != n {
-            return refuse(format!("discard exactly {n} cards, not {}", cards.total()));
-        }
-        if !self.hands[seat as usize].contains(&cards) {
-            return refuse(format!("you do not have {cards}"));
-        }
+        robber::check_discard(&self.hands[seat as usize], &cards, owed[i].1)?;
         self.hands[seat as usize].sub(&cards);
         self.bank.add(&cards);
         let mut owed = owed.clone();
@@ -618,52 +613,30 @@ impl BaseGame {
                 _ => "the robber moves only after a 7 or a Knight",
             });
         };
-        if !self.map.is_land(hex) {
+        robber::check_land(&self.map, hex)?;
+        if !self.robber_may_go(hex) {
+            if hex == self.robber {
+                return Err(robber::must_move(&self.map, hex));
+            }
             return refuse(format!(
-                "{} is sea: the robber stays on land",
+                "the three-victory-point rule protects {}: a player with under 3 points has a building there",
                 self.map.hex_name(hex)
             ));
-        }
-        if !self.robber_may_go(hex) {
-            return refuse(if hex == self.robber {
-                format!(
-                    "the robber must move to another hex than {}",
-                    self.map.hex_name(hex)
-                )
-            } else {
-                format!(
-                    "the three-victory-point rule protects {}: a player with under 3 points has a building there",
-                    self.map.hex_name(hex)
-                )
-            });
         }
         let victims = self.victim_bits(hex);
         match steal {
             None if victims != 0 => {
-                let list: Vec<String> = self
-                    .victims(hex)
-                    .iter()
-                    .map(|s| (s + 1).to_string())
-                    .collect();
-                return refuse(format!(
-                    "choose whom to rob: `robber {} steal {}` (seats with cards there: {})",
-                    self.map.hex_name(hex),
-                    list[0],
-                    list.join(", ")
-                ));
+                let list = self.victims(hex);
+                return Err(robber::choose_victim(&self.map, hex, &list, "robber"));
             }
             Some(v) if v >= 32 || victims & (1 << v) == 0 => {
-                return refuse(if v == seat {
-                    "you cannot rob yourself".to_string()
-                } else if self.pieces.seats_at_hex(&self.map, hex).contains(&v) {
-                    format!("seat {} has no cards to steal", v + 1)
-                } else {
-                    format!(
-                        "seat {} has no building at {}",
-                        v + 1,
-                        self.map.hex_name(hex)
-                    )
-                });
+                return Err(robber::victim_refusal(
+                    &self.map,
+                    &self.pieces,
+                    seat,
+                    hex,
+                    v,
+                ));
             }
             _ => {}
         }

@@ -5,6 +5,7 @@ use crate::board::Map;
 use crate::engine::Seat;
 use crate::rules::events::{
     AwardEvent, DevEvent, TableEvent, TradeEvent, dice_words, economy_events, table_events,
+    won_words,
 };
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::words::who;
@@ -122,17 +123,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             }
         }
         Event::TimedOut { seat, what } => format!("Time ran out for {}: {what}.", w(*seat)),
-        Event::Won { seat, vp, vp_cards } => {
-            let cards = if *vp_cards > 0 {
-                format!(", revealing {vp_cards} victory point card(s)")
-            } else {
-                String::new()
-            };
-            format!(
-                "{} with {vp} victory points{cards}!",
-                w(*seat).cap_does("win")
-            )
-        }
+        Event::Won { seat, vp, vp_cards } => won_words(names, *seat, viewer, *vp, *vp_cards),
         Event::SpecialBuild { seat } => {
             if viewer == Some(*seat) {
                 "Your special build: build or buy development cards (no trading, no cards played), then `end`.".to_string()

@@ -14,6 +14,7 @@ use crate::rules::offers::{self, Market};
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::production;
 use crate::rules::resources::ResourceSet;
+use crate::rules::robber;
 use crate::rules::spots;
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
@@ -735,12 +736,7 @@ impl BigGame {
         if n == 0 {
             return refuse("you do not need to discard (only hands of 8 or more do, after a 7)");
         }
-        if cards.total() != n {
-            return refuse(format!("discard exactly {n} cards, not {}", cards.total()));
-        }
-        if !self.hands[seat as usize].contains(&cards) {
-            return refuse(format!("you do not have {cards}"));
-        }
+        robber::check_discard(&self.hands[seat as usize], &cards, n)?;
         self.hands[seat as usize].sub(&cards);
         self.home_bank(seat).add(&cards);
         self.turn[seat as usize].must_discard = 0;

@@ -15,6 +15,7 @@ use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
 use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::robber;
 use crate::rules::spots;
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
@@ -497,12 +498,7 @@ impl ChaosGame {
         let Some((_, n)) = owed.iter().find(|(s, _)| *s == seat) else {
             return refuse("you do not need to discard (only hands of 8 or more cards do, once)");
         };
-        if cards.total() != *n {
-            return refuse(format!("discard exactly {n} cards, not {}", cards.total()));
-        }
-        if !self.hands[seat as usize].contains(&cards) {
-            return refuse(format!("you do not have {cards}"));
-        }
+        robber::check_discard(&self.hands[seat as usize], &cards, *n)?;
         self.take_discard(seat, cards, ev);
         Ok(())
     }
@@ -530,27 +526,13 @@ impl ChaosGame {
         if self.victims(h, thief).contains(&v) {
             return Ok(());
         }
-        refuse(if v == thief {
-            "you cannot rob yourself".to_string()
-        } else if self.pieces.seats_at_hex(&self.map, h).contains(&v) {
-            format!("seat {} has no cards to steal", v + 1)
-        } else {
-            format!("seat {} has no building at {}", v + 1, self.map.hex_name(h))
-        })
+        Err(robber::victim_refusal(&self.map, &self.pieces, thief, h, v))
     }
 
     fn check_robber_hex(&self, hex: HexId) -> Result<(), RuleError> {
-        if !self.map.is_land(hex) {
-            return refuse(format!(
-                "{} is sea: the robber stays on land",
-                self.map.hex_name(hex)
-            ));
-        }
+        robber::check_land(&self.map, hex)?;
         if hex == self.robber {
-            return refuse(format!(
-                "the robber must move to another hex than {}",
-                self.map.hex_name(hex)
-            ));
+            return Err(robber::must_move(&self.map, hex));
         }
         Ok(())
     }
@@ -725,12 +707,11 @@ impl ChaosGame {
         let victims = self.victims(hex, seat);
         match steal {
             None if !victims.is_empty() => {
-                let list: Vec<String> = victims.iter().map(|s| (s + 1).to_string()).collect();
-                return refuse(format!(
-                    "choose whom to rob: `play knight {} steal {}` (seats with cards there: {})",
-                    self.map.hex_name(hex),
-                    list[0],
-                    list.join(", ")
+                return Err(robber::choose_victim(
+                    &self.map,
+                    hex,
+                    &victims,
+                    "play knight",
                 ));
             }
             Some(v) => self.check_victim(seat, hex, v)?,

@@ -6,7 +6,7 @@ use super::RoundTally;
 use crate::board::Map;
 use crate::engine::Seat;
 use crate::rules::events::{
-    AwardEvent, DevEvent, TableEvent, TradeEvent, economy_events, table_events,
+    AwardEvent, DevEvent, TableEvent, TradeEvent, economy_events, table_events, won_words,
 };
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::words::who;
@@ -277,18 +277,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 .collect();
             format!("Round {round} summary: {}.", parts.join("; "))
         }
-        Event::Won { seat, vp, vp_cards } => {
-            let cards = if *vp_cards > 0 {
-                format!(", revealing {vp_cards} victory point card(s)")
-            } else {
-                String::new()
-            };
-            format!(
-                "{} {} with {vp} victory points{cards}!",
-                w(*seat).cap(),
-                w(*seat).verb("win")
-            )
-        }
+        Event::Won { seat, vp, vp_cards } => won_words(names, *seat, viewer, *vp, *vp_cards),
     };
     Some(s)
 }
