@@ -454,6 +454,26 @@ pub trait DevTable: Banks {
     }
 }
 
+/// The [`DevTable`] methods that only lend the cards' state, for a game with one bank and one
+/// deck in fields named `hands`, `bank`, `deck`, `dev` and `largest` (base, Total Chaos).
+macro_rules! cards_in_fields {
+    () => {
+        fn cards(&mut self, _seat: $crate::engine::Seat) -> $crate::rules::devcards::Cards<'_> {
+            $crate::rules::devcards::Cards {
+                hands: &mut self.hands,
+                bank: &mut self.bank,
+                deck: &mut self.deck,
+                dev: &mut self.dev,
+                largest: &mut self.largest,
+            }
+        }
+        fn dev_hand(&self, seat: $crate::engine::Seat) -> &$crate::rules::devcards::DevHand {
+            &self.dev[seat as usize]
+        }
+    };
+}
+pub(crate) use cards_in_fields;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -508,23 +528,3 @@ mod tests {
         assert!(h.cards.is_empty());
     }
 }
-
-/// The [`DevTable`] methods that only lend the cards' state, for a game with one bank and one
-/// deck in fields named `hands`, `bank`, `deck`, `dev` and `largest` (base, Total Chaos).
-macro_rules! cards_in_fields {
-    () => {
-        fn cards(&mut self, _seat: $crate::engine::Seat) -> $crate::rules::devcards::Cards<'_> {
-            $crate::rules::devcards::Cards {
-                hands: &mut self.hands,
-                bank: &mut self.bank,
-                deck: &mut self.deck,
-                dev: &mut self.dev,
-                largest: &mut self.largest,
-            }
-        }
-        fn dev_hand(&self, seat: $crate::engine::Seat) -> &$crate::rules::devcards::DevHand {
-            &self.dev[seat as usize]
-        }
-    };
-}
-pub(crate) use cards_in_fields;
