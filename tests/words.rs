@@ -9,6 +9,7 @@ use catan::cli::VariantName;
 use catan::engine::Seat;
 use catan::geometry::Hex;
 use catan::record;
+use catan::rules::events::{AwardEvent, DevEvent};
 use catan::rules::resources::{Resource, ResourceSet};
 use catan::ruleset::Ruleset;
 use catan::sim::{SimConfig, play_game};
@@ -40,17 +41,19 @@ macro_rules! kinds {
         }
         const $all: &[&str] = &[$(stringify!($v)),*];
     };
-    // A ruleset that carries the shared offer book's events in `Event::Trade`: each of those
-    // kinds counts on its own.
-    ($kind:ident, $all:ident, $m:ident + Trade { $($v:ident),* $(,)? }) => {
+    // A ruleset that carries shared events in wrapping variants (`Event::Trade`, `Event::Dev`,
+    // `Event::Award`, `Event::Table`): each of those kinds counts on its own (the shared kinds
+    // it can produce listed in brackets; the offer book's five always).
+    ($kind:ident, $all:ident, $m:ident + [$($wrap:ident),*] [$($shared:ident),* $(,)?] { $($v:ident),* $(,)? }) => {
         fn $kind(e: &$m::Event) -> &'static str {
             match e {
-                $m::Event::Trade(t) => t.kind(),
+                $($m::Event::$wrap(x) => x.kind(),)*
                 $($m::Event::$v { .. } => stringify!($v),)*
             }
         }
         const $all: &[&str] = &[
             $(stringify!($v),)*
+            $(stringify!($shared),)*
             "BankTrade", "Offered", "Declined", "OfferClosed", "Traded",
         ];
     };
@@ -59,15 +62,11 @@ macro_rules! kinds {
 kinds!(
     base_kind,
     BASE,
-    base + Trade {
-        Started,
+    base + [Trade, Dev, Award, Table] [
         Settled,
         Roaded,
         Citied,
         StartingResources,
-        Rolled,
-        Produced,
-        MustDiscard,
         Discarded,
         RobberMoved,
         Stole,
@@ -78,6 +77,11 @@ kinds!(
         PlayedMonopoly,
         LongestRoad,
         LargestArmy,
+    ] {
+        Started,
+        Rolled,
+        Produced,
+        MustDiscard,
         TurnStarted,
         TimedOut,
         Won,
@@ -89,27 +93,14 @@ kinds!(
     chaos_kind,
     CHAOS,
     total_chaos
-        + Trade {
-            PhaseStarted,
-            AllReady,
-            Ready,
-            Unready,
+        + [Trade, Dev, Award, Table] [
             Settled,
             Roaded,
             Citied,
             StartingResources,
-            Rolled,
-            Owed,
-            RobberHolder,
-            Claimed,
-            Served,
-            MustDiscard,
             Discarded,
             RobberMoved,
             Stole,
-            StealAsked,
-            StealRefused,
-            StealsLost,
             BoughtDev,
             PlayedKnight,
             PlayedRoadBuilding,
@@ -117,6 +108,20 @@ kinds!(
             PlayedMonopoly,
             LongestRoad,
             LargestArmy,
+        ] {
+            PhaseStarted,
+            AllReady,
+            Ready,
+            Unready,
+            Rolled,
+            Owed,
+            RobberHolder,
+            Claimed,
+            Served,
+            MustDiscard,
+            StealAsked,
+            StealRefused,
+            StealsLost,
             TimedOut,
             Summary,
             Won,
@@ -127,7 +132,13 @@ kinds!(
     big_kind,
     BIG,
     big_game
-        + Trade {
+        + [Trade, Dev, Award] [
+            BoughtDev,
+            PlayedRoadBuilding,
+            PlayedYearOfPlenty,
+            LongestRoad,
+            LargestArmy,
+        ] {
             Collected,
             RoundStarted,
             Rolled,
@@ -140,12 +151,7 @@ kinds!(
             Roaded,
             Shipped,
             ShipMoved,
-            BoughtDev,
             PlayedKnight,
-            PlayedRoadBuilding,
-            PlayedYearOfPlenty,
-            LongestRoad,
-            LargestArmy,
             Ended,
             RoundEnded,
             TimedOut,
@@ -333,31 +339,31 @@ fn rare(seen: &mut Seen) {
             seat: 2,
             what: timed_out(),
         },
-        base::Event::LargestArmy {
+        base::Event::Award(AwardEvent::LargestArmy {
             holder: 1,
             knights: 3,
-        },
-        base::Event::PlayedMonopoly {
+        }),
+        base::Event::Dev(DevEvent::PlayedMonopoly {
             seat: 0,
             resource: Resource::Ore,
             took: vec![(1, 2)],
-        },
+        }),
         base::Event::SpecialBuild { seat: 3 },
     ] {
         seen.render(&g, &GameEvent::Base(e));
     }
     let g = fresh(VariantName::TotalChaos);
     for e in [
-        total_chaos::Event::PlayedYearOfPlenty { seat: 1, got: wool },
-        total_chaos::Event::PlayedMonopoly {
+        total_chaos::Event::Dev(DevEvent::PlayedYearOfPlenty { seat: 1, got: wool }),
+        total_chaos::Event::Dev(DevEvent::PlayedMonopoly {
             seat: 2,
             resource: Resource::Grain,
             took: vec![(0, 1), (1, 3)],
-        },
-        total_chaos::Event::LargestArmy {
+        }),
+        total_chaos::Event::Award(AwardEvent::LargestArmy {
             holder: 3,
             knights: 3,
-        },
+        }),
         total_chaos::Event::TimedOut {
             seat: 0,
             what: timed_out(),
@@ -372,11 +378,11 @@ fn rare(seen: &mut Seen) {
     }
     let g = fresh(VariantName::BigGame);
     for e in [
-        big_game::Event::PlayedRoadBuilding { seat: 1, free: 2 },
-        big_game::Event::LargestArmy {
+        big_game::Event::Dev(DevEvent::PlayedRoadBuilding { seat: 1 }),
+        big_game::Event::Award(AwardEvent::LargestArmy {
             holder: 4,
             knights: 3,
-        },
+        }),
         big_game::Event::TimedOut {
             seat: 5,
             what: timed_out(),

@@ -189,16 +189,21 @@ fn base_production_robber_monopoly_and_trades_are_attributed() {
                 short: Default::default(),
                 blocked: None,
             }),
-            ev(base::Event::Stole {
-                thief: 0,
-                victim: 1,
-                card: Ore,
-            }),
-            ev(base::Event::PlayedMonopoly {
-                seat: 2,
-                resource: Wool,
-                took: vec![(0, 2), (3, 1)],
-            }),
+            ev(base::Event::Table(
+                crate::rules::events::TableEvent::Stole {
+                    thief: 0,
+                    victim: 1,
+                    card: Ore,
+                    asked: false,
+                },
+            )),
+            ev(base::Event::Dev(
+                crate::rules::events::DevEvent::PlayedMonopoly {
+                    seat: 2,
+                    resource: Wool,
+                    took: vec![(0, 2), (3, 1)],
+                },
+            )),
             ev(base::Event::Trade(
                 crate::rules::offers::TradeEvent::Traded {
                     id: 1,
@@ -215,10 +220,12 @@ fn base_production_robber_monopoly_and_trades_are_attributed() {
                     got: set(0, 0, 0, 1, 0),
                 },
             )),
-            ev(base::Event::Discarded {
-                seat: 3,
-                cards: set(0, 0, 0, 4, 0),
-            }),
+            ev(base::Event::Table(
+                crate::rules::events::TableEvent::Discarded {
+                    seat: 3,
+                    cards: set(0, 0, 0, 4, 0),
+                },
+            )),
         ],
     );
     assert_eq!(s.dice[8], 1);
@@ -266,12 +273,14 @@ fn total_chaos_counts_every_seats_dice_and_claims_as_production() {
                 got: set(0, 1, 0, 0, 0),
                 lost: ResourceSet::EMPTY,
             }),
-            ev(total_chaos::Event::Stole {
-                thief: 2,
-                victim: 1,
-                card: Lumber,
-                asked: true,
-            }),
+            ev(total_chaos::Event::Table(
+                crate::rules::events::TableEvent::Stole {
+                    thief: 2,
+                    victim: 1,
+                    card: Lumber,
+                    asked: true,
+                },
+            )),
             // A request is not a theft until it is granted.
             ev(total_chaos::Event::StealAsked {
                 thief: 2,
@@ -333,10 +342,12 @@ fn risk_reads_its_base_events_and_not_its_battle_dice() {
                 seat: 0,
                 dice: (5, 6),
             })),
-            GameEvent::Risk(risk::Event::Base(base::Event::Discarded {
-                seat: 2,
-                cards: set(0, 0, 1, 1, 0),
-            })),
+            GameEvent::Risk(risk::Event::Base(base::Event::Table(
+                crate::rules::events::TableEvent::Discarded {
+                    seat: 2,
+                    cards: set(0, 0, 1, 1, 0),
+                },
+            ))),
             GameEvent::Risk(risk::Event::SetupBattle {
                 seat: 0,
                 defender: 1,

@@ -1,7 +1,40 @@
 //! Largest Army and Longest Road: who holds each special card, and how it changes hands.
 
 use crate::engine::Seat;
+use crate::rules::devcards::DevHand;
 use crate::rules::words::who;
+
+/// The special cards changing hands, in every ruleset alike. A ruleset's event enum carries
+/// them in one variant (`Event::Award`), so their wording lives here once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AwardEvent {
+    /// Longest Road went to `holder` (or to nobody), whose road is `length` long.
+    LongestRoad { holder: Option<Seat>, length: u32 },
+    /// Largest Army went to `holder`, who has played `knights` knights.
+    LargestArmy { holder: Seat, knights: u32 },
+}
+
+impl AwardEvent {
+    /// The kind's name, as the words test counts the kinds it has rendered.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            AwardEvent::LongestRoad { .. } => "LongestRoad",
+            AwardEvent::LargestArmy { .. } => "LargestArmy",
+        }
+    }
+
+    /// The event in words for one viewer: the same sentence in every ruleset.
+    pub fn describe(&self, viewer: Option<Seat>, names: &[String]) -> String {
+        match self {
+            AwardEvent::LongestRoad { holder, length } => {
+                longest_road_words(*holder, *length, viewer, names)
+            }
+            AwardEvent::LargestArmy { holder, knights } => {
+                largest_army_words(*holder, *knights, viewer, names)
+            }
+        }
+    }
+}
 
 /// Knights needed for Largest Army, road segments for Longest Road.
 pub const LARGEST_ARMY_MIN: u32 = 3;
@@ -15,10 +48,7 @@ pub fn largest_army(holder: Option<Seat>, knights: &[u32]) -> Option<Seat> {
 
 /// Gives Largest Army after a knight: updates `holder` from the knights each hand has played
 /// and answers the new holder and its knights when it changed hands.
-pub fn update_largest_army(
-    holder: &mut Option<Seat>,
-    hands: &[crate::rules::devcards::DevHand],
-) -> Option<(Seat, u32)> {
+pub fn update_largest_army(holder: &mut Option<Seat>, hands: &[DevHand]) -> Option<(Seat, u32)> {
     let knights: Vec<u32> = hands.iter().map(|d| d.knights_played).collect();
     let new = largest_army(*holder, &knights);
     if new != *holder
@@ -28,6 +58,36 @@ pub fn update_largest_army(
         return Some((h, knights[h as usize]));
     }
     None
+}
+
+/// [`update_largest_army`] telling the change, if any, as an event.
+pub fn award_largest_army<E: From<AwardEvent>>(
+    holder: &mut Option<Seat>,
+    hands: &[DevHand],
+    ev: &mut Vec<E>,
+) {
+    if let Some((holder, knights)) = update_largest_army(holder, hands) {
+        ev.push(AwardEvent::LargestArmy { holder, knights }.into());
+    }
+}
+
+/// Gives Longest Road by the road lengths (`lengths[seat]`), telling a change as an event.
+pub fn award_longest_road<E: From<AwardEvent>>(
+    holder: &mut Option<Seat>,
+    lengths: &[u32],
+    ev: &mut Vec<E>,
+) {
+    let new = longest_road(*holder, lengths);
+    if new != *holder {
+        *holder = new;
+        ev.push(
+            AwardEvent::LongestRoad {
+                holder: new,
+                length: new.map_or(0, |h| lengths[h as usize]),
+            }
+            .into(),
+        );
+    }
 }
 
 fn strictly_more(holder: Option<Seat>, counts: &[u32], min: u32) -> Option<Seat> {

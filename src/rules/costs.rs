@@ -1,7 +1,10 @@
 //! Building costs and paying them to a bank.
 
-use crate::engine::{RuleError, refuse};
+use crate::board::Map;
+use crate::engine::{RuleError, Seat, refuse};
+use crate::rules::pieces::Pieces;
 use crate::rules::resources::ResourceSet;
+use crate::topology::CornerId;
 
 /// Road: brick and lumber.
 pub const ROAD: ResourceSet = ResourceSet::new(1, 1, 0, 0, 0);
@@ -30,6 +33,34 @@ pub fn check_afford(hand: &ResourceSet, cost: &ResourceSet, what: &str) -> Resul
 pub fn pay(hand: &mut ResourceSet, bank: &mut ResourceSet, cost: &ResourceSet) {
     hand.sub(cost);
     bank.add(cost);
+}
+
+/// Charges a cost: refuses a hand that cannot pay it ([`check_afford`]), else pays it to the
+/// bank. Every build's price is taken this way.
+pub fn charge(
+    hand: &mut ResourceSet,
+    bank: &mut ResourceSet,
+    cost: &ResourceSet,
+    what: &str,
+) -> Result<(), RuleError> {
+    check_afford(hand, cost, what)?;
+    pay(hand, bank, cost);
+    Ok(())
+}
+
+/// Upgrades the seat's settlement at `c` to a city, paid from `hand` to `bank`: the spot is
+/// checked, then the price, before anything changes.
+pub fn build_city(
+    map: &Map,
+    pieces: &mut Pieces,
+    (hand, bank): (&mut ResourceSet, &mut ResourceSet),
+    seat: Seat,
+    c: CornerId,
+) -> Result<(), RuleError> {
+    pieces.check_city(seat, c).map_err(|r| r.explain(map))?;
+    charge(hand, bank, &CITY, "a city")?;
+    pieces.place_city(seat, c);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,9 +1,18 @@
-//! Development cards: the deck, cards in hand, and when a card may be played.
+//! Development cards: the deck, cards in hand, when a card may be played, and the purchase
+//! and plays every Catan ruleset shares, with their events and how those read. What differs
+//! between rulesets (when one may buy or play, which bank and deck serve a seat, what a
+//! purchase means for the turn) is a [`DevTable`]: each game implements it on itself, as it
+//! does [`crate::rules::offers::Market`] for trading.
 
 use crate::engine::{RuleError, Seat, refuse};
+use crate::rules::awards::{self, AwardEvent};
+use crate::rules::banks::Banks;
 use crate::rules::costs;
+use crate::rules::facts::{self as recap, Fact, Gain};
 use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::words::who;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -217,6 +226,254 @@ pub fn check_playable(
     })
 }
 
+/// What buying and playing development cards do, in every ruleset alike. A ruleset's event
+/// enum carries them in one variant (`Event::Dev`), so their summary facts and their words
+/// live here once (a ruleset words a play its own way where its rules differ).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DevEvent {
+    /// `card` is known only to the buyer.
+    Bought {
+        seat: Seat,
+        card: DevCard,
+    },
+    PlayedKnight {
+        seat: Seat,
+    },
+    PlayedRoadBuilding {
+        seat: Seat,
+    },
+    PlayedYearOfPlenty {
+        seat: Seat,
+        got: ResourceSet,
+    },
+    /// Who gave how many, in seat order.
+    PlayedMonopoly {
+        seat: Seat,
+        resource: Resource,
+        took: Vec<(Seat, u32)>,
+    },
+}
+
+impl DevEvent {
+    /// The kind's name, as the words test counts the kinds it has rendered.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            DevEvent::Bought { .. } => "BoughtDev",
+            DevEvent::PlayedKnight { .. } => "PlayedKnight",
+            DevEvent::PlayedRoadBuilding { .. } => "PlayedRoadBuilding",
+            DevEvent::PlayedYearOfPlenty { .. } => "PlayedYearOfPlenty",
+            DevEvent::PlayedMonopoly { .. } => "PlayedMonopoly",
+        }
+    }
+
+    /// The seat that bought or played.
+    pub fn seat(&self) -> Seat {
+        match self {
+            DevEvent::Bought { seat, .. }
+            | DevEvent::PlayedKnight { seat }
+            | DevEvent::PlayedRoadBuilding { seat }
+            | DevEvent::PlayedYearOfPlenty { seat, .. }
+            | DevEvent::PlayedMonopoly { seat, .. } => *seat,
+        }
+    }
+
+    /// The event in words for one viewer, as the base game says it: the bought card is named
+    /// to its buyer only.
+    pub fn describe(&self, viewer: Option<Seat>, names: &[String]) -> String {
+        let w = |s: Seat| who(names, s, viewer);
+        match self {
+            DevEvent::Bought { seat, card } => {
+                if viewer == Some(*seat) {
+                    format!("You bought a development card: {card}.")
+                } else {
+                    format!("{} bought a development card.", w(*seat).cap())
+                }
+            }
+            DevEvent::PlayedKnight { seat } => format!("{} played a Knight.", w(*seat).cap()),
+            DevEvent::PlayedRoadBuilding { seat } => {
+                format!("{} played Road Building: 2 free roads.", w(*seat).cap())
+            }
+            DevEvent::PlayedYearOfPlenty { seat, got } => {
+                format!("{} played Year of Plenty and took {got}.", w(*seat).cap())
+            }
+            DevEvent::PlayedMonopoly {
+                seat,
+                resource,
+                took,
+            } => {
+                let total: u32 = took.iter().map(|(_, n)| n).sum();
+                format!(
+                    "{} played Monopoly on {resource} and took {total}.",
+                    w(*seat).cap()
+                )
+            }
+        }
+    }
+
+    /// What the event means for the end-of-game summary.
+    pub fn recap_facts(&self, out: &mut Vec<Fact>) {
+        match self {
+            DevEvent::PlayedYearOfPlenty { seat, got } => {
+                out.push(Fact::gained(*seat, Gain::Cards, *got))
+            }
+            DevEvent::PlayedMonopoly {
+                seat,
+                resource,
+                took,
+            } => recap::monopoly_facts(*seat, *resource, took, out),
+            _ => {}
+        }
+    }
+}
+
+/// A game's development-card state, borrowed at once for one seat's purchase or play.
+pub struct Cards<'a> {
+    pub hands: &'a mut [ResourceSet],
+    /// The bank that serves the seat ([`Banks::bank_of`]).
+    pub bank: &'a mut ResourceSet,
+    /// The deck the seat buys from.
+    pub deck: &'a mut Vec<DevCard>,
+    pub dev: &'a mut [DevHand],
+    /// Who holds Largest Army.
+    pub largest: &'a mut Option<Seat>,
+}
+
+/// What a ruleset decides about development cards. The cards' rules (a purchase pays the
+/// bank and takes the deck's top card; one card a turn, never one bought in the same turn;
+/// what Year of Plenty and Monopoly do; Largest Army after a Knight) are the same everywhere;
+/// these are not.
+pub trait DevTable: Banks {
+    /// The ruleset's event, which carries the cards' and the awards' events.
+    type Event: From<DevEvent> + From<AwardEvent>;
+    /// Refuses a purchase now (the phase, whose turn it is), saying why.
+    fn may_buy(&self, seat: Seat) -> Result<(), RuleError>;
+    /// Refuses a card played now (the phase, whose turn it is), before the one-card rule.
+    fn may_play(&self, seat: Seat) -> Result<(), RuleError>;
+    /// The turn (or round) that dates a purchase: the card is playable in a later one.
+    fn card_turn(&self) -> u32;
+    /// Whether the seat has played a card in this turn (or building phase) already.
+    fn has_played(&self, seat: Seat) -> bool;
+    /// Notes that the seat played a card (one a turn).
+    fn note_played(&mut self, seat: Seat);
+    /// The refusal of a second card in one turn.
+    const PLAYED_ALREADY: &'static str;
+    /// When a card bought now becomes playable, as the refusal ends: "a Knight bought …".
+    const WAIT: &'static str;
+    /// The state one seat's purchase or play touches.
+    fn cards(&mut self, seat: Seat) -> Cards<'_>;
+    fn dev_hand(&self, seat: Seat) -> &DevHand;
+    /// The name of the deck the seat buys from, in a refusal.
+    fn deck_name(&self, _seat: Seat) -> Cow<'static, str> {
+        Cow::Borrowed("the development deck")
+    }
+    /// What a purchase means for the turn, before its event (trade-then-build, a tally).
+    fn bought(&mut self, _seat: Seat, _ev: &mut Vec<Self::Event>) {}
+
+    /// Buys a development card (`buy`).
+    fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Self::Event>) -> Result<(), RuleError> {
+        self.may_buy(seat)?;
+        let (turn, deck_name) = (self.card_turn(), self.deck_name(seat));
+        let c = self.cards(seat);
+        let s = seat as usize;
+        let card = buy(
+            &mut c.hands[s],
+            c.bank,
+            c.deck,
+            &mut c.dev[s],
+            turn,
+            &deck_name,
+        )?;
+        self.bought(seat, ev);
+        ev.push(DevEvent::Bought { seat, card }.into());
+        Ok(())
+    }
+
+    /// Refuses a card the seat may not play now: the ruleset's gate, then one card a turn,
+    /// then one held since an earlier turn.
+    fn check_card(&self, seat: Seat, card: DevCard) -> Result<(), RuleError> {
+        self.may_play(seat)?;
+        if self.has_played(seat) {
+            return refuse(Self::PLAYED_ALREADY);
+        }
+        check_playable(self.dev_hand(seat), card, self.card_turn(), Self::WAIT)
+    }
+
+    /// Takes a checked card from the hand (a Knight goes face up) and notes the play.
+    fn spend_card(&mut self, seat: Seat, card: DevCard) {
+        let turn = self.card_turn();
+        let hand = &mut self.cards(seat).dev[seat as usize];
+        hand.take(card, turn);
+        if card == DevCard::Knight {
+            hand.knights_played += 1;
+        }
+        self.note_played(seat);
+    }
+
+    /// Gives Largest Army after `seat` played a Knight, telling a change.
+    fn award_largest_army(&mut self, seat: Seat, ev: &mut Vec<Self::Event>) {
+        let c = self.cards(seat);
+        awards::award_largest_army(c.largest, c.dev, ev);
+    }
+
+    /// Year of Plenty: two cards of one's choice from the bank.
+    fn play_plenty(
+        &mut self,
+        seat: Seat,
+        cards: ResourceSet,
+        ev: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError> {
+        self.check_card(seat, DevCard::YearOfPlenty)?;
+        check_plenty(&cards, self.bank_of(seat), &self.bank_name(seat))?;
+        self.spend_card(seat, DevCard::YearOfPlenty);
+        let c = self.cards(seat);
+        c.bank.sub(&cards);
+        c.hands[seat as usize].add(&cards);
+        ev.push(DevEvent::PlayedYearOfPlenty { seat, got: cards }.into());
+        Ok(())
+    }
+
+    /// Monopoly: every other seat's cards of one resource.
+    fn play_monopoly(
+        &mut self,
+        seat: Seat,
+        r: Resource,
+        ev: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError> {
+        self.check_card(seat, DevCard::Monopoly)?;
+        self.spend_card(seat, DevCard::Monopoly);
+        let took = monopoly(self.cards(seat).hands, seat, r);
+        ev.push(
+            DevEvent::PlayedMonopoly {
+                seat,
+                resource: r,
+                took,
+            }
+            .into(),
+        );
+        Ok(())
+    }
+}
+
+/// The [`DevTable`] methods that only lend the cards' state, for a game with one bank and one
+/// deck in fields named `hands`, `bank`, `deck`, `dev` and `largest` (base, Total Chaos).
+macro_rules! cards_in_fields {
+    () => {
+        fn cards(&mut self, _seat: $crate::engine::Seat) -> $crate::rules::devcards::Cards<'_> {
+            $crate::rules::devcards::Cards {
+                hands: &mut self.hands,
+                bank: &mut self.bank,
+                deck: &mut self.deck,
+                dev: &mut self.dev,
+                largest: &mut self.largest,
+            }
+        }
+        fn dev_hand(&self, seat: $crate::engine::Seat) -> &$crate::rules::devcards::DevHand {
+            &self.dev[seat as usize]
+        }
+    };
+}
+pub(crate) use cards_in_fields;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,6 +484,34 @@ mod tests {
         assert_eq!(d.len(), 25);
         assert_eq!(d.iter().filter(|c| **c == DevCard::Knight).count(), 14);
         assert_eq!(standard_deck(false).len(), 23);
+    }
+
+    #[test]
+    fn the_shared_card_events_read_as_base_words_them() {
+        let names = vec!["Ann".to_string(), "Bob".to_string()];
+        let bought = DevEvent::Bought {
+            seat: 0,
+            card: DevCard::Monopoly,
+        };
+        assert_eq!(
+            bought.describe(Some(0), &names),
+            "You bought a development card: Monopoly."
+        );
+        assert_eq!(
+            bought.describe(Some(1), &names),
+            "Ann bought a development card."
+        );
+        let mono = DevEvent::PlayedMonopoly {
+            seat: 1,
+            resource: Resource::Wool,
+            took: vec![(0, 2)],
+        };
+        assert_eq!(
+            mono.describe(None, &names),
+            "Bob played Monopoly on wool and took 2."
+        );
+        assert_eq!(mono.seat(), 1);
+        assert_eq!(mono.kind(), "PlayedMonopoly");
     }
 
     #[test]

@@ -4,14 +4,17 @@
 
 pub mod audit;
 pub mod awards;
+pub mod banks;
 pub mod costs;
 pub mod devcards;
+pub mod events;
 pub mod facts;
 pub mod offers;
 pub mod pieces;
 pub mod points;
 pub mod production;
 pub mod resources;
+pub mod robber;
 pub mod spots;
 pub mod supply;
 pub mod table;

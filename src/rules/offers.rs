@@ -5,6 +5,7 @@
 //! itself, so the book is generic code with no dispatch at run time.
 
 use crate::engine::{RuleError, Seat, refuse};
+use crate::rules::banks::Banks;
 use crate::rules::facts::{self as recap, Fact};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::trade::{self, Offer, SeatList};
@@ -135,9 +136,14 @@ pub struct Book<'a> {
 /// What a ruleset decides about trading. The book's rules (an offer gives something for
 /// something, the proposer must hold what it gives, the first acceptor who can pay trades, an
 /// offer everyone it was made to declined closes) are the same everywhere; these are not.
-pub trait Market {
+pub trait Market: Banks {
     /// Whether `seat` may trade now (the phase, the clock, trade-then-build), with the reason.
     fn may_trade(&self, seat: Seat) -> Result<(), RuleError>;
+    /// Whether `seat` may trade with the bank now (whose turn it is, the phase), with the
+    /// reason.
+    fn may_bank_trade(&self, seat: Seat) -> Result<(), RuleError>;
+    /// The seat's rates with the bank: 4, or its harbours' 3 and 2.
+    fn rates(&self, seat: Seat) -> [u32; 5];
     /// Whether `seat` may decline or cancel now. Most rulesets answer as [`Market::may_trade`];
     /// the Big Game lets a seat that may no longer trade still say no.
     fn may_answer(&self, seat: Seat) -> Result<(), RuleError> {
@@ -158,6 +164,23 @@ pub trait Market {
     fn offers(&self) -> &[Offer];
     fn hands(&self) -> &[ResourceSet];
     fn book(&mut self) -> Book<'_>;
+
+    /// A one-lot trade with the bank that serves the seat, at its rates (`bank 4 wool for 1
+    /// ore`).
+    fn bank_trade<E: From<TradeEvent>>(
+        &mut self,
+        seat: Seat,
+        give: ResourceSet,
+        get: ResourceSet,
+        ev: &mut Vec<E>,
+    ) -> Result<(), RuleError> {
+        self.may_bank_trade(seat)?;
+        let (rates, name) = (self.rates(seat), self.bank_name(seat));
+        let (hand, bank) = self.hand_and_bank(seat);
+        check_bank_trade(&rates, hand, bank, &name, &give, &get)?;
+        bank_trade(seat, hand, bank, give, get, ev);
+        Ok(())
+    }
 }
 
 /// Seats an offer still waits on, a bit each: those it is made to, less those who declined.
@@ -286,22 +309,35 @@ pub fn answerable<M: Market>(m: &M, seat: Seat, i: usize) -> Result<(), RuleErro
     Ok(())
 }
 
+/// The index of open offer `id` once `seat` may answer it (see [`answerable`]) and `gate`
+/// lets it answer now ([`Market::may_trade`] to accept, [`Market::may_answer`] to say no):
+/// every answer is checked this way before anything changes.
+fn to_answer<M: Market>(
+    m: &M,
+    seat: Seat,
+    id: u32,
+    gate: fn(&M, Seat) -> Result<(), RuleError>,
+) -> Result<usize, RuleError> {
+    let i = find(m, id)?;
+    answerable(m, seat, i)?;
+    gate(m, seat)?;
+    Ok(i)
+}
+
 /// Whether both sides of an offer hold their part for `seat` to accept it.
 pub fn both_can_pay<M: Market>(m: &M, o: &Offer, seat: Seat) -> bool {
     let hands = m.hands();
     hands[seat as usize].contains(&o.get) && hands[o.from as usize].contains(&o.give)
 }
 
-/// Accepts an offer: the cards change hands and the offer closes.
-pub fn accept<M: Market, E: From<TradeEvent>>(
+/// Accepts the offer at `i` (checked by [`to_answer`]): the cards change hands and the offer
+/// closes.
+fn accept_at<M: Market, E: From<TradeEvent>>(
     m: &mut M,
     seat: Seat,
-    id: u32,
+    i: usize,
     ev: &mut Vec<E>,
 ) -> Result<(), RuleError> {
-    let i = find(m, id)?;
-    answerable(m, seat, i)?;
-    m.may_trade(seat)?;
     let o = &m.offers()[i];
     if m.may_trade(o.from).is_err() {
         return refuse(format!("seat {} cannot trade right now", o.from + 1));
@@ -314,6 +350,7 @@ pub fn accept<M: Market, E: From<TradeEvent>>(
     }
     let b = m.book();
     let o = b.offers.remove(i);
+    let id = o.id;
     b.hands[o.from as usize].sub(&o.give);
     b.hands[seat as usize].add(&o.give);
     b.hands[seat as usize].sub(&o.get);
@@ -343,33 +380,15 @@ fn decline_at<M: Market, E: From<TradeEvent>>(m: &mut M, seat: Seat, i: usize, e
     }
 }
 
-/// Declines an offer.
-pub fn decline<M: Market, E: From<TradeEvent>>(
+/// Answers the offer at `i` (checked by [`to_answer`]) with another: declines it and offers
+/// `give` for `get` to its proposer. Nothing happens unless both halves may.
+fn counter_at<M: Market, E: From<TradeEvent>>(
     m: &mut M,
     seat: Seat,
-    id: u32,
+    i: usize,
+    (give, get): (ResourceSet, ResourceSet),
     ev: &mut Vec<E>,
 ) -> Result<(), RuleError> {
-    let i = find(m, id)?;
-    answerable(m, seat, i)?;
-    m.may_answer(seat)?;
-    decline_at(m, seat, i, ev);
-    Ok(())
-}
-
-/// Answers an offer with another: declines it and offers `give` for `get` to its proposer.
-/// Nothing happens unless both halves may.
-pub fn counter<M: Market, E: From<TradeEvent>>(
-    m: &mut M,
-    seat: Seat,
-    id: u32,
-    give: ResourceSet,
-    get: ResourceSet,
-    ev: &mut Vec<E>,
-) -> Result<(), RuleError> {
-    let i = find(m, id)?;
-    answerable(m, seat, i)?;
-    m.may_answer(seat)?;
     let from = m.offers()[i].from;
     // Declining touches only the answered offer (never one of `seat`'s own), so the new offer
     // is checked as it will be posted.
@@ -609,9 +628,19 @@ pub fn apply<M: Market, E: From<TradeEvent>>(
     match cmd {
         TradeCommand::Bank { give, get } => bank(m, give, get, ev),
         TradeCommand::Offer { give, get, to } => offer(m, seat, give, get, to, ev),
-        TradeCommand::Counter { id, give, get } => counter(m, seat, id, give, get, ev),
-        TradeCommand::Accept(id) => accept(m, seat, id, ev),
-        TradeCommand::Decline(id) => decline(m, seat, id, ev),
+        TradeCommand::Counter { id, give, get } => {
+            let i = to_answer(m, seat, id, M::may_answer)?;
+            counter_at(m, seat, i, (give, get), ev)
+        }
+        TradeCommand::Accept(id) => {
+            let i = to_answer(m, seat, id, M::may_trade)?;
+            accept_at(m, seat, i, ev)
+        }
+        TradeCommand::Decline(id) => {
+            let i = to_answer(m, seat, id, M::may_answer)?;
+            decline_at(m, seat, i, ev);
+            Ok(())
+        }
         TradeCommand::Cancel(id) => cancel(m, seat, id, ev),
     }
 }
@@ -663,9 +692,13 @@ fn parse_counter(words: &[&str]) -> Result<(u32, ResourceSet, ResourceSet), Rule
 }
 
 /// The [`Market`] methods that only lend the book's state, for a game whose fields are named
-/// `offers`, `next_offer` and `hands` (every Catan ruleset's are).
+/// `offers`, `next_offer` and `hands`, with its map and pieces in `map` and `pieces` for the
+/// harbour rates (every Catan ruleset's are).
 macro_rules! book_in_fields {
     () => {
+        fn rates(&self, seat: $crate::engine::Seat) -> [u32; 5] {
+            $crate::rules::trade::maritime_rates(&self.map, &self.pieces, seat)
+        }
         fn offers(&self) -> &[$crate::rules::trade::Offer] {
             &self.offers
         }

@@ -69,6 +69,21 @@ pub fn best_free_spot(map: &Map, pieces: &Pieces) -> Option<CornerId> {
         .max_by_key(|c| (corner_pips(map, *c), std::cmp::Reverse(*c)))
 }
 
+/// The first edge at the new settlement `c` that takes the seat's starting road: the host's
+/// pick for a player whose placement time ran out.
+pub fn setup_road(map: &Map, pieces: &Pieces, seat: Seat, c: CornerId) -> Option<EdgeId> {
+    map.topology
+        .corner_edges(c)
+        .iter()
+        .flatten()
+        .copied()
+        .find(|e| {
+            pieces
+                .check_route(map, seat, *e, RouteKind::Road, Some(c))
+                .is_ok()
+        })
+}
+
 /// `n` cards drawn at random from a hand (all of it if it holds fewer).
 pub fn random_cards(rng: &mut GameRng, hand: &ResourceSet, n: u32) -> ResourceSet {
     let mut hand = *hand;

@@ -5,13 +5,17 @@ use super::command::{Kind, Kinds};
 use super::{BaseGame, Command, DISCARD_LIMIT, Event, MAX_OPEN_OFFERS, Phase, Resume, Shortages};
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
-use crate::rules::costs::{self, check_afford};
-use crate::rules::devcards::{self, DevCard};
+use crate::rules::banks::{self, Banks};
+use crate::rules::costs;
+use crate::rules::devcards::{self, DevCard, DevEvent, DevTable};
+use crate::rules::events::TableEvent;
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
-use crate::rules::resources::{Resource, ResourceSet, pips};
-use crate::rules::trade::{self, Offer};
+use crate::rules::resources::ResourceSet;
+use crate::rules::robber;
+use crate::rules::spots;
+use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
 
 impl BaseGame {
@@ -207,7 +211,7 @@ impl BaseGame {
                 .check_settlement_spot(&self.map, c)
                 .map_err(|r| r.explain(&self.map))?;
             self.pieces.place_settlement(seat, c);
-            ev.push(Event::Settled { seat, at: c });
+            ev.push(Event::Table(TableEvent::Settled { seat, at: c }));
             if step as usize >= self.cfg.seats {
                 let mut got = ResourceSet::EMPTY;
                 for h in self.map.topology.corner_hexes(c).iter().flatten() {
@@ -219,7 +223,7 @@ impl BaseGame {
                     }
                 }
                 self.hands[seat as usize].add(&got);
-                ev.push(Event::StartingResources { seat, got });
+                ev.push(Event::Table(TableEvent::StartingResources { seat, got }));
             }
             self.phase = Phase::Setup {
                 step,
@@ -232,19 +236,10 @@ impl BaseGame {
         self.pieces
             .check_settlement(&self.map, seat, c)
             .map_err(|r| r.explain(&self.map))?;
-        check_afford(
-            &self.hands[seat as usize],
-            &costs::SETTLEMENT,
-            "a settlement",
-        )?;
-        costs::pay(
-            &mut self.hands[seat as usize],
-            &mut self.bank,
-            &costs::SETTLEMENT,
-        );
+        self.charge(seat, &costs::SETTLEMENT, "a settlement")?;
         self.pieces.place_settlement(seat, c);
         self.mark_built(ev);
-        ev.push(Event::Settled { seat, at: c });
+        ev.push(Event::Table(TableEvent::Settled { seat, at: c }));
         // A settlement can cut an opponent's road (and join its owner's roads and ships).
         let changed = self.pieces.seat_a_building_changes(&self.map, seat, c);
         self.update_longest_road_of(changed.map_or(0, |s| 1 << s), ev);
@@ -267,32 +262,14 @@ impl BaseGame {
                 let Some(c) = settlement else {
                     return refuse("place a settlement first, then a road next to it");
                 };
-                self.pieces
-                    .check_route(&self.map, seat, e, RouteKind::Road, Some(c))
-                    .map_err(|r| r.explain(&self.map))?;
-                self.pieces.place_route(seat, e, RouteKind::Road);
-                ev.push(Event::Roaded {
-                    seat,
-                    at: e,
-                    free: true,
-                });
                 // Keeps the public road lengths right from the start (no award is possible).
-                self.road_built(seat, e, ev);
+                self.free_road(seat, e, Some(c), ev)?;
                 self.advance_setup(step, now, ev);
                 Ok(())
             }
             Phase::RoadBuilding { left, resume } => {
                 self.not_your_turn(seat)?;
-                self.pieces
-                    .check_route(&self.map, seat, e, RouteKind::Road, None)
-                    .map_err(|r| r.explain(&self.map))?;
-                self.pieces.place_route(seat, e, RouteKind::Road);
-                ev.push(Event::Roaded {
-                    seat,
-                    at: e,
-                    free: true,
-                });
-                self.road_built(seat, e, ev);
+                self.free_road(seat, e, None, ev)?;
                 let left = left - 1;
                 self.phase = if left > 0 && self.can_place_road(seat) {
                     Phase::RoadBuilding { left, resume }
@@ -306,19 +283,40 @@ impl BaseGame {
                 self.pieces
                     .check_route(&self.map, seat, e, RouteKind::Road, None)
                     .map_err(|r| r.explain(&self.map))?;
-                check_afford(&self.hands[seat as usize], &costs::ROAD, "a road")?;
-                costs::pay(&mut self.hands[seat as usize], &mut self.bank, &costs::ROAD);
+                self.charge(seat, &costs::ROAD, "a road")?;
                 self.pieces.place_route(seat, e, RouteKind::Road);
                 self.mark_built(ev);
-                ev.push(Event::Roaded {
+                ev.push(Event::Table(TableEvent::Roaded {
                     seat,
                     at: e,
                     free: false,
-                });
+                }));
                 self.road_built(seat, e, ev);
                 Ok(())
             }
         }
+    }
+
+    /// Places a free road, checked first: a starting one next to the new settlement
+    /// `next_to`, or one of Road Building's.
+    fn free_road(
+        &mut self,
+        seat: Seat,
+        e: EdgeId,
+        next_to: Option<CornerId>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.pieces
+            .check_route(&self.map, seat, e, RouteKind::Road, next_to)
+            .map_err(|r| r.explain(&self.map))?;
+        self.pieces.place_route(seat, e, RouteKind::Road);
+        ev.push(Event::Table(TableEvent::Roaded {
+            seat,
+            at: e,
+            free: true,
+        }));
+        self.road_built(seat, e, ev);
+        Ok(())
     }
 
     /// Whether any road could go somewhere now (free placement, ignoring cost): a free land
@@ -412,29 +410,10 @@ impl BaseGame {
 
     fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_build(seat, "build")?;
-        self.pieces
-            .check_city(seat, c)
-            .map_err(|r| r.explain(&self.map))?;
-        check_afford(&self.hands[seat as usize], &costs::CITY, "a city")?;
-        costs::pay(&mut self.hands[seat as usize], &mut self.bank, &costs::CITY);
-        self.pieces.place_city(seat, c);
+        let purse = (&mut self.hands[seat as usize], &mut self.bank);
+        costs::build_city(&self.map, &mut self.pieces, purse, seat, c)?;
         self.mark_built(ev);
-        ev.push(Event::Citied { seat, at: c });
-        Ok(())
-    }
-
-    fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_build(seat, "buy a development card")?;
-        let card = devcards::buy(
-            &mut self.hands[seat as usize],
-            &mut self.bank,
-            &mut self.deck,
-            &mut self.dev[seat as usize],
-            self.turn,
-            "the development deck",
-        )?;
-        self.mark_built(ev);
-        ev.push(Event::BoughtDev { seat, card });
+        ev.push(Event::Table(TableEvent::Citied { seat, at: c }));
         Ok(())
     }
 
@@ -515,18 +494,12 @@ impl BaseGame {
         let Some(i) = owed.iter().position(|(s, _)| *s == seat) else {
             return refuse("you do not need to discard (only hands over 7 cards do, once)");
         };
-        let n = owed[i].1;
-        if cards.total() != n {
-            return refuse(format!("discard exactly {n} cards, not {}", cards.total()));
-        }
-        if !self.hands[seat as usize].contains(&cards) {
-            return refuse(format!("you do not have {cards}"));
-        }
+        robber::check_discard(&self.hands[seat as usize], &cards, owed[i].1)?;
         self.hands[seat as usize].sub(&cards);
         self.bank.add(&cards);
         let mut owed = owed.clone();
         owed.remove(i);
-        ev.push(Event::Discarded { seat, cards });
+        ev.push(Event::Table(TableEvent::Discarded { seat, cards }));
         self.phase = if owed.is_empty() {
             // The turn's clock stood still while others discarded: the time they took is
             // given back, so the roller still has the time left at the 7 for the robber.
@@ -640,57 +613,35 @@ impl BaseGame {
                 _ => "the robber moves only after a 7 or a Knight",
             });
         };
-        if !self.map.is_land(hex) {
+        robber::check_land(&self.map, hex)?;
+        if !self.robber_may_go(hex) {
+            if hex == self.robber {
+                return Err(robber::must_move(&self.map, hex));
+            }
             return refuse(format!(
-                "{} is sea: the robber stays on land",
+                "the three-victory-point rule protects {}: a player with under 3 points has a building there",
                 self.map.hex_name(hex)
             ));
-        }
-        if !self.robber_may_go(hex) {
-            return refuse(if hex == self.robber {
-                format!(
-                    "the robber must move to another hex than {}",
-                    self.map.hex_name(hex)
-                )
-            } else {
-                format!(
-                    "the three-victory-point rule protects {}: a player with under 3 points has a building there",
-                    self.map.hex_name(hex)
-                )
-            });
         }
         let victims = self.victim_bits(hex);
         match steal {
             None if victims != 0 => {
-                let list: Vec<String> = self
-                    .victims(hex)
-                    .iter()
-                    .map(|s| (s + 1).to_string())
-                    .collect();
-                return refuse(format!(
-                    "choose whom to rob: `robber {} steal {}` (seats with cards there: {})",
-                    self.map.hex_name(hex),
-                    list[0],
-                    list.join(", ")
-                ));
+                let list = self.victims(hex);
+                return Err(robber::choose_victim(&self.map, hex, &list, "robber"));
             }
             Some(v) if v >= 32 || victims & (1 << v) == 0 => {
-                return refuse(if v == seat {
-                    "you cannot rob yourself".to_string()
-                } else if self.pieces.seats_at_hex(&self.map, hex).contains(&v) {
-                    format!("seat {} has no cards to steal", v + 1)
-                } else {
-                    format!(
-                        "seat {} has no building at {}",
-                        v + 1,
-                        self.map.hex_name(hex)
-                    )
-                });
+                return Err(robber::victim_refusal(
+                    &self.map,
+                    &self.pieces,
+                    seat,
+                    hex,
+                    v,
+                ));
             }
             _ => {}
         }
         self.robber = hex;
-        ev.push(Event::RobberMoved { seat, hex });
+        ev.push(Event::Table(TableEvent::RobberMoved { seat, hex }));
         if let Some(v) = steal {
             let total = self.hands[v as usize].total();
             let i = self.rng.below(total as usize) as u32;
@@ -699,96 +650,46 @@ impl BaseGame {
                 .expect("index within hand");
             self.hands[v as usize][card] -= 1;
             self.hands[seat as usize][card] += 1;
-            ev.push(Event::Stole {
+            ev.push(Event::Table(TableEvent::Stole {
                 thief: seat,
                 victim: v,
                 card,
-            });
+                asked: false,
+            }));
         }
         self.phase = resume_phase(resume);
         Ok(())
     }
 
-    /// Checks that a development card may be played now and takes it from the hand.
-    fn take_card(&mut self, seat: Seat, card: DevCard) -> Result<Resume, RuleError> {
-        self.not_your_turn(seat)?;
-        let resume = match self.phase {
-            Phase::Roll => Resume::Roll,
-            Phase::Main => Resume::Main,
-            _ => {
-                return refuse(
-                    "play development cards before you roll or after you have finished what the roll asked",
-                );
-            }
-        };
-        if self.dev_played {
-            return refuse("you have already played a development card this turn");
+    /// Where play goes on after a card (checked by [`DevTable::check_card`]): before the roll
+    /// or after it.
+    fn card_resume(&self) -> Resume {
+        if self.phase == Phase::Roll {
+            Resume::Roll
+        } else {
+            Resume::Main
         }
-        devcards::check_playable(
-            &self.dev[seat as usize],
-            card,
-            self.turn,
-            "this turn can be played from your next turn",
-        )?;
-        Ok(resume)
     }
 
     fn play_knight(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let resume = self.take_card(seat, DevCard::Knight)?;
-        self.dev[seat as usize].take(DevCard::Knight, self.turn);
-        self.dev[seat as usize].knights_played += 1;
-        self.dev_played = true;
-        ev.push(Event::PlayedKnight { seat });
-        if let Some((holder, knights)) = awards::update_largest_army(&mut self.largest, &self.dev) {
-            ev.push(Event::LargestArmy { holder, knights });
-        }
+        self.check_card(seat, DevCard::Knight)?;
+        let resume = self.card_resume();
+        self.spend_card(seat, DevCard::Knight);
+        ev.push(DevEvent::PlayedKnight { seat }.into());
+        self.award_largest_army(seat, ev);
         self.phase = Phase::Robber { resume };
         Ok(())
     }
 
     fn play_road_building(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let resume = self.take_card(seat, DevCard::RoadBuilding)?;
+        self.check_card(seat, DevCard::RoadBuilding)?;
+        let resume = self.card_resume();
         if !self.can_place_road(seat) {
             return refuse("there is nowhere you could place a road (or you have none left)");
         }
-        self.dev[seat as usize].take(DevCard::RoadBuilding, self.turn);
-        self.dev_played = true;
-        ev.push(Event::PlayedRoadBuilding { seat });
+        self.spend_card(seat, DevCard::RoadBuilding);
+        ev.push(DevEvent::PlayedRoadBuilding { seat }.into());
         self.phase = Phase::RoadBuilding { left: 2, resume };
-        Ok(())
-    }
-
-    fn play_plenty(
-        &mut self,
-        seat: Seat,
-        cards: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.take_card(seat, DevCard::YearOfPlenty)?;
-        devcards::check_plenty(&cards, &self.bank, "the bank")?;
-        self.dev[seat as usize].take(DevCard::YearOfPlenty, self.turn);
-        self.dev_played = true;
-        self.bank.sub(&cards);
-        self.hands[seat as usize].add(&cards);
-        ev.push(Event::PlayedYearOfPlenty { seat, got: cards });
-        Ok(())
-    }
-
-    fn play_monopoly(
-        &mut self,
-        seat: Seat,
-        r: Resource,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.take_card(seat, DevCard::Monopoly)?;
-        self.dev[seat as usize].take(DevCard::Monopoly, self.turn);
-        self.dev_played = true;
-        let took = devcards::monopoly(&mut self.hands, seat, r);
-        ev.push(Event::PlayedMonopoly {
-            seat,
-            resource: r,
-            took,
-        });
         Ok(())
     }
 
@@ -842,7 +743,47 @@ impl Market for BaseGame {
     fn addressed_to(&self, o: &Offer, seat: Seat) -> bool {
         BaseGame::addressed_to(self, o, seat)
     }
+    fn may_bank_trade(&self, seat: Seat) -> Result<(), RuleError> {
+        self.not_your_turn(seat)?;
+        self.trade_allowed(seat)
+    }
     offers::book_in_fields!();
+}
+
+banks::one_bank!(BaseGame);
+
+/// The base game's development cards: bought in one's main phase (or special build), played
+/// one a turn by the player whose turn it is, before the roll or after what it asked; buying
+/// counts as building for the trade-then-build rule.
+impl DevTable for BaseGame {
+    type Event = Event;
+    fn may_buy(&self, seat: Seat) -> Result<(), RuleError> {
+        self.need_build(seat, "buy a development card")
+    }
+    fn may_play(&self, seat: Seat) -> Result<(), RuleError> {
+        self.not_your_turn(seat)?;
+        match self.phase {
+            Phase::Roll | Phase::Main => Ok(()),
+            _ => refuse(
+                "play development cards before you roll or after you have finished what the roll asked",
+            ),
+        }
+    }
+    fn card_turn(&self) -> u32 {
+        self.turn
+    }
+    fn has_played(&self, _seat: Seat) -> bool {
+        self.dev_played
+    }
+    fn note_played(&mut self, _seat: Seat) {
+        self.dev_played = true;
+    }
+    const PLAYED_ALREADY: &'static str = "you have already played a development card this turn";
+    const WAIT: &'static str = "this turn can be played from your next turn";
+    devcards::cards_in_fields!();
+    fn bought(&mut self, _seat: Seat, ev: &mut Vec<Event>) {
+        self.mark_built(ev);
+    }
 }
 
 impl BaseGame {
@@ -859,22 +800,6 @@ impl BaseGame {
                 "the current player has built: with the trade-then-build rule, trading is over"
             });
         }
-        Ok(())
-    }
-
-    fn bank_trade(
-        &mut self,
-        seat: Seat,
-        give: ResourceSet,
-        get: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.not_your_turn(seat)?;
-        self.trade_allowed(seat)?;
-        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        let hand = &mut self.hands[seat as usize];
-        offers::check_bank_trade(&rates, hand, &self.bank, "the bank", &give, &get)?;
-        offers::bank_trade(seat, hand, &mut self.bank, give, get, ev);
         Ok(())
     }
 
@@ -981,14 +906,7 @@ impl BaseGame {
 
     /// Moves the Longest Road to whoever the stored road lengths give it.
     fn award_longest_road(&mut self, ev: &mut Vec<Event>) {
-        let holder = awards::longest_road(self.longest, &self.road_len);
-        if holder != self.longest {
-            self.longest = holder;
-            ev.push(Event::LongestRoad {
-                holder,
-                length: holder.map_or(0, |h| self.road_len[h as usize]),
-            });
-        }
+        awards::award_longest_road(&mut self.longest, &self.road_len, ev);
     }
 
     /// Seats still in the game, a bit each.
@@ -1080,32 +998,16 @@ impl BaseGame {
                             "the host placed a settlement",
                         );
                     }
-                    Some(c) => {
-                        let e = self
-                            .map
-                            .topology
-                            .corner_edges(c)
-                            .iter()
-                            .flatten()
-                            .copied()
-                            .find(|e| {
-                                self.pieces
-                                    .check_route(&self.map, s, *e, RouteKind::Road, Some(c))
-                                    .is_ok()
-                            });
-                        match e {
-                            Some(e) => {
-                                forced(self, s, Command::Road(e), ev, "the host placed a road")
-                            }
-                            None => self.advance_setup(step, now, ev),
-                        }
-                    }
+                    Some(c) => match spots::setup_road(&self.map, &self.pieces, s, c) {
+                        Some(e) => forced(self, s, Command::Road(e), ev, "the host placed a road"),
+                        None => self.advance_setup(step, now, ev),
+                    },
                 }
             }
             Phase::Roll => forced(self, seat, Command::Roll, ev, "the host rolled"),
             Phase::Discard { owed } => {
                 for (s, n) in owed {
-                    let cards = self.random_cards(s, n);
+                    let cards = spots::random_cards(&mut self.rng, &self.hands[s as usize], n);
                     forced(
                         self,
                         s,
@@ -1141,39 +1043,10 @@ impl BaseGame {
         }
     }
 
-    /// `n` cards drawn at random from a seat's hand.
-    pub(crate) fn random_cards(&mut self, seat: Seat, n: u32) -> ResourceSet {
-        let mut hand = self.hands[seat as usize];
-        let mut out = ResourceSet::EMPTY;
-        for _ in 0..n.min(hand.total()) {
-            let i = self.rng.below(hand.total() as usize) as u32;
-            let r = hand.nth_card(i).expect("within hand");
-            hand[r] -= 1;
-            out[r] += 1;
-        }
-        out
-    }
-
     /// The free corner with the most pips around it (the host's pick for a player who ran out
     /// of time in setup).
     pub(crate) fn best_free_spot(&self) -> CornerId {
-        self.map
-            .land_corners()
-            .iter()
-            .copied()
-            .filter(|c| self.pieces.check_settlement_spot(&self.map, *c).is_ok())
-            .max_by_key(|c| {
-                let p: u32 = self
-                    .map
-                    .topology
-                    .corner_hexes(*c)
-                    .iter()
-                    .flatten()
-                    .map(|h| self.map.tile(*h).number().map_or(0, pips) as u32)
-                    .sum();
-                (p, std::cmp::Reverse(*c))
-            })
-            .unwrap_or(self.map.land_corners()[0])
+        spots::best_free_spot(&self.map, &self.pieces).unwrap_or(self.map.land_corners()[0])
     }
 }
 

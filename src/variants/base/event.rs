@@ -3,12 +3,13 @@
 
 use crate::board::Map;
 use crate::engine::Seat;
-use crate::rules::awards;
-use crate::rules::devcards::DevCard;
-use crate::rules::offers::TradeEvent;
+use crate::rules::events::{
+    AwardEvent, DevEvent, TableEvent, TradeEvent, dice_words, economy_events, table_events,
+    won_words,
+};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::words::who;
-use crate::topology::{CornerId, EdgeId, HexId};
+use crate::topology::HexId;
 use smallvec::SmallVec;
 
 /// Resources the bank could not pay on a roll: at most all five, so never on the heap (and no
@@ -21,24 +22,8 @@ pub enum Event {
     Started {
         first: Seat,
     },
-    Settled {
-        seat: Seat,
-        at: CornerId,
-    },
-    Roaded {
-        seat: Seat,
-        at: EdgeId,
-        free: bool,
-    },
-    Citied {
-        seat: Seat,
-        at: CornerId,
-    },
-    /// The second starting settlement's resources.
-    StartingResources {
-        seat: Seat,
-        got: ResourceSet,
-    },
+    /// Pieces built, the starting resources, discards and the robber's move.
+    Table(TableEvent),
     Rolled {
         seat: Seat,
         dice: (u8, u8),
@@ -55,49 +40,12 @@ pub enum Event {
     MustDiscard {
         owed: Vec<(Seat, u32)>,
     },
-    Discarded {
-        seat: Seat,
-        cards: ResourceSet,
-    },
-    RobberMoved {
-        seat: Seat,
-        hex: HexId,
-    },
-    /// `card` is known only to the thief and the victim.
-    Stole {
-        thief: Seat,
-        victim: Seat,
-        card: Resource,
-    },
-    BoughtDev {
-        seat: Seat,
-        card: DevCard,
-    },
-    PlayedKnight {
-        seat: Seat,
-    },
-    PlayedRoadBuilding {
-        seat: Seat,
-    },
-    PlayedYearOfPlenty {
-        seat: Seat,
-        got: ResourceSet,
-    },
-    PlayedMonopoly {
-        seat: Seat,
-        resource: Resource,
-        took: Vec<(Seat, u32)>,
-    },
+    /// Development cards bought and played.
+    Dev(DevEvent),
     /// Bank trades and offers between players: the shared offer book's events.
     Trade(TradeEvent),
-    LongestRoad {
-        holder: Option<Seat>,
-        length: u32,
-    },
-    LargestArmy {
-        holder: Seat,
-        knights: u32,
-    },
+    /// Longest Road and Largest Army changing hands.
+    Award(AwardEvent),
     TurnStarted {
         seat: Seat,
         turn: u32,
@@ -119,11 +67,8 @@ pub enum Event {
     },
 }
 
-impl From<TradeEvent> for Event {
-    fn from(t: TradeEvent) -> Event {
-        Event::Trade(t)
-    }
-}
+economy_events!(Event);
+table_events!(Event);
 
 /// The event in words for one viewer.
 pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
@@ -132,37 +77,15 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
         Event::Started { first } => {
             format!("The game begins: {} first.", w(*first).does("place"))
         }
-        Event::Settled { seat, at } => format!(
-            "{} built a settlement at {}.",
-            w(*seat).cap(),
-            map.corner_name(*at)
-        ),
-        Event::Roaded { seat, at, free } => format!(
-            "{} built a road at {}{}.",
-            w(*seat).cap(),
-            map.edge_name(*at),
-            if *free { " (free)" } else { "" }
-        ),
-        Event::Citied { seat, at } => format!(
-            "{} built a city at {}.",
-            w(*seat).cap(),
-            map.corner_name(*at)
-        ),
-        Event::StartingResources { seat, got } => {
-            format!("{} got {got} from the second settlement.", w(*seat).cap())
+        Event::Table(t) => t.describe(map, viewer, names),
+        Event::Rolled { seat, dice } => {
+            format!("{} rolled {}.", w(*seat).cap(), dice_words(*dice))
         }
-        Event::Rolled { seat, dice } => format!(
-            "{} rolled {} ({}+{}).",
-            w(*seat).cap(),
-            dice.0 + dice.1,
-            dice.0,
-            dice.1
-        ),
         Event::Produced {
             number,
             gains,
             short,
-            blocked,
+            blocked: robber,
         } => {
             let mut parts: Vec<String> = gains
                 .iter()
@@ -180,7 +103,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                     names.join(", ")
                 );
             }
-            if let Some(h) = blocked {
+            if let Some(h) = robber {
                 line += &format!(" (the robber blocks {})", map.hex_name(*h));
             }
             line + "."
@@ -189,56 +112,9 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             let parts: Vec<String> = owed.iter().map(|(s, n)| format!("{} {n}", w(*s))).collect();
             format!("Seven! Discard half your cards: {}.", parts.join(", "))
         }
-        Event::Discarded { seat, cards } => format!("{} discarded {cards}.", w(*seat).cap()),
-        Event::RobberMoved { seat, hex } => format!(
-            "{} moved the robber to {} ({}).",
-            w(*seat).cap(),
-            map.hex_name(*hex),
-            map.tile(*hex).label()
-        ),
-        Event::Stole {
-            thief,
-            victim,
-            card,
-        } => {
-            if viewer == Some(*thief) || viewer == Some(*victim) {
-                format!("{} stole 1 {card} from {}.", w(*thief).cap(), w(*victim))
-            } else {
-                format!("{} stole a card from {}.", w(*thief).cap(), w(*victim))
-            }
-        }
-        Event::BoughtDev { seat, card } => {
-            if viewer == Some(*seat) {
-                format!("You bought a development card: {card}.")
-            } else {
-                format!("{} bought a development card.", w(*seat).cap())
-            }
-        }
-        Event::PlayedKnight { seat } => format!("{} played a Knight.", w(*seat).cap()),
-        Event::PlayedRoadBuilding { seat } => {
-            format!("{} played Road Building: 2 free roads.", w(*seat).cap())
-        }
-        Event::PlayedYearOfPlenty { seat, got } => {
-            format!("{} played Year of Plenty and took {got}.", w(*seat).cap())
-        }
-        Event::PlayedMonopoly {
-            seat,
-            resource,
-            took,
-        } => {
-            let total: u32 = took.iter().map(|(_, n)| n).sum();
-            format!(
-                "{} played Monopoly on {resource} and took {total}.",
-                w(*seat).cap()
-            )
-        }
+        Event::Dev(d) => d.describe(viewer, names),
         Event::Trade(t) => t.describe(viewer, names),
-        Event::LongestRoad { holder, length } => {
-            awards::longest_road_words(*holder, *length, viewer, names)
-        }
-        Event::LargestArmy { holder, knights } => {
-            awards::largest_army_words(*holder, *knights, viewer, names)
-        }
+        Event::Award(a) => a.describe(viewer, names),
         Event::TurnStarted { seat, turn } => {
             if viewer == Some(*seat) {
                 format!("Turn {turn}: your turn. Roll the dice (`roll`).")
@@ -247,17 +123,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             }
         }
         Event::TimedOut { seat, what } => format!("Time ran out for {}: {what}.", w(*seat)),
-        Event::Won { seat, vp, vp_cards } => {
-            let cards = if *vp_cards > 0 {
-                format!(", revealing {vp_cards} victory point card(s)")
-            } else {
-                String::new()
-            };
-            format!(
-                "{} with {vp} victory points{cards}!",
-                w(*seat).cap_does("win")
-            )
-        }
+        Event::Won { seat, vp, vp_cards } => won_words(names, *seat, viewer, *vp, *vp_cards),
         Event::SpecialBuild { seat } => {
             if viewer == Some(*seat) {
                 "Your special build: build or buy development cards (no trading, no cards played), then `end`.".to_string()

@@ -489,27 +489,16 @@ crate::rules::audit::impl_classic_box!(BaseGame);
 
 /// What a base event means for the end-of-game summary (Risk of Catan's base events too).
 pub fn recap_facts(ev: &Event, out: &mut Vec<Fact>) {
-    use crate::rules::facts::{self as recap, Gain, Loss};
+    use crate::rules::facts::Gain;
     match ev {
-        Event::StartingResources { seat, got } => out.push(Fact::gained(*seat, Gain::Start, *got)),
         Event::Rolled { dice, .. } => out.push(Fact::Dice(dice.0 + dice.1)),
         Event::Produced { gains, .. } => out.extend(
             gains
                 .iter()
                 .map(|(seat, got)| Fact::gained(*seat, Gain::Production, *got)),
         ),
-        Event::Discarded { seat, cards } => out.push(Fact::lost(*seat, Loss::Discards, *cards)),
-        Event::Stole {
-            thief,
-            victim,
-            card,
-        } => recap::steal_facts(*thief, *victim, *card, out),
-        Event::PlayedYearOfPlenty { seat, got } => out.push(Fact::gained(*seat, Gain::Cards, *got)),
-        Event::PlayedMonopoly {
-            seat,
-            resource,
-            took,
-        } => recap::monopoly_facts(*seat, *resource, took, out),
+        Event::Table(t) => t.recap_facts(out),
+        Event::Dev(d) => d.recap_facts(out),
         Event::Trade(t) => t.recap_facts(out),
         Event::TurnStarted { .. } => out.push(Fact::Turn),
         _ => {}

@@ -15,8 +15,8 @@
 use super::*;
 use crate::engine::rng::GameRng;
 use crate::rules::devcards::HeldCard;
+use crate::rules::events::{AwardEvent, DevEvent, TableEvent, TradeEvent};
 use crate::rules::offers::TradeCommand;
-use crate::rules::offers::TradeEvent;
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::resources::{Resource, parse_resource_list};
 use crate::topology::EdgeId;
@@ -414,7 +414,10 @@ fn the_second_settlement_takes_one_card_per_land_hex_and_none_from_the_desert() 
     let mut g = new_game(config(2));
     // Seat 0's first settlement (forest, forest, mountains) brings nothing.
     let ev = ok(&mut g, 0, "settle E.e");
-    assert!(!has(&ev, |e| matches!(e, Event::StartingResources { .. })));
+    assert!(!has(&ev, |e| matches!(
+        e,
+        Event::Table(TableEvent::StartingResources { .. })
+    )));
     ok(&mut g, 0, "road E.ne");
     assert_eq!(g.hands[0], ResourceSet::EMPTY);
     ok(&mut g, 1, "settle S.se");
@@ -422,10 +425,10 @@ fn the_second_settlement_takes_one_card_per_land_hex_and_none_from_the_desert() 
     // Seat 1's second: forest E, hills G and the desert J.
     let ev = ok(&mut g, 1, "settle J.nw");
     assert!(has(&ev, |e| *e
-        == Event::StartingResources {
+        == Event::Table(TableEvent::StartingResources {
             seat: 1,
             got: rs("1 lumber 1 brick")
-        }));
+        })));
     assert_eq!(g.hands[1], rs("1 lumber 1 brick"));
     ok(&mut g, 1, "road J.nw");
     // Seat 0's second, on the coast by fields K only: one grain.
@@ -690,11 +693,12 @@ fn the_robber_steals_from_the_chosen_victim_and_a_victim_must_be_named() {
     );
     let ev = ok(&mut g, 0, "robber E steal 2");
     assert!(has(&ev, |e| *e
-        == Event::Stole {
+        == Event::Table(TableEvent::Stole {
             thief: 0,
             victim: 1,
-            card: Resource::Ore
-        }));
+            card: Resource::Ore,
+            asked: false,
+        })));
     assert_eq!(g.hands[0], rs("1 grain 1 ore"));
     assert_eq!(g.hands[1], rs("2 ore"));
     assert_eq!(g.hands[2], rs("2 wool"));
@@ -712,7 +716,7 @@ fn the_stolen_card_is_random() {
         put_settlement(&mut g, 1, "K.e");
         set_hand(&mut g, 1, "1 wool 1 ore");
         for e in ok(&mut g, 0, "robber K steal 2") {
-            if let Event::Stole { card, .. } = e {
+            if let Event::Table(TableEvent::Stole { card, .. }) = e {
                 stolen.insert(card);
             }
         }
@@ -733,7 +737,10 @@ fn the_robber_steals_nothing_where_nobody_has_cards() {
     put_settlement(&mut g, 1, "K.e");
     says(refused(&mut g, 0, "robber K steal 2"), "no cards");
     let ev = ok(&mut g, 0, "robber K");
-    assert!(!has(&ev, |e| matches!(e, Event::Stole { .. })));
+    assert!(!has(&ev, |e| matches!(
+        e,
+        Event::Table(TableEvent::Stole { .. })
+    )));
 }
 
 #[test]
@@ -1145,10 +1152,10 @@ fn buying_draws_the_top_card() {
     g.deck = vec![DevCard::Knight, DevCard::Monopoly];
     let ev = ok(&mut g, 0, "buy dev");
     assert!(has(&ev, |e| *e
-        == Event::BoughtDev {
+        == Event::Dev(DevEvent::Bought {
             seat: 0,
             card: DevCard::Monopoly
-        }));
+        })));
     assert_eq!(g.deck, vec![DevCard::Knight]);
 }
 
@@ -1372,11 +1379,11 @@ fn monopoly_takes_every_card_of_one_resource() {
     assert_eq!(g.hands[1], rs("1 ore"));
     assert_eq!(g.hands[2], ResourceSet::EMPTY);
     assert!(has(&ev, |e| *e
-        == Event::PlayedMonopoly {
+        == Event::Dev(DevEvent::PlayedMonopoly {
             seat: 0,
             resource: Resource::Wool,
             took: vec![(1, 3), (2, 2)]
-        }));
+        })));
 }
 
 // ---- largest army and longest road ---------------------------------------------------------
@@ -1389,10 +1396,10 @@ fn largest_army_goes_to_the_first_with_three_knights_and_moves_only_for_more() {
     give_dev(&mut g, 0, DevCard::Knight, 0);
     let ev = ok(&mut g, 0, "play knight");
     assert!(has(&ev, |e| *e
-        == Event::LargestArmy {
+        == Event::Award(AwardEvent::LargestArmy {
             holder: 0,
             knights: 3
-        }));
+        })));
     assert_eq!(g.largest, Some(0));
     assert_eq!(g.public_vp(0), 2);
     ok(&mut g, 0, "robber E");
@@ -1400,7 +1407,10 @@ fn largest_army_goes_to_the_first_with_three_knights_and_moves_only_for_more() {
     turn_of(&mut g, 1, Phase::Main);
     give_dev(&mut g, 1, DevCard::Knight, 0);
     let ev = ok(&mut g, 1, "play knight");
-    assert!(!has(&ev, |e| matches!(e, Event::LargestArmy { .. })));
+    assert!(!has(&ev, |e| matches!(
+        e,
+        Event::Award(AwardEvent::LargestArmy { .. })
+    )));
     assert_eq!(g.largest, Some(0));
     ok(&mut g, 1, "robber J");
     // Seat 1 pulls ahead: it moves.
@@ -1452,10 +1462,10 @@ fn longest_road_needs_five_segments() {
     give(&mut g, 0, "1 lumber 1 brick");
     let ev = ok(&mut g, 0, "road E.s");
     assert!(has(&ev, |e| *e
-        == Event::LongestRoad {
+        == Event::Award(AwardEvent::LongestRoad {
             holder: Some(0),
             length: 5
-        }));
+        })));
     assert_eq!(g.longest, Some(0));
     assert_eq!(g.public_vp(0), 3);
     assert_eq!(g.view(None).players[0].road_length, 5);
@@ -1509,10 +1519,10 @@ fn an_opponents_settlement_breaks_a_longest_road() {
     let ev = ok(&mut g, 1, "settle E.ne");
     assert_eq!(g.road_len[0], 3);
     assert!(has(&ev, |e| *e
-        == Event::LongestRoad {
+        == Event::Award(AwardEvent::LongestRoad {
             holder: None,
             length: 0
-        }));
+        })));
     assert_eq!(g.longest, None);
     assert_eq!(g.public_vp(0), 1);
 }
@@ -1532,10 +1542,10 @@ fn a_tie_keeps_longest_road_with_its_holder() {
     let ev = ok(&mut g, 1, "road M.sw");
     assert_eq!(g.longest, Some(1), "a longer road does");
     assert!(has(&ev, |e| *e
-        == Event::LongestRoad {
+        == Event::Award(AwardEvent::LongestRoad {
             holder: Some(1),
             length: 6
-        }));
+        })));
 }
 
 /// Seat 0 holds Longest Road with 6 around E; seats 1 and 2 have 5 each around M and Q;
@@ -1565,10 +1575,10 @@ fn a_break_that_leaves_others_tied_gives_longest_road_to_nobody() {
     assert_eq!(g.road_len, vec![3, 5, 5, 2]);
     assert_eq!(g.longest, None);
     assert!(has(&ev, |e| *e
-        == Event::LongestRoad {
+        == Event::Award(AwardEvent::LongestRoad {
             holder: None,
             length: 0
-        }));
+        })));
 }
 
 #[test]
@@ -2089,8 +2099,14 @@ fn the_clock_places_setup_pieces_for_a_slow_player() {
     assert!(g.tick(999).is_empty());
     let ev = g.tick(1000);
     assert!(has(&ev, |e| matches!(e, Event::TimedOut { seat: 0, .. })));
-    assert!(has(&ev, |e| matches!(e, Event::Settled { seat: 0, .. })));
-    assert!(has(&ev, |e| matches!(e, Event::Roaded { seat: 0, .. })));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::Table(TableEvent::Settled { seat: 0, .. })
+    )));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::Table(TableEvent::Roaded { seat: 0, .. })
+    )));
     assert_eq!(
         g.phase,
         Phase::Setup {
@@ -2103,7 +2119,10 @@ fn the_clock_places_setup_pieces_for_a_slow_player() {
     let spot = g.legal(1)[0];
     g.apply(1, &spot, 1500).unwrap();
     let ev = g.tick(2000);
-    assert!(has(&ev, |e| matches!(e, Event::Roaded { seat: 1, .. })));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::Table(TableEvent::Roaded { seat: 1, .. })
+    )));
     assert_eq!(g.pieces.routes_of(1).len(), 1);
 }
 
@@ -2147,8 +2166,14 @@ fn the_clock_discards_at_random_and_moves_the_robber() {
     let ev = g.tick(1500);
     assert_eq!(g.hands[1].total(), 5);
     assert_eq!(g.hands[2].total(), 5);
-    assert!(has(&ev, |e| matches!(e, Event::Discarded { seat: 1, .. })));
-    assert!(has(&ev, |e| matches!(e, Event::Discarded { seat: 2, .. })));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::Table(TableEvent::Discarded { seat: 1, .. })
+    )));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::Table(TableEvent::Discarded { seat: 2, .. })
+    )));
     assert_conserved(&g);
     assert_eq!(
         g.phase,
@@ -2166,7 +2191,7 @@ fn the_clock_discards_at_random_and_moves_the_robber() {
     let ev = g.tick(11_000);
     assert!(has(&ev, |e| matches!(
         e,
-        Event::RobberMoved { seat: 0, .. }
+        Event::Table(TableEvent::RobberMoved { seat: 0, .. })
     )));
     assert_ne!(g.robber, robber);
     assert_eq!(g.current, 1, "and the turn ended");

@@ -7,14 +7,18 @@ use super::{
 };
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
-use crate::rules::costs::{self, check_afford};
-use crate::rules::devcards::{self, DevCard};
+use crate::rules::banks::Banks;
+use crate::rules::costs;
+use crate::rules::devcards::{Cards, DevCard, DevEvent, DevHand, DevTable};
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::production;
-use crate::rules::resources::{ResourceSet, pips};
-use crate::rules::trade::{self, Offer};
+use crate::rules::resources::ResourceSet;
+use crate::rules::robber;
+use crate::rules::spots;
+use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
+use std::borrow::Cow;
 
 impl BigGame {
     pub(crate) fn apply_command(
@@ -118,6 +122,21 @@ impl BigGame {
 
     // ---- setup ----------------------------------------------------------------------------
 
+    /// Refuses a setup choice out of turn: `step` is the one the command makes (collect, then
+    /// the city).
+    fn need_setup_step(&self, seat: Seat, step: SetupStep) -> Result<(), RuleError> {
+        match self.setup[seat as usize] {
+            s if s == step => Ok(()),
+            SetupStep::Done => refuse("your setup is done; wait for the first round"),
+            SetupStep::City => refuse(
+                "you have collected already; now choose the settlement to turn into a city (`city C`)",
+            ),
+            SetupStep::Collect => refuse(
+                "first choose the settlement to collect from (`collect C`), then the one to turn into a city",
+            ),
+        }
+    }
+
     fn collect(
         &mut self,
         seat: Seat,
@@ -130,15 +149,7 @@ impl BigGame {
                 "collecting from a starting settlement is part of the setup, which is over",
             );
         }
-        match self.setup[seat as usize] {
-            SetupStep::Collect => {}
-            SetupStep::City => {
-                return refuse(
-                    "you have collected already; now choose the settlement to turn into a city (`city C`)",
-                );
-            }
-            SetupStep::Done => return refuse("your setup is done; wait for the first round"),
-        }
+        self.need_setup_step(seat, SetupStep::Collect)?;
         if !self
             .pieces
             .building(c)
@@ -173,15 +184,7 @@ impl BigGame {
         now: Millis,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        match self.setup[seat as usize] {
-            SetupStep::City => {}
-            SetupStep::Collect => {
-                return refuse(
-                    "first choose the settlement to collect from (`collect C`), then the one to turn into a city",
-                );
-            }
-            SetupStep::Done => return refuse("your setup is done; wait for the first round"),
-        }
+        self.need_setup_step(seat, SetupStep::City)?;
         self.pieces
             .check_city(seat, c)
             .map_err(|r| r.explain(&self.map))?;
@@ -200,17 +203,9 @@ impl BigGame {
 
     /// The starting settlement with the most pips around it (the host's pick on a timeout).
     pub(crate) fn best_own_settlement(&self, seat: Seat) -> Option<CornerId> {
-        self.pieces.settlements_of(seat).max_by_key(|c| {
-            let p: u32 = self
-                .map
-                .topology
-                .corner_hexes(*c)
-                .iter()
-                .flatten()
-                .map(|h| self.map.tile(*h).number().map_or(0, pips) as u32)
-                .sum();
-            (p, std::cmp::Reverse(*c))
-        })
+        self.pieces
+            .settlements_of(seat)
+            .max_by_key(|c| (spots::corner_pips(&self.map, *c), std::cmp::Reverse(*c)))
     }
 
     // ---- rounds ---------------------------------------------------------------------------
@@ -365,7 +360,7 @@ impl BigGame {
         for s in 0..self.cfg.seats() {
             let n = self.turn[s].must_discard;
             if n > 0 {
-                let cards = self.random_cards(s as Seat, n);
+                let cards = spots::random_cards(&mut self.rng, &self.hands[s], n);
                 self.hands[s].sub(&cards);
                 self.banks[s / 2].add(&cards);
                 self.turn[s].must_discard = 0;
@@ -427,19 +422,6 @@ impl BigGame {
             let vp = self.total_vp(w);
             self.finish(vec![w], vp, false, ev);
         }
-    }
-
-    /// `n` cards drawn at random from a seat's hand.
-    pub(crate) fn random_cards(&mut self, seat: Seat, n: u32) -> ResourceSet {
-        let mut hand = self.hands[seat as usize];
-        let mut out = ResourceSet::EMPTY;
-        for _ in 0..n.min(hand.total()) {
-            let i = self.rng.below(hand.total() as usize) as u32;
-            let r = hand.nth_card(i).expect("within hand");
-            hand[r] -= 1;
-            out[r] += 1;
-        }
-        out
     }
 
     /// Acts on the deadline: finishes the setup choices nobody made, or ends the round.
@@ -505,17 +487,7 @@ impl BigGame {
         self.pieces
             .check_settlement(&self.map, seat, c)
             .map_err(|r| r.explain(&self.map))?;
-        check_afford(
-            &self.hands[seat as usize],
-            &costs::SETTLEMENT,
-            "a settlement",
-        )?;
-        let b = seat as usize / 2;
-        costs::pay(
-            &mut self.hands[seat as usize],
-            &mut self.banks[b],
-            &costs::SETTLEMENT,
-        );
+        self.charge(seat, &costs::SETTLEMENT, "a settlement")?;
         self.pieces.place_settlement(seat, c);
         let foreign = self
             .territory_of_corner(c)
@@ -533,17 +505,11 @@ impl BigGame {
 
     fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_active(seat, "build")?;
-        self.pieces
-            .check_city(seat, c)
-            .map_err(|r| r.explain(&self.map))?;
-        check_afford(&self.hands[seat as usize], &costs::CITY, "a city")?;
-        let b = seat as usize / 2;
-        costs::pay(
+        let purse = (
             &mut self.hands[seat as usize],
-            &mut self.banks[b],
-            &costs::CITY,
+            &mut self.banks[Self::board_of(seat)],
         );
-        self.pieces.place_city(seat, c);
+        costs::build_city(&self.map, &mut self.pieces, purse, seat, c)?;
         ev.push(Event::Citied {
             seat,
             at: c,
@@ -582,9 +548,7 @@ impl BigGame {
             RouteKind::Ship => (costs::SHIP, "a ship"),
         };
         if !free {
-            check_afford(&self.hands[seat as usize], &cost, what)?;
-            let b = seat as usize / 2;
-            costs::pay(&mut self.hands[seat as usize], &mut self.banks[b], &cost);
+            self.charge(seat, &cost, what)?;
         }
         self.pieces.place_route(seat, e, kind);
         let t = &mut self.turn[seat as usize];
@@ -749,21 +713,6 @@ impl BigGame {
         Ok(())
     }
 
-    fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_active(seat, "buy development cards")?;
-        let b = seat as usize / 2;
-        let card = devcards::buy(
-            &mut self.hands[seat as usize],
-            &mut self.banks[b],
-            &mut self.decks[b],
-            &mut self.dev[seat as usize],
-            self.round,
-            &format!("board {}'s development deck", b + 1),
-        )?;
-        ev.push(Event::BoughtDev { seat, card });
-        Ok(())
-    }
-
     fn end(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_active(seat, "end a turn")?;
         self.turn[seat as usize].ended = true;
@@ -787,12 +736,7 @@ impl BigGame {
         if n == 0 {
             return refuse("you do not need to discard (only hands of 8 or more do, after a 7)");
         }
-        if cards.total() != n {
-            return refuse(format!("discard exactly {n} cards, not {}", cards.total()));
-        }
-        if !self.hands[seat as usize].contains(&cards) {
-            return refuse(format!("you do not have {cards}"));
-        }
+        robber::check_discard(&self.hands[seat as usize], &cards, n)?;
         self.hands[seat as usize].sub(&cards);
         self.home_bank(seat).add(&cards);
         self.turn[seat as usize].must_discard = 0;
@@ -805,27 +749,6 @@ impl BigGame {
     }
 
     // ---- development cards ----------------------------------------------------------------
-
-    /// Checks that a development card may be played now.
-    fn check_card(&self, seat: Seat, card: DevCard) -> Result<(), RuleError> {
-        self.need_active(seat, "play development cards")?;
-        if self.turn[seat as usize].dev_played {
-            return refuse("you have already played a development card this turn");
-        }
-        devcards::check_playable(
-            &self.dev[seat as usize],
-            card,
-            self.round,
-            "this turn can be played from your next turn",
-        )?;
-        Ok(())
-    }
-
-    fn spend_card(&mut self, seat: Seat, card: DevCard) {
-        self.dev[seat as usize].take(card, self.round);
-        self.turn[seat as usize].dev_played = true;
-        self.dev_spent += 1;
-    }
 
     /// Hexes with a robber away from its desert next to one of the seat's buildings: what a
     /// Knight may send home.
@@ -902,11 +825,8 @@ impl BigGame {
             self.hands[seat as usize][r] += 1;
         }
         self.spend_card(seat, DevCard::Knight);
-        self.dev[seat as usize].knights_played += 1;
         ev.push(Event::PlayedKnight { seat, robber, got });
-        if let Some((holder, knights)) = awards::update_largest_army(&mut self.largest, &self.dev) {
-            ev.push(Event::LargestArmy { holder, knights });
-        }
+        self.award_largest_army(seat, ev);
         Ok(())
     }
 
@@ -919,44 +839,11 @@ impl BigGame {
         }
         self.spend_card(seat, DevCard::RoadBuilding);
         self.turn[seat as usize].free_routes = 2;
-        ev.push(Event::PlayedRoadBuilding { seat, free: 2 });
-        Ok(())
-    }
-
-    fn play_plenty(
-        &mut self,
-        seat: Seat,
-        cards: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check_card(seat, DevCard::YearOfPlenty)?;
-        let b = seat as usize / 2;
-        devcards::check_plenty(&cards, &self.banks[b], &format!("board {}'s bank", b + 1))?;
-        self.spend_card(seat, DevCard::YearOfPlenty);
-        self.banks[b].sub(&cards);
-        self.hands[seat as usize].add(&cards);
-        ev.push(Event::PlayedYearOfPlenty { seat, got: cards });
+        ev.push(DevEvent::PlayedRoadBuilding { seat }.into());
         Ok(())
     }
 
     // ---- trade ------------------------------------------------------------------------------
-
-    fn bank_trade(
-        &mut self,
-        seat: Seat,
-        give: ResourceSet,
-        get: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.need_active(seat, "trade with the bank")?;
-        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        let b = seat as usize / 2;
-        let (hand, bank) = (&mut self.hands[seat as usize], &mut self.banks[b]);
-        let name = format!("board {}'s bank", b + 1);
-        offers::check_bank_trade(&rates, hand, bank, &name, &give, &get)?;
-        offers::bank_trade(seat, hand, bank, give, get, ev);
-        Ok(())
-    }
 
     /// Seats that may accept an offer now.
     pub(crate) fn addressees(&self, o: &Offer) -> Vec<Seat> {
@@ -974,14 +861,7 @@ impl BigGame {
         for &s in touched {
             self.road_len[s as usize] = self.pieces.longest_route(&self.map, s);
         }
-        let holder = awards::longest_road(self.longest, &self.road_len);
-        if holder != self.longest {
-            self.longest = holder;
-            ev.push(Event::LongestRoad {
-                holder,
-                length: holder.map_or(0, |h| self.road_len[h as usize]),
-            });
-        }
+        awards::award_longest_road(&mut self.longest, &self.road_len, ev);
     }
 
     /// Seats the game waits for or invites: setup choices, the active seats still playing,
@@ -1043,6 +923,9 @@ impl Market for BigGame {
         }
         Ok(to)
     }
+    fn may_bank_trade(&self, seat: Seat) -> Result<(), RuleError> {
+        self.need_active(seat, "trade with the bank")
+    }
     fn open_cap(&self, _seat: Seat) -> usize {
         MAX_OPEN_OFFERS
     }
@@ -1056,4 +939,61 @@ impl Market for BigGame {
         }
     }
     offers::book_in_fields!();
+}
+
+/// Each board has its own bank: a seat deals with its home board's.
+impl Banks for BigGame {
+    fn bank_of(&self, seat: Seat) -> &ResourceSet {
+        &self.banks[Self::board_of(seat)]
+    }
+    fn hand_and_bank(&mut self, seat: Seat) -> (&mut ResourceSet, &mut ResourceSet) {
+        let b = Self::board_of(seat);
+        (&mut self.hands[seat as usize], &mut self.banks[b])
+    }
+    fn bank_name(&self, seat: Seat) -> Cow<'static, str> {
+        Cow::Owned(format!("board {}'s bank", Self::board_of(seat) + 1))
+    }
+}
+
+/// The Big Game's development cards: bought and played by the active seats in their round,
+/// one card a turn, from and to the home board's deck and bank (no Monopoly in its deck).
+impl DevTable for BigGame {
+    type Event = Event;
+    fn may_buy(&self, seat: Seat) -> Result<(), RuleError> {
+        self.need_active(seat, "buy development cards")
+    }
+    fn may_play(&self, seat: Seat) -> Result<(), RuleError> {
+        self.need_active(seat, "play development cards")
+    }
+    fn card_turn(&self) -> u32 {
+        self.round
+    }
+    fn has_played(&self, seat: Seat) -> bool {
+        self.turn[seat as usize].dev_played
+    }
+    fn note_played(&mut self, seat: Seat) {
+        self.turn[seat as usize].dev_played = true;
+        self.dev_spent += 1;
+    }
+    const PLAYED_ALREADY: &'static str = "you have already played a development card this turn";
+    const WAIT: &'static str = "this turn can be played from your next turn";
+    fn cards(&mut self, seat: Seat) -> Cards<'_> {
+        let b = Self::board_of(seat);
+        Cards {
+            hands: &mut self.hands,
+            bank: &mut self.banks[b],
+            deck: &mut self.decks[b],
+            dev: &mut self.dev,
+            largest: &mut self.largest,
+        }
+    }
+    fn dev_hand(&self, seat: Seat) -> &DevHand {
+        &self.dev[seat as usize]
+    }
+    fn deck_name(&self, seat: Seat) -> Cow<'static, str> {
+        Cow::Owned(format!(
+            "board {}'s development deck",
+            Self::board_of(seat) + 1
+        ))
+    }
 }

@@ -4,9 +4,7 @@
 use super::Group;
 use crate::board::Map;
 use crate::engine::{Millis, Seat};
-use crate::rules::awards;
-use crate::rules::devcards::DevCard;
-use crate::rules::offers::TradeEvent;
+use crate::rules::events::{AwardEvent, DevEvent, TradeEvent, dice_words, economy_events};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::words::{and_list, cap, who};
 use crate::topology::{CornerId, EdgeId, HexId};
@@ -80,34 +78,19 @@ pub enum Event {
         from: EdgeId,
         to: EdgeId,
     },
-    BoughtDev {
-        seat: Seat,
-        card: DevCard,
-    },
-    /// A Knight: a robber sent home from `robber.0` to `robber.1`, and the card taken.
+    /// A Knight: a robber sent home from `robber.0` to `robber.1`, and the card taken (the
+    /// Big Game's own Knight; the other cards' events are the shared ones).
     PlayedKnight {
         seat: Seat,
         robber: Option<(HexId, HexId)>,
         got: Option<Resource>,
     },
-    PlayedRoadBuilding {
-        seat: Seat,
-        free: u8,
-    },
-    PlayedYearOfPlenty {
-        seat: Seat,
-        got: ResourceSet,
-    },
+    /// Development cards bought and played (Road Building gives two roads or ships).
+    Dev(DevEvent),
     /// Bank trades and offers between players: the shared offer book's events.
     Trade(TradeEvent),
-    LongestRoad {
-        holder: Option<Seat>,
-        length: u32,
-    },
-    LargestArmy {
-        holder: Seat,
-        knights: u32,
-    },
+    /// Longest Road and Largest Army changing hands.
+    Award(AwardEvent),
     /// A seat said it is done for the round.
     Ended {
         seat: Seat,
@@ -132,11 +115,7 @@ pub enum Event {
     },
 }
 
-impl From<TradeEvent> for Event {
-    fn from(t: TradeEvent) -> Event {
-        Event::Trade(t)
-    }
-}
+economy_events!(Event);
 
 fn free(f: bool) -> &'static str {
     if f { " (free)" } else { "" }
@@ -203,12 +182,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             group.name(),
             length / 1000
         ),
-        Event::Rolled { dice } => format!(
-            "The dice for every board: {} ({}+{}).",
-            dice.0 + dice.1,
-            dice.0,
-            dice.1
-        ),
+        Event::Rolled { dice } => format!("The dice for every board: {}.", dice_words(*dice)),
         Event::Produced {
             number,
             gains,
@@ -266,12 +240,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
         Event::Robbers { still, dice, moved } => {
             let mut s = String::new();
             if let Some(d) = dice {
-                s.push_str(&format!(
-                    "The robbers' roll: {} ({}+{}).",
-                    d.0 + d.1,
-                    d.0,
-                    d.1
-                ));
+                s.push_str(&format!("The robbers' roll: {}.", dice_words(*d)));
                 for (_, from, to) in moved.iter().filter(|(t, _, _)| near(t / 2)) {
                     s.push_str(&format!(
                         " A robber moves from {} to {}.",
@@ -330,13 +299,6 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             map.edge_name(*from),
             map.edge_name(*to)
         ),
-        Event::BoughtDev { seat, card } => {
-            if viewer == Some(*seat) {
-                format!("You bought a development card: {card}.")
-            } else {
-                format!("{} bought a development card.", w(*seat).cap())
-            }
-        }
         Event::PlayedKnight { seat, robber, got } => {
             let mut s = format!("{} played a Knight", w(*seat).cap());
             if let Some((from, to)) = robber {
@@ -352,20 +314,16 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             }
             s
         }
-        Event::PlayedRoadBuilding { seat, free: n } => format!(
-            "{} played Road Building: {n} free roads or ships.",
+        Event::Dev(DevEvent::PlayedRoadBuilding { seat }) => format!(
+            "{} played Road Building: 2 free roads or ships.",
             w(*seat).cap()
         ),
-        Event::PlayedYearOfPlenty { seat, got } => {
+        Event::Dev(DevEvent::PlayedYearOfPlenty { seat, got }) => {
             format!("{} played Year of Plenty: {got}.", w(*seat).cap())
         }
+        Event::Dev(d) => d.describe(viewer, names),
         Event::Trade(t) => t.describe(viewer, names),
-        Event::LongestRoad { holder, length } => {
-            awards::longest_road_words(*holder, *length, viewer, names)
-        }
-        Event::LargestArmy { holder, knights } => {
-            awards::largest_army_words(*holder, *knights, viewer, names)
-        }
+        Event::Award(a) => a.describe(viewer, names),
         Event::Ended { seat } => {
             format!("{} done for this round.", w(*seat).cap_does("be"))
         }

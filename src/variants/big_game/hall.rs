@@ -22,21 +22,18 @@ impl BigGame {
             | Event::Roaded { seat, .. }
             | Event::Shipped { seat, .. }
             | Event::ShipMoved { seat, .. }
-            | Event::BoughtDev { seat, .. }
             | Event::PlayedKnight { seat, .. }
-            | Event::PlayedRoadBuilding { seat, .. }
-            | Event::PlayedYearOfPlenty { seat, .. }
             | Event::Ended { seat }
             | Event::TimedOut { seat, .. }
             | Event::TakenOver { seat } => Some(*seat),
+            Event::Dev(d) => Some(d.seat()),
             Event::Trade(t) => Some(t.actor()),
             Event::RoundStarted { .. }
             | Event::Rolled { .. }
             | Event::Produced { .. }
             | Event::MustDiscard { .. }
             | Event::Robbers { .. }
-            | Event::LongestRoad { .. }
-            | Event::LargestArmy { .. }
+            | Event::Award(_)
             | Event::RoundEnded { .. }
             | Event::Over { .. } => None,
         }

@@ -797,9 +797,7 @@ impl Ruleset for BigGame {
                 from: Gain::Cards,
                 cards: ResourceSet::one(*r, 1),
             }),
-            Event::PlayedYearOfPlenty { seat, got } => {
-                out.push(Fact::gained(*seat, Gain::Cards, *got))
-            }
+            Event::Dev(d) => d.recap_facts(out),
             Event::Trade(t) => t.recap_facts(out),
             Event::RoundStarted { .. } => out.push(Fact::Round),
             _ => {}

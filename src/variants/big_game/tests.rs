@@ -9,6 +9,7 @@ use super::*;
 use crate::board::spec::Territory;
 use crate::rules::costs;
 use crate::rules::devcards::HeldCard;
+use crate::rules::events::AwardEvent;
 use crate::rules::offers::TradeCommand;
 use crate::rules::offers::TradeEvent;
 use crate::rules::pieces::{BuildingKind, RouteKind};
@@ -812,10 +813,10 @@ fn largest_army_and_longest_road_are_one_award_each_for_the_whole_game() {
         bought_turn: 0,
     });
     let ev = run(&mut g, 4, "play knight wool", 1).unwrap();
-    assert!(ev.contains(&Event::LargestArmy {
+    assert!(ev.contains(&Event::Award(AwardEvent::LargestArmy {
         holder: 4,
         knights: 3
-    }));
+    })));
     assert_eq!(g.public_vp(4), 4 + 2);
     // Seat 0 on another board with more knights takes it from seat 4.
     g.dev[0].knights_played = 3;

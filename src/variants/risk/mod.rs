@@ -340,6 +340,10 @@ impl Ruleset for RiskGame {
             self.base.recap_facts(e, out);
         }
     }
+
+    fn audit(&self) -> Result<(), String> {
+        RiskGame::audit(self)
+    }
 }
 
 impl RiskGame {
@@ -370,10 +374,6 @@ impl RiskGame {
             .position(|(k, _)| *k == PointSource::Cities)
             .map_or(points.len(), |i| i + 1);
         points.insert(at, (PointSource::Annexed, annexed));
-    }
-
-    fn audit(&self) -> Result<(), String> {
-        RiskGame::audit(self)
     }
 }
 

@@ -7,14 +7,17 @@ use super::{
 };
 use crate::engine::{Millis, RuleError, Seat, refuse};
 use crate::rules::awards;
-use crate::rules::costs::{self, check_afford};
-use crate::rules::devcards::{self, DevCard};
+use crate::rules::banks::{self, Banks};
+use crate::rules::costs;
+use crate::rules::devcards::{self, DevCard, DevEvent, DevTable};
+use crate::rules::events::TableEvent;
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
 use crate::rules::production;
 use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::robber;
 use crate::rules::spots;
-use crate::rules::trade::{self, Offer};
+use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
 
 impl ChaosGame {
@@ -154,19 +157,10 @@ impl ChaosGame {
         self.pieces
             .check_settlement(&self.map, seat, c)
             .map_err(|r| self.spot_refusal(seat, r))?;
-        check_afford(
-            &self.hands[seat as usize],
-            &costs::SETTLEMENT,
-            "a settlement",
-        )?;
-        costs::pay(
-            &mut self.hands[seat as usize],
-            &mut self.bank,
-            &costs::SETTLEMENT,
-        );
+        self.charge(seat, &costs::SETTLEMENT, "a settlement")?;
         self.pieces.place_settlement(seat, c);
         self.tally[seat as usize].settlements += 1;
-        ev.push(Event::Settled { seat, at: c });
+        ev.push(Event::Table(TableEvent::Settled { seat, at: c }));
         // A settlement can cut an opponent's road.
         self.update_longest_road(ev);
         Ok(())
@@ -174,7 +168,7 @@ impl ChaosGame {
 
     fn place_setup_settlement(&mut self, seat: Seat, step: u8, c: CornerId, ev: &mut Vec<Event>) {
         self.pieces.place_settlement(seat, c);
-        ev.push(Event::Settled { seat, at: c });
+        ev.push(Event::Table(TableEvent::Settled { seat, at: c }));
         if step as usize >= self.cfg.seats {
             let mut got = ResourceSet::EMPTY;
             for h in self.map.topology.corner_hexes(c).iter().flatten() {
@@ -186,7 +180,7 @@ impl ChaosGame {
             }
             self.bank.sub(&got);
             self.hands[seat as usize].add(&got);
-            ev.push(Event::StartingResources { seat, got });
+            ev.push(Event::Table(TableEvent::StartingResources { seat, got }));
         }
         self.phase = Phase::Setup {
             step,
@@ -209,13 +203,7 @@ impl ChaosGame {
             self.pieces
                 .check_route(&self.map, seat, e, RouteKind::Road, Some(c))
                 .map_err(|r| self.spot_refusal(seat, r))?;
-            self.pieces.place_route(seat, e, RouteKind::Road);
-            ev.push(Event::Roaded {
-                seat,
-                at: e,
-                free: true,
-            });
-            self.update_longest_road(ev);
+            self.place_setup_road(seat, e, ev);
             self.advance_setup(step, now, ev);
             return Ok(());
         }
@@ -223,17 +211,27 @@ impl ChaosGame {
         self.pieces
             .check_route(&self.map, seat, e, RouteKind::Road, None)
             .map_err(|r| self.spot_refusal(seat, r))?;
-        check_afford(&self.hands[seat as usize], &costs::ROAD, "a road")?;
-        costs::pay(&mut self.hands[seat as usize], &mut self.bank, &costs::ROAD);
+        self.charge(seat, &costs::ROAD, "a road")?;
         self.pieces.place_route(seat, e, RouteKind::Road);
         self.tally[seat as usize].roads += 1;
-        ev.push(Event::Roaded {
+        ev.push(Event::Table(TableEvent::Roaded {
             seat,
             at: e,
             free: false,
-        });
+        }));
         self.update_longest_road(ev);
         Ok(())
+    }
+
+    /// Places a starting road (checked already).
+    fn place_setup_road(&mut self, seat: Seat, e: EdgeId, ev: &mut Vec<Event>) {
+        self.pieces.place_route(seat, e, RouteKind::Road);
+        ev.push(Event::Table(TableEvent::Roaded {
+            seat,
+            at: e,
+            free: true,
+        }));
+        self.update_longest_road(ev);
     }
 
     fn advance_setup(&mut self, step: u8, now: Millis, ev: &mut Vec<Event>) {
@@ -357,7 +355,7 @@ impl ChaosGame {
                             seat: holder,
                             what: "the host moved the robber at random".into(),
                         });
-                        ev.push(Event::RobberMoved { seat: holder, hex });
+                        ev.push(Event::Table(TableEvent::RobberMoved { seat: holder, hex }));
                     }
                     if steals_left > 0 {
                         ev.push(Event::StealsLost {
@@ -483,7 +481,7 @@ impl ChaosGame {
         if let Phase::Discard { owed } = &mut self.phase {
             owed.retain(|(s, _)| *s != seat);
         }
-        ev.push(Event::Discarded { seat, cards });
+        ev.push(Event::Table(TableEvent::Discarded { seat, cards }));
     }
 
     fn discard(
@@ -500,12 +498,7 @@ impl ChaosGame {
         let Some((_, n)) = owed.iter().find(|(s, _)| *s == seat) else {
             return refuse("you do not need to discard (only hands of 8 or more cards do, once)");
         };
-        if cards.total() != *n {
-            return refuse(format!("discard exactly {n} cards, not {}", cards.total()));
-        }
-        if !self.hands[seat as usize].contains(&cards) {
-            return refuse(format!("you do not have {cards}"));
-        }
+        robber::check_discard(&self.hands[seat as usize], &cards, *n)?;
         self.take_discard(seat, cards, ev);
         Ok(())
     }
@@ -533,27 +526,13 @@ impl ChaosGame {
         if self.victims(h, thief).contains(&v) {
             return Ok(());
         }
-        refuse(if v == thief {
-            "you cannot rob yourself".to_string()
-        } else if self.pieces.seats_at_hex(&self.map, h).contains(&v) {
-            format!("seat {} has no cards to steal", v + 1)
-        } else {
-            format!("seat {} has no building at {}", v + 1, self.map.hex_name(h))
-        })
+        Err(robber::victim_refusal(&self.map, &self.pieces, thief, h, v))
     }
 
     fn check_robber_hex(&self, hex: HexId) -> Result<(), RuleError> {
-        if !self.map.is_land(hex) {
-            return refuse(format!(
-                "{} is sea: the robber stays on land",
-                self.map.hex_name(hex)
-            ));
-        }
+        robber::check_land(&self.map, hex)?;
         if hex == self.robber {
-            return refuse(format!(
-                "the robber must move to another hex than {}",
-                self.map.hex_name(hex)
-            ));
+            return Err(robber::must_move(&self.map, hex));
         }
         Ok(())
     }
@@ -593,7 +572,7 @@ impl ChaosGame {
             steals_left,
             ask,
         };
-        ev.push(Event::RobberMoved { seat, hex });
+        ev.push(Event::Table(TableEvent::RobberMoved { seat, hex }));
         Ok(())
     }
 
@@ -655,12 +634,12 @@ impl ChaosGame {
         self.hands[thief as usize][card] += 1;
         self.tally[thief as usize].stole += 1;
         self.tally[victim as usize].lost += 1;
-        ev.push(Event::Stole {
+        ev.push(Event::Table(TableEvent::Stole {
             thief,
             victim,
             card,
             asked,
-        });
+        }));
     }
 
     fn pending_ask(&self, seat: Seat) -> Result<(Seat, StealAsk, u8), RuleError> {
@@ -709,50 +688,11 @@ impl ChaosGame {
 
     fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_build("build")?;
-        self.pieces
-            .check_city(seat, c)
-            .map_err(|r| r.explain(&self.map))?;
-        check_afford(&self.hands[seat as usize], &costs::CITY, "a city")?;
-        costs::pay(&mut self.hands[seat as usize], &mut self.bank, &costs::CITY);
-        self.pieces.place_city(seat, c);
+        let purse = (&mut self.hands[seat as usize], &mut self.bank);
+        costs::build_city(&self.map, &mut self.pieces, purse, seat, c)?;
         self.tally[seat as usize].cities += 1;
-        ev.push(Event::Citied { seat, at: c });
+        ev.push(Event::Table(TableEvent::Citied { seat, at: c }));
         Ok(())
-    }
-
-    fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_build("buy a development card")?;
-        let card = devcards::buy(
-            &mut self.hands[seat as usize],
-            &mut self.bank,
-            &mut self.deck,
-            &mut self.dev[seat as usize],
-            self.round,
-            "the development deck",
-        )?;
-        self.tally[seat as usize].dev_cards += 1;
-        ev.push(Event::BoughtDev { seat, card });
-        Ok(())
-    }
-
-    /// Checks that a development card may be played now (it is not taken yet).
-    fn check_card(&self, seat: Seat, card: DevCard) -> Result<(), RuleError> {
-        self.need_build("play development cards")?;
-        if self.dev_played[seat as usize] {
-            return refuse("you have already played a development card in this building phase");
-        }
-        devcards::check_playable(
-            &self.dev[seat as usize],
-            card,
-            self.round,
-            "this round can be played from the next building phase",
-        )?;
-        Ok(())
-    }
-
-    fn use_card(&mut self, seat: Seat, card: DevCard) {
-        self.dev[seat as usize].take(card, self.round);
-        self.dev_played[seat as usize] = true;
     }
 
     fn play_knight(
@@ -767,22 +707,20 @@ impl ChaosGame {
         let victims = self.victims(hex, seat);
         match steal {
             None if !victims.is_empty() => {
-                let list: Vec<String> = victims.iter().map(|s| (s + 1).to_string()).collect();
-                return refuse(format!(
-                    "choose whom to rob: `play knight {} steal {}` (seats with cards there: {})",
-                    self.map.hex_name(hex),
-                    list[0],
-                    list.join(", ")
+                return Err(robber::choose_victim(
+                    &self.map,
+                    hex,
+                    &victims,
+                    "play knight",
                 ));
             }
             Some(v) => self.check_victim(seat, hex, v)?,
             None => {}
         }
-        self.use_card(seat, DevCard::Knight);
-        self.dev[seat as usize].knights_played += 1;
-        ev.push(Event::PlayedKnight { seat });
+        self.spend_card(seat, DevCard::Knight);
+        ev.push(DevEvent::PlayedKnight { seat }.into());
         self.robber = hex;
-        ev.push(Event::RobberMoved { seat, hex });
+        ev.push(Event::Table(TableEvent::RobberMoved { seat, hex }));
         if let Some(v) = steal {
             let hand = self.hands[v as usize];
             let card = spots::random_cards(&mut self.rng, &hand, 1)
@@ -792,9 +730,7 @@ impl ChaosGame {
                 .expect("a victim has cards");
             self.transfer_steal(seat, v, card, false, ev);
         }
-        if let Some((holder, knights)) = awards::update_largest_army(&mut self.largest, &self.dev) {
-            ev.push(Event::LargestArmy { holder, knights });
-        }
+        self.award_largest_army(seat, ev);
         Ok(())
     }
 
@@ -816,69 +752,22 @@ impl ChaosGame {
                 .check_route(&self.map, seat, b, RouteKind::Road, None)
                 .map_err(|r| self.spot_refusal(seat, r))?;
         }
-        self.use_card(seat, DevCard::RoadBuilding);
-        ev.push(Event::PlayedRoadBuilding { seat });
+        self.spend_card(seat, DevCard::RoadBuilding);
+        ev.push(DevEvent::PlayedRoadBuilding { seat }.into());
         for e in std::iter::once(a).chain(b) {
             self.pieces.place_route(seat, e, RouteKind::Road);
             self.tally[seat as usize].roads += 1;
-            ev.push(Event::Roaded {
+            ev.push(Event::Table(TableEvent::Roaded {
                 seat,
                 at: e,
                 free: true,
-            });
+            }));
         }
         self.update_longest_road(ev);
         Ok(())
     }
 
-    fn play_plenty(
-        &mut self,
-        seat: Seat,
-        cards: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check_card(seat, DevCard::YearOfPlenty)?;
-        devcards::check_plenty(&cards, &self.bank, "the bank")?;
-        self.use_card(seat, DevCard::YearOfPlenty);
-        self.bank.sub(&cards);
-        self.hands[seat as usize].add(&cards);
-        ev.push(Event::PlayedYearOfPlenty { seat, got: cards });
-        Ok(())
-    }
-
-    fn play_monopoly(
-        &mut self,
-        seat: Seat,
-        r: Resource,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check_card(seat, DevCard::Monopoly)?;
-        self.use_card(seat, DevCard::Monopoly);
-        let took = devcards::monopoly(&mut self.hands, seat, r);
-        ev.push(Event::PlayedMonopoly {
-            seat,
-            resource: r,
-            took,
-        });
-        Ok(())
-    }
-
     // ---- trade ---------------------------------------------------------------------------
-
-    fn bank_trade(
-        &mut self,
-        seat: Seat,
-        give: ResourceSet,
-        get: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.need_build("trade")?;
-        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        let hand = &mut self.hands[seat as usize];
-        offers::check_bank_trade(&rates, hand, &self.bank, "the bank", &give, &get)?;
-        offers::bank_trade(seat, hand, &mut self.bank, give, get, ev);
-        Ok(())
-    }
 
     /// Seats that may accept an offer: the one it names, or everyone else.
     pub(crate) fn addressees(&self, o: &Offer) -> Vec<Seat> {
@@ -889,14 +778,7 @@ impl ChaosGame {
         let lengths: Vec<u32> = (0..self.cfg.seats as Seat)
             .map(|s| self.pieces.longest_route(&self.map, s))
             .collect();
-        let holder = awards::longest_road(self.longest, &lengths);
-        if holder != self.longest {
-            self.longest = holder;
-            ev.push(Event::LongestRoad {
-                holder,
-                length: holder.map_or(0, |h| lengths[h as usize]),
-            });
-        }
+        awards::award_longest_road(&mut self.longest, &lengths, ev);
         self.road_len = lengths;
     }
 
@@ -969,30 +851,12 @@ impl ChaosGame {
                 c
             }
         };
-        let road = self
-            .map
-            .topology
-            .corner_edges(c)
-            .iter()
-            .flatten()
-            .copied()
-            .find(|e| {
-                self.pieces
-                    .check_route(&self.map, seat, *e, RouteKind::Road, Some(c))
-                    .is_ok()
-            });
-        if let Some(e) = road {
+        if let Some(e) = spots::setup_road(&self.map, &self.pieces, seat, c) {
             ev.push(Event::TimedOut {
                 seat,
                 what: format!("the host placed a road at {}", self.map.edge_name(e)),
             });
-            self.pieces.place_route(seat, e, RouteKind::Road);
-            ev.push(Event::Roaded {
-                seat,
-                at: e,
-                free: true,
-            });
-            self.update_longest_road(ev);
+            self.place_setup_road(seat, e, ev);
         }
         self.advance_setup(step, now, ev);
     }
@@ -1012,6 +876,9 @@ impl Market for ChaosGame {
             _ => Ok(to),
         }
     }
+    fn may_bank_trade(&self, _seat: Seat) -> Result<(), RuleError> {
+        self.need_build("trade")
+    }
     fn open_cap(&self, _seat: Seat) -> usize {
         MAX_OPEN_OFFERS
     }
@@ -1022,4 +889,34 @@ impl Market for ChaosGame {
         }
     }
     offers::book_in_fields!();
+}
+
+banks::one_bank!(ChaosGame);
+
+/// Total Chaos development cards: bought and played in the building phase by anyone, one card
+/// a seat per building phase, a card bought in one round playable from the next.
+impl DevTable for ChaosGame {
+    type Event = Event;
+    fn may_buy(&self, _seat: Seat) -> Result<(), RuleError> {
+        self.need_build("buy a development card")
+    }
+    fn may_play(&self, _seat: Seat) -> Result<(), RuleError> {
+        self.need_build("play development cards")
+    }
+    fn card_turn(&self) -> u32 {
+        self.round
+    }
+    fn has_played(&self, seat: Seat) -> bool {
+        self.dev_played[seat as usize]
+    }
+    fn note_played(&mut self, seat: Seat) {
+        self.dev_played[seat as usize] = true;
+    }
+    const PLAYED_ALREADY: &'static str =
+        "you have already played a development card in this building phase";
+    const WAIT: &'static str = "this round can be played from the next building phase";
+    devcards::cards_in_fields!();
+    fn bought(&mut self, seat: Seat, _ev: &mut Vec<Event>) {
+        self.tally[seat as usize].dev_cards += 1;
+    }
 }

@@ -5,12 +5,12 @@
 use super::RoundTally;
 use crate::board::Map;
 use crate::engine::Seat;
-use crate::rules::awards;
-use crate::rules::devcards::DevCard;
-use crate::rules::offers::TradeEvent;
+use crate::rules::events::{
+    AwardEvent, DevEvent, TableEvent, TradeEvent, economy_events, table_events, won_words,
+};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::words::who;
-use crate::topology::{CornerId, EdgeId, HexId};
+use crate::topology::HexId;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -30,23 +30,8 @@ pub enum Event {
     Unready {
         seat: Seat,
     },
-    Settled {
-        seat: Seat,
-        at: CornerId,
-    },
-    Roaded {
-        seat: Seat,
-        at: EdgeId,
-        free: bool,
-    },
-    Citied {
-        seat: Seat,
-        at: CornerId,
-    },
-    StartingResources {
-        seat: Seat,
-        got: ResourceSet,
-    },
+    /// Pieces built, the starting resources, discards and the robber's move.
+    Table(TableEvent),
     /// One pair of dice per seat.
     Rolled {
         dice: Vec<(u8, u8)>,
@@ -77,22 +62,6 @@ pub enum Event {
     MustDiscard {
         owed: Vec<(Seat, u32)>,
     },
-    Discarded {
-        seat: Seat,
-        cards: ResourceSet,
-    },
-    RobberMoved {
-        seat: Seat,
-        hex: HexId,
-    },
-    /// A card taken: `asked` when the victim agreed to it (public), otherwise at random
-    /// (`card` known to the thief and the victim only).
-    Stole {
-        thief: Seat,
-        victim: Seat,
-        card: Resource,
-        asked: bool,
-    },
     StealAsked {
         thief: Seat,
         victim: Seat,
@@ -107,35 +76,12 @@ pub enum Event {
         seat: Seat,
         n: u8,
     },
-    BoughtDev {
-        seat: Seat,
-        card: DevCard,
-    },
-    PlayedKnight {
-        seat: Seat,
-    },
-    PlayedRoadBuilding {
-        seat: Seat,
-    },
-    PlayedYearOfPlenty {
-        seat: Seat,
-        got: ResourceSet,
-    },
-    PlayedMonopoly {
-        seat: Seat,
-        resource: Resource,
-        took: Vec<(Seat, u32)>,
-    },
+    /// Development cards bought and played.
+    Dev(DevEvent),
     /// Bank trades and offers between players: the shared offer book's events.
     Trade(TradeEvent),
-    LongestRoad {
-        holder: Option<Seat>,
-        length: u32,
-    },
-    LargestArmy {
-        holder: Seat,
-        knights: u32,
-    },
+    /// Longest Road and Largest Army changing hands.
+    Award(AwardEvent),
     /// The clock ran out and the host acted for the seat.
     TimedOut {
         seat: Seat,
@@ -153,11 +99,8 @@ pub enum Event {
     },
 }
 
-impl From<TradeEvent> for Event {
-    fn from(t: TradeEvent) -> Event {
-        Event::Trade(t)
-    }
-}
+economy_events!(Event);
+table_events!(Event);
 
 /// A phase's name in words.
 pub fn phase_words(phase: &str) -> &'static str {
@@ -227,25 +170,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             w(*seat).cap(),
             w(*seat).verb("be")
         ),
-        Event::Settled { seat, at } => format!(
-            "{} built a settlement at {}.",
-            w(*seat).cap(),
-            map.corner_name(*at)
-        ),
-        Event::Roaded { seat, at, free } => format!(
-            "{} built a road at {}{}.",
-            w(*seat).cap(),
-            map.edge_name(*at),
-            if *free { " (free)" } else { "" }
-        ),
-        Event::Citied { seat, at } => format!(
-            "{} built a city at {}.",
-            w(*seat).cap(),
-            map.corner_name(*at)
-        ),
-        Event::StartingResources { seat, got } => {
-            format!("{} got {got} from the second settlement.", w(*seat).cap())
-        }
+        Event::Table(t) => t.describe(map, viewer, names),
         Event::Rolled { dice } => {
             let parts: Vec<String> = dice
                 .iter()
@@ -305,30 +230,6 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 format!("Discard half your cards: {}.", parts.join(", "))
             }
         }
-        Event::Discarded { seat, cards } => format!("{} discarded {cards}.", w(*seat).cap()),
-        Event::RobberMoved { seat, hex } => format!(
-            "{} moved the robber to {} ({}).",
-            w(*seat).cap(),
-            map.hex_name(*hex),
-            map.tile(*hex).label()
-        ),
-        Event::Stole {
-            thief,
-            victim,
-            card,
-            asked,
-        } => {
-            if *asked || viewer == Some(*thief) || viewer == Some(*victim) {
-                format!(
-                    "{} stole 1 {card} from {}{}.",
-                    w(*thief).cap(),
-                    w(*victim),
-                    if *asked { " (agreed)" } else { "" }
-                )
-            } else {
-                format!("{} stole a card from {}.", w(*thief).cap(), w(*victim))
-            }
-        }
         Event::StealAsked {
             thief,
             victim,
@@ -357,40 +258,16 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             w(*seat).verb("lose"),
             if *n > 1 { "s" } else { "" }
         ),
-        Event::BoughtDev { seat, card } => {
-            if viewer == Some(*seat) {
-                format!(
-                    "You bought a development card: {card} (playable from the next building phase)."
-                )
-            } else {
-                format!("{} bought a development card.", w(*seat).cap())
-            }
-        }
-        Event::PlayedKnight { seat } => format!("{} played a Knight.", w(*seat).cap()),
-        Event::PlayedRoadBuilding { seat } => {
+        // A card bought now waits for the next building phase; both roads come with the card.
+        Event::Dev(DevEvent::Bought { seat, card }) if viewer == Some(*seat) => format!(
+            "You bought a development card: {card} (playable from the next building phase)."
+        ),
+        Event::Dev(DevEvent::PlayedRoadBuilding { seat }) => {
             format!("{} played Road Building.", w(*seat).cap())
         }
-        Event::PlayedYearOfPlenty { seat, got } => {
-            format!("{} played Year of Plenty and took {got}.", w(*seat).cap())
-        }
-        Event::PlayedMonopoly {
-            seat,
-            resource,
-            took,
-        } => {
-            let total: u32 = took.iter().map(|(_, n)| n).sum();
-            format!(
-                "{} played Monopoly on {resource} and took {total}.",
-                w(*seat).cap()
-            )
-        }
+        Event::Dev(d) => d.describe(viewer, names),
         Event::Trade(t) => t.describe(viewer, names),
-        Event::LongestRoad { holder, length } => {
-            awards::longest_road_words(*holder, *length, viewer, names)
-        }
-        Event::LargestArmy { holder, knights } => {
-            awards::largest_army_words(*holder, *knights, viewer, names)
-        }
+        Event::Award(a) => a.describe(viewer, names),
         Event::TimedOut { seat, what } => format!("Time ran out for {}: {what}.", w(*seat)),
         Event::Summary { round, tally } => {
             let parts: Vec<String> = tally
@@ -400,18 +277,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 .collect();
             format!("Round {round} summary: {}.", parts.join("; "))
         }
-        Event::Won { seat, vp, vp_cards } => {
-            let cards = if *vp_cards > 0 {
-                format!(", revealing {vp_cards} victory point card(s)")
-            } else {
-                String::new()
-            };
-            format!(
-                "{} {} with {vp} victory points{cards}!",
-                w(*seat).cap(),
-                w(*seat).verb("win")
-            )
-        }
+        Event::Won { seat, vp, vp_cards } => won_words(names, *seat, viewer, *vp, *vp_cards),
     };
     Some(s)
 }

@@ -467,31 +467,15 @@ impl Ruleset for ChaosGame {
         catan_points_by_seat(&self.pieces, self.longest, self.largest, &self.dev)
     }
     fn recap_facts(&self, ev: &Event, out: &mut Vec<Fact>) {
-        use crate::rules::facts::{self as recap, Gain, Loss};
+        use crate::rules::facts::Gain;
         match ev {
-            Event::StartingResources { seat, got } => {
-                out.push(Fact::gained(*seat, Gain::Start, *got))
-            }
             // Every seat rolls its own pair; each pair is a production roll.
             Event::Rolled { dice } => out.extend(dice.iter().map(|d| Fact::Dice(d.0 + d.1))),
             Event::Claimed { seat, got, .. } | Event::Served { seat, got, .. } => {
                 out.push(Fact::gained(*seat, Gain::Production, *got))
             }
-            Event::Discarded { seat, cards } => out.push(Fact::lost(*seat, Loss::Discards, *cards)),
-            Event::Stole {
-                thief,
-                victim,
-                card,
-                ..
-            } => recap::steal_facts(*thief, *victim, *card, out),
-            Event::PlayedYearOfPlenty { seat, got } => {
-                out.push(Fact::gained(*seat, Gain::Cards, *got))
-            }
-            Event::PlayedMonopoly {
-                seat,
-                resource,
-                took,
-            } => recap::monopoly_facts(*seat, *resource, took, out),
+            Event::Table(t) => t.recap_facts(out),
+            Event::Dev(d) => d.recap_facts(out),
             Event::Trade(t) => t.recap_facts(out),
             Event::PhaseStarted {
                 phase: "resource", ..

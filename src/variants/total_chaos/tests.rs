@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::rules::devcards::HeldCard;
+use crate::rules::events::{AwardEvent, DevEvent, TableEvent, TradeEvent};
 use crate::rules::offers::TradeCommand;
-use crate::rules::offers::TradeEvent;
 use crate::rules::pieces::RouteKind;
 use crate::rules::resources::Resource::*;
 use crate::rules::{costs, production, spots};
@@ -639,7 +639,10 @@ fn a_development_card_bought_is_playable_from_the_next_building_phase() {
     assert_eq!(g.round, round + 1);
     give(&mut g, 1, ResourceSet::one(Wool, 2));
     let ev = ok(&mut g, 0, "play monopoly wool", t + 1);
-    assert!(ev.iter().any(|e| matches!(e, Event::PlayedMonopoly { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Dev(DevEvent::PlayedMonopoly { .. })))
+    );
     assert!(g.hands[0][Wool] >= 2);
 }
 
@@ -675,10 +678,10 @@ fn a_knight_moves_the_robber_and_largest_army_moves_at_once() {
     let text = format!("play knight {}", g.map.hex_name(target));
     let ev = ok(&mut g, 0, &text, now);
     assert_eq!(g.robber, target);
-    assert!(ev.contains(&Event::LargestArmy {
+    assert!(ev.contains(&Event::Award(AwardEvent::LargestArmy {
         holder: 0,
         knights: 4
-    }));
+    })));
     assert_eq!(g.largest, Some(0));
     assert_eq!(g.public_vp(0), 2 + 2);
     assert_eq!(g.public_vp(1), 2);
@@ -842,12 +845,12 @@ fn views_hide_other_hands_and_show_the_arbiters_state() {
     let json = serde_json::to_string(&g.view(Some(0))).unwrap();
     assert!(!json.contains("\"hand\":[0,0,0,0,2]"));
     // A random steal names the card to the thief and the victim only.
-    let e = Event::Stole {
+    let e = Event::Table(TableEvent::Stole {
         thief: 1,
         victim: 2,
         card: Ore,
         asked: false,
-    };
+    });
     assert!(
         event::describe(&g.map, &e, Some(1), &[])
             .unwrap()
@@ -911,10 +914,10 @@ fn longest_road_moves_the_moment_it_is_built() {
     assert!(
         ev.iter().any(|e| matches!(
             e,
-            Event::LongestRoad {
+            Event::Award(AwardEvent::LongestRoad {
                 holder: Some(0),
                 ..
-            }
+            })
         )),
         "{ev:?}"
     );
