@@ -3,6 +3,7 @@
 //! words of the command languages.
 
 pub mod awards;
+pub mod commands;
 pub mod costs;
 pub mod devcards;
 pub mod facts;
