@@ -18,6 +18,7 @@ use crate::board::{Map, MapRecipe};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::facts::Fact;
+use crate::rules::offers::TradeCommand;
 use crate::rules::points::SeatPoints;
 
 /// Steps a game through each of its deadlines at or before `now`: the shared body of the
@@ -324,14 +325,23 @@ pub trait BotPlay: TurnOrder {
     fn winning_move(&self, _seat: Seat) -> Option<Self::Command> {
         None
     }
+    /// The trade a command is, in a ruleset whose commands carry the shared trade commands
+    /// ([`TradeCommand`]); the easy bot's judgements below are built on it.
+    fn trade(&self, _cmd: &Self::Command) -> Option<TradeCommand> {
+        None
+    }
     /// Whether `seat` is answering rather than playing (a discard, an offer to answer): the
-    /// easy bot then answers as the heuristic does.
-    fn answering(&self, _seat: Seat) -> bool {
-        false
+    /// easy bot then answers as the heuristic does. By default, whether its legal commands
+    /// answer an offer (a ruleset without trades between players may say `false` without
+    /// listing them).
+    fn answering(&self, seat: Seat) -> bool {
+        self.legal(seat)
+            .iter()
+            .any(|c| self.trade(c).is_some_and(|t| t.is_answer()))
     }
     /// Whether a command proposes a trade to other players (the easy bot makes one a turn).
-    fn is_offer(&self, _cmd: &Self::Command) -> bool {
-        false
+    fn is_offer(&self, cmd: &Self::Command) -> bool {
+        self.trade(cmd).is_some_and(|t| t.is_offer())
     }
     /// Ending the turn, when the rules allow it now.
     fn end_turn(&self, _seat: Seat) -> Option<Self::Command> {

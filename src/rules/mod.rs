@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod awards;
 pub mod banks;
+pub mod commands;
 pub mod costs;
 pub mod devcards;
 pub mod events;

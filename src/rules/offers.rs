@@ -616,6 +616,23 @@ impl TradeCommand {
     }
 }
 
+impl TradeCommand {
+    /// Whether this proposes a trade to other players (an offer, or a counter-offer): the easy
+    /// bot makes one a turn.
+    pub fn is_offer(&self) -> bool {
+        matches!(
+            self,
+            TradeCommand::Offer { .. } | TradeCommand::Counter { .. }
+        )
+    }
+
+    /// Whether this answers someone else's offer: a seat with one in its legal list is
+    /// answering rather than playing.
+    pub fn is_answer(&self) -> bool {
+        matches!(self, TradeCommand::Accept(_) | TradeCommand::Decline(_))
+    }
+}
+
 /// Carries out a trade command: offers and their answers through the book, a bank trade by
 /// `bank` (which bank pays, and at what rate, is the ruleset's own).
 pub fn apply<M: Market, E: From<TradeEvent>>(

@@ -14,6 +14,7 @@ use crate::board::{Map, MapRecipe};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::facts::Fact;
+use crate::rules::offers::TradeCommand;
 use crate::rules::points::SeatPoints;
 use crate::ruleset::{BotPlay, Ruleset, TurnOrder};
 use serde::{Deserialize, Serialize};
@@ -327,12 +328,69 @@ impl TurnOrder for Game {
 }
 
 /// What a bot remembers in a game of any ruleset: each ruleset's own memory (one of them is
-/// used in a given game).
+/// used in a given game), a field per ruleset so [`bot_dispatch`] finds it by name.
 #[derive(Clone, Debug, Default)]
 pub struct GameBotMemory {
-    base: base::bot::BotMemory,
-    risk: base::bot::Memory,
-    chaos: total_chaos::bot::Memory,
+    base: <base::BaseGame as BotPlay>::Memory,
+    total_chaos: <total_chaos::ChaosGame as BotPlay>::Memory,
+    big_game: <big_game::BigGame as BotPlay>::Memory,
+    risk: <risk::RiskGame as BotPlay>::Memory,
+    adaptations: <adaptations::AdaptGame as BotPlay>::Memory,
+}
+
+/// One arm per ruleset for `impl BotPlay for Game`, each method said once: `$g` is the game
+/// the enum holds, `$wrap` the [`GameCommand`] variant of its commands, `$mem` its memory in
+/// a [`GameBotMemory`]. With a command (`pair`), the game and the command must be of one
+/// ruleset, else `$mismatch`.
+macro_rules! bot_dispatch {
+    ($game:expr, |$g:ident| $body:expr) => {
+        bot_dispatch!(@rulesets game($game, $g, _wrap, $body))
+    };
+    ($game:expr, |$g:ident, $wrap:ident| $body:expr) => {
+        bot_dispatch!(@rulesets game($game, $g, $wrap, $body))
+    };
+    ($game:expr, $memory:expr, |$g:ident, $mem:ident, $wrap:ident| $body:expr) => {
+        bot_dispatch!(@rulesets memory($game, $memory, $g, $mem, $wrap, $body))
+    };
+    (pair $game:expr, $cmd:expr, |$g:ident, $c:ident| $body:expr, else $mismatch:expr) => {
+        bot_dispatch!(@rulesets pair($game, $cmd, $g, $c, _wrap, $body, $mismatch))
+    };
+    (pair $game:expr, $cmd:expr, |$g:ident, $c:ident, $wrap:ident| $body:expr, else $mismatch:expr) => {
+        bot_dispatch!(@rulesets pair($game, $cmd, $g, $c, $wrap, $body, $mismatch))
+    };
+    (@rulesets $form:ident $args:tt) => {
+        bot_dispatch!(@$form $args [
+            Base base, TotalChaos total_chaos, BigGame big_game, Risk risk,
+            Adaptations adaptations
+        ])
+    };
+    (@game ($game:expr, $g:ident, $wrap:ident, $body:expr) [$($v:ident $f:ident),*]) => {
+        match $game {
+            $(Game::$v($g) => {
+                let $wrap = GameCommand::$v;
+                $body
+            })*
+        }
+    };
+    (@memory ($game:expr, $memory:expr, $g:ident, $mem:ident, $wrap:ident, $body:expr)
+        [$($v:ident $f:ident),*]) => {
+        match $game {
+            $(Game::$v($g) => {
+                let ($mem, $wrap) = (&mut $memory.$f, GameCommand::$v);
+                $body
+            })*
+        }
+    };
+    (@pair ($game:expr, $cmd:expr, $g:ident, $c:ident, $wrap:ident, $body:expr, $mismatch:expr)
+        [$($v:ident $f:ident),*]) => {
+        match ($game, $cmd) {
+            $((Game::$v($g), GameCommand::$v($c)) => {
+                let $wrap = GameCommand::$v;
+                $body
+            })*
+            _ => $mismatch,
+        }
+    };
 }
 
 impl BotPlay for Game {
@@ -344,23 +402,9 @@ impl BotPlay for Game {
         rng: &mut GameRng,
         memory: &mut GameBotMemory,
     ) -> Option<GameCommand> {
-        match self {
-            Game::Base(g) => g
-                .random_command(seat, rng, &mut memory.base)
-                .map(GameCommand::Base),
-            Game::TotalChaos(g) => g
-                .random_command(seat, rng, &mut memory.chaos)
-                .map(GameCommand::TotalChaos),
-            Game::BigGame(g) => g
-                .random_command(seat, rng, &mut ())
-                .map(GameCommand::BigGame),
-            Game::Risk(g) => g
-                .random_command(seat, rng, &mut memory.risk)
-                .map(GameCommand::Risk),
-            Game::Adaptations(g) => g
-                .random_command(seat, rng, &mut ())
-                .map(GameCommand::Adaptations),
-        }
+        bot_dispatch!(self, memory, |g, mem, wrap| g
+            .random_command(seat, rng, mem)
+            .map(wrap))
     }
 
     fn heuristic_command(
@@ -369,118 +413,45 @@ impl BotPlay for Game {
         rng: &mut GameRng,
         memory: &mut GameBotMemory,
     ) -> Option<GameCommand> {
-        match self {
-            Game::Base(g) => g
-                .heuristic_command(seat, rng, &mut memory.base)
-                .map(GameCommand::Base),
-            Game::TotalChaos(g) => g
-                .heuristic_command(seat, rng, &mut memory.chaos)
-                .map(GameCommand::TotalChaos),
-            Game::BigGame(g) => g
-                .heuristic_command(seat, rng, &mut ())
-                .map(GameCommand::BigGame),
-            Game::Risk(g) => g
-                .heuristic_command(seat, rng, &mut memory.risk)
-                .map(GameCommand::Risk),
-            Game::Adaptations(g) => g
-                .heuristic_command(seat, rng, &mut ())
-                .map(GameCommand::Adaptations),
-        }
+        bot_dispatch!(self, memory, |g, mem, wrap| g
+            .heuristic_command(seat, rng, mem)
+            .map(wrap))
     }
 
     fn winning_move(&self, seat: Seat) -> Option<GameCommand> {
-        match self {
-            Game::Base(g) => g.winning_move(seat).map(GameCommand::Base),
-            Game::TotalChaos(g) => g.winning_move(seat).map(GameCommand::TotalChaos),
-            Game::BigGame(g) => g.winning_move(seat).map(GameCommand::BigGame),
-            Game::Risk(g) => g.winning_move(seat).map(GameCommand::Risk),
-            Game::Adaptations(g) => g.winning_move(seat).map(GameCommand::Adaptations),
-        }
+        bot_dispatch!(self, |g, wrap| g.winning_move(seat).map(wrap))
+    }
+
+    fn trade(&self, cmd: &GameCommand) -> Option<TradeCommand> {
+        bot_dispatch!(pair self, cmd, |g, c| g.trade(c), else None)
     }
 
     fn answering(&self, seat: Seat) -> bool {
-        match self {
-            Game::Base(g) => g.answering(seat),
-            Game::TotalChaos(g) => g.answering(seat),
-            Game::BigGame(g) => g.answering(seat),
-            Game::Risk(g) => g.answering(seat),
-            Game::Adaptations(g) => g.answering(seat),
-        }
+        bot_dispatch!(self, |g| g.answering(seat))
     }
 
     fn is_offer(&self, cmd: &GameCommand) -> bool {
-        match (self, cmd) {
-            (Game::Base(g), GameCommand::Base(c)) => g.is_offer(c),
-            (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => g.is_offer(c),
-            (Game::BigGame(g), GameCommand::BigGame(c)) => g.is_offer(c),
-            (Game::Risk(g), GameCommand::Risk(c)) => g.is_offer(c),
-            (Game::Adaptations(g), GameCommand::Adaptations(c)) => g.is_offer(c),
-            _ => false,
-        }
+        bot_dispatch!(pair self, cmd, |g, c| g.is_offer(c), else false)
     }
 
     fn end_turn(&self, seat: Seat) -> Option<GameCommand> {
-        match self {
-            Game::Base(g) => g.end_turn(seat).map(GameCommand::Base),
-            Game::TotalChaos(g) => g.end_turn(seat).map(GameCommand::TotalChaos),
-            Game::BigGame(g) => g.end_turn(seat).map(GameCommand::BigGame),
-            Game::Risk(g) => g.end_turn(seat).map(GameCommand::Risk),
-            Game::Adaptations(g) => g.end_turn(seat).map(GameCommand::Adaptations),
-        }
+        bot_dispatch!(self, |g, wrap| g.end_turn(seat).map(wrap))
     }
 
     fn searches(&self) -> bool {
-        match self {
-            Game::Base(g) => g.searches(),
-            Game::TotalChaos(g) => g.searches(),
-            Game::BigGame(g) => g.searches(),
-            Game::Risk(g) => g.searches(),
-            Game::Adaptations(g) => g.searches(),
-        }
+        bot_dispatch!(self, |g| g.searches())
     }
 
     fn search_candidates(&self, me: Seat, medium: &GameCommand, out: &mut Vec<GameCommand>) {
-        fn wrap<C>(out: &mut Vec<GameCommand>, own: Vec<C>, f: fn(C) -> GameCommand) {
-            out.extend(own.into_iter().map(f));
-        }
-        match (self, medium) {
-            (Game::Base(g), GameCommand::Base(m)) => {
-                let mut own = Vec::new();
-                g.search_candidates(me, m, &mut own);
-                wrap(out, own, GameCommand::Base);
-            }
-            (Game::TotalChaos(g), GameCommand::TotalChaos(m)) => {
-                let mut own = Vec::new();
-                g.search_candidates(me, m, &mut own);
-                wrap(out, own, GameCommand::TotalChaos);
-            }
-            (Game::BigGame(g), GameCommand::BigGame(m)) => {
-                let mut own = Vec::new();
-                g.search_candidates(me, m, &mut own);
-                wrap(out, own, GameCommand::BigGame);
-            }
-            (Game::Risk(g), GameCommand::Risk(m)) => {
-                let mut own = Vec::new();
-                g.search_candidates(me, m, &mut own);
-                wrap(out, own, GameCommand::Risk);
-            }
-            (Game::Adaptations(g), GameCommand::Adaptations(m)) => {
-                let mut own = Vec::new();
-                g.search_candidates(me, m, &mut own);
-                wrap(out, own, GameCommand::Adaptations);
-            }
-            _ => {}
-        }
+        bot_dispatch!(pair self, medium, |g, m, wrap| {
+            let mut own = Vec::new();
+            g.search_candidates(me, m, &mut own);
+            out.extend(own.into_iter().map(wrap));
+        }, else {})
     }
 
     fn search_score(&self, me: Seat) -> f64 {
-        match self {
-            Game::Base(g) => g.search_score(me),
-            Game::TotalChaos(g) => g.search_score(me),
-            Game::BigGame(g) => g.search_score(me),
-            Game::Risk(g) => g.search_score(me),
-            Game::Adaptations(g) => g.search_score(me),
-        }
+        bot_dispatch!(self, |g| g.search_score(me))
     }
 }
 

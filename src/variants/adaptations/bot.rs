@@ -16,6 +16,7 @@
 //! - Phase 3: declares conflicts only where every opponent present is less aggressive; on a
 //!   Retreat prompt, the rules' default.
 
+use crate::bots::legal::random_by_kind;
 use crate::engine::Seat;
 use crate::engine::rng::GameRng;
 use crate::ruleset::{BotPlay, Ruleset};
@@ -47,16 +48,7 @@ fn kind(c: &Command) -> u8 {
 
 /// The random bot: a kind uniformly, then a command of that kind uniformly.
 pub fn random(g: &AdaptGame, me: Seat, rng: &mut GameRng) -> Option<Command> {
-    let legal = g.legal(me);
-    if legal.is_empty() {
-        return None;
-    }
-    let mut kinds: Vec<u8> = legal.iter().map(kind).collect();
-    kinds.sort_unstable();
-    kinds.dedup();
-    let k = kinds[rng.below(kinds.len())];
-    let of_kind: Vec<&Command> = legal.iter().filter(|c| kind(c) == k).collect();
-    Some(of_kind[rng.below(of_kind.len())].clone())
+    random_by_kind(g.legal(me), kind, rng)
 }
 
 /// The heuristic's next command for `me`, or `None` when it has nothing to do.
@@ -272,12 +264,12 @@ impl BotPlay for AdaptGame {
         random(self, seat, rng)
     }
 
-    fn heuristic_command(
-        &self,
-        seat: Seat,
-        rng: &mut GameRng,
-        _memory: &mut (),
-    ) -> Option<Command> {
+    fn heuristic_command(&self, seat: Seat, rng: &mut GameRng, _: &mut ()) -> Option<Command> {
         choose(self, seat, rng)
+    }
+
+    /// No trades between players, so never answering one (without listing the legal moves).
+    fn answering(&self, _seat: Seat) -> bool {
+        false
     }
 }

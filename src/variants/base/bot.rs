@@ -1242,14 +1242,6 @@ pub(crate) fn answering(g: &BaseGame, seat: Seat) -> bool {
     }
 }
 
-/// Whether a command proposes a trade to other players.
-pub(crate) fn is_offer(c: &Command) -> bool {
-    matches!(
-        c,
-        Command::Trade(TradeCommand::Offer { .. } | TradeCommand::Counter { .. })
-    )
-}
-
 /// What the base game's bots remember: the heuristic's memory, and the random bot's
 /// working space (kept so it is not reallocated each move).
 #[derive(Clone, Debug, Default)]
@@ -1290,8 +1282,8 @@ impl BotPlay for BaseGame {
         answering(self, seat)
     }
 
-    fn is_offer(&self, cmd: &Command) -> bool {
-        is_offer(cmd)
+    fn trade(&self, cmd: &Command) -> Option<TradeCommand> {
+        cmd.trade()
     }
 
     fn end_turn(&self, seat: Seat) -> Option<Command> {

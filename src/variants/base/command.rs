@@ -5,9 +5,10 @@
 
 use crate::board::Map;
 use crate::engine::{RuleError, Seat};
+use crate::rules::commands::{self, Own, PlayCard};
 use crate::rules::offers::TradeCommand;
-use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
-use crate::rules::words::{command_words, no_more_words, seat_arg, unknown_command, word_at};
+use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::words::{seat_arg, unknown_command, word_at};
 use crate::topology::{CornerId, EdgeId, HexId};
 
 /// Everything a seat can ask for in a base game.
@@ -39,6 +40,7 @@ pub enum Command {
 }
 
 crate::rules::offers::answers_into!(Command);
+crate::rules::commands::catan_commands_into!(Command);
 
 /// What sort of command a [`Command`] is, without its arguments: the random bot picks one of
 /// these first, then one command of that sort.
@@ -187,100 +189,54 @@ Seats are numbered from 1. Resources: lumber brick wool grain ore (wood, sheep, 
 
 /// Reads one command.
 pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> {
-    let (first, words) = command_words(text)?;
-    if let Some(trade) = TradeCommand::parse(&words, seats) {
-        return trade.map(Command::Trade);
-    }
-    let arg = |i: usize, what: &str| word_at(&words, i, what);
-    let corner = |s: &str| map.parse_corner(s).map_err(RuleError);
-    let edge = |s: &str| map.parse_edge(s).map_err(RuleError);
-    let cmd = match first.as_str() {
-        "settle" | "settlement" | "s" => Command::Settle(corner(arg(1, "a corner, e.g. C.nw")?)?),
-        "road" | "r" => Command::Road(edge(arg(1, "an edge, e.g. C.n")?)?),
-        "city" | "c" => Command::City(corner(arg(1, "a corner, e.g. C.nw")?)?),
-        "buy" => match words.get(1).map(|w| w.to_ascii_lowercase()) {
-            Some(w) if w == "dev" || w == "card" || w == "development" => Command::BuyDev,
-            _ => {
-                return Err(RuleError::new(
-                    "buy what? `buy dev` buys a development card",
-                ));
+    commands::parse(map, seats, text, &commands::STANDARD, |own, words| {
+        let arg = |i: usize, what: &str| word_at(words, i, what);
+        Ok(match own {
+            Own::Play(PlayCard::Knight) => (Command::PlayKnight, 2),
+            Own::Play(PlayCard::RoadBuilding) => (Command::PlayRoadBuilding, 2),
+            Own::Play(PlayCard::Monopoly) => {
+                let r = arg(2, "a resource, e.g. `play monopoly wool`")?;
+                let r = Resource::parse(r)
+                    .ok_or_else(|| RuleError::new(format!("`{r}` is not a resource")))?;
+                (Command::PlayMonopoly(r), 3)
             }
-        },
-        "roll" => Command::Roll,
-        "end" | "done" | "pass" => Command::End,
-        "discard" => Command::Discard(parse_resource_list(&words[1..]).map_err(RuleError)?),
-        "robber" | "rob" => {
-            let hex = map
-                .parse_hex(arg(1, "a hex, e.g. `robber H`")?)
-                .map_err(RuleError)?;
-            let steal = match words.get(2).map(|w| w.to_ascii_lowercase()) {
-                None => None,
-                Some(w) if w == "steal" || w == "from" => {
-                    Some(seat_arg(arg(3, "a seat to steal from")?, seats)?)
-                }
-                Some(w) => return Err(RuleError::new(format!("`{w}`? write `robber H steal 2`"))),
-            };
-            Command::Robber { hex, steal }
-        }
-        "play" => {
-            let card = arg(1, "a card: knight, roads, plenty or monopoly")?;
-            match crate::rules::devcards::DevCard::parse(card) {
-                Some(crate::rules::devcards::DevCard::Knight) => Command::PlayKnight,
-                Some(crate::rules::devcards::DevCard::RoadBuilding) => Command::PlayRoadBuilding,
-                Some(crate::rules::devcards::DevCard::YearOfPlenty) => {
-                    let set = parse_resource_list(&words[2..]).map_err(RuleError)?;
-                    Command::PlayYearOfPlenty(set)
-                }
-                Some(crate::rules::devcards::DevCard::Monopoly) => {
-                    let r = arg(2, "a resource, e.g. `play monopoly wool`")?;
-                    Command::PlayMonopoly(
-                        Resource::parse(r)
-                            .ok_or_else(|| RuleError::new(format!("`{r}` is not a resource")))?,
-                    )
-                }
-                Some(crate::rules::devcards::DevCard::VictoryPoint) => {
-                    return Err(RuleError::new(
-                        "victory point cards are never played: they count for you, and show when you win",
-                    ));
-                }
-                None => {
-                    return Err(RuleError::new(format!(
-                        "`{card}` is not a development card"
-                    )));
-                }
+            Own::Named("roll") => (Command::Roll, 1),
+            Own::Named("end" | "done" | "pass") => (Command::End, 1),
+            Own::Named("robber" | "rob") => {
+                let hex = map
+                    .parse_hex(arg(1, "a hex, e.g. `robber H`")?)
+                    .map_err(RuleError)?;
+                let steal = match words.get(2).map(|w| w.to_ascii_lowercase()) {
+                    None => None,
+                    Some(w) if w == "steal" || w == "from" => {
+                        Some(seat_arg(arg(3, "a seat to steal from")?, seats)?)
+                    }
+                    Some(w) => {
+                        return Err(RuleError::new(format!("`{w}`? write `robber H steal 2`")));
+                    }
+                };
+                (Command::Robber { hex, steal }, words.len())
             }
-        }
-        other => return Err(unknown_command(other)),
-    };
-    let used = match cmd {
-        Command::Settle(_) | Command::Road(_) | Command::City(_) => 2,
-        Command::BuyDev | Command::PlayKnight | Command::PlayRoadBuilding => 2,
-        Command::Roll | Command::End => 1,
-        Command::PlayMonopoly(_) => 3,
-        _ => words.len(),
-    };
-    no_more_words(&words, used)?;
-    Ok(cmd)
+            Own::Named(other) => return Err(unknown_command(other)),
+        })
+    })
 }
 
 /// Writes one command so that [`parse`] reads it back.
 pub fn format(map: &Map, cmd: &Command) -> String {
     match cmd {
-        Command::Settle(c) => format!("settle {}", map.corner_name(*c)),
-        Command::Road(e) => format!("road {}", map.edge_name(*e)),
-        Command::City(c) => format!("city {}", map.corner_name(*c)),
-        Command::BuyDev => "buy dev".into(),
         Command::Roll => "roll".into(),
         Command::End => "end".into(),
-        Command::Discard(s) => format!("discard {s}"),
         Command::Robber { hex, steal } => match steal {
             Some(s) => format!("robber {} steal {}", map.hex_name(*hex), s + 1),
             None => format!("robber {}", map.hex_name(*hex)),
         },
         Command::PlayKnight => "play knight".into(),
         Command::PlayRoadBuilding => "play roads".into(),
-        Command::PlayYearOfPlenty(s) => format!("play plenty {s}"),
         Command::PlayMonopoly(r) => format!("play monopoly {r}"),
-        Command::Trade(t) => t.to_string(),
+        shared => match shared.catan() {
+            Some(c) => c.text(map),
+            None => format!("{shared:?}"),
+        },
     }
 }

@@ -16,7 +16,7 @@ use crate::rules::offers::TradeCommand;
 use crate::rules::pieces::RouteKind;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::trade::{self, Offer};
-use crate::rules::{costs, spots};
+use crate::rules::{commands, costs, spots};
 use crate::topology::{CornerId, EdgeId, HexId, IdBits};
 
 /// Receives listed commands; the callback answers whether it wants more of that kind, and a
@@ -416,29 +416,17 @@ impl BaseGame {
                 if self.setup_seat(*step) != seat {
                     return;
                 }
-                match settlement {
-                    None => {
-                        for c in self.map.land_corners() {
-                            if !s.wants(Kind::Settle) {
-                                break;
-                            }
-                            if self.pieces.check_settlement_spot(&self.map, *c).is_ok() {
-                                s.emit(Command::Settle(*c));
-                            }
-                        }
-                    }
-                    Some(c) => {
-                        for e in self.map.topology.corner_edges(*c).iter().flatten() {
-                            if s.wants(Kind::Road)
-                                && self
-                                    .pieces
-                                    .check_route(&self.map, seat, *e, RouteKind::Road, Some(*c))
-                                    .is_ok()
-                            {
-                                s.emit(Command::Road(*e));
-                            }
-                        }
-                    }
+                let kind = if settlement.is_none() {
+                    Kind::Settle
+                } else {
+                    Kind::Road
+                };
+                if s.wants(kind) {
+                    let (map, pieces) = (&self.map, &self.pieces);
+                    commands::each_setup_placement(map, pieces, seat, *settlement, |c| {
+                        s.emit(c.into());
+                        s.wants(kind)
+                    });
                 }
             }
             Phase::Roll => {

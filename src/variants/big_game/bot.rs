@@ -199,23 +199,12 @@ fn missing(hand: &ResourceSet, cost: &ResourceSet) -> ResourceSet {
 impl BotPlay for BigGame {
     type Memory = ();
 
-    fn heuristic_command(
-        &self,
-        seat: Seat,
-        rng: &mut GameRng,
-        _memory: &mut (),
-    ) -> Option<Command> {
+    fn heuristic_command(&self, seat: Seat, rng: &mut GameRng, _: &mut ()) -> Option<Command> {
         choose(self, seat, rng)
     }
 
-    fn answering(&self, seat: Seat) -> bool {
-        self.legal(seat)
-            .iter()
-            .any(|c| matches!(c, Command::Trade(TradeCommand::Decline(_))))
-    }
-
-    fn is_offer(&self, cmd: &Command) -> bool {
-        matches!(cmd, Command::Trade(TradeCommand::Offer { .. }))
+    fn trade(&self, cmd: &Command) -> Option<TradeCommand> {
+        cmd.trade()
     }
 }
 

@@ -5,10 +5,10 @@
 
 use crate::board::Map;
 use crate::engine::RuleError;
-use crate::rules::devcards::DevCard;
+use crate::rules::commands::{self, Own, PlayCard, Wording};
 use crate::rules::offers::TradeCommand;
-use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
-use crate::rules::words::{command_words, no_more_words, unknown_command, word_at};
+use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::words::{unknown_command, word_at};
 use crate::topology::{CornerId, EdgeId, HexId};
 
 /// What a Knight does: send the robber on a hex next to you home, or take a resource.
@@ -45,6 +45,7 @@ pub enum Command {
 }
 
 crate::rules::offers::answers_into!(Command);
+crate::rules::commands::catan_commands_into!(Command);
 
 /// The command language, for `help`.
 pub const HELP: &str = "\
@@ -67,125 +68,88 @@ Big Game commands (hexes carry their board: 2C is hex C of board 2; corners 2C.n
 You build on your own board and the two next to it. Only the group whose round it is builds;
 the others trade with the active players of their board and the two next to it.";
 
+/// How the Big Game words the refusals of the commands every Catan ruleset shares: its hexes
+/// carry their board's number, and it has no Monopoly cards.
+const WORDING: Wording = Wording {
+    corner: "a corner, e.g. 1C.nw",
+    edge: "an edge, e.g. 1C.n",
+    cards: "a card: knight, roads or plenty",
+    victory_point: "victory point cards are never played: they count for you",
+};
+
 /// Reads one command.
 pub fn parse(map: &Map, seats: usize, text: &str) -> Result<Command, RuleError> {
-    let (first, words) = command_words(text)?;
-    if let Some(trade) = TradeCommand::parse(&words, seats) {
-        return trade.map(Command::Trade);
-    }
-    let arg = |i: usize, what: &str| word_at(&words, i, what);
-    let corner = |s: &str| map.parse_corner(s).map_err(RuleError);
-    let edge = |s: &str| map.parse_edge(s).map_err(RuleError);
-    let (cmd, used) = match first.as_str() {
-        "collect" | "take" => (Command::Collect(corner(arg(1, "a corner, e.g. 1C.w")?)?), 2),
-        "settle" | "settlement" | "s" => {
-            (Command::Settle(corner(arg(1, "a corner, e.g. 1C.nw")?)?), 2)
-        }
-        "road" | "r" => (Command::Road(edge(arg(1, "an edge, e.g. 1C.n")?)?), 2),
-        "ship" => (Command::Ship(edge(arg(1, "a sea edge, e.g. 1C.n")?)?), 2),
-        "city" | "c" => (Command::City(corner(arg(1, "a corner, e.g. 1C.nw")?)?), 2),
-        "move" => {
-            // `move ship FROM to TO`, `move FROM TO`.
-            let mut rest: Vec<&str> = words[1..]
-                .iter()
-                .copied()
-                .filter(|w| !w.eq_ignore_ascii_case("to"))
-                .collect();
-            if rest.first().is_some_and(|w| w.eq_ignore_ascii_case("ship")) {
-                rest.remove(0);
+    commands::parse(map, seats, text, &WORDING, |own, words| {
+        let arg = |i: usize, what: &str| word_at(words, i, what);
+        let edge = |s: &str| map.parse_edge(s).map_err(RuleError);
+        Ok(match own {
+            Own::Play(PlayCard::Knight) => {
+                let target = arg(
+                    2,
+                    "a hex with a robber next to you (`play knight 1J`) or a resource (`play knight wool`)",
+                )?;
+                let use_ = match Resource::parse(target) {
+                    Some(r) => KnightUse::Take(r),
+                    None => KnightUse::Robber(map.parse_hex(target).map_err(|_| {
+                        RuleError::new(format!(
+                            "`{target}` is neither a hex nor a resource: `play knight 1J` or `play knight wool`"
+                        ))
+                    })?),
+                };
+                (Command::PlayKnight(use_), 3)
             }
-            if rest.len() != 2 {
+            Own::Play(PlayCard::RoadBuilding) => (Command::PlayRoadBuilding, 2),
+            Own::Play(PlayCard::Monopoly) => {
                 return Err(RuleError::new(
-                    "write `move ship FROM to TO`, e.g. `move ship 1C.n to 1D.s`",
+                    "there are no Monopoly cards in the Big Game",
                 ));
             }
-            (
-                Command::MoveShip {
-                    from: edge(rest[0])?,
-                    to: edge(rest[1])?,
-                },
-                words.len(),
-            )
-        }
-        "buy" => match words.get(1).map(|w| w.to_ascii_lowercase()) {
-            Some(w) if w == "dev" || w == "card" || w == "development" => (Command::BuyDev, 2),
-            _ => {
-                return Err(RuleError::new(
-                    "buy what? `buy dev` buys a development card",
-                ));
+            Own::Named("collect" | "take") => {
+                let c = map.parse_corner(arg(1, "a corner, e.g. 1C.w")?);
+                (Command::Collect(c.map_err(RuleError)?), 2)
             }
-        },
-        "end" | "done" | "pass" => (Command::End, 1),
-        "discard" => (
-            Command::Discard(parse_resource_list(&words[1..]).map_err(RuleError)?),
-            words.len(),
-        ),
-        "play" => {
-            let card = arg(1, "a card: knight, roads or plenty")?;
-            match DevCard::parse(card) {
-                Some(DevCard::Knight) => {
-                    let target = arg(
-                        2,
-                        "a hex with a robber next to you (`play knight 1J`) or a resource (`play knight wool`)",
-                    )?;
-                    let use_ = match Resource::parse(target) {
-                        Some(r) => KnightUse::Take(r),
-                        None => KnightUse::Robber(map.parse_hex(target).map_err(|_| {
-                            RuleError::new(format!(
-                                "`{target}` is neither a hex nor a resource: `play knight 1J` or `play knight wool`"
-                            ))
-                        })?),
-                    };
-                    (Command::PlayKnight(use_), 3)
+            Own::Named("ship") => (Command::Ship(edge(arg(1, "a sea edge, e.g. 1C.n")?)?), 2),
+            Own::Named("move") => {
+                // `move ship FROM to TO`, `move FROM TO`.
+                let mut rest: Vec<&str> = words[1..]
+                    .iter()
+                    .copied()
+                    .filter(|w| !w.eq_ignore_ascii_case("to"))
+                    .collect();
+                if rest.first().is_some_and(|w| w.eq_ignore_ascii_case("ship")) {
+                    rest.remove(0);
                 }
-                Some(DevCard::RoadBuilding) => (Command::PlayRoadBuilding, 2),
-                Some(DevCard::YearOfPlenty) => (
-                    Command::PlayYearOfPlenty(parse_resource_list(&words[2..]).map_err(RuleError)?),
-                    words.len(),
-                ),
-                Some(DevCard::Monopoly) => {
+                if rest.len() != 2 {
                     return Err(RuleError::new(
-                        "there are no Monopoly cards in the Big Game",
+                        "write `move ship FROM to TO`, e.g. `move ship 1C.n to 1D.s`",
                     ));
                 }
-                Some(DevCard::VictoryPoint) => {
-                    return Err(RuleError::new(
-                        "victory point cards are never played: they count for you",
-                    ));
-                }
-                None => {
-                    return Err(RuleError::new(format!(
-                        "`{card}` is not a development card"
-                    )));
-                }
+                let (from, to) = (edge(rest[0])?, edge(rest[1])?);
+                (Command::MoveShip { from, to }, words.len())
             }
-        }
-        other => return Err(unknown_command(other)),
-    };
-    no_more_words(&words, used)?;
-    Ok(cmd)
+            Own::Named("end" | "done" | "pass") => (Command::End, 1),
+            Own::Named(other) => return Err(unknown_command(other)),
+        })
+    })
 }
 
 /// Writes one command so that [`parse`] reads it back.
 pub fn format(map: &Map, cmd: &Command) -> String {
     match cmd {
         Command::Collect(c) => format!("collect {}", map.corner_name(*c)),
-        Command::City(c) => format!("city {}", map.corner_name(*c)),
-        Command::Settle(c) => format!("settle {}", map.corner_name(*c)),
-        Command::Road(e) => format!("road {}", map.edge_name(*e)),
         Command::Ship(e) => format!("ship {}", map.edge_name(*e)),
         Command::MoveShip { from, to } => format!(
             "move ship {} to {}",
             map.edge_name(*from),
             map.edge_name(*to)
         ),
-        Command::BuyDev => "buy dev".into(),
         Command::End => "end".into(),
-        Command::Discard(s) => format!("discard {s}"),
         Command::PlayKnight(KnightUse::Robber(h)) => format!("play knight {}", map.hex_name(*h)),
         Command::PlayKnight(KnightUse::Take(r)) => format!("play knight {r}"),
         Command::PlayRoadBuilding => "play roads".into(),
-        Command::PlayYearOfPlenty(s) => format!("play plenty {s}"),
-        Command::Trade(t) => t.to_string(),
+        shared => match shared.catan() {
+            Some(c) => c.text(map),
+            None => format!("{shared:?}"),
+        },
     }
 }

@@ -2,7 +2,7 @@
 //! every accepted command is listed except free-form trade offers and discards (only
 //! one-for-one offers are listed; discards are listed in full). The property test checks it.
 
-use super::{BigGame, Command, KnightUse, MAX_OPEN_OFFERS, Phase, SetupStep};
+use super::{BigGame, Command, KnightUse, Phase, SetupStep};
 use crate::engine::Seat;
 use crate::rules::costs;
 use crate::rules::devcards::DevCard;
@@ -10,7 +10,7 @@ use crate::rules::offers::TradeCommand;
 use crate::rules::pieces::RouteKind;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::trade::Offer;
-use crate::rules::{offers, spots, trade};
+use crate::rules::{commands, offers, spots, trade};
 
 impl BigGame {
     /// Appends every command `seat` may send now.
@@ -141,7 +141,6 @@ impl BigGame {
     }
 
     fn legal_trades(&self, seat: Seat, out: &mut Vec<Command>) {
-        let hand = &self.hands[seat as usize];
         let trading = self.partners(seat);
         let ended = self.is_active(seat) && self.turn[seat as usize].ended;
         // Accepting needs this seat still trading, and the proposer too.
@@ -153,16 +152,7 @@ impl BigGame {
         if ended || trading.is_empty() {
             return;
         }
-        let open = self.offers.iter().filter(|o| o.from == seat).count();
-        if open < MAX_OPEN_OFFERS {
-            offers::each_simple_offer(hand, |give, get| {
-                out.push(Command::Trade(TradeCommand::Offer {
-                    give,
-                    get,
-                    to: None,
-                }))
-            });
-        }
+        commands::each_listed_offer(self, seat, |o| out.push(o.into()));
     }
 }
 

@@ -4,8 +4,10 @@
 //! most plentiful card to guard and control the hexes around its buildings, attacks when it
 //! outnumbers the enemy, barrages whenever a cannon can fire, and retreats from bad odds.
 
+use crate::bots::legal::random_by_kind;
 use crate::engine::Seat;
 use crate::engine::rng::GameRng;
+use crate::rules::offers::TradeCommand;
 use crate::rules::resources::Resource;
 use crate::ruleset::{BotPlay, Ruleset};
 use crate::topology::HexId;
@@ -33,20 +35,9 @@ fn kind_of(c: &Command) -> u32 {
 
 /// A random legal command: a kind uniformly, then a command of that kind.
 pub fn random(g: &RiskGame, me: Seat, rng: &mut GameRng) -> Option<Command> {
-    let legal: Vec<Command> = g
-        .legal(me)
-        .into_iter()
-        .filter(|c| !matches!(c, Command::Resign | Command::Passage { .. }))
-        .collect();
-    if legal.is_empty() {
-        return None;
-    }
-    let mut kinds: Vec<u32> = legal.iter().map(kind_of).collect();
-    kinds.sort_unstable();
-    kinds.dedup();
-    let k = kinds[rng.below(kinds.len())];
-    let of: Vec<&Command> = legal.iter().filter(|c| kind_of(c) == k).collect();
-    Some(*of[rng.below(of.len())])
+    let mut legal = g.legal(me);
+    legal.retain(|c| !matches!(c, Command::Resign | Command::Passage { .. }));
+    random_by_kind(legal, kind_of, rng)
 }
 
 /// How much a hex matters to `me`: its pips, more when it touches my buildings.
@@ -250,8 +241,11 @@ impl BotPlay for RiskGame {
         matches!(self.stage(), Stage::Play) && base_bot::answering(self.base(), seat)
     }
 
-    fn is_offer(&self, cmd: &Command) -> bool {
-        matches!(cmd, Command::Base(c) if base_bot::is_offer(c))
+    fn trade(&self, cmd: &Command) -> Option<TradeCommand> {
+        match cmd {
+            Command::Base(c) => c.trade(),
+            _ => None,
+        }
     }
 
     fn end_turn(&self, seat: Seat) -> Option<Command> {

@@ -464,14 +464,8 @@ impl BotPlay for ChaosGame {
         choose(self, seat, rng, memory)
     }
 
-    fn answering(&self, seat: Seat) -> bool {
-        self.legal(seat)
-            .iter()
-            .any(|c| matches!(c, Command::Trade(TradeCommand::Decline(_))))
-    }
-
-    fn is_offer(&self, cmd: &Command) -> bool {
-        matches!(cmd, Command::Trade(TradeCommand::Offer { .. }))
+    fn trade(&self, cmd: &Command) -> Option<TradeCommand> {
+        cmd.trade()
     }
 }
 

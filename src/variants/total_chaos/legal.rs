@@ -2,14 +2,14 @@
 //! accepted and every accepted command is listed, except free-form trade offers (only the
 //! one-for-one offers to everyone are listed). The property tests check both directions.
 
-use super::{ChaosGame, Command, MAX_OPEN_OFFERS, Phase};
+use super::{ChaosGame, Command, Phase};
 use crate::engine::Seat;
 use crate::rules::costs;
 use crate::rules::devcards::DevCard;
 use crate::rules::offers::TradeCommand;
 use crate::rules::pieces::RouteKind;
 use crate::rules::resources::{Resource, ResourceSet};
-use crate::rules::{offers, spots, trade};
+use crate::rules::{commands, offers, spots, trade};
 
 impl ChaosGame {
     /// Appends every command `seat` may send now.
@@ -24,26 +24,11 @@ impl ChaosGame {
                 if self.setup_seat(*step) != seat {
                     return;
                 }
-                match settlement {
-                    None => {
-                        for c in self.map.land_corners() {
-                            if self.pieces.check_settlement_spot(&self.map, *c).is_ok() {
-                                out.push(Command::Settle(*c));
-                            }
-                        }
-                    }
-                    Some(c) => {
-                        for e in self.map.topology.corner_edges(*c).iter().flatten() {
-                            if self
-                                .pieces
-                                .check_route(&self.map, seat, *e, RouteKind::Road, Some(*c))
-                                .is_ok()
-                            {
-                                out.push(Command::Road(*e));
-                            }
-                        }
-                    }
-                }
+                let (map, pieces) = (&self.map, &self.pieces);
+                commands::each_setup_placement(map, pieces, seat, *settlement, |c| {
+                    out.push(c.into());
+                    true
+                });
                 return;
             }
             Phase::Resource { owed } => {
@@ -141,17 +126,7 @@ impl ChaosGame {
         });
         // Answers to offers, and cancelling one's own.
         offers::each_answer(self, seat, |_| true, |a| out.push(a.into()));
-        // One-for-one offers to everyone.
-        let open = self.offers.iter().filter(|o| o.from == seat).count();
-        if open < MAX_OPEN_OFFERS {
-            offers::each_simple_offer(hand, |give, get| {
-                out.push(Command::Trade(TradeCommand::Offer {
-                    give,
-                    get,
-                    to: None,
-                }))
-            });
-        }
+        commands::each_listed_offer(self, seat, |o| out.push(o.into()));
     }
 
     fn legal_dev_plays(&self, seat: Seat, out: &mut Vec<Command>) {
