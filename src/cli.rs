@@ -397,6 +397,17 @@ mod tests {
         args.create(4, 1)
     }
 
+    /// The settings' tests start from `TableFlags::example`: it is what the command line
+    /// gives without flags.
+    #[test]
+    fn the_command_lines_defaults_are_the_example_table_flags() {
+        let args = crate::fuzz::game_args(VariantName::Base);
+        assert_eq!(args.flags(), TableFlags::example());
+        assert_eq!(args.variant.name(), "base");
+        assert_eq!(VariantName::BigGame.name(), "big-game");
+        assert_eq!(VariantName::TotalChaos.name(), "total-chaos");
+    }
+
     #[test]
     fn a_big_game_plays_to_a_vp_target_a_round_limit_or_both() {
         let Ok(Game::BigGame(g)) = big(&[]) else {

@@ -104,22 +104,6 @@ impl GameSettings {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_name_builds_its_ruleset_and_an_unknown_one_is_refused() {
-        let flags = TableFlags::example();
-        for name in GameSettings::NAMES {
-            let s = GameSettings::from_flags(name, &flags).expect("settings");
-            assert_eq!(s.name(), name);
-        }
-        let e = GameSettings::from_flags("chess", &flags).unwrap_err();
-        assert!(e.contains("no ruleset is called chess"), "{e}");
-    }
-}
-
-#[cfg(test)]
 impl TableFlags {
     /// The command line's defaults (cli.rs pins that they are), for the settings' tests.
     pub(crate) fn example() -> TableFlags {
@@ -142,5 +126,21 @@ impl TableFlags {
             three_vp_robber: false,
             strict_trade_then_build: false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_builds_its_ruleset_and_an_unknown_one_is_refused() {
+        let flags = TableFlags::example();
+        for name in GameSettings::NAMES {
+            let s = GameSettings::from_flags(name, &flags).expect("settings");
+            assert_eq!(s.name(), name);
+        }
+        let e = GameSettings::from_flags("chess", &flags).unwrap_err();
+        assert!(e.contains("no ruleset is called chess"), "{e}");
     }
 }
