@@ -237,20 +237,8 @@ pub fn check_offer<M: Market>(
     Ok(to)
 }
 
-/// Posts an offer (`offer 1 brick for 1 ore [to N]`).
-pub fn offer<M: Market, E: From<TradeEvent>>(
-    m: &mut M,
-    seat: Seat,
-    give: ResourceSet,
-    get: ResourceSet,
-    to: Option<Seat>,
-    ev: &mut Vec<E>,
-) -> Result<(), RuleError> {
-    let to = check_offer(m, seat, &give, &get, to)?;
-    post(m, seat, give, get, to, ev);
-    Ok(())
-}
-
+/// Posts an offer checked by [`check_offer`] (`offer 1 brick for 1 ore [to N]`, or a
+/// counter-offer).
 fn post<M: Market, E: From<TradeEvent>>(
     m: &mut M,
     seat: Seat,
@@ -644,7 +632,11 @@ pub fn apply<M: Market, E: From<TradeEvent>>(
 ) -> Result<(), RuleError> {
     match cmd {
         TradeCommand::Bank { give, get } => bank(m, give, get, ev),
-        TradeCommand::Offer { give, get, to } => offer(m, seat, give, get, to, ev),
+        TradeCommand::Offer { give, get, to } => {
+            let to = check_offer(m, seat, &give, &get, to)?;
+            post(m, seat, give, get, to, ev);
+            Ok(())
+        }
         TradeCommand::Counter { id, give, get } => {
             let i = to_answer(m, seat, id, M::may_answer)?;
             counter_at(m, seat, i, (give, get), ev)
