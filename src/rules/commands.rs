@@ -1,8 +1,9 @@
 //! The commands base Catan, the Big Game and Total Chaos share, read, written and listed
 //! once: trades, `settle`, `road`, `city`, `buy dev`, `discard`, `play plenty`, and the card
 //! after any other `play`. Each of the three parsers reads through [`parse`] and reads only its
-//! own words itself, so a shared command is spelled, refused and written back one way wherever it
-//! exists; the legal-command lists take the setup's placements and the listed offers from here.
+//! own words itself, so a shared command is spelled and written back one way wherever it exists,
+//! and refused in the same sentences (with the ruleset's own example names and cards, its
+//! [`Wording`]); the legal-command lists take the setup's placements and listed offers from here.
 
 use crate::board::Map;
 use crate::engine::{RuleError, Seat};
