@@ -1,7 +1,8 @@
 //! The rulesets, one module each, and the closed enum [`Game`] that dispatches to them: it
 //! implements [`Ruleset`] by handing each call to the ruleset it holds, so this file is the
 //! one place that matches over the rulesets for engine work. Adding a ruleset means adding its
-//! module and one arm per match here.
+//! module, its arm in the enums and in the `each!`/`each_with!` matches and the `wraps!` list
+//! (the engine dispatch is written with those), and its arms in `GameSettings`.
 
 pub mod adaptations;
 pub mod base;
