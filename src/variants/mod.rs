@@ -285,13 +285,7 @@ impl Ruleset for Game {
     }
 
     fn audit(&self) -> Result<(), String> {
-        match self {
-            Game::Base(g) => Ruleset::audit(g),
-            Game::TotalChaos(g) => Ruleset::audit(g),
-            Game::BigGame(g) => Ruleset::audit(g),
-            Game::Risk(g) => Ruleset::audit(g),
-            Game::Adaptations(g) => Ruleset::audit(g),
-        }
+        each!(self, g => Ruleset::audit(g))
     }
 }
 
