@@ -1,7 +1,6 @@
 //! Largest Army and Longest Road: who holds each special card, and how it changes hands.
 
 use crate::engine::Seat;
-use crate::rules::devcards::DevHand;
 use crate::rules::words::who;
 
 /// The special cards changing hands, in every ruleset alike. A ruleset's event enum carries
@@ -46,11 +45,10 @@ pub fn largest_army(holder: Option<Seat>, knights: &[u32]) -> Option<Seat> {
     strictly_more(holder, knights, LARGEST_ARMY_MIN)
 }
 
-/// Gives Largest Army after a knight: updates `holder` from the knights each hand has played
-/// and answers the new holder and its knights when it changed hands.
-pub fn update_largest_army(holder: &mut Option<Seat>, hands: &[DevHand]) -> Option<(Seat, u32)> {
-    let knights: Vec<u32> = hands.iter().map(|d| d.knights_played).collect();
-    let new = largest_army(*holder, &knights);
+/// Gives Largest Army after a knight: updates `holder` from the knights each seat has played
+/// (`knights[seat]`) and answers the new holder and its knights when it changed hands.
+pub fn update_largest_army(holder: &mut Option<Seat>, knights: &[u32]) -> Option<(Seat, u32)> {
+    let new = largest_army(*holder, knights);
     if new != *holder
         && let Some(h) = new
     {
@@ -63,10 +61,10 @@ pub fn update_largest_army(holder: &mut Option<Seat>, hands: &[DevHand]) -> Opti
 /// [`update_largest_army`] telling the change, if any, as an event.
 pub fn award_largest_army<E: From<AwardEvent>>(
     holder: &mut Option<Seat>,
-    hands: &[DevHand],
+    knights: &[u32],
     ev: &mut Vec<E>,
 ) {
-    if let Some((holder, knights)) = update_largest_army(holder, hands) {
+    if let Some((holder, knights)) = update_largest_army(holder, knights) {
         ev.push(AwardEvent::LargestArmy { holder, knights }.into());
     }
 }

@@ -412,7 +412,8 @@ pub trait DevTable: Banks {
     /// Gives Largest Army after `seat` played a Knight, telling a change.
     fn award_largest_army(&mut self, seat: Seat, ev: &mut Vec<Self::Event>) {
         let c = self.cards(seat);
-        awards::award_largest_army(c.largest, c.dev, ev);
+        let knights: Vec<u32> = c.dev.iter().map(|d| d.knights_played).collect();
+        awards::award_largest_army(c.largest, &knights, ev);
     }
 
     /// Year of Plenty: two cards of one's choice from the bank.
