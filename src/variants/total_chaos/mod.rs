@@ -457,8 +457,9 @@ impl Ruleset for ChaosGame {
         event::describe(&self.map, ev, viewer, names)
     }
     fn outcome(&self) -> Option<Outcome> {
+        let winner = self.winner()?;
         let scores = (0..self.cfg.seats as Seat).map(|s| self.total_vp(s) as i64);
-        Some(ranked_outcome(vec![self.winner()?], scores))
+        Some(ranked_outcome(vec![winner], scores))
     }
     fn help(&self) -> String {
         command::HELP.to_string()
