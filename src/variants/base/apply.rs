@@ -15,6 +15,7 @@ use crate::rules::production;
 use crate::rules::resources::ResourceSet;
 use crate::rules::robber;
 use crate::rules::spots;
+use crate::rules::table::SetupTable;
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
 
@@ -210,21 +211,9 @@ impl BaseGame {
             self.pieces
                 .check_settlement_spot(&self.map, c)
                 .map_err(|r| r.explain(&self.map))?;
-            self.pieces.place_settlement(seat, c);
-            ev.push(Event::Table(TableEvent::Settled { seat, at: c }));
-            if step as usize >= self.cfg.seats {
-                let mut got = ResourceSet::EMPTY;
-                for h in self.map.topology.corner_hexes(c).iter().flatten() {
-                    if let Some(r) = self.map.tile(*h).terrain().and_then(|t| t.resource())
-                        && self.bank[r] > 0
-                    {
-                        got[r] += 1;
-                        self.bank[r] -= 1;
-                    }
-                }
-                self.hands[seat as usize].add(&got);
-                ev.push(Event::Table(TableEvent::StartingResources { seat, got }));
-            }
+            let second = step as usize >= self.cfg.seats;
+            SetupTable::new(&self.map, &mut self.pieces, &mut self.bank, &mut self.hands)
+                .settle(seat, c, second, ev);
             self.phase = Phase::Setup {
                 step,
                 settlement: Some(c),
