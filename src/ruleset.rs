@@ -259,11 +259,129 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     }
 }
 
+/// Writes the glue of an `impl Ruleset` that only hands a call to the ruleset's own parts, so
+/// that a ruleset's impl says what is its own and nothing twice. A ruleset module laid out as
+/// docs/ARCHITECTURE.md "Adding a ruleset" describes has, in scope where it implements
+/// [`Ruleset`]: its `Command` and `Event` types, its view type with `of(&game, seat)`, its
+/// settings type, the modules `command` (with `HELP`) and `event`, and the inherent methods
+/// `map`, `seats` and `run_clock` (the deadlines passed by `now`). Inside the impl,
+///
+/// ```text
+/// crate::ruleset::ruleset_glue!(name: "base", view: BaseView, settings: BaseSettings;
+///     map_words, own_apply, own_legal, own_actors, classic_box);
+/// ```
+///
+/// writes the associated types, `name`, `map`, `seats`, `view`, `tick` and `help`, and each
+/// part named after the `;`:
+/// - `map_words`: `parse`, `format` and `describe` read and write against the map, through
+///   `command::parse(map, seats, text)`, `command::format(map, cmd)` and
+///   `event::describe(map, ev, viewer, names)`;
+/// - `own_apply`: `apply_into` is the inherent `apply_command_into`;
+/// - `own_legal`: `legal_into` is the inherent `legal_into`;
+/// - `own_actors`: `actors_into` clears the list and fills it with the inherent
+///   `prompted_into`;
+/// - `classic_box`: a game played with one box of base Catan
+///   ([`crate::rules::audit::ClassicBox`]) has its `outcome` (one winner, everyone ranked by
+///   all their points), `points_by_source` and `audit` from it.
+///
+/// What a ruleset does its own way it writes beside the glue, as any trait method.
+macro_rules! ruleset_glue {
+    (name: $name:literal, view: $view:ty, settings: $settings:ty $(; $($part:ident),* $(,)?)?) => {
+        type Command = Command;
+        type Event = Event;
+        type View = $view;
+        type Settings = $settings;
+
+        fn name(&self) -> &'static str {
+            $name
+        }
+        fn map(&self) -> &$crate::board::Map {
+            Self::map(self)
+        }
+        fn seats(&self) -> usize {
+            Self::seats(self)
+        }
+        fn view(&self, seat: Option<$crate::engine::Seat>) -> $view {
+            <$view>::of(self, seat)
+        }
+        fn tick(&mut self, now: $crate::engine::Millis) -> Vec<Event> {
+            self.run_clock(now)
+        }
+        fn help(&self) -> String {
+            command::HELP.to_string()
+        }
+        $($($crate::ruleset::ruleset_glue!(@$part);)*)?
+    };
+    (@map_words) => {
+        fn parse(
+            &self,
+            _seat: $crate::engine::Seat,
+            text: &str,
+        ) -> Result<Command, $crate::engine::RuleError> {
+            command::parse($crate::ruleset::Ruleset::map(self), Self::seats(self), text)
+        }
+        fn format(&self, cmd: &Command) -> String {
+            command::format($crate::ruleset::Ruleset::map(self), cmd)
+        }
+        fn describe(
+            &self,
+            ev: &Event,
+            viewer: Option<$crate::engine::Seat>,
+            names: &[String],
+        ) -> Option<String> {
+            event::describe($crate::ruleset::Ruleset::map(self), ev, viewer, names)
+        }
+    };
+    (@own_apply) => {
+        fn apply_into(
+            &mut self,
+            seat: $crate::engine::Seat,
+            cmd: &Command,
+            now: $crate::engine::Millis,
+            events: &mut Vec<Event>,
+        ) -> Result<(), $crate::engine::RuleError> {
+            self.apply_command_into(seat, cmd, now, events)
+        }
+    };
+    (@own_legal) => {
+        fn legal_into(&self, seat: $crate::engine::Seat, out: &mut Vec<Command>) {
+            Self::legal_into(self, seat, out)
+        }
+    };
+    (@own_actors) => {
+        fn actors_into(&self, out: &mut Vec<$crate::engine::Seat>) {
+            out.clear();
+            self.prompted_into(out);
+        }
+    };
+    (@classic_box) => {
+        fn outcome(&self) -> Option<$crate::engine::Outcome> {
+            use $crate::rules::audit::ClassicBox;
+            let winner = ClassicBox::winner(self)?;
+            let seats = ClassicBox::seat_count(self) as $crate::engine::Seat;
+            let scores = (0..seats).map(|s| ClassicBox::total_vp(self, s) as i64);
+            Some($crate::ruleset::ranked_outcome(vec![winner], scores))
+        }
+        fn points_by_source(&self) -> Vec<$crate::rules::points::SeatPoints> {
+            $crate::rules::audit::ClassicBox::points_by_seat(self)
+        }
+        fn audit(&self) -> Result<(), String> {
+            $crate::rules::audit::classic_box(self)
+        }
+    };
+}
+pub(crate) use ruleset_glue;
+
 /// Where a game stands in its turns, for drivers and bots (the `catan sim` loop asks the
 /// current player last; the easy bot offers once a turn; a search plays out a few turns).
 /// Beside [`Ruleset`] rather than in it: the host needs neither. The defaults suit a game
 /// without turns: no current player, no turns counted.
 pub trait TurnOrder: Ruleset {
+    /// What a driver that reads no events (`catan sim`'s loop) keeps from move to move for
+    /// [`TurnOrder::apply_quiet`], so a move allocates nothing: a ruleset's is a list of its
+    /// events, `Vec<Self::Event>`; a dispatch keeps one list per ruleset it holds.
+    type Scratch: Default + Send + AsMut<Vec<Self::Event>>;
+
     /// The player whose turn it is, when the ruleset has turns.
     fn current_player(&self) -> Option<Seat> {
         None
@@ -273,17 +391,18 @@ pub trait TurnOrder: Ruleset {
         0
     }
     /// Applies a command for a driver that reads no events (`catan sim`'s loop), `scratch`
-    /// being its buffer from move to move. A dispatch overrides it to keep each ruleset's
-    /// own buffer, so the hot loop neither allocates nor converts events.
+    /// being its buffers from move to move. A dispatch overrides it to apply into the buffer
+    /// of the ruleset it holds, so the hot loop neither allocates nor converts events.
     fn apply_quiet(
         &mut self,
         seat: Seat,
         cmd: &Self::Command,
         now: Millis,
-        scratch: &mut Vec<Self::Event>,
+        scratch: &mut Self::Scratch,
     ) -> Result<(), RuleError> {
-        scratch.clear();
-        self.apply_into(seat, cmd, now, scratch)
+        let events = scratch.as_mut();
+        events.clear();
+        self.apply_into(seat, cmd, now, events)
     }
 }
 

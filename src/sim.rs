@@ -246,7 +246,7 @@ pub fn drive<R: TurnOrder, B: SeatBot<R>>(
     let (mut capped, mut stalled) = (false, false);
     let mut actors: Vec<Seat> = Vec::with_capacity(seats);
     // Events of the last move (nobody reads them here), kept so a move allocates nothing.
-    let mut events: Vec<R::Event> = Vec::new();
+    let mut events = R::Scratch::default();
     let refused = |bot: &B, seat: Seat, game: &R, cmd: &R::Command, e: crate::engine::RuleError| {
         format!(
             "the {} bot in seat {} sent `{}`, refused: {e}",

@@ -1,16 +1,19 @@
-//! The invariants of a game played with one box of base Catan (one bank of 19 of each
+//! What the shared rules read of a game played with one box of base Catan, and its
+//! invariants (one bank of 19 of each
 //! resource, or the 5–6 player extension's bigger box; the standard piece stock; its
 //! development deck): every card and piece is somewhere, and the public points are what the
-//! board and the awards give. Base and Total Chaos check them through [`ClassicBox`]; the
-//! fuzz driver asks each ruleset's `Ruleset::audit` after every step.
+//! board and the awards give. Base and Total Chaos check them through [`ClassicBox`], and
+//! count their points with it; the fuzz driver asks each ruleset's `Ruleset::audit` after
+//! every step.
 
 use crate::engine::Seat;
 use crate::rules::devcards::DevHand;
 use crate::rules::pieces::{BuildingKind, Pieces};
+use crate::rules::points::{SeatPoints, catan_points};
 use crate::rules::resources::ResourceSet;
 use crate::rules::supply::Supply;
 
-/// What the audit reads of a game played with one box of base Catan.
+/// What the audit and the points read of a game played with one box of base Catan.
 pub trait ClassicBox {
     /// Seats at the table (they choose the box: five or six play the extension's).
     fn seat_count(&self) -> usize;
@@ -30,6 +33,28 @@ pub trait ClassicBox {
     fn largest_army(&self) -> Option<Seat>;
     /// A seat's points as everyone sees them.
     fn public_vp(&self, seat: Seat) -> u32;
+    /// The seat that won, once one has.
+    fn winner(&self) -> Option<Seat>;
+
+    /// All of a seat's points, its victory point cards included.
+    fn total_vp(&self, seat: Seat) -> u32 {
+        self.public_vp(seat) + self.dev_hand(seat).vp_cards()
+    }
+    /// Every seat's points by source: buildings, the awards and the victory point cards.
+    fn points_by_seat(&self) -> Vec<SeatPoints> {
+        let (longest, largest) = (self.longest_road(), self.largest_army());
+        (0..self.seat_count() as Seat)
+            .map(|s| {
+                catan_points(
+                    self.pieces(),
+                    s,
+                    longest,
+                    largest,
+                    self.dev_hand(s).vp_cards(),
+                )
+            })
+            .collect()
+    }
 }
 
 /// Cards conserved between the bank and the hands, each seat's pieces between its stock and
@@ -112,6 +137,9 @@ macro_rules! impl_classic_box {
             }
             fn public_vp(&self, seat: $crate::engine::Seat) -> u32 {
                 <$game>::public_vp(self, seat)
+            }
+            fn winner(&self) -> Option<$crate::engine::Seat> {
+                <$game>::winner(self)
             }
         }
     };

@@ -220,6 +220,7 @@ impl Ruleset for Game {
     fn legal_into(&self, seat: Seat, out: &mut Vec<GameCommand>) {
         each!(self, g => out.extend(g.legal(seat).into_iter().map(GameCommand::from)))
     }
+    #[inline]
     fn actors_into(&self, out: &mut Vec<Seat>) {
         each!(self, g => g.actors_into(out))
     }
@@ -235,6 +236,7 @@ impl Ruleset for Game {
     fn describe(&self, ev: &GameEvent, viewer: Option<Seat>, names: &[String]) -> Option<String> {
         each_with!(self, GameEvent(ev), g, e => g.describe(e, viewer, names), _ => None)
     }
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         each!(self, g => g.outcome())
     }
@@ -289,32 +291,64 @@ impl Ruleset for Game {
     }
 }
 
+/// A driver's buffers for [`TurnOrder::apply_quiet`] in a game of any ruleset: a list of
+/// events of each ruleset's own type (one of them is used in a given game), so a move neither
+/// allocates nor wraps its events.
+#[derive(Default)]
+pub struct GameScratch {
+    events: Vec<GameEvent>,
+    base: Vec<base::Event>,
+    total_chaos: Vec<total_chaos::Event>,
+    big_game: Vec<big_game::Event>,
+    risk: Vec<risk::Event>,
+    adaptations: Vec<adaptations::Event>,
+}
+
+impl AsMut<Vec<GameEvent>> for GameScratch {
+    fn as_mut(&mut self) -> &mut Vec<GameEvent> {
+        &mut self.events
+    }
+}
+
 impl TurnOrder for Game {
+    type Scratch = GameScratch;
+
+    #[inline]
     fn current_player(&self) -> Option<Seat> {
         each!(self, g => g.current_player())
     }
 
-    /// Base games (the bulk of `catan sim`) keep their events in a buffer of their own type
-    /// per thread; the other rulesets drop theirs as they come.
+    /// Applies into the buffer of the game's ruleset.
     fn apply_quiet(
         &mut self,
         seat: Seat,
         cmd: &GameCommand,
         now: Millis,
-        _scratch: &mut Vec<GameEvent>,
+        scratch: &mut GameScratch,
     ) -> Result<(), RuleError> {
-        thread_local! {
-            static BASE_EVENTS: std::cell::RefCell<Vec<base::Event>> =
-                const { std::cell::RefCell::new(Vec::new()) };
+        fn quiet<G: Ruleset>(
+            g: &mut G,
+            (seat, cmd, now): (Seat, &G::Command, Millis),
+            events: &mut Vec<G::Event>,
+        ) -> Result<(), RuleError> {
+            events.clear();
+            g.apply_into(seat, cmd, now, events)
         }
-        if let (Game::Base(g), GameCommand::Base(c)) = (&mut *self, cmd) {
-            return BASE_EVENTS.with_borrow_mut(|events| {
-                events.clear();
-                g.apply_into(seat, c, now, events)
-            });
+        let s = scratch;
+        match (self, cmd) {
+            (Game::Base(g), GameCommand::Base(c)) => quiet(g, (seat, c, now), &mut s.base),
+            (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => {
+                quiet(g, (seat, c, now), &mut s.total_chaos)
+            }
+            (Game::BigGame(g), GameCommand::BigGame(c)) => {
+                quiet(g, (seat, c, now), &mut s.big_game)
+            }
+            (Game::Risk(g), GameCommand::Risk(c)) => quiet(g, (seat, c, now), &mut s.risk),
+            (Game::Adaptations(g), GameCommand::Adaptations(c)) => {
+                quiet(g, (seat, c, now), &mut s.adaptations)
+            }
+            _ => Err(foreign()),
         }
-        each_with!(self, GameCommand(cmd), g, c => g.apply(seat, c, now).map(drop),
-            _ => Err(foreign()))
     }
 
     fn turns(&self) -> u32 {

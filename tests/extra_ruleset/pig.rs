@@ -451,6 +451,8 @@ impl PlainView for PigView {
 
 /// Pig settlers has turns: the sim's loop asks whose.
 impl catan::ruleset::TurnOrder for Pig {
+    type Scratch = Vec<PigEvent>;
+
     fn current_player(&self) -> Option<Seat> {
         (!self.over).then_some(self.current)
     }

@@ -596,6 +596,8 @@ impl AdaptGame {
 }
 
 impl crate::ruleset::TurnOrder for AdaptGame {
+    type Scratch = Vec<Event>;
+
     fn current_player(&self) -> Option<Seat> {
         self.prompted().first().copied()
     }
@@ -605,17 +607,10 @@ impl crate::ruleset::TurnOrder for AdaptGame {
 }
 
 impl Ruleset for AdaptGame {
-    type Command = Command;
-    type Event = Event;
-    type View = AdaptView;
-    type Settings = AdaptSettings;
+    crate::ruleset::ruleset_glue!(name: "adaptations", view: AdaptView, settings: AdaptSettings);
 
     fn create(settings: &AdaptSettings, seats: usize, seed: u64) -> Result<AdaptGame, String> {
         AdaptGame::new(settings.config(seats, seed))
-    }
-
-    fn name(&self) -> &'static str {
-        "adaptations"
     }
 
     fn settings_text(&self) -> Vec<(String, String)> {
@@ -625,17 +620,10 @@ impl Ruleset for AdaptGame {
             .rows()
     }
 
-    fn map(&self) -> &Map {
-        AdaptGame::map(self)
-    }
-
     fn map_recipe(&self) -> MapRecipe {
         MapRecipe::FromView
     }
 
-    fn seats(&self) -> usize {
-        self.cfg.seats
-    }
     fn apply_into(
         &mut self,
         seat: Seat,
@@ -647,9 +635,6 @@ impl Ruleset for AdaptGame {
         self.now = self.now.max(now);
         self.execute(seat, cmd, events);
         Ok(())
-    }
-    fn tick(&mut self, now: Millis) -> Vec<Event> {
-        self.run_clock(now)
     }
     fn deadline(&self) -> Option<Millis> {
         match self.phase {
@@ -663,9 +648,6 @@ impl Ruleset for AdaptGame {
     fn actors_into(&self, out: &mut Vec<Seat>) {
         out.clear();
         append_owned(out, self.prompted());
-    }
-    fn view(&self, seat: Option<Seat>) -> AdaptView {
-        AdaptView::of(self, seat)
     }
     fn parse(&self, _seat: Seat, text: &str) -> Result<Command, RuleError> {
         command::parse(self.phase(), text)
@@ -682,9 +664,6 @@ impl Ruleset for AdaptGame {
         }
         let scores = (0..self.cfg.seats).map(|s| self.scores[s].total as i64);
         Some(ranked_outcome(self.winners.clone(), scores))
-    }
-    fn help(&self) -> String {
-        command::HELP.to_string()
     }
     fn points_by_source(&self) -> Vec<SeatPoints> {
         // The final scores once the game is over, the board's count before.

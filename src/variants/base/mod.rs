@@ -24,16 +24,15 @@ pub use view::BaseView;
 
 use crate::board::{BoardSpec, Map, MapRecipe, SharedMap};
 use crate::engine::rng::GameRng;
-use crate::engine::{Millis, Outcome, RuleError, Seat};
+use crate::engine::{Millis, Seat};
 use crate::rules::devcards::{DevCard, DevHand};
 use crate::rules::facts::Fact;
 use crate::rules::pieces::{Pieces, Stock};
-use crate::rules::points::{SeatPoints, catan_points_by_seat};
 use crate::rules::resources::ResourceSet;
 use crate::rules::supply::Supply;
 use crate::rules::table::Opening;
 use crate::rules::trade::Offer;
-use crate::ruleset::{Ruleset, SettingsRows, ranked_outcome};
+use crate::ruleset::{Ruleset, SettingsRows};
 use crate::topology::{CornerId, HexId};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -371,6 +370,8 @@ impl BaseGame {
 }
 
 impl crate::ruleset::TurnOrder for BaseGame {
+    type Scratch = Vec<Event>;
+
     fn current_player(&self) -> Option<Seat> {
         Some(self.current())
     }
@@ -380,17 +381,11 @@ impl crate::ruleset::TurnOrder for BaseGame {
 }
 
 impl Ruleset for BaseGame {
-    type Command = Command;
-    type Event = Event;
-    type View = BaseView;
-    type Settings = BaseSettings;
+    crate::ruleset::ruleset_glue!(name: "base", view: BaseView, settings: BaseSettings;
+        map_words, own_apply, own_legal, own_actors, classic_box);
 
     fn create(settings: &BaseSettings, seats: usize, seed: u64) -> Result<BaseGame, String> {
         BaseGame::new(settings.config(seats, seed))
-    }
-
-    fn name(&self) -> &'static str {
-        "base"
     }
 
     fn settings_text(&self) -> Vec<(String, String)> {
@@ -404,10 +399,6 @@ impl Ruleset for BaseGame {
             .on_off("three-VP robber rule", c.three_vp_robber)
             .row("trade and build", order)
             .rows()
-    }
-
-    fn map(&self) -> &Map {
-        BaseGame::map(self)
     }
 
     fn map_recipe(&self) -> MapRecipe {
@@ -424,21 +415,6 @@ impl Ruleset for BaseGame {
         true
     }
 
-    fn seats(&self) -> usize {
-        self.cfg.seats
-    }
-    fn apply_into(
-        &mut self,
-        seat: Seat,
-        cmd: &Command,
-        now: Millis,
-        events: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.apply_command_into(seat, cmd, now, events)
-    }
-    fn tick(&mut self, now: Millis) -> Vec<Event> {
-        self.run_clock(now)
-    }
     fn deadline(&self) -> Option<Millis> {
         match self.phase {
             Phase::Over { .. } => None,
@@ -446,43 +422,8 @@ impl Ruleset for BaseGame {
             _ => self.turn_deadline,
         }
     }
-    fn legal_into(&self, seat: Seat, out: &mut Vec<Command>) {
-        BaseGame::legal_into(self, seat, out);
-    }
-    fn actors_into(&self, out: &mut Vec<Seat>) {
-        out.clear();
-        self.prompted_into(out);
-    }
-    fn view(&self, seat: Option<Seat>) -> BaseView {
-        BaseView::of(self, seat)
-    }
-    fn parse(&self, _seat: Seat, text: &str) -> Result<Command, RuleError> {
-        command::parse(&self.map, self.cfg.seats, text)
-    }
-    fn format(&self, cmd: &Command) -> String {
-        command::format(&self.map, cmd)
-    }
-    fn describe(&self, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
-        event::describe(&self.map, ev, viewer, names)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        let winner = self.winner()?;
-        let scores = (0..self.cfg.seats as Seat).map(|s| self.total_vp(s) as i64);
-        Some(ranked_outcome(vec![winner], scores))
-    }
-    fn help(&self) -> String {
-        command::HELP.to_string()
-    }
-    fn points_by_source(&self) -> Vec<SeatPoints> {
-        catan_points_by_seat(&self.pieces, self.longest, self.largest, &self.dev)
-    }
     fn recap_facts(&self, ev: &Event, out: &mut Vec<Fact>) {
         recap_facts(ev, out);
-    }
-
-    /// One box of base Catan's cards, pieces and points ([`crate::rules::audit`]).
-    fn audit(&self) -> Result<(), String> {
-        crate::rules::audit::classic_box(self)
     }
 }
 

@@ -21,50 +21,55 @@ use crate::topology::{CornerId, EdgeId, HexId};
 use std::borrow::Cow;
 
 impl BigGame {
-    pub(crate) fn apply_command(
+    /// `Ruleset::apply_into` of a Big Game: after each command the round may be won or done
+    /// (every active seat ended); a refusal leaves the state and `ev` as they were.
+    pub(crate) fn apply_command_into(
         &mut self,
         seat: Seat,
         cmd: &Command,
         now: Millis,
-    ) -> Result<Vec<Event>, RuleError> {
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         if let Phase::Over { .. } = self.phase {
             return refuse("the game is over");
         }
         if seat as usize >= self.cfg.seats() {
             return refuse(format!("there is no seat {}", seat + 1));
         }
-        let mut ev = Vec::new();
-        match *cmd {
-            Command::Collect(c) => self.collect(seat, c, now, &mut ev)?,
-            Command::City(c) if self.phase == Phase::Setup => {
-                self.setup_city(seat, c, now, &mut ev)?
-            }
-            Command::City(c) => self.city(seat, c, &mut ev)?,
-            Command::Settle(c) => self.settle(seat, c, &mut ev)?,
-            Command::Road(e) => self.route(seat, e, RouteKind::Road, &mut ev)?,
-            Command::Ship(e) => self.route(seat, e, RouteKind::Ship, &mut ev)?,
-            Command::MoveShip { from, to } => self.move_ship(seat, from, to, &mut ev)?,
-            Command::BuyDev => self.buy_dev(seat, &mut ev)?,
-            Command::End => self.end(seat, &mut ev)?,
-            Command::Discard(cards) => self.discard(seat, cards, &mut ev)?,
-            Command::PlayKnight(u) => self.play_knight(seat, u, &mut ev)?,
-            Command::PlayRoadBuilding => self.play_road_building(seat, &mut ev)?,
-            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, &mut ev)?,
-            Command::Trade(t) => offers::apply(self, seat, t, &mut ev, |g, give, get, ev| {
+        let ev0 = ev.len();
+        let done = match *cmd {
+            Command::Collect(c) => self.collect(seat, c, now, ev),
+            Command::City(c) if self.phase == Phase::Setup => self.setup_city(seat, c, now, ev),
+            Command::City(c) => self.city(seat, c, ev),
+            Command::Settle(c) => self.settle(seat, c, ev),
+            Command::Road(e) => self.route(seat, e, RouteKind::Road, ev),
+            Command::Ship(e) => self.route(seat, e, RouteKind::Ship, ev),
+            Command::MoveShip { from, to } => self.move_ship(seat, from, to, ev),
+            Command::BuyDev => self.buy_dev(seat, ev),
+            Command::End => self.end(seat, ev),
+            Command::Discard(cards) => self.discard(seat, cards, ev),
+            Command::PlayKnight(u) => self.play_knight(seat, u, ev),
+            Command::PlayRoadBuilding => self.play_road_building(seat, ev),
+            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, ev),
+            Command::Trade(t) => offers::apply(self, seat, t, ev, |g, give, get, ev| {
                 g.bank_trade(seat, give, get, ev)
-            })?,
+            }),
+        };
+        if let Err(e) = done {
+            ev.truncate(ev0);
+            return Err(e);
         }
         if matches!(self.phase, Phase::Round { .. }) {
-            self.check_win(Some(seat), &mut ev);
+            self.check_win(Some(seat), ev);
         }
         // Only an `end` or a discard brings the round nearer its end.
         if matches!(self.phase, Phase::Round { .. })
             && matches!(cmd, Command::End | Command::Discard(_))
             && self.round_done()
         {
-            self.end_round(now, &mut ev);
+            self.end_round(now, ev);
         }
-        Ok(ev)
+        Ok(())
     }
 
     // ---- gates ----------------------------------------------------------------------------
@@ -865,14 +870,13 @@ impl BigGame {
     }
 
     /// Seats the game waits for or invites: setup choices, the active seats still playing,
-    /// discards owed, offers to answer.
-    pub(crate) fn prompted(&self) -> Vec<Seat> {
-        (0..self.cfg.seats() as Seat)
-            .filter(|s| self.is_prompted(*s))
-            .collect()
+    /// discards owed, offers to answer; appended to `out`.
+    pub(crate) fn prompted_into(&self, out: &mut Vec<Seat>) {
+        out.extend((0..self.cfg.seats() as Seat).filter(|s| self.is_prompted(*s)));
     }
 
-    /// Whether the game waits for or invites this seat (one seat of [`BigGame::prompted`]).
+    /// Whether the game waits for or invites this seat (one seat of
+    /// [`BigGame::prompted_into`]).
     pub(crate) fn is_prompted(&self, s: Seat) -> bool {
         match &self.phase {
             Phase::Over { .. } => false,

@@ -3,7 +3,6 @@
 
 use super::BigGame;
 use crate::engine::Seat;
-use crate::ruleset::Ruleset;
 
 /// The Big Game's invariants: every board's 19 of each resource between its bank and the
 /// hands, every deck's cards (23 a board, no Monopoly) between decks, hands and the played

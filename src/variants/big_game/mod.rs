@@ -39,7 +39,7 @@ use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::points::{PointSource, SeatPoints, catan_points_by_seat};
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
 use crate::rules::trade::Offer;
-use crate::ruleset::{Ruleset, SettingsRows, append_owned};
+use crate::ruleset::{Ruleset, SettingsRows};
 use crate::topology::{CornerId, EdgeId, HexId};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -352,6 +352,10 @@ impl BigGame {
     pub fn map(&self) -> &Map {
         &self.map
     }
+    /// Seats: two per board.
+    pub fn seats(&self) -> usize {
+        self.cfg.seats()
+    }
     pub fn shared_map(&self) -> Arc<Map> {
         self.map.0.clone()
     }
@@ -613,16 +617,16 @@ pub fn territory_of_hex(map: &Map, h: HexId) -> Option<usize> {
 }
 
 impl crate::ruleset::TurnOrder for BigGame {
+    type Scratch = Vec<Event>;
+
     fn turns(&self) -> u32 {
         self.round()
     }
 }
 
 impl Ruleset for BigGame {
-    type Command = Command;
-    type Event = Event;
-    type View = BigView;
-    type Settings = BigSettings;
+    crate::ruleset::ruleset_glue!(name: "big-game", view: BigView, settings: BigSettings;
+        map_words, own_apply, own_legal, own_actors);
 
     fn create(settings: &BigSettings, seats: usize, seed: u64) -> Result<BigGame, String> {
         if seats != settings.seats() {
@@ -639,10 +643,6 @@ impl Ruleset for BigGame {
             );
         }
         BigGame::new(settings.config(seed))
-    }
-
-    fn name(&self) -> &'static str {
-        "big-game"
     }
 
     fn settings_text(&self) -> Vec<(String, String)> {
@@ -662,10 +662,6 @@ impl Ruleset for BigGame {
             .row("victory points", or_none(c.vp_target))
             .row("round limit", or_none(c.max_rounds))
             .rows()
-    }
-
-    fn map(&self) -> &Map {
-        BigGame::map(self)
     }
 
     fn map_recipe(&self) -> MapRecipe {
@@ -713,46 +709,11 @@ impl Ruleset for BigGame {
         self.take_over(seat).unwrap_or_default()
     }
 
-    fn seats(&self) -> usize {
-        self.cfg.seats()
-    }
-    fn apply_into(
-        &mut self,
-        seat: Seat,
-        cmd: &Command,
-        now: Millis,
-        events: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        append_owned(events, self.apply_command(seat, cmd, now)?);
-        Ok(())
-    }
-    fn tick(&mut self, now: Millis) -> Vec<Event> {
-        self.run_clock(now)
-    }
     fn deadline(&self) -> Option<Millis> {
         match self.phase {
             Phase::Over { .. } => None,
             _ => self.deadline,
         }
-    }
-    fn legal_into(&self, seat: Seat, out: &mut Vec<Command>) {
-        BigGame::legal_into(self, seat, out);
-    }
-    fn actors_into(&self, out: &mut Vec<Seat>) {
-        out.clear();
-        append_owned(out, self.prompted());
-    }
-    fn view(&self, seat: Option<Seat>) -> BigView {
-        BigView::of(self, seat)
-    }
-    fn parse(&self, _seat: Seat, text: &str) -> Result<Command, RuleError> {
-        command::parse(&self.map, self.cfg.seats(), text)
-    }
-    fn format(&self, cmd: &Command) -> String {
-        command::format(&self.map, cmd)
-    }
-    fn describe(&self, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
-        event::describe(&self.map, ev, viewer, names)
     }
     fn outcome(&self) -> Option<Outcome> {
         let Phase::Over { winners, .. } = &self.phase else {
@@ -762,9 +723,6 @@ impl Ruleset for BigGame {
             winners: winners.clone(),
             standings: self.standings(),
         })
-    }
-    fn help(&self) -> String {
-        command::HELP.to_string()
     }
     /// Catan's points and the territory bonus.
     fn points_by_source(&self) -> Vec<SeatPoints> {

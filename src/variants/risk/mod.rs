@@ -213,6 +213,8 @@ impl RiskGame {
 }
 
 impl crate::ruleset::TurnOrder for RiskGame {
+    type Scratch = Vec<Event>;
+
     fn current_player(&self) -> Option<Seat> {
         Some(self.current())
     }
@@ -222,26 +224,16 @@ impl crate::ruleset::TurnOrder for RiskGame {
 }
 
 impl Ruleset for RiskGame {
-    type Command = Command;
-    type Event = Event;
-    type View = RiskView;
-    type Settings = RiskSettings;
+    crate::ruleset::ruleset_glue!(name: "risk", view: RiskView, settings: RiskSettings;
+        map_words, own_legal);
 
     fn create(settings: &RiskSettings, seats: usize, seed: u64) -> Result<RiskGame, String> {
         RiskGame::new(settings.config(seats, seed))
     }
 
-    fn name(&self) -> &'static str {
-        "risk"
-    }
-
     /// Base's first rows: the rest of base's settings do not change how Risk reads.
     fn settings_text(&self) -> Vec<(String, String)> {
         self.base.settings_rows(self.name()).rows()
-    }
-
-    fn map(&self) -> &Map {
-        RiskGame::map(self)
     }
 
     fn map_recipe(&self) -> MapRecipe {
@@ -253,9 +245,6 @@ impl Ruleset for RiskGame {
         true
     }
 
-    fn seats(&self) -> usize {
-        self.base.cfg.seats
-    }
     fn apply_into(
         &mut self,
         seat: Seat,
@@ -280,9 +269,6 @@ impl Ruleset for RiskGame {
         append_owned(events, out);
         Ok(())
     }
-    fn tick(&mut self, now: Millis) -> Vec<Event> {
-        self.run_clock(now)
-    }
     fn deadline(&self) -> Option<Millis> {
         if self.base.winner().is_some() {
             return None;
@@ -291,9 +277,6 @@ impl Ruleset for RiskGame {
             Stage::Play => self.base.deadline(),
             _ => self.stage_deadline,
         }
-    }
-    fn legal_into(&self, seat: Seat, out: &mut Vec<Command>) {
-        RiskGame::legal_into(self, seat, out);
     }
     fn actors_into(&self, out: &mut Vec<Seat>) {
         match &self.stage {
@@ -309,23 +292,8 @@ impl Ruleset for RiskGame {
             }
         }
     }
-    fn view(&self, seat: Option<Seat>) -> RiskView {
-        RiskView::of(self, seat)
-    }
-    fn parse(&self, _seat: Seat, text: &str) -> Result<Command, RuleError> {
-        command::parse(&self.base.map, self.base.cfg.seats, text)
-    }
-    fn format(&self, cmd: &Command) -> String {
-        command::format(&self.base.map, cmd)
-    }
-    fn describe(&self, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
-        event::describe(&self.base.map, ev, viewer, names)
-    }
     fn outcome(&self) -> Option<Outcome> {
         self.base.outcome()
-    }
-    fn help(&self) -> String {
-        command::HELP.to_string()
     }
     /// Base's points, with the buildings a seat holds by annexing them counted apart.
     fn points_by_source(&self) -> Vec<SeatPoints> {

@@ -22,42 +22,49 @@ use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
 
 impl ChaosGame {
-    pub(crate) fn apply_command(
+    /// `Ruleset::apply_into` of a Total Chaos game: commands come in the order they reach the
+    /// host, from any seat at any time; a refusal leaves the state and `ev` as they were.
+    pub(crate) fn apply_command_into(
         &mut self,
         seat: Seat,
         cmd: &Command,
         now: Millis,
-    ) -> Result<Vec<Event>, RuleError> {
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         if let Phase::Over { .. } = self.phase {
             return refuse("the game is over");
         }
         if seat as usize >= self.cfg.seats {
             return refuse(format!("there is no seat {}", seat + 1));
         }
-        let mut ev = Vec::new();
-        match *cmd {
-            Command::Settle(c) => self.settle(seat, c, now, &mut ev)?,
-            Command::Road(e) => self.road(seat, e, now, &mut ev)?,
-            Command::City(c) => self.city(seat, c, &mut ev)?,
-            Command::BuyDev => self.buy_dev(seat, &mut ev)?,
-            Command::Ready => self.vote_ready(seat, now, &mut ev)?,
-            Command::Unready => self.unready(seat, &mut ev)?,
-            Command::Claim => self.claim(seat, &mut ev)?,
-            Command::Discard(cards) => self.discard(seat, cards, &mut ev)?,
-            Command::Robber(h) => self.move_robber(seat, h, &mut ev)?,
-            Command::Steal { victim, card } => self.steal(seat, victim, card, &mut ev)?,
-            Command::Agree => self.agree(seat, &mut ev)?,
-            Command::Refuse => self.refuse_ask(seat, &mut ev)?,
-            Command::PlayKnight { hex, steal } => self.play_knight(seat, hex, steal, &mut ev)?,
-            Command::PlayRoadBuilding(a, b) => self.play_roads(seat, a, b, &mut ev)?,
-            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, &mut ev)?,
-            Command::PlayMonopoly(r) => self.play_monopoly(seat, r, &mut ev)?,
-            Command::Trade(t) => offers::apply(self, seat, t, &mut ev, |g, give, get, ev| {
+        let ev0 = ev.len();
+        let done = match *cmd {
+            Command::Settle(c) => self.settle(seat, c, now, ev),
+            Command::Road(e) => self.road(seat, e, now, ev),
+            Command::City(c) => self.city(seat, c, ev),
+            Command::BuyDev => self.buy_dev(seat, ev),
+            Command::Ready => self.vote_ready(seat, now, ev),
+            Command::Unready => self.unready(seat, ev),
+            Command::Claim => self.claim(seat, ev),
+            Command::Discard(cards) => self.discard(seat, cards, ev),
+            Command::Robber(h) => self.move_robber(seat, h, ev),
+            Command::Steal { victim, card } => self.steal(seat, victim, card, ev),
+            Command::Agree => self.agree(seat, ev),
+            Command::Refuse => self.refuse_ask(seat, ev),
+            Command::PlayKnight { hex, steal } => self.play_knight(seat, hex, steal, ev),
+            Command::PlayRoadBuilding(a, b) => self.play_roads(seat, a, b, ev),
+            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, ev),
+            Command::PlayMonopoly(r) => self.play_monopoly(seat, r, ev),
+            Command::Trade(t) => offers::apply(self, seat, t, ev, |g, give, get, ev| {
                 g.bank_trade(seat, give, get, ev)
-            })?,
+            }),
+        };
+        if let Err(e) = done {
+            ev.truncate(ev0);
+            return Err(e);
         }
-        self.check_win(seat, &mut ev);
-        Ok(ev)
+        self.check_win(seat, ev);
+        Ok(())
     }
 
     /// The first to the target wins at once: the seat that just acted first, then by seat.
@@ -775,14 +782,13 @@ impl ChaosGame {
 
     /// Seats the game waits for or invites: the placing seat in setup; later everyone who
     /// has not voted ready, and anyone with a question to answer (a steal ask, an offer).
-    pub(crate) fn prompted(&self) -> Vec<Seat> {
+    /// They are appended to `v`, which the caller has cleared.
+    pub(crate) fn prompted_into(&self, v: &mut Vec<Seat>) {
         match &self.phase {
-            Phase::Over { .. } => Vec::new(),
-            Phase::Setup { step, .. } => vec![self.setup_seat(*step)],
+            Phase::Over { .. } => {}
+            Phase::Setup { step, .. } => v.push(self.setup_seat(*step)),
             phase => {
-                let mut v: Vec<Seat> = (0..self.cfg.seats as Seat)
-                    .filter(|s| !self.ready[*s as usize])
-                    .collect();
+                v.extend((0..self.cfg.seats as Seat).filter(|s| !self.ready[*s as usize]));
                 if let Phase::Robber { ask: Some(a), .. } = phase {
                     v.push(a.victim);
                 }
@@ -795,7 +801,6 @@ impl ChaosGame {
                 }
                 v.sort_unstable();
                 v.dedup();
-                v
             }
         }
     }

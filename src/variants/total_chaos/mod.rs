@@ -26,16 +26,15 @@ pub use view::ChaosView;
 
 use crate::board::{BoardSpec, Map, MapRecipe, SharedMap};
 use crate::engine::rng::GameRng;
-use crate::engine::{Millis, Outcome, RuleError, Seat};
+use crate::engine::{Millis, Seat};
 use crate::rules::devcards::{DevCard, DevHand};
 use crate::rules::facts::Fact;
 use crate::rules::pieces::{Pieces, Stock};
-use crate::rules::points::{SeatPoints, catan_points_by_seat};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::supply::Supply;
 use crate::rules::table::Opening;
 use crate::rules::trade::Offer;
-use crate::ruleset::{Ruleset, SettingsRows, append_owned, ranked_outcome};
+use crate::ruleset::{Ruleset, SettingsRows};
 use crate::topology::{CornerId, HexId};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -370,23 +369,19 @@ impl ChaosGame {
 }
 
 impl crate::ruleset::TurnOrder for ChaosGame {
+    type Scratch = Vec<Event>;
+
     fn turns(&self) -> u32 {
         self.round()
     }
 }
 
 impl Ruleset for ChaosGame {
-    type Command = Command;
-    type Event = Event;
-    type View = ChaosView;
-    type Settings = ChaosSettings;
+    crate::ruleset::ruleset_glue!(name: "total-chaos", view: ChaosView, settings: ChaosSettings;
+        map_words, own_apply, own_legal, own_actors, classic_box);
 
     fn create(settings: &ChaosSettings, seats: usize, seed: u64) -> Result<ChaosGame, String> {
         ChaosGame::new(settings.config(seats, seed))
-    }
-
-    fn name(&self) -> &'static str {
-        "total-chaos"
     }
 
     fn settings_text(&self) -> Vec<(String, String)> {
@@ -403,10 +398,6 @@ impl Ruleset for ChaosGame {
             .rows()
     }
 
-    fn map(&self) -> &Map {
-        ChaosGame::map(self)
-    }
-
     fn map_recipe(&self) -> MapRecipe {
         MapRecipe::Single((*self.spec).clone())
     }
@@ -415,57 +406,11 @@ impl Ruleset for ChaosGame {
         true
     }
 
-    fn seats(&self) -> usize {
-        self.cfg.seats
-    }
-    fn apply_into(
-        &mut self,
-        seat: Seat,
-        cmd: &Command,
-        now: Millis,
-        events: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        append_owned(events, self.apply_command(seat, cmd, now)?);
-        Ok(())
-    }
-    fn tick(&mut self, now: Millis) -> Vec<Event> {
-        self.run_clock(now)
-    }
     fn deadline(&self) -> Option<Millis> {
         match self.phase {
             Phase::Over { .. } => None,
             _ => self.phase_deadline,
         }
-    }
-    fn legal_into(&self, seat: Seat, out: &mut Vec<Command>) {
-        ChaosGame::legal_into(self, seat, out);
-    }
-    fn actors_into(&self, out: &mut Vec<Seat>) {
-        out.clear();
-        append_owned(out, self.prompted());
-    }
-    fn view(&self, seat: Option<Seat>) -> ChaosView {
-        ChaosView::of(self, seat)
-    }
-    fn parse(&self, _seat: Seat, text: &str) -> Result<Command, RuleError> {
-        command::parse(&self.map, self.cfg.seats, text)
-    }
-    fn format(&self, cmd: &Command) -> String {
-        command::format(&self.map, cmd)
-    }
-    fn describe(&self, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
-        event::describe(&self.map, ev, viewer, names)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        let winner = self.winner()?;
-        let scores = (0..self.cfg.seats as Seat).map(|s| self.total_vp(s) as i64);
-        Some(ranked_outcome(vec![winner], scores))
-    }
-    fn help(&self) -> String {
-        command::HELP.to_string()
-    }
-    fn points_by_source(&self) -> Vec<SeatPoints> {
-        catan_points_by_seat(&self.pieces, self.longest, self.largest, &self.dev)
     }
     fn recap_facts(&self, ev: &Event, out: &mut Vec<Fact>) {
         use crate::rules::facts::Gain;
@@ -483,11 +428,6 @@ impl Ruleset for ChaosGame {
             } => out.push(Fact::Round),
             _ => {}
         }
-    }
-
-    /// One box of base Catan's cards, pieces and points ([`crate::rules::audit`]).
-    fn audit(&self) -> Result<(), String> {
-        crate::rules::audit::classic_box(self)
     }
 }
 
