@@ -332,16 +332,22 @@ fn one_command(game: &mut Game, seat: Seat, text: &str, now: Millis) -> Result<F
     }
 }
 
-/// Input for the command-parser fuzz target: a byte to choose how far into a game to start,
-/// then lines of `<seat byte><command text>`. Each command is checked as in [`commands`].
+/// Input for the command-parser fuzz target: a byte that chooses the ruleset (every built-in
+/// one, in the command line's order, so each parser is fuzzed), a byte to choose how far
+/// into a game to start, a seed byte, then lines of `<seat byte><command text>`. Each command
+/// is checked as in [`commands`].
 pub fn command_input(data: &[u8]) -> Result<(), String> {
-    let args = game_args(VariantName::Base);
-    let (head, rest) = data.split_at(data.len().min(2));
-    let seed = head.get(1).copied().unwrap_or(0) as u64;
-    let mut game = args.create(4, seed)?;
+    use clap::ValueEnum;
+    let (head, rest) = data.split_at(data.len().min(3));
+    let byte = |i: usize| head.get(i).copied().unwrap_or(0);
+    let rulesets = VariantName::value_variants();
+    let args = game_args(rulesets[byte(0) as usize % rulesets.len()]);
+    let seats = args.fixed_seats().unwrap_or(4);
+    let seed = byte(2) as u64;
+    let mut game = args.create(seats, seed)?;
     let mut rng = GameRng::new(seed);
     // Play some random legal moves first, so later phases are reached.
-    for _ in 0..head.first().copied().unwrap_or(0) as usize * 2 {
+    for _ in 0..byte(1) as usize * 2 {
         let actors = game.actors();
         let Some(&s) = actors.first() else { break };
         let legal = game.legal(s);
@@ -357,7 +363,7 @@ pub fn command_input(data: &[u8]) -> Result<(), String> {
             continue;
         };
         let text = String::from_utf8_lossy(text);
-        one_command(&mut game, Seat::from(s % 4), &text, 0)?;
+        one_command(&mut game, (s as usize % seats) as Seat, &text, 0)?;
     }
     Ok(())
 }

@@ -139,8 +139,9 @@ proptest! {
     fn any_text_is_safe_for_the_command_parser(
         lines in proptest::collection::vec((any::<u8>(), "\\PC{0,40}"), 1..20),
         skip in any::<u8>(),
+        ruleset in any::<u8>(),
     ) {
-        let mut data = vec![skip % 60, skip];
+        let mut data = vec![ruleset, skip % 60, skip];
         for (seat, text) in lines {
             data.push(seat);
             data.extend_from_slice(text.as_bytes());

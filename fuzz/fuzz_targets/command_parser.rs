@@ -1,5 +1,6 @@
-//! Any bytes as command lines for the seats of a base game (after a few random legal moves
-//! the first byte chooses): no panic, invariants hold, refused commands change nothing.
+//! Any bytes as command lines for the seats of a game of any ruleset (the first byte chooses
+//! it, the second how many random legal moves come first): no panic, invariants hold, refused
+//! commands change nothing.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -15,7 +15,7 @@
 use crate::cli::LoadtestArgs;
 use crate::proto::codec::{self, MAX_SERVER_FRAME};
 use crate::proto::{ClientMsg, HostStats, PROTOCOL_VERSION, ServerMsg};
-use crate::variants::GameView;
+use crate::variants::big_game::BigView;
 use bytes::Bytes;
 use futures::{SinkExt, StreamExt};
 use std::process::ExitCode;
@@ -355,7 +355,7 @@ async fn client(
                             .push(got.duration_since(sent).as_micros() as u64);
                         pending = None;
                     }
-                    let GameView::BigGame(v) = &u.view else {
+                    let Ok(v) = <&BigView>::try_from(&u.view) else {
                         anyhow::bail!("the host does not play a Big Game");
                     };
                     if v.phase == "over" && !finished {

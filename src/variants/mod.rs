@@ -128,7 +128,9 @@ macro_rules! each_with {
 }
 
 /// Each ruleset's command, event and view converts into the dispatch's (`From`), so the
-/// forwarding wraps them without naming the ruleset.
+/// forwarding wraps them without naming the ruleset; and a [`GameView`] unwraps into the view
+/// of its own ruleset (`TryFrom`), so a tool written for one ruleset (the Big Game's load
+/// generator) reads that ruleset's view without matching over the others.
 macro_rules! wraps {
     ($($variant:ident: $cmd:ty, $ev:ty, $view:ty;)*) => {$(
         impl From<$cmd> for GameCommand {
@@ -144,6 +146,15 @@ macro_rules! wraps {
         impl From<$view> for GameView {
             fn from(v: $view) -> GameView {
                 GameView::$variant(v)
+            }
+        }
+        impl<'a> TryFrom<&'a GameView> for &'a $view {
+            type Error = String;
+            fn try_from(v: &'a GameView) -> Result<&'a $view, String> {
+                match v {
+                    GameView::$variant(v) => Ok(v),
+                    _ => Err(format!("a view of another ruleset than {}", stringify!($variant))),
+                }
             }
         }
     )*};
@@ -498,6 +509,21 @@ mod tests {
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect()
+    }
+
+    /// A tool written for one ruleset reads its view out of the dispatch's, and is told when
+    /// the game is of another ruleset.
+    #[test]
+    fn a_view_unwraps_into_its_own_rulesets_view_only() {
+        let big = Game::create(&GameSettings::BigGame(big_game::BigSettings::new(2)), 4, 1)
+            .expect("a Big Game");
+        let view = big.view(Some(0));
+        let own: &big_game::BigView = (&view).try_into().expect("a Big Game's view");
+        assert_eq!(own.round, 0);
+        let base = Game::create(&GameSettings::Base(base::BaseSettings::default()), 4, 1)
+            .expect("a base game");
+        let other = base.view(Some(0));
+        assert!(<&big_game::BigView>::try_from(&other).is_err());
     }
 
     /// The lobby, the replay and the summary show these rows to players: each ruleset's
