@@ -1373,6 +1373,20 @@ mod tests {
         assert!(kept.contains(&costs::CITY), "kept {kept}");
     }
 
+    /// Setup shapes the whole game, so the search plays its playouts to the end; later
+    /// decisions look two rounds ahead.
+    #[test]
+    fn setup_is_searched_with_whole_games() {
+        let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
+        cfg.move_cap = 3;
+        let Game::Base(g) = play_game(&cfg, 0, false).unwrap().game else {
+            panic!("a base game")
+        };
+        assert!(matches!(g.phase(), Phase::Setup { .. }));
+        assert_eq!(g.search_rounds(), None);
+        assert_eq!(offers_table().search_rounds(), Some(2));
+    }
+
     /// A game just past setup (two settlements each), in seat 0's main phase: seat 0 plays
     /// the person making offers, the others are bots.
     fn offers_table() -> BaseGame {
