@@ -9,14 +9,18 @@
 //! again from the bot's own stream, so the search never sees the true hidden state, and two
 //! games that look the same from its seat give the same decision. The same deals are used for
 //! every candidate (common random numbers), so candidates are compared on equal luck. A
-//! playout runs the `medium` heuristic in every seat for two rounds, then scores the position
-//! (a win, or points plus production against the best opponent). The heuristic's pick stands
-//! unless another candidate beats it clearly on the same deals (by two standard errors of the
-//! paired differences): a search too short to tell never moves the bot off a sound plan.
+//! playout runs the `medium` heuristic in every seat, to the end of the game where a decision
+//! shapes all of it (setup: [`BotPlay::search_rounds`]) and otherwise for two rounds, then
+//! scores the position (a win, a loss by how near it came, or points plus production against
+//! the best opponent). The budget goes by successive halving: each phase drops the worse half
+//! of the candidates, so the last challenger is played the most. The heuristic's pick stands
+//! unless that challenger beats it clearly on the same deals (by standard errors of the paired
+//! differences): a search too short to tell never moves the bot off a sound plan.
 //!
 //! It thinks within a [`Budget`]: a wall-clock time (people's tables) or a fixed number of
 //! playouts (`catan sim`, so a seed gives the same games on any machine). A position with one
-//! candidate costs no playouts at all.
+//! candidate costs no playouts at all. A decision is planned ([`plan`]) and then run as a
+//! [`Job`] that owns what it needs, so a table can run it on a thread of its own.
 
 use super::{Bot, BotKind};
 use crate::engine::rng::GameRng;
