@@ -480,6 +480,11 @@ pub trait BotPlay: TurnOrder {
     fn search_score(&self, _me: Seat) -> f64 {
         0.5
     }
+    /// Rounds a search playout from this position plays before it is scored; `None` plays
+    /// the game to its end (where a decision shapes the whole game, as setup does).
+    fn search_rounds(&self) -> Option<u32> {
+        Some(2)
+    }
 }
 
 #[cfg(test)]

@@ -203,6 +203,24 @@ impl<R: BotPlay> Bot<R> {
         }
     }
 
+    /// The first half of [`Bot::choose`], for a caller that runs searches elsewhere (a
+    /// table, on a thread of their own): the command when it needs no search, else the
+    /// search to run. Running the job gives what `choose` would have given.
+    pub fn plan(&mut self, game: &R, seat: Seat) -> search::Plan<R> {
+        match self.kind.effective(game) {
+            BotKind::Hard => {
+                let medium = self.heuristic(game, seat);
+                search::plan(game, seat, medium, &mut self.rng, self.budget)
+            }
+            _ => search::Plan::Ready(self.choose(game, seat)),
+        }
+    }
+
+    /// The heuristic's pick, for a hard bot that cannot search now (no thread to run it).
+    pub fn plan_without_search(&mut self, game: &R, seat: Seat) -> Option<R::Command> {
+        self.heuristic(game, seat)
+    }
+
     fn random(&mut self, game: &R, seat: Seat) -> Option<R::Command> {
         game.random_command(seat, &mut self.rng, &mut self.memory)
     }

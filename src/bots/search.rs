@@ -9,14 +9,18 @@
 //! again from the bot's own stream, so the search never sees the true hidden state, and two
 //! games that look the same from its seat give the same decision. The same deals are used for
 //! every candidate (common random numbers), so candidates are compared on equal luck. A
-//! playout runs the `medium` heuristic in every seat for two rounds, then scores the position
-//! (a win, or points plus production against the best opponent). The heuristic's pick stands
-//! unless another candidate beats it clearly on the same deals (by two standard errors of the
-//! paired differences): a search too short to tell never moves the bot off a sound plan.
+//! playout runs the `medium` heuristic in every seat, to the end of the game where a decision
+//! shapes all of it (setup: [`BotPlay::search_rounds`]) and otherwise for two rounds, then
+//! scores the position (a win, a loss by how near it came, or points plus production against
+//! the best opponent). The budget goes by successive halving: each phase drops the worse half
+//! of the candidates, so the last challenger is played the most. The heuristic's pick stands
+//! unless that challenger beats it clearly on the same deals (by standard errors of the paired
+//! differences): a search too short to tell never moves the bot off a sound plan.
 //!
 //! It thinks within a [`Budget`]: a wall-clock time (people's tables) or a fixed number of
 //! playouts (`catan sim`, so a seed gives the same games on any machine). A position with one
-//! candidate costs no playouts at all.
+//! candidate costs no playouts at all. A decision is planned ([`plan`]) and then run as a
+//! [`Job`] that owns what it needs, so a table can run it on a thread of its own.
 
 use super::{Bot, BotKind};
 use crate::engine::rng::GameRng;
@@ -42,10 +46,18 @@ pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 const MAX_CANDIDATES: usize = 8;
 /// Commands after which a playout is cut whatever happened (a runaway guard).
 const PLAYOUT_MOVES: u32 = 4000;
+/// Most a lost whole game scores (by the share of the winner's points the bot reached).
+const LOSS_SHARE: f64 = 0.4;
+/// Commands after which a whole-game playout is cut (a runaway guard).
+const GAME_MOVES: u32 = 30_000;
 /// Smallest mean gain in score over the heuristic's pick that makes the bot play another.
 const MIN_GAIN: f64 = 0.01;
-/// Standard errors of the paired differences that gain must also clear.
+/// Standard errors of the paired differences that gain must also clear, after two-round
+/// playouts (their evaluation is biased: without this rule the search played worse than
+/// medium).
 const CONFIDENCE: f64 = 2.0;
+/// The same after whole-game playouts (setup), whose scores are the games' own ends.
+const GAME_CONFIDENCE: f64 = 1.0;
 
 /// What the search did, for `catan sim`'s report and the decision-time table.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -92,63 +104,186 @@ pub fn choose<R: BotPlay>(
     stats: &mut Stats,
 ) -> Option<R::Command> {
     let start = Instant::now();
-    let searched = stats.searched;
-    let pick = decide(game, me, medium, rng, budget, stats);
-    let micros = start.elapsed().as_micros().min(u32::MAX as u128) as u32;
-    stats.decisions += 1;
-    stats.micros.push(micros);
-    if stats.searched > searched {
-        stats.searched_micros.push(micros);
+    match plan(game, me, medium, rng, budget) {
+        Plan::Ready(pick) => {
+            stats.record(start.elapsed(), false);
+            pick
+        }
+        Plan::Search(job) => job.run_timed(start, stats),
     }
-    pick
 }
 
-fn decide<R: BotPlay>(
+/// What a decision needs: nothing more (the pick is known), or a search to run.
+pub enum Plan<R: BotPlay> {
+    /// The command (or nothing to do), known without playouts.
+    Ready(Option<R::Command>),
+    /// A search over several candidates, to run here or on another thread.
+    Search(Job<R>),
+}
+
+/// A search with everything it needs owned, so that a table can run it off its own task
+/// (a thread) while people keep playing, and apply the result only if the position is
+/// still the same.
+pub struct Job<R: BotPlay> {
+    game: R,
+    me: Seat,
+    /// The candidates, the heuristic's pick first.
+    cands: Vec<R::Command>,
+    /// Seeds the deals, drawn from the bot's own stream.
+    seed: u64,
+    budget: Budget,
+}
+
+/// The first half of a decision: the heuristic's pick `medium` and the candidates beside it.
+/// A position with one candidate needs no search; otherwise the returned job draws its deals
+/// from a seed taken from `rng` (so a seeded bot stays reproducible wherever the job runs).
+pub fn plan<R: BotPlay>(
     game: &R,
     me: Seat,
     medium: Option<R::Command>,
     rng: &mut GameRng,
     budget: Budget,
-    stats: &mut Stats,
-) -> Option<R::Command> {
-    let medium = medium?;
+) -> Plan<R> {
+    let Some(medium) = medium else {
+        return Plan::Ready(None);
+    };
     let cands = candidates(game, me, &medium);
     if cands.len() < 2 {
-        return Some(medium);
+        return Plan::Ready(Some(medium));
     }
-    let start = Instant::now();
-    let n = cands.len();
-    let rounds_for_playouts = |p: u32| (p as usize / n).max(1);
-    // scores[r * n + i]: candidate i's score on deal r.
-    let mut scores: Vec<f64> = Vec::new();
-    let mut rounds = 0usize;
-    loop {
-        let deal_seed = rng.next_seed();
-        for c in &cands {
-            scores.push(playout(game, me, c, deal_seed));
-            stats.playouts += 1;
-        }
-        rounds += 1;
-        let done = match budget {
-            Budget::Playouts(p) => rounds >= rounds_for_playouts(p),
-            Budget::Time(d) => start.elapsed() >= d,
-        };
-        if done {
-            break;
-        }
-    }
-    stats.searched += 1;
-    stats.nanos += start.elapsed().as_nanos().min(u64::MAX as u128) as u64;
-    Some(cands[pick_over_heuristic(&scores, n, rounds)].clone())
+    Plan::Search(Job {
+        game: game.clone(),
+        me,
+        cands,
+        seed: rng.next_seed(),
+        budget,
+    })
 }
 
-/// The candidate to play: the heuristic's pick (index 0) unless another beat it clearly on
-/// the same deals, by a mean gain above [`MIN_GAIN`] and [`CONFIDENCE`] standard errors of
-/// the paired differences. Noise alone never moves the bot off a sound plan.
-fn pick_over_heuristic(scores: &[f64], n: usize, rounds: usize) -> usize {
+impl Stats {
+    fn record(&mut self, took: Duration, searched: bool) {
+        let micros = took.as_micros().min(u32::MAX as u128) as u32;
+        self.decisions += 1;
+        self.micros.push(micros);
+        if searched {
+            self.searched += 1;
+            self.searched_micros.push(micros);
+        }
+    }
+}
+
+impl<R: BotPlay> Job<R> {
+    /// Runs the search: the candidate to play. Its figures go to `stats`.
+    pub fn run(self, stats: &mut Stats) -> Option<R::Command> {
+        self.run_timed(Instant::now(), stats)
+    }
+
+    fn run_timed(self, decided_at: Instant, stats: &mut Stats) -> Option<R::Command> {
+        let start = Instant::now();
+        let (pick, playouts) = self.search(start);
+        stats.playouts += playouts;
+        stats.nanos += start.elapsed().as_nanos().min(u64::MAX as u128) as u64;
+        stats.record(decided_at.elapsed(), true);
+        Some(self.cands[pick].clone())
+    }
+
+    /// Successive halving over the candidates: each phase plays every candidate still in
+    /// on the same fresh deals (common random numbers), then keeps the better half by mean
+    /// score, the heuristic's pick always among them (it is what the others are measured
+    /// against). The budget is spread evenly over the phases, so the few candidates left at
+    /// the end get the most playouts. Returns the index to play and the playouts spent.
+    fn search(&self, start: Instant) -> (usize, u64) {
+        let n = self.cands.len();
+        let rounds = self.game.search_rounds();
+        // A whole game costs about ten two-round playouts: the count budget buys fewer.
+        let total = match (self.budget, rounds) {
+            (Budget::Playouts(p), None) => (p / FULL_GAME_COST).max(n as u32),
+            (Budget::Playouts(p), Some(_)) => p,
+            (Budget::Time(_), _) => 0,
+        } as usize;
+        let phases = phases_for(n);
+        let mut deals = GameRng::new(self.seed);
+        // scores[i][d]: candidate i's score on deal d (candidates out of the race stop).
+        let mut scores: Vec<Vec<f64>> = vec![Vec::new(); n];
+        let mut alive: Vec<usize> = (0..n).collect();
+        let mut playouts = 0u64;
+        for phase in 0..phases {
+            let per = (total / phases / alive.len()).max(1);
+            let until = match self.budget {
+                Budget::Time(d) => Some(start + d.mul_f64((phase + 1) as f64 / phases as f64)),
+                Budget::Playouts(_) => None,
+            };
+            let mut k = 0;
+            loop {
+                let deal_seed = deals.next_seed();
+                for &i in &alive {
+                    scores[i].push(playout(
+                        &self.game,
+                        self.me,
+                        &self.cands[i],
+                        deal_seed,
+                        rounds,
+                    ));
+                    playouts += 1;
+                }
+                k += 1;
+                let done = match until {
+                    Some(t) => Instant::now() >= t,
+                    None => k >= per,
+                };
+                if done {
+                    break;
+                }
+            }
+            if phase + 1 < phases {
+                alive = halve(&alive, &scores);
+            }
+        }
+        // Whole games are scored by how they end, without the bias of a two-round
+        // evaluation: one standard error is enough there.
+        let confidence = if rounds.is_none() {
+            GAME_CONFIDENCE
+        } else {
+            CONFIDENCE
+        };
+        (pick_over_heuristic(&scores, &alive, confidence), playouts)
+    }
+}
+
+/// Rough cost of a whole-game playout in two-round playouts, for the count budget.
+const FULL_GAME_COST: u32 = 2;
+
+/// Halving phases for `n` candidates: down to two (the heuristic's pick and a challenger).
+fn phases_for(n: usize) -> usize {
+    let mut phases = 1;
+    let mut left = n;
+    while left > 2 {
+        left = left.div_ceil(2);
+        phases += 1;
+    }
+    phases
+}
+
+/// The better half of `alive` by mean score, the heuristic's pick (index 0) always kept.
+fn halve(alive: &[usize], scores: &[Vec<f64>]) -> Vec<usize> {
+    let mean = |i: usize| scores[i].iter().sum::<f64>() / scores[i].len().max(1) as f64;
+    let keep = alive.len().div_ceil(2).max(2);
+    let mut others: Vec<usize> = alive.iter().copied().filter(|i| *i != 0).collect();
+    others.sort_by(|a, b| mean(*b).total_cmp(&mean(*a)).then(a.cmp(b)));
+    let mut out = vec![0];
+    out.extend(others.into_iter().take(keep - 1));
+    out
+}
+
+/// The candidate to play: the heuristic's pick (index 0) unless another still in the race
+/// beat it clearly on the same deals, by a mean gain above [`MIN_GAIN`] and `confidence`
+/// standard errors of the paired differences. Noise alone never moves the bot off a sound
+/// plan.
+fn pick_over_heuristic(scores: &[Vec<f64>], alive: &[usize], confidence: f64) -> usize {
     let mut best = (0, 0.0);
-    for i in 1..n {
-        let diffs = (0..rounds).map(|r| scores[r * n + i] - scores[r * n]);
+    for &i in alive.iter().filter(|i| **i != 0) {
+        let rounds = scores[i].len();
+        let diffs = (0..rounds).map(|r| scores[i][r] - scores[0][r]);
         let mean = diffs.clone().sum::<f64>() / rounds as f64;
         let var = if rounds > 1 {
             diffs.map(|d| (d - mean) * (d - mean)).sum::<f64>() / (rounds - 1) as f64
@@ -156,7 +291,7 @@ fn pick_over_heuristic(scores: &[f64], n: usize, rounds: usize) -> usize {
             f64::INFINITY
         };
         let se = (var / rounds as f64).sqrt();
-        if mean > MIN_GAIN && mean > CONFIDENCE * se && mean > best.1 {
+        if mean > MIN_GAIN && mean > confidence * se && mean > best.1 {
             best = (i, mean);
         }
     }
@@ -178,7 +313,13 @@ fn candidates<R: BotPlay>(game: &R, me: Seat, medium: &R::Command) -> Vec<R::Com
 }
 
 /// One playout of `cand` on a game dealt from `deal_seed`: its score for `me`, 0 to 1.
-fn playout<R: BotPlay>(game: &R, me: Seat, cand: &R::Command, deal_seed: u64) -> f64 {
+fn playout<R: BotPlay>(
+    game: &R,
+    me: Seat,
+    cand: &R::Command,
+    deal_seed: u64,
+    rounds: Option<u32>,
+) -> f64 {
     let mut world = game.clone();
     let mut deal = GameRng::new(deal_seed);
     world.redeterminize(me, &mut deal);
@@ -196,10 +337,15 @@ fn playout<R: BotPlay>(game: &R, me: Seat, cand: &R::Command, deal_seed: u64) ->
         })
         .collect();
     let start_turn = world.turns().max(1);
-    let end_turn = start_turn + 2 * seats as u32;
+    let end_turn = rounds.map_or(u32::MAX, |r| start_turn + r * seats as u32);
+    let cap = if rounds.is_some() {
+        PLAYOUT_MOVES
+    } else {
+        GAME_MOVES
+    };
     let mut actors: Vec<Seat> = Vec::with_capacity(seats);
     let mut moves = 0u32;
-    while world.outcome().is_none() && world.turns() < end_turn && moves < PLAYOUT_MOVES {
+    while world.outcome().is_none() && world.turns() < end_turn && moves < cap {
         actors.clear();
         actors.extend(world.actors());
         let current = world.current_player();
@@ -227,7 +373,54 @@ fn playout<R: BotPlay>(game: &R, me: Seat, cand: &R::Command, deal_seed: u64) ->
 /// ([`BotPlay::search_score`]).
 fn score<R: BotPlay>(world: &R, me: Seat) -> f64 {
     if let Some(o) = world.outcome() {
-        return if o.winners.contains(&me) { 1.0 } else { 0.0 };
+        if o.winners.contains(&me) {
+            return 1.0;
+        }
+        // A loss: a near miss is worth more than a rout (less noise than win or lose alone).
+        let best = o.standings.first().map_or(1, |s| s.1).max(1) as f64;
+        let mine = o
+            .standings
+            .iter()
+            .find(|s| s.0 == me)
+            .map_or(0, |s| s.1)
+            .max(0) as f64;
+        return LOSS_SHARE * (mine / best).min(1.0);
     }
     world.search_score(me)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Halving keeps the better half by mean, and always the heuristic's pick (index 0), which
+    /// the last challenger is measured against; six candidates take three phases (6, 3, 2).
+    #[test]
+    fn halving_keeps_the_heuristics_pick_and_the_better_half() {
+        let scores = vec![
+            vec![0.1, 0.1],
+            vec![0.9, 0.8],
+            vec![0.2, 0.2],
+            vec![0.7, 0.7],
+            vec![0.3, 0.2],
+            vec![0.8, 0.9],
+        ];
+        let alive: Vec<usize> = (0..6).collect();
+        assert_eq!(halve(&alive, &scores), vec![0, 1, 5]);
+        assert_eq!(halve(&[0, 1, 5], &scores), vec![0, 1]);
+        assert_eq!(phases_for(6), 3);
+        assert_eq!(phases_for(2), 1);
+        assert_eq!(phases_for(8), 3);
+    }
+
+    /// A challenger replaces the heuristic's pick only when its paired gain is clear: a gain
+    /// that noise could give leaves the pick alone, the same gain with less spread does not.
+    #[test]
+    fn a_challenger_must_beat_the_pick_clearly() {
+        let base = vec![0.5; 8];
+        let noisy = vec![0.9, 0.1, 0.9, 0.1, 0.9, 0.2, 0.9, 0.3];
+        let steady = vec![0.6; 8];
+        assert_eq!(pick_over_heuristic(&[base.clone(), noisy], &[0, 1], 2.0), 0);
+        assert_eq!(pick_over_heuristic(&[base, steady], &[0, 1], 2.0), 1);
+    }
 }

@@ -4,11 +4,11 @@
 //! [`legal_bot`] for a ruleset that brings no bots of its own.
 
 use crate::bots::legal::LegalBot;
-use crate::bots::search::Budget;
+use crate::bots::search::{Budget, Plan, Stats};
 use crate::bots::{BotKind, SeatBot};
 use crate::engine::{Millis, Seat};
 use crate::ruleset::Ruleset;
-use crate::variants::Game;
+use crate::variants::{Game, GameCommand};
 
 /// A bot at the table: it chooses as in the sim ([`SeatBot::choose`]) and has a level.
 pub trait TableBot<G: Ruleset>: SeatBot<G> + Send + Sync {
@@ -17,7 +17,15 @@ pub trait TableBot<G: Ruleset>: SeatBot<G> + Send + Sync {
     /// How the lobby names it in `game` (its level, and what it plays as where the ruleset
     /// lacks that level).
     fn label(&self, game: &G) -> String;
+    /// Whether it is thinking on a thread of its own: the table then asks again soon
+    /// ([`THINK_POLL_MS`]) instead of after a whole think time.
+    fn thinking(&self) -> bool {
+        false
+    }
 }
+
+/// How often a table asks a bot that thinks on its own thread whether it is done.
+pub const THINK_POLL_MS: Millis = 25;
 
 /// Makes the bot of a level with its own seed, thinking within a budget (only searching bots
 /// use the budget).
@@ -33,9 +41,101 @@ impl TableBot<Game> for crate::bots::Bot {
     }
 }
 
-/// The five rulesets' bots, each playing its ruleset's heuristic and search.
+/// The five rulesets' bots, each playing its ruleset's heuristic and search; a hard bot
+/// searches on a thread of its own ([`OffTable`]).
 pub fn catan_bot(kind: BotKind, seed: u64, budget: Budget) -> Box<dyn TableBot<Game>> {
-    Box::new(crate::bots::Bot::new(kind, seed).with_budget(budget))
+    let bot = crate::bots::Bot::new(kind, seed).with_budget(budget);
+    if kind == BotKind::Hard {
+        Box::new(OffTable {
+            bot,
+            thinking: None,
+        })
+    } else {
+        Box::new(bot)
+    }
+}
+
+/// A search under way on its own thread, for one seat and position.
+struct Thinking {
+    seat: Seat,
+    /// The position as the seat saw it when the search began: the pick is played only if
+    /// the seat still sees the same.
+    view: <Game as Ruleset>::View,
+    job: std::thread::JoinHandle<Option<GameCommand>>,
+}
+
+/// A hard bot that thinks off the table's task: the table runs one step at a time for
+/// everyone at it (people's commands, the clock, other bots), so a search of up to a second
+/// run inline would hold all of that up. Asked for a command, the bot answers at once when
+/// the decision needs no search; otherwise it starts the search on a thread and answers
+/// `None` (nothing yet) until the search is done, when the table asks again
+/// ([`TableBot::thinking`]). The pick is played only if the position is still the one the
+/// search started from: if someone moved meanwhile (an offer, a discard), the old search is
+/// left to finish and dropped, and a new one starts from the new position.
+pub struct OffTable {
+    bot: crate::bots::Bot,
+    thinking: Option<Thinking>,
+}
+
+impl SeatBot<Game> for OffTable {
+    fn choose(&mut self, game: &Game, seat: Seat) -> Option<GameCommand> {
+        let view = game.view(Some(seat));
+        if let Some(t) = self.thinking.take()
+            && t.seat == seat
+            && t.view == view
+        {
+            if !t.job.is_finished() {
+                self.thinking = Some(t);
+                return None;
+            }
+            if let Ok(pick) = t.job.join() {
+                return pick;
+            }
+            // The search thread panicked (a bug): think again rather than stall.
+            tracing::error!(seat, "a bot's search thread failed");
+        }
+        match self.bot.plan(game, seat) {
+            Plan::Ready(pick) => pick,
+            Plan::Search(job) => {
+                let spawned = std::thread::Builder::new()
+                    .name(format!("bot {seat} search"))
+                    .spawn(move || job.run(&mut Stats::default()));
+                match spawned {
+                    Ok(job) => {
+                        self.thinking = Some(Thinking { seat, view, job });
+                        None
+                    }
+                    Err(e) => {
+                        // No thread to be had: play the heuristic's pick now.
+                        tracing::error!(seat, error = %e, "no thread for a bot's search");
+                        self.bot.plan_without_search(game, seat)
+                    }
+                }
+            }
+        }
+    }
+
+    fn think_ms(&mut self) -> Millis {
+        self.bot.think_ms()
+    }
+
+    fn name(&self) -> &'static str {
+        self.bot.kind.name()
+    }
+}
+
+impl TableBot<Game> for OffTable {
+    fn kind(&self) -> BotKind {
+        self.bot.kind
+    }
+
+    fn label(&self, game: &Game) -> String {
+        self.bot.kind.label(game)
+    }
+
+    fn thinking(&self) -> bool {
+        self.thinking.as_ref().is_some_and(|t| !t.job.is_finished())
+    }
 }
 
 /// A seat's level kept beside a bot that plays the same at every level.
@@ -84,6 +184,60 @@ pub fn legal_bot<G: Ruleset>(kind: BotKind, seed: u64, _budget: Budget) -> Box<d
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleset::BotPlay;
+
+    fn setup_game(seed: u64) -> Game {
+        let mut args = crate::sim::default_game_args();
+        args.seed = Some(seed);
+        args.create(4, seed).expect("a base game")
+    }
+
+    /// Asks until the bot's thread is done (it has nothing to wait for but its search).
+    fn answer(bot: &mut Box<dyn TableBot<Game>>, game: &Game, seat: Seat) -> GameCommand {
+        loop {
+            if let Some(cmd) = bot.choose(game, seat) {
+                return cmd;
+            }
+            std::thread::yield_now();
+        }
+    }
+
+    /// A hard bot at a table searches on its own thread: asked for a searched decision (a
+    /// setup spot) it answers "nothing yet" at once, then the same pick a bot thinking inline
+    /// makes; a search for a position that has moved on is never played.
+    #[test]
+    fn a_hard_bot_thinks_off_the_table() {
+        let budget = Budget::Playouts(12);
+        let game = setup_game(3);
+        let seat = game.actors()[0];
+        let mut bot = catan_bot(BotKind::Hard, 9, budget);
+        assert!(game.searches());
+        assert_eq!(
+            bot.choose(&game, seat),
+            None,
+            "the search runs off the table"
+        );
+        let pick = answer(&mut bot, &game, seat);
+        let inline = crate::bots::Bot::new(BotKind::Hard, 9)
+            .with_budget(budget)
+            .choose(&game, seat)
+            .expect("a setup spot");
+        assert_eq!(pick, inline);
+        assert!(!bot.thinking());
+
+        // A search started on one position, then asked about another: the first pick is
+        // dropped and the answer is legal where the seat is now.
+        let mut bot = catan_bot(BotKind::Hard, 9, budget);
+        assert_eq!(bot.choose(&game, seat), None);
+        let other = setup_game(4);
+        let seat2 = other.actors()[0];
+        let pick = answer(&mut bot, &other, seat2);
+        assert!(other.legal(seat2).contains(&pick), "{pick:?}");
+        // A bot that never searches answers at once, inline.
+        let mut medium = catan_bot(BotKind::Heuristic, 9, budget);
+        assert!(medium.choose(&game, seat).is_some());
+        assert!(!medium.thinking());
+    }
 
     /// A table of a ruleset with no bots of its own seats legal bots, which the lobby names
     /// by their level and what they play as, and which play only legal commands.

@@ -1600,6 +1600,11 @@ impl<G: Ruleset> Table<G> {
                 }
             }
             self.schedule_bots(now);
+            // A bot searching on its own thread is asked again soon, not after a think time.
+            if self.bots.iter().flatten().any(|b| b.thinking()) {
+                let poll = now + super::bots::THINK_POLL_MS;
+                self.bot_due = Some(self.bot_due.map_or(poll, |d| d.min(poll)));
+            }
         } else if self.bot_due.is_none() {
             // An away seat may have just passed its grace period.
             self.schedule_bots(now);

@@ -493,6 +493,10 @@ impl BotPlay for Game {
     fn search_score(&self, me: Seat) -> f64 {
         bot_dispatch!(self, |g| g.search_score(me))
     }
+
+    fn search_rounds(&self) -> Option<u32> {
+        bot_dispatch!(self, |g| g.search_rounds())
+    }
 }
 
 #[cfg(test)]

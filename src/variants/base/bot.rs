@@ -1303,6 +1303,15 @@ impl BotPlay for BaseGame {
     fn search_score(&self, me: Seat) -> f64 {
         search_score(self, me)
     }
+
+    /// Setup shapes the whole game: its playouts run to the end.
+    fn search_rounds(&self) -> Option<u32> {
+        if matches!(self.phase(), Phase::Setup { .. }) {
+            None
+        } else {
+            Some(2)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1362,6 +1371,125 @@ mod tests {
         kept.sub(&out);
         // Spare lumber and wool go first; the ore and grain of a city stay.
         assert!(kept.contains(&costs::CITY), "kept {kept}");
+    }
+
+    /// Setup shapes the whole game, so the search plays its playouts to the end; later
+    /// decisions look two rounds ahead.
+    #[test]
+    fn setup_is_searched_with_whole_games() {
+        let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
+        cfg.move_cap = 3;
+        let Game::Base(g) = play_game(&cfg, 0, false).unwrap().game else {
+            panic!("a base game")
+        };
+        assert!(matches!(g.phase(), Phase::Setup { .. }));
+        assert_eq!(g.search_rounds(), None);
+        assert_eq!(offers_table().search_rounds(), Some(2));
+    }
+
+    /// A game just past setup (two settlements each), in seat 0's main phase: seat 0 plays
+    /// the person making offers, the others are bots.
+    fn offers_table() -> BaseGame {
+        let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
+        cfg.move_cap = 16;
+        let Game::Base(mut g) = play_game(&cfg, 0, false).unwrap().game else {
+            panic!("a base game")
+        };
+        assert!(matches!(g.phase(), Phase::Roll), "setup is over");
+        g.phase = Phase::Main;
+        g.current = 0;
+        g.offers.clear();
+        for s in 0..4 {
+            let hand = g.hands[s];
+            g.bank.add(&hand);
+            g.hands[s] = ResourceSet::EMPTY;
+        }
+        g
+    }
+
+    fn deal(g: &mut BaseGame, seat: Seat, cards: ResourceSet) {
+        assert!(g.bank.contains(&cards), "the bank has {cards}");
+        g.bank.sub(&cards);
+        g.hands[seat as usize].add(&cards);
+    }
+
+    /// Seat 0 offers `give` for `get`; what the bot at seat 1 answers, at every level.
+    fn answers(g: &BaseGame, give: ResourceSet, get: ResourceSet) -> Vec<(BotKind, Command)> {
+        let mut g = g.clone();
+        deal(&mut g, 0, give);
+        let offer = Command::Trade(TradeCommand::Offer {
+            give,
+            get,
+            to: None,
+        });
+        g.apply(0, &offer, 0).expect("seat 0's offer is posted");
+        let id = g.offers()[0].id;
+        BotKind::LEVELS
+            .iter()
+            .map(|k| {
+                let mut bot: crate::bots::Bot<BaseGame> = crate::bots::Bot::new(*k, 3)
+                    .with_budget(crate::bots::search::Budget::Playouts(8));
+                let cmd = bot.choose(&g, 1).expect("an offer to answer");
+                match cmd {
+                    Command::Trade(TradeCommand::Accept(i) | TradeCommand::Decline(i)) => {
+                        assert_eq!(i, id, "{k:?} answers the offer made")
+                    }
+                    other => panic!("{k:?} answers an offer with {other:?}"),
+                }
+                (*k, cmd)
+            })
+            .collect()
+    }
+
+    /// A person's offer is answered by what it is worth to the bot, at every level: it takes
+    /// the card that completes its next build for one it has no use for, and refuses a trade
+    /// that takes a card its build needs, or one from a seat about to win.
+    #[test]
+    fn bots_answer_a_persons_offer_by_its_worth_to_them() {
+        let mut g = offers_table();
+        // Seat 1 is one grain short of a city, with a spare lumber.
+        deal(&mut g, 1, ResourceSet::new(1, 0, 0, 1, 3));
+        let plan = Ctx::new(&g, 1).best_plan().expect("seat 1 has a goal");
+        assert!(
+            matches!(plan.goal, Goal::City(_)),
+            "the goal is {:?}",
+            plan.goal
+        );
+        let need = missing(g.hand(1), &plan.cost);
+        assert_eq!(need, ResourceSet::new(0, 0, 0, 1, 0), "one grain short");
+
+        // 1 grain for 1 lumber completes the city: every level accepts.
+        let grain = ResourceSet::new(0, 0, 0, 1, 0);
+        let lumber = ResourceSet::new(1, 0, 0, 0, 0);
+        for (k, cmd) in answers(&g, grain, lumber) {
+            assert!(
+                matches!(cmd, Command::Trade(TradeCommand::Accept(_))),
+                "{k:?} refuses the grain that completes its city: {cmd:?}"
+            );
+        }
+        // 1 wool for 1 ore takes an ore the city needs: every level refuses.
+        let wool = ResourceSet::new(0, 0, 1, 0, 0);
+        let ore = ResourceSet::new(0, 0, 0, 0, 1);
+        for (k, cmd) in answers(&g, wool, ore) {
+            assert!(
+                matches!(cmd, Command::Trade(TradeCommand::Decline(_))),
+                "{k:?} gives away an ore its city needs: {cmd:?}"
+            );
+        }
+        // The same good trade from a seat two points from winning: every level refuses.
+        let mut leader = g.clone();
+        for c in leader.pieces.buildings_of(0).to_vec() {
+            leader.pieces.place_city(0, c);
+        }
+        leader.longest = Some(0);
+        leader.largest = Some(0);
+        assert!(leader.public_vp(0) + 2 >= leader.config().vp_target);
+        for (k, cmd) in answers(&leader, grain, lumber) {
+            assert!(
+                matches!(cmd, Command::Trade(TradeCommand::Decline(_))),
+                "{k:?} feeds the leader: {cmd:?}"
+            );
+        }
     }
 
     use crate::variants::Game;
