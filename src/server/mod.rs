@@ -68,9 +68,10 @@ pub struct Limits {
     /// Bytes the host holds for a connection that does not read: past them it is dropped.
     /// One message larger than this (a hall's whole world) is still let through.
     pub send_budget: usize,
-    /// The kernel's send buffer for each connection (`SO_SNDBUF`), small so a reader that
-    /// never reads costs little kernel memory either.
-    pub send_buffer: usize,
+    /// The kernel's send and receive buffers for each connection (`SO_SNDBUF`, `SO_RCVBUF`),
+    /// small so a reader that never reads, or a writer the host reads slowly, pins little
+    /// kernel memory either.
+    pub socket_buffer: usize,
 }
 
 impl Limits {
@@ -86,7 +87,7 @@ impl Limits {
         frames_per_sec: 100,
         frame_burst: 200,
         send_budget: SEND_BUDGET,
-        send_buffer: 64 * 1024,
+        socket_buffer: 64 * 1024,
     };
 }
 
@@ -398,11 +399,14 @@ pub async fn serve<V: Serialize + Send + Sync + 'static>(
                             continue;
                         }
                     };
-                    // A small kernel send buffer: a peer that never reads costs little.
-                    if let Err(e) =
-                        socket2::SockRef::from(&socket).set_send_buffer_size(limits.send_buffer)
+                    // Small kernel buffers: a peer that never reads, or floods faster than
+                    // it is read, pins little memory.
+                    let sock = socket2::SockRef::from(&socket);
+                    if let Err(e) = sock
+                        .set_send_buffer_size(limits.socket_buffer)
+                        .and_then(|()| sock.set_recv_buffer_size(limits.socket_buffer))
                     {
-                        tracing::debug!(%peer, error = %e, "could not size the send buffer");
+                        tracing::debug!(%peer, error = %e, "could not size the socket's buffers");
                     }
                     let handle = handle.clone();
                     tokio::spawn(async move {
