@@ -434,6 +434,17 @@ async fn never_readers_cost_little(n: usize, secs: f64, max_growth_kb: u64) {
     let sleepers = never_readers(addr, n).await;
     let (ann, bob, pa, pb) = while_playing(ann, bob, pace(secs)).await;
     let (_, peak) = catan::server::process_memory();
+    let mut ann = ann;
+    ann.tx.send(ClientMsg::Stats).await.expect("asks");
+    while let Some(m) = ann.next().await {
+        if let ServerMsg::Stats(st) = m {
+            eprintln!(
+                "never-readers: {} dropped for not reading, {} connections left",
+                st.dropped_slow, st.connections
+            );
+            break;
+        }
+    }
     let (moves0, moves1) = (before_a.moves + before_b.moves, pa.moves + pb.moves);
     eprintln!(
         "never-readers: {n}; moves in {secs} s: {moves0} before, {moves1} with them; peak memory {rss} -> {peak} KiB"

@@ -87,8 +87,22 @@ impl Limits {
         frames_per_sec: 100,
         frame_burst: 200,
         send_budget: SEND_BUDGET,
-        socket_buffer: 64 * 1024,
+        socket_buffer: 32 * 1024,
     };
+}
+
+impl Limits {
+    /// These limits for a table that takes `commands_per_sec` commands a second from a
+    /// connection ([`table::TableConfig::rate_per_sec`]): frames are read at least five
+    /// times as fast (a command comes with its pings and questions), so raising the table's
+    /// rate (tests, benchmarks) raises the reading rate with it.
+    pub fn for_commands(self, commands_per_sec: u32) -> Limits {
+        Limits {
+            frames_per_sec: self.frames_per_sec.max(commands_per_sec.saturating_mul(5)),
+            frame_burst: self.frame_burst.max(commands_per_sec.saturating_mul(10)),
+            ..self
+        }
+    }
 }
 
 impl Default for Limits {
@@ -695,6 +709,7 @@ impl<G: Ruleset> RunningHost<G> {
         limits: Limits,
     ) -> std::io::Result<RunningHost<G>> {
         let addr = listener.local_addr()?;
+        let limits = limits.for_commands(table.rate_per_sec());
         let (stop, rx) = tokio::sync::watch::channel(false);
         let until = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
             let _ = rx.wait_for(|s| *s).await;

@@ -484,6 +484,11 @@ impl<G: Ruleset> Table<G> {
         self.wall_us = us;
     }
 
+    /// Commands a connection may send per second ([`TableConfig::rate_per_sec`]).
+    pub fn rate_per_sec(&self) -> u32 {
+        self.cfg.rate_per_sec
+    }
+
     /// Clients dropped so far because they could not keep up.
     pub fn dropped_slow(&self) -> u64 {
         self.dropped_slow
@@ -1416,12 +1421,31 @@ impl<G: Ruleset> Table<G> {
             plan.push((id, for_all || c.seats_seen != self.seat_changes));
             c.seats_seen = self.seat_changes;
         }
+        // Outside a hall every spectator sees the same update: it is built once and copied,
+        // so a crowd of spectators costs a copy each, not a view and a log each.
+        let mut watchers = Vec::new();
+        if !self.hall {
+            plan.retain(|&(id, _)| {
+                let c = &self.conns[&id];
+                let same = c.seat.is_none() && !c.is_host && reply.is_none_or(|(r, _)| r != id);
+                if same {
+                    watchers.push(id);
+                }
+                !same
+            });
+        }
         // A hall's round start builds thousands of updates: two threads build each chunk, and
         // a chunk goes out while the next is built.
         for chunk in plan.chunks(PARALLEL_CHUNK) {
             let msgs = self.build_updates(chunk, evs, by_seat.as_ref(), reply, &shared);
             for (id, msg) in msgs {
                 self.send(id, msg);
+            }
+        }
+        if let Some(&first) = watchers.first() {
+            let msg = self.message_for(first, evs, by_seat.as_ref(), reply, &shared, true);
+            for id in watchers {
+                self.send(id, msg.clone());
             }
         }
     }
