@@ -15,6 +15,7 @@ use support::{Client, keepalive, raw};
 const LIMITS: Limits = Limits {
     hello: Duration::from_millis(400),
     idle: Duration::from_secs(2),
+    ..Limits::DEFAULT
 };
 
 /// A game of Ann against two bots (a hostile peer may take over one of them), with Ann to

@@ -8,9 +8,12 @@
 //! `G::View` in their messages. The types default to the five rulesets' [`Game`].
 
 pub mod bots;
+pub mod gate;
 pub mod names;
 pub mod table;
 
+#[cfg(test)]
+mod flood_tests;
 #[cfg(test)]
 mod seating_tests;
 
@@ -19,7 +22,7 @@ use crate::proto::codec::{MAX_CLIENT_FRAME, MsgCodec};
 use crate::proto::{ClientMsg, HostStats, ServerMsg};
 use crate::ruleset::Ruleset;
 use crate::variants::{Game, GameView};
-use futures::{SinkExt, StreamExt};
+use futures::StreamExt;
 use serde::Serialize;
 use std::future::Future;
 use std::sync::Arc;
@@ -29,14 +32,15 @@ use table::{ConnId, QUEUE, Table};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
-use tokio_util::codec::Framed;
 
 /// A connection has this long to say hello.
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 /// A connection that sends no complete frame for this long is closed (clients ping every 5 s).
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// How long a connection may take, so a silent or trickling peer cannot hold a task forever.
+/// How long a connection may take, so a silent or trickling peer cannot hold a task forever,
+/// and how much of the host one peer may take, so a flooder or a crowd of dead connections
+/// slows or closes itself and never the players around it (docs/reliability.md, "Floods").
 /// A frame counts only once it is complete: a slowloris sending a byte a second is closed
 /// when `idle` passes without a whole frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,16 +49,80 @@ pub struct Limits {
     pub hello: Duration,
     /// Time between complete frames.
     pub idle: Duration,
+    /// Open TCP connections in all (also kept below the process's open-files limit).
+    pub connections: usize,
+    /// Open connections from one address.
+    pub per_address: usize,
+    /// Connections that have not said hello yet, in all: past it the host stops accepting
+    /// until one says hello or leaves (the kernel's backlog holds the rest).
+    pub handshaking: usize,
+    /// Connections from one address that have not said hello yet.
+    pub handshaking_per_address: usize,
+    /// The per-address caps leave loopback alone: the host's own machine is trusted, and the
+    /// hall benchmark opens thousands of clients from it (tests turn this off).
+    pub loopback_exempt: bool,
+    /// Frames a connection may send per second, and in a burst: past them the host reads
+    /// that connection more slowly (its own socket fills, its writes wait), nobody else's.
+    pub frames_per_sec: u32,
+    pub frame_burst: u32,
+    /// Bytes the host holds for a connection that does not read: past them it is dropped.
+    /// One message larger than this (a hall's whole world) is still let through.
+    pub send_budget: usize,
+    /// The kernel's send and receive buffers for each connection (`SO_SNDBUF`, `SO_RCVBUF`),
+    /// small so a reader that never reads, or a writer the host reads slowly, pins little
+    /// kernel memory either.
+    pub socket_buffer: usize,
+}
+
+impl Limits {
+    /// The production limits, usable in constants (`Limits { hello, ..Limits::DEFAULT }`).
+    pub const DEFAULT: Limits = Limits {
+        hello: HELLO_TIMEOUT,
+        idle: IDLE_TIMEOUT,
+        connections: 16_384,
+        per_address: 128,
+        handshaking: 512,
+        handshaking_per_address: 16,
+        loopback_exempt: true,
+        frames_per_sec: 100,
+        frame_burst: 200,
+        send_budget: SEND_BUDGET,
+        socket_buffer: 32 * 1024,
+    };
+}
+
+impl Limits {
+    /// These limits for a table that takes `commands_per_sec` commands a second from a
+    /// connection ([`table::TableConfig::rate_per_sec`]): frames are read at least five
+    /// times as fast (a command comes with its pings and questions), so raising the table's
+    /// rate (tests, benchmarks) raises the reading rate with it.
+    pub fn for_commands(self, commands_per_sec: u32) -> Limits {
+        Limits {
+            frames_per_sec: self.frames_per_sec.max(commands_per_sec.saturating_mul(5)),
+            frame_burst: self.frame_burst.max(commands_per_sec.saturating_mul(10)),
+            ..self
+        }
+    }
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits {
-            hello: HELLO_TIMEOUT,
-            idle: IDLE_TIMEOUT,
-        }
+        Limits::DEFAULT
     }
 }
+
+/// What the host holds, encoded, for one connection before it counts as not reading
+/// ([`Limits::send_budget`]): about twenty base-game updates.
+pub const SEND_BUDGET: usize = 64 * 1024;
+
+/// Messages of one connection waiting in the table's shared inbound queue at a time: the
+/// queue serves connections in turn (a waiting sender is served in arrival order), so one
+/// flooder holds at most this many places in it.
+const IN_FLIGHT: usize = 4;
+
+/// How long the host's memory figures ([`ClientMsg::Stats`]) are reused before `/proc` is
+/// read again: a `Stats` flood costs a lookup, not a file read.
+const STATS_FRESH: Duration = Duration::from_secs(1);
 
 /// What connections tell the table task (`V`: the ruleset's view).
 #[derive(Debug)]
@@ -68,6 +136,9 @@ pub enum Inbound<V = GameView> {
     Msg {
         conn: ConnId,
         msg: ClientMsg,
+        /// The connection's place in the shared queue, given back once the table handled
+        /// the message ([`IN_FLIGHT`]); `None` for in-process connections.
+        turn: Option<tokio::sync::OwnedSemaphorePermit>,
     },
     Closed {
         conn: ConnId,
@@ -80,6 +151,10 @@ pub struct HostHandle<V = GameView> {
     next_id: Arc<AtomicU64>,
     /// How full the table is, kept current by the table task.
     pub status: tokio::sync::watch::Receiver<table::TableStatus>,
+    /// Connections dropped by their writer for not reading (over [`Limits::send_budget`]).
+    dropped_slow: Arc<AtomicU64>,
+    /// The accept loop's caps, shared with the connections it admitted.
+    gate: Arc<gate::Gate>,
 }
 
 // Derived Clone would ask `V: Clone`; the handle clones its channels, never a view.
@@ -89,6 +164,8 @@ impl<V> Clone for HostHandle<V> {
             inbound: self.inbound.clone(),
             next_id: self.next_id.clone(),
             status: self.status.clone(),
+            dropped_slow: self.dropped_slow.clone(),
+            gate: self.gate.clone(),
         }
     }
 }
@@ -119,7 +196,12 @@ impl<V: Send + 'static> HostHandle<V> {
         let inbound = self.inbound.clone();
         tokio::spawn(async move {
             while let Some(msg) = in_rx.recv().await {
-                if inbound.send(Inbound::Msg { conn, msg }).await.is_err() {
+                let turn = None;
+                if inbound
+                    .send(Inbound::Msg { conn, msg, turn })
+                    .await
+                    .is_err()
+                {
                     return;
                 }
             }
@@ -137,12 +219,15 @@ pub fn spawn_table<G: Ruleset>(
 ) -> (HostHandle<G::View>, tokio::task::JoinHandle<Table<G>>) {
     let (tx, rx) = mpsc::channel(1024);
     let (status_tx, status) = tokio::sync::watch::channel(table.status());
+    let dropped_slow = Arc::new(AtomicU64::new(0));
     let handle = HostHandle {
         inbound: tx,
         next_id: Arc::new(AtomicU64::new(1)),
         status,
+        dropped_slow: dropped_slow.clone(),
+        gate: Arc::new(gate::Gate::new(Limits::DEFAULT)),
     };
-    let task = tokio::spawn(run_table(table, rx, status_tx, shutdown));
+    let task = tokio::spawn(run_table(table, rx, status_tx, dropped_slow, shutdown));
     (handle, task)
 }
 
@@ -151,6 +236,7 @@ async fn run_table<G: Ruleset>(
     mut table: Table<G>,
     mut rx: mpsc::Receiver<Inbound<G::View>>,
     status: tokio::sync::watch::Sender<table::TableStatus>,
+    writers_dropped: Arc<AtomicU64>,
     shutdown: impl Future<Output = ()>,
 ) -> Table<G> {
     let start = Instant::now();
@@ -159,6 +245,7 @@ async fn run_table<G: Ruleset>(
     let now = move || origin + start.elapsed().as_millis() as Millis;
     let mut closers: std::collections::HashMap<ConnId, mpsc::Sender<ServerMsg<G::View>>> =
         Default::default();
+    let mut memory: Option<(std::time::Instant, (u64, u64))> = None;
     tokio::pin!(shutdown);
     loop {
         let wake = table
@@ -172,14 +259,22 @@ async fn run_table<G: Ruleset>(
                 let t = now();
                 table.set_wall_clock(wall_us());
                 match msg {
-                    Inbound::Msg { conn, msg: ClientMsg::Stats } => {
+                    Inbound::Msg { conn, msg: ClientMsg::Stats, .. } => {
                         if let Some(tx) = closers.get(&conn) {
-                            let (rss_kb, peak_rss_kb) = process_memory();
+                            let (rss_kb, peak_rss_kb) = match memory {
+                                Some((at, m)) if at.elapsed() < STATS_FRESH => m,
+                                _ => {
+                                    let m = process_memory();
+                                    memory = Some((std::time::Instant::now(), m));
+                                    m
+                                }
+                            };
                             let _ = tx.try_send(ServerMsg::Stats(HostStats {
                                 rss_kb,
                                 peak_rss_kb,
                                 connections: closers.len() as u64,
-                                dropped_slow: table.dropped_slow(),
+                                dropped_slow: table.dropped_slow()
+                                    + writers_dropped.load(Ordering::Relaxed),
                             }));
                         }
                     }
@@ -187,7 +282,8 @@ async fn run_table<G: Ruleset>(
                         closers.insert(conn, tx.clone());
                         table.open(conn, tx, is_host, peer);
                     }
-                    Inbound::Msg { conn, msg } => table.message(conn, msg, t),
+                    // The connection's place in the queue (`turn`) is given back here.
+                    Inbound::Msg { conn, msg, .. } => table.message(conn, msg, t),
                     Inbound::Closed { conn } => {
                         closers.remove(&conn);
                         table.close(conn, t);
@@ -284,33 +380,200 @@ pub fn raise_open_files_limit() -> std::io::Result<(u64, u64)> {
     Ok((0, 0))
 }
 
-/// Serves TCP connections on `listener` into the table until `shutdown` completes.
+/// Serves TCP connections on `listener` into the table until `shutdown` completes. Each
+/// accepted connection must fit the caps of `limits` (in all, per address, in their
+/// handshake); one that does not is told why and closed at once.
 pub async fn serve<V: Serialize + Send + Sync + 'static>(
     listener: TcpListener,
     handle: HostHandle<V>,
     limits: Limits,
     shutdown: impl Future<Output = ()>,
 ) {
+    let mut handle = handle;
+    let gate = Arc::new(gate::Gate::new(limits));
+    handle.gate = gate.clone();
     tokio::pin!(shutdown);
     loop {
+        // Too many connections still saying hello: accept no more until one is done (the
+        // kernel's backlog keeps the rest waiting).
+        while !gate.may_accept() {
+            tokio::select! {
+                _ = gate.wait_freed() => {}
+                _ = &mut shutdown => return,
+            }
+        }
         tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((socket, peer)) => {
+                    let ticket = match gate.admit(peer) {
+                        Ok(t) => t,
+                        Err(full) => {
+                            refuse_at_once(&socket, &full.reason(&limits));
+                            tracing::debug!(%peer, ?full, "refused at the door");
+                            continue;
+                        }
+                    };
+                    // Small kernel buffers: a peer that never reads, or floods faster than
+                    // it is read, pins little memory.
+                    let sock = socket2::SockRef::from(&socket);
+                    if let Err(e) = sock
+                        .set_send_buffer_size(limits.socket_buffer)
+                        .and_then(|()| sock.set_recv_buffer_size(limits.socket_buffer))
+                    {
+                        tracing::debug!(%peer, error = %e, "could not size the socket's buffers");
+                    }
                     let handle = handle.clone();
                     tokio::spawn(async move {
+                        let _ticket = ticket;
                         if let Err(e) = connection(socket, peer.to_string(), handle, limits).await {
                             tracing::debug!(%peer, error = %e, "connection ended");
                         }
                     });
                 }
                 Err(e) => {
-                    // Out of file descriptors and the like: back off instead of spinning.
+                    // Out of file descriptors and the like: back off briefly instead of
+                    // spinning; the caps keep this rare, and 50 ms keeps the host quick to
+                    // recover once descriptors are free again.
                     tracing::warn!(error = %e, "accept failed");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    tokio::select! {
+                        _ = tokio::time::sleep(Duration::from_millis(50)) => {}
+                        _ = &mut shutdown => return,
+                    }
                 }
             },
             _ = &mut shutdown => return,
         }
+    }
+}
+
+/// Tells a connection over a cap why, if its socket takes the few bytes at once, and drops
+/// it: nothing waits on a peer the host has no room for.
+fn refuse_at_once(socket: &TcpStream, reason: &str) {
+    let msg: ServerMsg<()> = ServerMsg::Refused {
+        reason: reason.to_string(),
+    };
+    if let Ok(body) = crate::proto::codec::encode(&msg) {
+        let mut frame = (body.len() as u32).to_be_bytes().to_vec();
+        frame.extend_from_slice(&body);
+        let _ = socket.try_write(&frame);
+    }
+}
+
+/// A token bucket: `rate` frames a second, `burst` at once.
+struct Bucket {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    fn new(rate: u32, burst: u32) -> Bucket {
+        Bucket {
+            tokens: f64::from(burst.max(1)),
+            rate: f64::from(rate.max(1)),
+            burst: f64::from(burst.max(1)),
+            last: Instant::now(),
+        }
+    }
+
+    /// Takes one token, first waiting for it if there is none: the caller reads no more from
+    /// its peer meanwhile, so the peer is slowed by its own full socket.
+    async fn take(&mut self) {
+        let now = Instant::now();
+        self.tokens = (self.tokens + (now - self.last).as_secs_f64() * self.rate).min(self.burst);
+        self.last = now;
+        if self.tokens < 1.0 {
+            let wait = Duration::from_secs_f64((1.0 - self.tokens) / self.rate);
+            tokio::time::sleep(wait).await;
+            self.tokens = 1.0;
+            self.last = Instant::now();
+        }
+        self.tokens -= 1.0;
+    }
+}
+
+/// How long a closing connection's last messages may take to leave.
+const FINISH: Duration = Duration::from_secs(2);
+
+/// Writes what the table queues for one connection. It takes messages off the queue as they
+/// come and holds them encoded until the socket takes them, so what a connection costs is
+/// counted in bytes: past `budget` (beyond the one message being added) the peer is not
+/// reading, and it is dropped. Returns whether it was dropped for that.
+async fn write_loop<W, V>(mut w: W, mut rx: mpsc::Receiver<ServerMsg<V>>, budget: usize) -> bool
+where
+    W: tokio::io::AsyncWrite + Unpin,
+    V: Serialize,
+{
+    use tokio::io::AsyncWriteExt;
+    use tokio_util::codec::Encoder;
+    let mut codec = MsgCodec::<ClientMsg, ServerMsg<V>>::new(MAX_CLIENT_FRAME);
+    let mut pending = bytes::BytesMut::new();
+    let mut last = false;
+    let mut over = false;
+    // Once the last message is queued, the peer has this long to take what is left.
+    let mut finish_by = Instant::now();
+    loop {
+        if last && pending.is_empty() {
+            break;
+        }
+        tokio::select! {
+            // Whatever is queued is encoded first, so it goes out in few writes.
+            biased;
+            msg = rx.recv(), if !last => match msg {
+                None => {
+                    last = true;
+                    finish_by = Instant::now() + FINISH;
+                }
+                Some(msg) => {
+                    last = matches!(msg, ServerMsg::Closing { .. } | ServerMsg::Refused { .. });
+                    finish_by = Instant::now() + FINISH;
+                    let before = pending.len();
+                    if codec.encode(msg, &mut pending).is_err() {
+                        break;
+                    }
+                    let size = pending.len() - before;
+                    if pending.len() > budget.max(2 * size) {
+                        over = true;
+                        break;
+                    }
+                }
+            },
+            wrote = w.write_buf(&mut pending), if !pending.is_empty() => match wrote {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if pending.is_empty() && pending.capacity() > budget {
+                        // A big message went out: do not keep its room.
+                        pending = bytes::BytesMut::new();
+                    }
+                }
+            },
+            _ = tokio::time::sleep_until(finish_by), if last => break,
+        }
+    }
+    if !over {
+        let _ = w.flush().await;
+        let _ = w.shutdown().await;
+    }
+    over
+}
+
+/// A refusal before the writer exists: a few bytes, written unless the peer is stuck.
+async fn refuse_before_writer<W, V>(write: &mut W, reason: String)
+where
+    W: tokio::io::AsyncWrite + Unpin,
+    V: Serialize,
+{
+    use tokio::io::AsyncWriteExt;
+    let msg: ServerMsg<V> = ServerMsg::Refused { reason };
+    if let Ok(body) = crate::proto::codec::encode(&msg) {
+        let mut frame = (body.len() as u32).to_be_bytes().to_vec();
+        frame.extend_from_slice(&body);
+        let _ = tokio::time::timeout(Duration::from_secs(1), async {
+            let _ = write.write_all(&frame).await;
+            let _ = write.shutdown().await;
+        })
+        .await;
     }
 }
 
@@ -322,45 +585,40 @@ async fn connection<V: Serialize + Send + Sync + 'static>(
     limits: Limits,
 ) -> anyhow::Result<()> {
     socket.set_nodelay(true)?;
-    let framed = Framed::new(
-        socket,
+    let (read, mut write) = tokio::io::split(socket);
+    let mut stream = tokio_util::codec::FramedRead::new(
+        read,
         MsgCodec::<ClientMsg, ServerMsg<V>>::new(MAX_CLIENT_FRAME),
     );
-    let (mut sink, mut stream) = framed.split();
     // The first frame must be a hello, soon.
     let first = match tokio::time::timeout(limits.hello, stream.next()).await {
         Err(_) => {
             tracing::info!(%peer, "refused: no hello in time");
-            let _ = sink
-                .send(ServerMsg::Refused {
-                    reason: format!("no hello within {} s", limits.hello.as_secs_f64()),
-                })
-                .await;
+            let reason = format!("no hello within {} s", limits.hello.as_secs_f64());
+            refuse_before_writer::<_, V>(&mut write, reason).await;
             return Ok(());
         }
         Ok(None) => return Ok(()),
         Ok(Some(Err(e))) => {
             tracing::info!(%peer, error = %e, "refused: bad first frame");
-            let _ = sink
-                .send(ServerMsg::Refused {
-                    reason: format!("bad message: {e}"),
-                })
-                .await;
+            refuse_before_writer::<_, V>(&mut write, format!("bad message: {e}")).await;
             return Ok(());
         }
         Ok(Some(Ok(m))) => m,
     };
     if !matches!(first, ClientMsg::Hello { .. }) {
         tracing::info!(%peer, "refused: did not start with hello");
-        let _ = sink
-            .send(ServerMsg::Refused {
-                reason: "the first message must be a hello".into(),
-            })
-            .await;
+        let reason = "the first message must be a hello".to_string();
+        refuse_before_writer::<_, V>(&mut write, reason).await;
         return Ok(());
     }
+    if let Ok(addr) = peer.parse() {
+        handle.gate.greeted(addr);
+    }
     let conn = handle.next();
-    let (tx, mut rx) = mpsc::channel::<ServerMsg<V>>(QUEUE);
+    let (tx, rx) = mpsc::channel::<ServerMsg<V>>(QUEUE);
+    // This connection's places in the table's shared queue.
+    let places = Arc::new(tokio::sync::Semaphore::new(IN_FLIGHT));
     handle
         .inbound
         .send(Inbound::Open {
@@ -370,34 +628,25 @@ async fn connection<V: Serialize + Send + Sync + 'static>(
             peer: peer.clone(),
         })
         .await?;
+    let turn = places.clone().acquire_owned().await.ok();
     handle
         .inbound
-        .send(Inbound::Msg { conn, msg: first })
+        .send(Inbound::Msg {
+            conn,
+            msg: first,
+            turn,
+        })
         .await?;
-    let writer = tokio::spawn(async move {
-        // Whatever is queued goes out in one write: a hall's round start queues several.
-        'out: while let Some(mut msg) = rx.recv().await {
-            loop {
-                let last = matches!(msg, ServerMsg::Closing { .. } | ServerMsg::Refused { .. });
-                if sink.feed(msg).await.is_err() {
-                    break 'out;
-                }
-                if last {
-                    let _ = sink.flush().await;
-                    break 'out;
-                }
-                match rx.try_recv() {
-                    Ok(m) => msg = m,
-                    Err(_) => break,
-                }
-            }
-            if sink.flush().await.is_err() {
-                break;
-            }
+    let dropped_slow = handle.dropped_slow.clone();
+    let writer_peer = peer.clone();
+    let budget = limits.send_budget;
+    let mut writer = tokio::spawn(async move {
+        if write_loop(write, rx, budget).await {
+            tracing::warn!(peer = %writer_peer, budget, "dropping a client that does not read");
+            dropped_slow.fetch_add(1, Ordering::Relaxed);
         }
-        let _ = sink.close().await;
     });
-    let mut writer = writer;
+    let mut bucket = Bucket::new(limits.frames_per_sec, limits.frame_burst);
     loop {
         tokio::select! {
             frame = tokio::time::timeout(limits.idle, stream.next()) => match frame {
@@ -411,7 +660,11 @@ async fn connection<V: Serialize + Send + Sync + 'static>(
                     break;
                 }
                 Ok(Some(Ok(msg))) => {
-                    if handle.inbound.send(Inbound::Msg { conn, msg }).await.is_err() {
+                    // Past its rate a connection waits for its turn here, and only it.
+                    bucket.take().await;
+                    let Ok(turn) = places.clone().acquire_owned().await else { break };
+                    let turn = Some(turn);
+                    if handle.inbound.send(Inbound::Msg { conn, msg, turn }).await.is_err() {
                         break;
                     }
                 }
@@ -428,6 +681,8 @@ async fn connection<V: Serialize + Send + Sync + 'static>(
             }
         }
     }
+    // A writer still waiting on a peer that does not read ends with the connection.
+    writer.abort();
     let _ = handle.inbound.send(Inbound::Closed { conn }).await;
     Ok(())
 }
@@ -454,6 +709,7 @@ impl<G: Ruleset> RunningHost<G> {
         limits: Limits,
     ) -> std::io::Result<RunningHost<G>> {
         let addr = listener.local_addr()?;
+        let limits = limits.for_commands(table.rate_per_sec());
         let (stop, rx) = tokio::sync::watch::channel(false);
         let until = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
             let _ = rx.wait_for(|s| *s).await;

@@ -29,6 +29,46 @@ pub const QUEUE: usize = 256;
 /// Messages a connection may send between [`ServerMsg::NameHeld`] and its second hello.
 const WAITING: usize = 64;
 
+/// Chat lines a connection may send per second; past them its lines are dropped (it is told
+/// once per second): a chat line goes to every connection.
+pub const CHAT_PER_SEC: u32 = 3;
+
+/// Lobby changes (ready, colour) a connection may make per second; past them they are
+/// ignored (it is told once per second): each is sent to every seat.
+pub const LOBBY_PER_SEC: u32 = 5;
+
+/// Counts one kind of message in the current second, for rate limiting.
+#[derive(Clone, Copy, Debug, Default)]
+struct Window {
+    start: Millis,
+    count: u32,
+}
+
+/// What a [`Window`] says of one more message.
+#[derive(Debug, PartialEq, Eq)]
+enum Pace {
+    Fine,
+    /// The first past the limit this second: say so.
+    TooFast,
+    /// Past the limit again: drop it silently.
+    Dropped,
+}
+
+impl Window {
+    fn hit(&mut self, now: Millis, per_sec: u32) -> Pace {
+        if now.saturating_sub(self.start) >= 1000 {
+            self.start = now;
+            self.count = 0;
+        }
+        self.count = self.count.saturating_add(1);
+        match self.count.cmp(&(per_sec + 1)) {
+            std::cmp::Ordering::Less => Pace::Fine,
+            std::cmp::Ordering::Equal => Pace::TooFast,
+            std::cmp::Ordering::Greater => Pace::Dropped,
+        }
+    }
+}
+
 /// Events kept so a player who comes back reads what they missed.
 pub const HISTORY: usize = 2000;
 /// Lines of that history sent to a player who comes back.
@@ -175,6 +215,9 @@ struct Conn<V> {
     dropping: bool,
     /// In a hall, the seat changes (`Table::seat_changes`) this connection was last sent.
     seats_seen: u64,
+    /// Chat lines and lobby changes in the current second.
+    chat: Window,
+    lobby: Window,
 }
 
 /// How full the table is, for the LAN announcement.
@@ -441,6 +484,11 @@ impl<G: Ruleset> Table<G> {
         self.wall_us = us;
     }
 
+    /// Commands a connection may send per second ([`TableConfig::rate_per_sec`]).
+    pub fn rate_per_sec(&self) -> u32 {
+        self.cfg.rate_per_sec
+    }
+
     /// Clients dropped so far because they could not keep up.
     pub fn dropped_slow(&self) -> u64 {
         self.dropped_slow
@@ -658,6 +706,8 @@ impl<G: Ruleset> Table<G> {
                 peer,
                 dropping: false,
                 seats_seen: 0,
+                chat: Window::default(),
+                lobby: Window::default(),
             },
         );
     }
@@ -736,6 +786,9 @@ impl<G: Ruleset> Table<G> {
                 self.send(conn, ServerMsg::Legal(legal));
             }
             ClientMsg::Chat { text } => {
+                if !self.paced(conn, now, |c| &mut c.chat, CHAT_PER_SEC, "chat lines") {
+                    return;
+                }
                 let text: String = text.chars().take(300).collect();
                 let from = match self.conns[&conn].seat {
                     Some(s) => self.names[s as usize].clone(),
@@ -753,7 +806,13 @@ impl<G: Ruleset> Table<G> {
                 }
             }
             ClientMsg::Ready(r) => {
-                if let Some(s) = self.conns[&conn].seat {
+                // Ready only matters in the lobby, and saying it again changes nothing: no
+                // update goes out for either.
+                if let Some(s) = self.conns[&conn].seat
+                    && !self.started
+                    && self.slots[s as usize].ready != r
+                    && self.paced(conn, now, |c| &mut c.lobby, LOBBY_PER_SEC, "lobby changes")
+                {
                     self.slots[s as usize].ready = r;
                     self.maybe_start(now);
                     let who = self.near(s);
@@ -846,6 +905,31 @@ impl<G: Ruleset> Table<G> {
             ClientMsg::Bye => {
                 self.effects.close.push((conn, "goodbye".into()));
             }
+        }
+    }
+
+    /// Counts a message in the connection's `window`: whether it may go on. The first past
+    /// `per_sec` in a second is told to slow down; the rest are dropped silently.
+    fn paced(
+        &mut self,
+        conn: ConnId,
+        now: Millis,
+        window: impl Fn(&mut Conn<G::View>) -> &mut Window,
+        per_sec: u32,
+        what: &str,
+    ) -> bool {
+        let Some(c) = self.conns.get_mut(&conn) else {
+            return false;
+        };
+        match window(c).hit(now, per_sec) {
+            Pace::Fine => true,
+            Pace::TooFast => {
+                let note =
+                    format!("slow down: at most {per_sec} {what} a second; the rest are dropped");
+                self.send(conn, ServerMsg::Notice(note));
+                false
+            }
+            Pace::Dropped => false,
         }
     }
 
@@ -1031,13 +1115,19 @@ impl<G: Ruleset> Table<G> {
             self.send(conn, ServerMsg::Notice(problem));
         }
         self.maybe_start(now);
-        let who = seat.and_then(|s| self.near(s as Seat));
-        let who = who.map(|mut w| {
-            // The newcomer hears even if its seat is outside its own neighbourhood list.
-            w.extend(seat.map(|s| s as Seat));
-            w
-        });
-        self.broadcast(&[], now, None, who);
+        if seat.is_none() {
+            // A spectator's arrival changes nothing anyone else sees: it alone is sent the
+            // table (a crowd of arrivals costs one message each, not one per connection).
+            self.send_table_to(conn, now);
+        } else {
+            let who = seat.and_then(|s| self.near(s as Seat));
+            let who = who.map(|mut w| {
+                // The newcomer hears even if its seat is outside its own neighbourhood list.
+                w.extend(seat.map(|s| s as Seat));
+                w
+            });
+            self.broadcast(&[], now, None, who);
+        }
         if back {
             // What they missed, in words for them.
             let skip = self.history.len().saturating_sub(HISTORY_SENT);
@@ -1058,11 +1148,28 @@ impl<G: Ruleset> Table<G> {
         }
     }
 
+    /// The table as it is now, to one connection only (its seat list in full).
+    fn send_table_to(&mut self, conn: ConnId, now: Millis) {
+        let changes = self.seat_changes;
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.seats_seen = changes;
+        }
+        let msg = self.update_for(conn, &[], now, None);
+        self.send(conn, msg);
+    }
+
     fn choose_color(&mut self, conn: ConnId, col: &str, now: Millis) {
         let Some(seat) = self.conns[&conn].seat else {
             return;
         };
         let col = col.to_ascii_lowercase();
+        if self.slots[seat as usize].color == col {
+            // One's own colour again: nothing changes, nothing is sent.
+            return;
+        }
+        if !self.paced(conn, now, |c| &mut c.lobby, LOBBY_PER_SEC, "lobby changes") {
+            return;
+        }
         if !COLORS.contains(&col.as_str()) {
             self.send(
                 conn,
@@ -1314,12 +1421,31 @@ impl<G: Ruleset> Table<G> {
             plan.push((id, for_all || c.seats_seen != self.seat_changes));
             c.seats_seen = self.seat_changes;
         }
+        // Outside a hall every spectator sees the same update: it is built once and copied,
+        // so a crowd of spectators costs a copy each, not a view and a log each.
+        let mut watchers = Vec::new();
+        if !self.hall {
+            plan.retain(|&(id, _)| {
+                let c = &self.conns[&id];
+                let same = c.seat.is_none() && !c.is_host && reply.is_none_or(|(r, _)| r != id);
+                if same {
+                    watchers.push(id);
+                }
+                !same
+            });
+        }
         // A hall's round start builds thousands of updates: two threads build each chunk, and
         // a chunk goes out while the next is built.
         for chunk in plan.chunks(PARALLEL_CHUNK) {
             let msgs = self.build_updates(chunk, evs, by_seat.as_ref(), reply, &shared);
             for (id, msg) in msgs {
                 self.send(id, msg);
+            }
+        }
+        if let Some(&first) = watchers.first() {
+            let msg = self.message_for(first, evs, by_seat.as_ref(), reply, &shared, true);
+            for id in watchers {
+                self.send(id, msg.clone());
             }
         }
     }
