@@ -18,6 +18,7 @@ use crate::engine::Millis;
 use crate::proto::codec::{MAX_CLIENT_FRAME, MsgCodec};
 use crate::proto::{ClientMsg, HostStats, ServerMsg};
 use crate::ruleset::Ruleset;
+use crate::transport::{Accepted, HostTransport};
 use crate::variants::{Game, GameView};
 use futures::{SinkExt, StreamExt};
 use serde::Serialize;
@@ -26,6 +27,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use table::{ConnId, QUEUE, Table};
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -284,11 +286,13 @@ pub fn raise_open_files_limit() -> std::io::Result<(u64, u64)> {
     Ok((0, 0))
 }
 
-/// Serves TCP connections on `listener` into the table until `shutdown` completes.
+/// Serves TCP connections on `listener` into the table until `shutdown` completes, each
+/// through `transport` (TLS under the host's key; plaintext too with `--insecure`).
 pub async fn serve<V: Serialize + Send + Sync + 'static>(
     listener: TcpListener,
     handle: HostHandle<V>,
     limits: Limits,
+    transport: HostTransport,
     shutdown: impl Future<Output = ()>,
 ) {
     tokio::pin!(shutdown);
@@ -297,8 +301,9 @@ pub async fn serve<V: Serialize + Send + Sync + 'static>(
             accepted = listener.accept() => match accepted {
                 Ok((socket, peer)) => {
                     let handle = handle.clone();
+                    let transport = transport.clone();
                     tokio::spawn(async move {
-                        if let Err(e) = connection(socket, peer.to_string(), handle, limits).await {
+                        if let Err(e) = secure_connection(socket, peer.to_string(), handle, limits, transport).await {
                             tracing::debug!(%peer, error = %e, "connection ended");
                         }
                     });
@@ -314,14 +319,54 @@ pub async fn serve<V: Serialize + Send + Sync + 'static>(
     }
 }
 
-/// One TCP connection: a reader loop here, a writer task fed by a bounded queue.
-async fn connection<V: Serialize + Send + Sync + 'static>(
+/// The step before [`connection`]: the TLS handshake (or the plaintext check), within the
+/// hello's time limit, which then counts what is left of it for the hello itself.
+async fn secure_connection<V: Serialize + Send + Sync + 'static>(
     socket: TcpStream,
     peer: String,
     handle: HostHandle<V>,
     limits: Limits,
+    transport: HostTransport,
 ) -> anyhow::Result<()> {
     socket.set_nodelay(true)?;
+    let started = Instant::now();
+    let accepted = transport.accept(socket, limits.hello).await;
+    let limits = Limits {
+        hello: limits.hello.saturating_sub(started.elapsed()),
+        ..limits
+    };
+    match accepted {
+        Ok(Accepted::Tls(s)) => connection(*s, peer, handle, limits).await,
+        Ok(Accepted::Plain(s)) => connection(s, peer, handle, limits).await,
+        Ok(Accepted::Refuse(s, reason)) => {
+            tracing::info!(%peer, "refused: a plaintext client");
+            let mut framed = Framed::new(
+                s,
+                MsgCodec::<ClientMsg, ServerMsg<V>>::new(MAX_CLIENT_FRAME),
+            );
+            let _ = tokio::time::timeout(limits.hello, framed.send(ServerMsg::Refused { reason }))
+                .await;
+            Ok(())
+        }
+        Err(e) => {
+            tracing::info!(%peer, error = %e, "refused: no encrypted handshake");
+            Ok(())
+        }
+    }
+}
+
+/// One TCP connection (encrypted or not): a reader loop here, a writer task fed by a bounded
+/// queue.
+async fn connection<S, V>(
+    socket: S,
+    peer: String,
+    handle: HostHandle<V>,
+    limits: Limits,
+) -> anyhow::Result<()>
+where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    V: Serialize + Send + Sync + 'static,
+{
     let framed = Framed::new(
         socket,
         MsgCodec::<ClientMsg, ServerMsg<V>>::new(MAX_CLIENT_FRAME),
@@ -435,6 +480,8 @@ async fn connection<V: Serialize + Send + Sync + 'static>(
 /// A host serving TCP in this process: for `catan host`, tests and benchmarks.
 pub struct RunningHost<G: Ruleset = Game> {
     pub addr: std::net::SocketAddr,
+    /// The fingerprint of the key connections are encrypted under (`SHA256:…`).
+    pub fingerprint: String,
     pub handle: HostHandle<G::View>,
     stop: tokio::sync::watch::Sender<bool>,
     table: tokio::task::JoinHandle<Table<G>>,
@@ -442,7 +489,9 @@ pub struct RunningHost<G: Ruleset = Game> {
 }
 
 impl<G: Ruleset> RunningHost<G> {
-    /// Serves `table` on `listener` until [`RunningHost::stop`].
+    /// Serves `table` on `listener` until [`RunningHost::stop`], encrypted under a new key
+    /// kept nowhere (tests and benchmarks; `catan host` serves under the user's key with
+    /// [`RunningHost::start_serving`]).
     pub fn start(listener: TcpListener, table: Table<G>) -> std::io::Result<RunningHost<G>> {
         RunningHost::start_with(listener, table, Limits::default())
     }
@@ -453,15 +502,34 @@ impl<G: Ruleset> RunningHost<G> {
         table: Table<G>,
         limits: Limits,
     ) -> std::io::Result<RunningHost<G>> {
+        let transport = HostTransport::ephemeral().map_err(std::io::Error::other)?;
+        RunningHost::start_serving(listener, table, limits, transport)
+    }
+
+    /// [`RunningHost::start_with`] through the given transport (the host's own key).
+    pub fn start_serving(
+        listener: TcpListener,
+        table: Table<G>,
+        limits: Limits,
+        transport: HostTransport,
+    ) -> std::io::Result<RunningHost<G>> {
         let addr = listener.local_addr()?;
+        let fingerprint = transport.fingerprint().to_string();
         let (stop, rx) = tokio::sync::watch::channel(false);
         let until = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
             let _ = rx.wait_for(|s| *s).await;
         };
         let (handle, table) = spawn_table(table, until(rx.clone()));
-        let server = tokio::spawn(serve(listener, handle.clone(), limits, until(rx)));
+        let server = tokio::spawn(serve(
+            listener,
+            handle.clone(),
+            limits,
+            transport,
+            until(rx),
+        ));
         Ok(RunningHost {
             addr,
+            fingerprint,
             handle,
             stop,
             table,

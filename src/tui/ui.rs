@@ -1134,6 +1134,13 @@ fn waiting_screen(app: &App, area: Rect, buf: &mut Buffer) {
                 }
                 lines.push(Line::raw(""));
             }
+            if let Some(k) = &app.opts.host_key {
+                lines.push(Line::from(vec![
+                    Span::styled(format!(" {:<22}", "Host key"), t.dim()),
+                    Span::styled(k.clone(), t.key()),
+                ]));
+                lines.push(Line::raw(""));
+            }
             for (k, v) in &g.settings {
                 lines.push(Line::from(vec![
                     Span::styled(format!(" {k:<22}"), t.dim()),
