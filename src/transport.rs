@@ -292,6 +292,26 @@ impl Seen {
         }
     }
 
+    /// For the lobby: the fingerprint (or that there is none) on the first line, how it was
+    /// checked, briefly, on the second.
+    pub fn lobby_lines(&self) -> String {
+        match self {
+            Seen::Plaintext => {
+                "NOT encrypted (--insecure)\nanyone on the network can read it".into()
+            }
+            Seen::Key { fingerprint, how } => {
+                let how = match how {
+                    Checked::FirstUse(_) => "first time here: pinned; compare with the host",
+                    Checked::Matches(_) => "the key pinned when you first joined",
+                    Checked::Replaced(_) => "new key accepted and pinned",
+                    Checked::Given => "as given",
+                    Checked::Unchecked => "not checked",
+                };
+                format!("{fingerprint}\n{how}")
+            }
+        }
+    }
+
     /// One line for the player: the fingerprint to compare with the host's screen.
     pub fn describe(&self) -> String {
         match self {

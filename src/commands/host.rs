@@ -147,7 +147,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
     };
     let transport = crate::transport::HostTransport::new(&key, args.insecure)?;
     let host = RunningHost::start_serving(listener, table, Default::default(), transport)?;
-    let key_line = format!("encrypted; host key {}", host.fingerprint);
+    let key_line = format!("{}\nplayers see this key when they join", host.fingerprint);
     // CATAN_NO_ADVERTISE=1 keeps test and CI hosts off the LAN.
     let quiet = std::env::var_os("CATAN_NO_ADVERTISE").is_some_and(|v| v == "1");
     let advert = if args.no_advertise || quiet {

@@ -48,15 +48,14 @@ async fn join(args: JoinArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    let key_line = link.seen.describe();
-    eprintln!("catan join: {}: {key_line}", with_port(&addr));
+    eprintln!("catan join: {}: {}", with_port(&addr), link.seen.describe());
     let opts = super::play::PlayOptions {
         plain: args.plain,
         bell: args.bell,
         name,
         notes: Vec::new(),
         hosting: false,
-        host_key: Some(key_line),
+        host_key: Some(link.seen.lobby_lines()),
     };
     super::play::play_with(link.tx, link.rx, opts).await
 }

@@ -20,8 +20,8 @@ pub struct PlayOptions {
     pub notes: Vec<String>,
     /// This terminal hosts the game (`catan host`): quitting ends it for everyone.
     pub hosting: bool,
-    /// The host's key as this terminal knows it, for the lobby: players compare its
-    /// fingerprint with the host's screen.
+    /// The host's key as this terminal knows it, for the lobby: its fingerprint, which players
+    /// compare with the host's screen, then how it was checked (lines).
     pub host_key: Option<String>,
 }
 
@@ -55,7 +55,7 @@ pub async fn play_with(
 ) -> anyhow::Result<ExitCode> {
     if opts.plain || !tui_possible() {
         if let Some(k) = &opts.host_key {
-            println!("host key: {k}");
+            println!("host key: {}", k.replace('\n', " · "));
         }
         return plain(tx, rx).await;
     }
