@@ -44,6 +44,7 @@ async fn client(addr: String, name: String, seed: u64, until: Instant) -> Vec<f6
             watch: false,
             color: None,
         },
+        &catan::transport::Trust::AnyKey,
     )
     .await
     .expect("connects to the host");

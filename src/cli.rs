@@ -250,6 +250,11 @@ pub struct HostArgs {
     /// Do not announce the game on the LAN.
     #[arg(long)]
     pub no_advertise: bool,
+    /// Also take clients that do not encrypt (`catan join --insecure`, older clients,
+    /// debugging): their tokens and hands cross the network readable by anyone on it.
+    /// Encrypted clients stay encrypted.
+    #[arg(long)]
+    pub insecure: bool,
     /// Print plain log lines instead of a TUI (for scripts); implied when stdout is not a
     /// terminal.
     #[arg(long)]
@@ -278,6 +283,14 @@ pub struct JoinArgs {
     /// Ring the terminal bell when it becomes your turn.
     #[arg(long)]
     pub bell: bool,
+    /// Take the host's key although another one was pinned for this address, and pin it: only
+    /// after comparing its fingerprint with the one on the host's screen.
+    #[arg(long)]
+    pub accept_new_key: bool,
+    /// Connect without encryption, to a host started with --insecure (an older catan,
+    /// debugging): your seat's token and hand cross the network readable by anyone on it.
+    #[arg(long, conflicts_with = "accept_new_key")]
+    pub insecure: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -369,6 +382,10 @@ pub struct LoadtestArgs {
     /// Give up on a client that has not played the rounds after this many seconds.
     #[arg(long, default_value_t = 600)]
     pub timeout_secs: u64,
+    /// Connect without encryption (the host must run with --insecure): to measure what
+    /// encryption costs. Encrypted, the load test takes any host key (it pins none).
+    #[arg(long)]
+    pub insecure: bool,
 }
 
 #[derive(Args, Debug)]

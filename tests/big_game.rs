@@ -112,7 +112,9 @@ async fn five_bots_a_plain_client_and_a_late_joiner_play_rounds() {
         read = lines.len();
         // Round 3 is on: a second person comes and takes over a bot.
         if last_round >= 3 && joiner.is_none() {
-            let (tx2, mut rx2) = connect(&addr, hello("Second")).await.expect("connects");
+            let (tx2, mut rx2) = connect(&addr, hello("Second"), &catan::transport::Trust::AnyKey)
+                .await
+                .expect("connects");
             joiner = Some(tokio::spawn(async move {
                 let mut seat = None;
                 let mut views = Vec::new();

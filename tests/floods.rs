@@ -212,7 +212,7 @@ fn kinds() -> Vec<(&'static str, Vec<ClientMsg>)> {
 
 /// Says hello as `name` (a spectator, or taking a seat) on a raw socket and reads the
 /// welcome.
-async fn raw_hello(addr: SocketAddr, name: &str, watch: bool) -> TcpStream {
+async fn raw_hello(addr: SocketAddr, name: &str, watch: bool) -> raw::Stream {
     let mut s = raw::open(addr).await;
     s.write_all(&raw::frame(&ClientMsg::Hello {
         version: PROTOCOL_VERSION,
@@ -223,6 +223,7 @@ async fn raw_hello(addr: SocketAddr, name: &str, watch: bool) -> TcpStream {
     }))
     .await
     .expect("hello sent");
+    s.flush().await.expect("hello sent");
     s
 }
 
@@ -230,7 +231,7 @@ async fn raw_hello(addr: SocketAddr, name: &str, watch: bool) -> TcpStream {
 /// whatever the host sends back; returns the frames written.
 async fn flood(addr: SocketAddr, name: &str, watch: bool, msgs: &[ClientMsg], secs: f64) -> u64 {
     let s = raw_hello(addr, name, watch).await;
-    let (mut r, mut w) = s.into_split();
+    let (mut r, mut w) = tokio::io::split(s);
     let reader = tokio::spawn(async move {
         let mut buf = vec![0u8; 64 * 1024];
         while let Ok(n) = r.read(&mut buf).await {
@@ -341,12 +342,25 @@ async fn churn(addr: SocketAddr, tasks: usize, secs: f64) -> u64 {
             let (made, hello) = (made.clone(), hello.clone());
             tokio::spawn(async move {
                 while Instant::now() < until {
-                    let Ok(mut s) = TcpStream::connect(addr).await else {
+                    let Ok(tcp) = TcpStream::connect(addr).await else {
+                        continue;
+                    };
+                    // A reset, not a polite close: the host never hears a goodbye.
+                    let _ = tcp.set_zero_linger();
+                    let trust = catan::transport::Trust::AnyKey;
+                    let Ok((catan::transport::ClientStream::Tls(mut s), _)) =
+                        catan::transport::secure(
+                            tcp,
+                            &addr.to_string(),
+                            &trust,
+                            Duration::from_secs(5),
+                        )
+                        .await
+                    else {
                         continue;
                     };
                     let _ = s.write_all(&hello).await;
-                    // A reset, not a polite close: the host never hears a goodbye.
-                    let _ = s.set_zero_linger();
+                    let _ = s.flush().await;
                     drop(s);
                     made.fetch_add(1, Ordering::Relaxed);
                 }
@@ -409,14 +423,15 @@ async fn spectator_churn_leaves_the_host_as_it_was() {
 }
 
 /// `n` spectators that say hello and never read a byte (their receive buffers small).
-async fn never_readers(addr: SocketAddr, n: usize) -> Vec<TcpStream> {
+async fn never_readers(addr: SocketAddr, n: usize) -> Vec<raw::Stream> {
     let hello = raw::frame(&raw::hello("sleepy", PROTOCOL_VERSION, true));
     let mut v = Vec::with_capacity(n);
     for _ in 0..n {
         let sock = tokio::net::TcpSocket::new_v4().expect("a socket");
         let _ = sock.set_recv_buffer_size(4096);
-        let mut s = sock.connect(addr).await.expect("connects");
+        let mut s = raw::secure(sock.connect(addr).await.expect("connects")).await;
         s.write_all(&hello).await.expect("hello sent");
+        s.flush().await.expect("hello sent");
         v.push(s);
     }
     v

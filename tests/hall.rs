@@ -40,6 +40,7 @@ async fn forty_load_clients_play_three_rounds_of_a_hall_and_see_every_roll() {
         clients: 40,
         rounds: 3,
         timeout: Duration::from_secs(60),
+        insecure: false,
     })
     .await;
     assert_eq!(report.errors, 0, "{:?}", report.error_samples);

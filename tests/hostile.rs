@@ -132,7 +132,7 @@ async fn a_silent_connection_is_closed_after_the_hello_limit() {
 
 /// Sends `bytes` one every 100 ms until the host closes the connection; returns how many
 /// were sent by then (all of them if it never did).
-async fn trickle(s: &mut tokio::net::TcpStream, bytes: &[u8]) -> usize {
+async fn trickle(s: &mut raw::Stream, bytes: &[u8]) -> usize {
     use tokio::io::AsyncReadExt;
     for (i, b) in bytes.iter().enumerate() {
         raw::send(s, &[*b]).await;

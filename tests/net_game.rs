@@ -11,6 +11,7 @@ use catan::proto::{ClientMsg, ServerMsg, codec};
 use catan::ruleset::Ruleset;
 use catan::server::RunningHost;
 use catan::server::table::{Table, TableConfig};
+use catan::transport::Trust;
 use catan::variants::GameView;
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -47,6 +48,7 @@ async fn random_client(addr: String, name: &str, seed: u64) -> Seen {
             watch: false,
             color: None,
         },
+        &Trust::AnyKey,
     )
     .await
     .expect("connects");
@@ -191,6 +193,15 @@ async fn version_mismatch_and_wrong_address_are_explained() {
     // Speak an old protocol version by hand.
     use futures::{SinkExt, StreamExt};
     let socket = tokio::net::TcpStream::connect(host.addr).await.unwrap();
+    let target = host.addr.to_string();
+    let socket =
+        match catan::transport::secure(socket, &target, &Trust::AnyKey, Duration::from_secs(20))
+            .await
+            .unwrap()
+        {
+            (catan::transport::ClientStream::Tls(s), _) => s,
+            _ => unreachable!("asked for TLS"),
+        };
     let mut framed = tokio_util::codec::Framed::new(
         socket,
         codec::MsgCodec::<ServerMsg, ClientMsg>::new(codec::MAX_SERVER_FRAME),
@@ -224,6 +235,7 @@ async fn version_mismatch_and_wrong_address_are_explained() {
             watch: false,
             color: None,
         },
+        &Trust::AnyKey,
     )
     .await
     .expect_err("nothing listens there");

@@ -236,10 +236,17 @@ async fn a_client_shows_a_seat_token_only_to_a_host_serving_its_game() {
             watch: false,
             color: None,
         };
-        let (_tx, mut rx) =
-            connect_lasting(&addr, hello, Some(tokens.clone()), Duration::from_secs(1))
-                .await
-                .unwrap();
+        // The stand-in host speaks plaintext: what is tested is which token goes where.
+        let link = connect_lasting(
+            &addr,
+            hello,
+            Some(tokens.clone()),
+            Duration::from_secs(1),
+            catan::transport::Trust::Plaintext,
+        )
+        .await
+        .unwrap();
+        let (_tx, mut rx) = (link.tx, link.rx);
         let got = tokio::time::timeout(Duration::from_secs(20), host)
             .await
             .expect("the host hears two hellos")

@@ -1,15 +1,18 @@
-//! Connecting to a host over TCP: the handshake, then a reader and a writer task that turn
-//! frames into the same channels an in-process game uses, with a heartbeat.
+//! Connecting to a host over TCP: the encrypted transport's handshake, with the host's key
+//! checked as a [`Trust`] says ([`crate::transport`]), the hello, then a reader and a writer
+//! task that turn frames into the same channels an in-process game uses, with a heartbeat.
 //!
 //! [`connect`] and [`connect_lasting`] speak to a catan host (the five rulesets' views);
 //! [`connect_to`] and [`connect_lasting_to`] to a host of any ruleset, named by its view type.
 
 use crate::proto::codec::{MAX_SERVER_FRAME, MsgCodec};
 use crate::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
+use crate::transport::{ClientStream, KeyChanged, Seen, Trust};
 use crate::variants::GameView;
 use futures::{SinkExt, StreamExt};
 use serde::de::DeserializeOwned;
 use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio_util::codec::Framed;
@@ -42,28 +45,70 @@ pub struct Hello {
     pub color: Option<String>,
 }
 
-/// Connects to a catan host and says hello. The returned channels carry messages both ways;
-/// the receiver closes when the connection does.
+/// How long the encrypted handshake may take.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A connection to a host: the channels that carry messages both ways (the receiver closes
+/// when the connection does), and what was learnt of the host's key.
+pub struct Link<V = GameView> {
+    pub tx: mpsc::Sender<ClientMsg>,
+    pub rx: mpsc::Receiver<ServerMsg<V>>,
+    /// The host's key as checked, for the player to compare with the host's screen.
+    pub seen: Seen,
+}
+
+/// Connects to a catan host, checking its key as `trust` says, and says hello. The returned
+/// channels carry messages both ways; the receiver closes when the connection does.
 pub async fn connect(
     addr: &str,
     hello: Hello,
+    trust: &Trust,
 ) -> anyhow::Result<(mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg>)> {
-    connect_to::<GameView>(addr, hello).await
+    connect_to::<GameView>(addr, hello, trust).await
 }
 
 /// [`connect`] to a host of any ruleset, whose views are `V`.
 pub async fn connect_to<V: DeserializeOwned + Send + 'static>(
     addr: &str,
     hello: Hello,
+    trust: &Trust,
 ) -> anyhow::Result<(mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg<V>>)> {
+    open::<V>(addr, hello, trust).await.map(|l| (l.tx, l.rx))
+}
+
+/// [`connect_to`], also telling what was learnt of the host's key. A host whose key is not
+/// the pinned one fails with [`KeyChanged`] before anything is sent to it.
+pub async fn open<V: DeserializeOwned + Send + 'static>(
+    addr: &str,
+    hello: Hello,
+    trust: &Trust,
+) -> anyhow::Result<Link<V>> {
     let target = with_port(addr);
     let socket = tokio::time::timeout(Duration::from_secs(5), TcpStream::connect(&target))
         .await
         .map_err(|_| anyhow::anyhow!("no answer from {target} within 5 seconds: is a host running there (`catan host`), and is the address right?"))?
         .map_err(|e| anyhow::anyhow!("cannot connect to {target}: {e}. Is `catan host` running there, and is the port right?"))?;
     socket.set_nodelay(true)?;
+    let (stream, seen) =
+        crate::transport::secure(socket, &target, trust, HANDSHAKE_TIMEOUT).await?;
+    let (tx, rx) = match stream {
+        ClientStream::Tls(s) => talk::<_, V>(*s, hello).await?,
+        ClientStream::Plain(s) => talk::<_, V>(s, hello).await?,
+    };
+    Ok(Link { tx, rx, seen })
+}
+
+/// Says hello over `stream` and starts the reader and writer tasks.
+async fn talk<S, V>(
+    stream: S,
+    hello: Hello,
+) -> anyhow::Result<(mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg<V>>)>
+where
+    S: AsyncRead + AsyncWrite + Send + 'static,
+    V: DeserializeOwned + Send + 'static,
+{
     let framed = Framed::new(
-        socket,
+        stream,
         MsgCodec::<ServerMsg<V>, ClientMsg>::new(MAX_SERVER_FRAME),
     );
     let (mut sink, mut stream) = framed.split();
@@ -145,14 +190,17 @@ fn token_for(
 /// so a token only ever goes to a host serving its game, and a host resumed from its save on
 /// another port or address still gets it. When the connection is lost (not closed by the
 /// host), it reconnects until `retry_for` passes, telling the player. The host then sends the
-/// seat's view and what was missed.
+/// seat's view and what was missed. Every reconnection checks the host's key as the first
+/// connection pinned it: a host that comes back with another key is refused, and the player is
+/// told why.
 pub async fn connect_lasting(
     addr: &str,
     hello: Hello,
     tokens: Option<crate::datadir::Tokens>,
     retry_for: Duration,
-) -> anyhow::Result<(mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg>)> {
-    connect_lasting_to::<GameView>(addr, hello, tokens, retry_for).await
+    trust: Trust,
+) -> anyhow::Result<Link> {
+    connect_lasting_to::<GameView>(addr, hello, tokens, retry_for, trust).await
 }
 
 /// [`connect_lasting`] to a host of any ruleset, whose views are `V`.
@@ -161,8 +209,12 @@ pub async fn connect_lasting_to<V: DeserializeOwned + Send + 'static>(
     mut hello: Hello,
     tokens: Option<crate::datadir::Tokens>,
     retry_for: Duration,
-) -> anyhow::Result<(mpsc::Sender<ClientMsg>, mpsc::Receiver<ServerMsg<V>>)> {
-    let (mut to_host, mut from_host) = connect_to::<V>(addr, hello.clone()).await?;
+    trust: Trust,
+) -> anyhow::Result<Link<V>> {
+    let first = open::<V>(addr, hello.clone(), &trust).await?;
+    let seen = first.seen.clone();
+    let (mut to_host, mut from_host) = (first.tx, first.rx);
+    let trust = trust.after_first_use();
     let (user_tx, mut user_rx) = mpsc::channel::<ClientMsg>(256);
     let (out_tx, out_rx) = mpsc::channel::<ServerMsg<V>>(1024);
     let addr = addr.to_string();
@@ -226,8 +278,13 @@ pub async fn connect_lasting_to<V: DeserializeOwned + Send + 'static>(
                                 return;
                             }
                             tokio::select! {
-                                c = connect_to::<V>(&addr, hello.clone()) => match c {
+                                c = connect_to::<V>(&addr, hello.clone(), &trust) => match c {
                                     Ok((t, r)) => { to_host = t; from_host = r; answered = false; break }
+                                    Err(e) if e.downcast_ref::<KeyChanged>().is_some() => {
+                                        // Not a network fault: trying again cannot help.
+                                        let _ = out_tx.send(ServerMsg::Closing { reason: e.to_string() }).await;
+                                        return;
+                                    }
                                     Err(_) => {
                                         tokio::select! {
                                             _ = tokio::time::sleep(wait) => {}
@@ -244,7 +301,11 @@ pub async fn connect_lasting_to<V: DeserializeOwned + Send + 'static>(
             }
         }
     });
-    Ok((user_tx, out_rx))
+    Ok(Link {
+        tx: user_tx,
+        rx: out_rx,
+        seen,
+    })
 }
 
 #[cfg(test)]

@@ -127,7 +127,27 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let port = listener.local_addr()?.port();
-    let host = RunningHost::start(listener, table)?;
+    // The host's key, made once and kept in the data directory: players pin it on first use
+    // and compare its fingerprint with the one printed here.
+    let key = match crate::hostkey::HostKey::user_path() {
+        Some(path) => match crate::hostkey::HostKey::load_or_create(&path) {
+            Ok(k) => k,
+            Err(e) => {
+                eprintln!("catan host: {e:#}");
+                return Ok(ExitCode::from(2));
+            }
+        },
+        None => {
+            eprintln!(
+                "catan host: no data directory (set CATAN_DATA_DIR or HOME): this host's key \
+                 is new at every start, and players who joined before are told it changed"
+            );
+            crate::hostkey::HostKey::generate()?
+        }
+    };
+    let transport = crate::transport::HostTransport::new(&key, args.insecure)?;
+    let host = RunningHost::start_serving(listener, table, Default::default(), transport)?;
+    let key_line = format!("{}\nplayers see this key when they join", host.fingerprint);
     // CATAN_NO_ADVERTISE=1 keeps test and CI hosts off the LAN.
     let quiet = std::env::var_os("CATAN_NO_ADVERTISE").is_some_and(|v| v == "1");
     let advert = if args.no_advertise || quiet {
@@ -150,6 +170,15 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
     for a in &addrs {
         println!("    catan join {a}");
     }
+    println!(
+        "Host key: {} (players see it when they join: it should match)",
+        host.fingerprint
+    );
+    if args.insecure {
+        println!(
+            "--insecure: clients that do not encrypt are let in too; their tokens and hands cross the network in the clear."
+        );
+    }
     let code = if hall {
         // The hall display: this terminal watches the game (public information only) and,
         // as the host's own terminal, can start it from the lobby.
@@ -168,6 +197,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             name: "hall".into(),
             notes: addrs.iter().map(|a| format!("catan join {a}")).collect(),
             hosting: true,
+            host_key: Some(key_line.clone()),
         };
         super::play::play_with(tx, rx, opts).await?
     } else if args.headless {
@@ -191,6 +221,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             name,
             notes: addrs.iter().map(|a| format!("catan join {a}")).collect(),
             hosting: true,
+            host_key: Some(key_line.clone()),
         };
         super::play::play_with(tx, rx, opts).await?
     };

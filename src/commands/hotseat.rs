@@ -164,6 +164,7 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
             AppOptions {
                 bell: args.bell,
                 notes: Vec::new(),
+                host_key: None,
                 local: true,
                 hosting: false,
             },

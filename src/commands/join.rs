@@ -1,7 +1,8 @@
 //! `catan join ADDR`: play a seat (or watch) in a game hosted on the LAN.
 
 use crate::cli::JoinArgs;
-use crate::client::net::{Hello, RECONNECT_FOR, connect_lasting};
+use crate::client::net::{Hello, RECONNECT_FOR, connect_lasting, with_port};
+use crate::transport::Trust;
 use std::process::ExitCode;
 
 pub fn run(args: JoinArgs) -> anyhow::Result<ExitCode> {
@@ -30,19 +31,31 @@ async fn join(args: JoinArgs) -> anyhow::Result<ExitCode> {
     // The seat's token is kept per game and name, so a player who drops (or runs `catan join`
     // again, even to a host resumed on another address) comes back to the same seat.
     let tokens = crate::datadir::Tokens::user();
-    let (tx, rx) = match connect_lasting(&addr, hello, tokens, RECONNECT_FOR).await {
+    // The host's key is pinned per address on first use, in the data directory.
+    let trust = if args.insecure {
+        Ok(Trust::Plaintext)
+    } else {
+        Trust::user(args.accept_new_key)
+    };
+    let link = match trust {
+        Ok(trust) => connect_lasting(&addr, hello, tokens, RECONNECT_FOR, trust).await,
+        Err(e) => Err(e),
+    };
+    let link = match link {
         Ok(c) => c,
         Err(e) => {
             eprintln!("catan join: {e}");
             return Ok(ExitCode::from(2));
         }
     };
+    eprintln!("catan join: {}: {}", with_port(&addr), link.seen.describe());
     let opts = super::play::PlayOptions {
         plain: args.plain,
         bell: args.bell,
         name,
         notes: Vec::new(),
         hosting: false,
+        host_key: Some(link.seen.lobby_lines()),
     };
-    super::play::play_with(tx, rx, opts).await
+    super::play::play_with(link.tx, link.rx, opts).await
 }

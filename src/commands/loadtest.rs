@@ -78,6 +78,9 @@ pub struct Plan {
     pub rounds: u32,
     /// Give up on a client after this long.
     pub timeout: Duration,
+    /// Connect without encryption (the host runs with `--insecure`), to measure what
+    /// encryption costs; encrypted, any host key is taken (a load test pins none).
+    pub insecure: bool,
 }
 
 pub fn run(args: LoadtestArgs) -> anyhow::Result<ExitCode> {
@@ -90,6 +93,7 @@ pub fn run(args: LoadtestArgs) -> anyhow::Result<ExitCode> {
         clients: args.clients,
         rounds: args.rounds,
         timeout: Duration::from_secs(args.timeout_secs),
+        insecure: args.insecure,
     };
     let report = rt.block_on(load(plan));
     print_report(&report, args.json);
@@ -224,17 +228,33 @@ pub async fn load(plan: Plan) -> Report {
     }
 }
 
-type Conn = Framed<TcpStream, LengthDelimitedCodec>;
+/// A connection's byte stream, encrypted or not.
+trait Io: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send {}
+impl<T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send> Io for T {}
 
-async fn connect(addr: &str, deadline: Instant) -> anyhow::Result<Conn> {
+type Conn = Framed<Box<dyn Io>, LengthDelimitedCodec>;
+
+async fn connect(addr: &str, insecure: bool, deadline: Instant) -> anyhow::Result<Conn> {
+    use crate::transport::{ClientStream, Trust};
+    let trust = if insecure {
+        Trust::Plaintext
+    } else {
+        Trust::AnyKey
+    };
     loop {
         match TcpStream::connect(addr).await {
             Ok(s) => {
                 s.set_nodelay(true)?;
+                let within = deadline.saturating_duration_since(Instant::now());
+                let io: Box<dyn Io> =
+                    match crate::transport::secure(s, addr, &trust, within).await? {
+                        (ClientStream::Tls(s), _) => s,
+                        (ClientStream::Plain(s), _) => Box::new(s),
+                    };
                 let codec = LengthDelimitedCodec::builder()
                     .max_frame_length(MAX_SERVER_FRAME)
                     .new_codec();
-                return Ok(Framed::new(s, codec));
+                return Ok(Framed::new(io, codec));
             }
             Err(e) if Instant::now() < deadline => {
                 tracing::debug!(error = %e, "connect failed; retrying");
@@ -279,7 +299,12 @@ async fn client(
     let mut asked_stats = false;
     'connection: loop {
         let permit = gate.clone().acquire_owned().await?;
-        let mut conn = connect(&plan.addr, Instant::now() + Duration::from_secs(30)).await?;
+        let mut conn = connect(
+            &plan.addr,
+            plan.insecure,
+            Instant::now() + Duration::from_secs(30),
+        )
+        .await?;
         send(
             &mut conn,
             &ClientMsg::Hello {

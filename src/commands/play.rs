@@ -20,6 +20,9 @@ pub struct PlayOptions {
     pub notes: Vec<String>,
     /// This terminal hosts the game (`catan host`): quitting ends it for everyone.
     pub hosting: bool,
+    /// The host's key as this terminal knows it, for the lobby: its fingerprint, which players
+    /// compare with the host's screen, then how it was checked (lines).
+    pub host_key: Option<String>,
 }
 
 /// Whether a TUI can run here: both ends of the terminal are a terminal.
@@ -51,6 +54,9 @@ pub async fn play_with(
     opts: PlayOptions,
 ) -> anyhow::Result<ExitCode> {
     if opts.plain || !tui_possible() {
+        if let Some(k) = &opts.host_key {
+            println!("host key: {}", k.replace('\n', " · "));
+        }
         return plain(tx, rx).await;
     }
     tui::run(
@@ -64,6 +70,7 @@ pub async fn play_with(
             notes: opts.notes,
             local: false,
             hosting: opts.hosting,
+            host_key: opts.host_key,
         },
     )
     .await?;

@@ -21,6 +21,7 @@ use crate::engine::Millis;
 use crate::proto::codec::{MAX_CLIENT_FRAME, MsgCodec};
 use crate::proto::{ClientMsg, HostStats, ServerMsg};
 use crate::ruleset::Ruleset;
+use crate::transport::{Accepted, HostTransport};
 use crate::variants::{Game, GameView};
 use futures::StreamExt;
 use serde::Serialize;
@@ -29,6 +30,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use table::{ConnId, QUEUE, Table};
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -380,18 +382,21 @@ pub fn raise_open_files_limit() -> std::io::Result<(u64, u64)> {
     Ok((0, 0))
 }
 
-/// Serves TCP connections on `listener` into the table until `shutdown` completes. Each
+/// Serves TCP connections on `listener` into the table until `shutdown` completes, each
+/// through `transport` (TLS under the host's key; plaintext too with `--insecure`). Each
 /// accepted connection must fit the caps of `limits` (in all, per address, in their
 /// handshake); one that does not is told why and closed at once.
 pub async fn serve<V: Serialize + Send + Sync + 'static>(
     listener: TcpListener,
     handle: HostHandle<V>,
     limits: Limits,
+    transport: HostTransport,
     shutdown: impl Future<Output = ()>,
 ) {
     let mut handle = handle;
     let gate = Arc::new(gate::Gate::new(limits));
     handle.gate = gate.clone();
+    let door_refusals = Arc::new(tokio::sync::Semaphore::new(DOOR_REFUSALS));
     tokio::pin!(shutdown);
     loop {
         // Too many connections still saying hello: accept no more until one is done (the
@@ -408,8 +413,16 @@ pub async fn serve<V: Serialize + Send + Sync + 'static>(
                     let ticket = match gate.admit(peer) {
                         Ok(t) => t,
                         Err(full) => {
-                            refuse_at_once(&socket, &full.reason(&limits));
                             tracing::debug!(%peer, ?full, "refused at the door");
+                            // The reason goes through the transport, so the client can read
+                            // it; only a few such refusals at once, the rest are just closed.
+                            if let Ok(permit) = door_refusals.clone().try_acquire_owned() {
+                                let (transport, reason) = (transport.clone(), full.reason(&limits));
+                                tokio::spawn(async move {
+                                    let _permit = permit;
+                                    refuse_at_the_door::<V>(socket, transport, reason).await;
+                                });
+                            }
                             continue;
                         }
                     };
@@ -423,9 +436,10 @@ pub async fn serve<V: Serialize + Send + Sync + 'static>(
                         tracing::debug!(%peer, error = %e, "could not size the socket's buffers");
                     }
                     let handle = handle.clone();
+                    let transport = transport.clone();
                     tokio::spawn(async move {
                         let _ticket = ticket;
-                        if let Err(e) = connection(socket, peer.to_string(), handle, limits).await {
+                        if let Err(e) = secure_connection(socket, peer.to_string(), handle, limits, transport).await {
                             tracing::debug!(%peer, error = %e, "connection ended");
                         }
                     });
@@ -446,16 +460,22 @@ pub async fn serve<V: Serialize + Send + Sync + 'static>(
     }
 }
 
-/// Tells a connection over a cap why, if its socket takes the few bytes at once, and drops
-/// it: nothing waits on a peer the host has no room for.
-fn refuse_at_once(socket: &TcpStream, reason: &str) {
-    let msg: ServerMsg<()> = ServerMsg::Refused {
-        reason: reason.to_string(),
-    };
-    if let Ok(body) = crate::proto::codec::encode(&msg) {
-        let mut frame = (body.len() as u32).to_be_bytes().to_vec();
-        frame.extend_from_slice(&body);
-        let _ = socket.try_write(&frame);
+/// How many connections over a cap may be told why at once; past that they are just closed.
+const DOOR_REFUSALS: usize = 32;
+
+/// Tells a connection over a cap why, through its transport (an encrypted client could not
+/// read a plaintext reason), within a second, and drops it.
+async fn refuse_at_the_door<V: Serialize>(
+    socket: TcpStream,
+    transport: HostTransport,
+    reason: String,
+) {
+    match transport.accept(socket, Duration::from_secs(1)).await {
+        Ok(Accepted::Tls(mut s)) => refuse_before_writer::<_, V>(&mut *s, reason).await,
+        Ok(Accepted::Plain(mut s) | Accepted::Refuse(mut s, _)) => {
+            refuse_before_writer::<_, V>(&mut s, reason).await
+        }
+        Err(_) => {}
     }
 }
 
@@ -577,14 +597,49 @@ where
     }
 }
 
-/// One TCP connection: a reader loop here, a writer task fed by a bounded queue.
-async fn connection<V: Serialize + Send + Sync + 'static>(
+/// The step before [`connection`]: the TLS handshake (or the plaintext check), within the
+/// hello's time limit, which then counts what is left of it for the hello itself.
+async fn secure_connection<V: Serialize + Send + Sync + 'static>(
     socket: TcpStream,
     peer: String,
     handle: HostHandle<V>,
     limits: Limits,
+    transport: HostTransport,
 ) -> anyhow::Result<()> {
     socket.set_nodelay(true)?;
+    let started = Instant::now();
+    let accepted = transport.accept(socket, limits.hello).await;
+    let limits = Limits {
+        hello: limits.hello.saturating_sub(started.elapsed()),
+        ..limits
+    };
+    match accepted {
+        Ok(Accepted::Tls(s)) => connection(*s, peer, handle, limits).await,
+        Ok(Accepted::Plain(s)) => connection(s, peer, handle, limits).await,
+        Ok(Accepted::Refuse(mut s, reason)) => {
+            tracing::info!(%peer, "refused: a plaintext client");
+            refuse_before_writer::<_, V>(&mut s, reason).await;
+            Ok(())
+        }
+        Err(e) => {
+            tracing::info!(%peer, error = %e, "refused: no encrypted handshake");
+            Ok(())
+        }
+    }
+}
+
+/// One TCP connection (encrypted or not): a reader loop here, a writer task fed by a bounded
+/// queue.
+async fn connection<S, V>(
+    socket: S,
+    peer: String,
+    handle: HostHandle<V>,
+    limits: Limits,
+) -> anyhow::Result<()>
+where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    V: Serialize + Send + Sync + 'static,
+{
     let (read, mut write) = tokio::io::split(socket);
     let mut stream = tokio_util::codec::FramedRead::new(
         read,
@@ -690,6 +745,8 @@ async fn connection<V: Serialize + Send + Sync + 'static>(
 /// A host serving TCP in this process: for `catan host`, tests and benchmarks.
 pub struct RunningHost<G: Ruleset = Game> {
     pub addr: std::net::SocketAddr,
+    /// The fingerprint of the key connections are encrypted under (`SHA256:…`).
+    pub fingerprint: String,
     pub handle: HostHandle<G::View>,
     stop: tokio::sync::watch::Sender<bool>,
     table: tokio::task::JoinHandle<Table<G>>,
@@ -697,7 +754,9 @@ pub struct RunningHost<G: Ruleset = Game> {
 }
 
 impl<G: Ruleset> RunningHost<G> {
-    /// Serves `table` on `listener` until [`RunningHost::stop`].
+    /// Serves `table` on `listener` until [`RunningHost::stop`], encrypted under a new key
+    /// kept nowhere (tests and benchmarks; `catan host` serves under the user's key with
+    /// [`RunningHost::start_serving`]).
     pub fn start(listener: TcpListener, table: Table<G>) -> std::io::Result<RunningHost<G>> {
         RunningHost::start_with(listener, table, Limits::default())
     }
@@ -708,16 +767,35 @@ impl<G: Ruleset> RunningHost<G> {
         table: Table<G>,
         limits: Limits,
     ) -> std::io::Result<RunningHost<G>> {
+        let transport = HostTransport::ephemeral().map_err(std::io::Error::other)?;
+        RunningHost::start_serving(listener, table, limits, transport)
+    }
+
+    /// [`RunningHost::start_with`] through the given transport (the host's own key).
+    pub fn start_serving(
+        listener: TcpListener,
+        table: Table<G>,
+        limits: Limits,
+        transport: HostTransport,
+    ) -> std::io::Result<RunningHost<G>> {
         let addr = listener.local_addr()?;
         let limits = limits.for_commands(table.rate_per_sec());
+        let fingerprint = transport.fingerprint().to_string();
         let (stop, rx) = tokio::sync::watch::channel(false);
         let until = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
             let _ = rx.wait_for(|s| *s).await;
         };
         let (handle, table) = spawn_table(table, until(rx.clone()));
-        let server = tokio::spawn(serve(listener, handle.clone(), limits, until(rx)));
+        let server = tokio::spawn(serve(
+            listener,
+            handle.clone(),
+            limits,
+            transport,
+            until(rx),
+        ));
         Ok(RunningHost {
             addr,
+            fingerprint,
             handle,
             stop,
             table,

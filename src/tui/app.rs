@@ -101,6 +101,9 @@ pub struct AppOptions {
     pub local: bool,
     /// This terminal hosts the game for others: quitting ends it for everyone.
     pub hosting: bool,
+    /// The host's key fingerprint and how it was checked, shown in the lobby so players can
+    /// compare it with the host's screen.
+    pub host_key: Option<String>,
 }
 
 /// The TUI's state.

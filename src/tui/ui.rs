@@ -1134,6 +1134,17 @@ fn waiting_screen(app: &App, area: Rect, buf: &mut Buffer) {
                 }
                 lines.push(Line::raw(""));
             }
+            if let Some(k) = &app.opts.host_key {
+                for (i, l) in k.lines().enumerate() {
+                    let label = if i == 0 { "Host key" } else { "" };
+                    let style = if i == 0 { t.key() } else { t.dim() };
+                    lines.push(Line::from(vec![
+                        Span::styled(format!(" {label:<22}"), t.dim()),
+                        Span::styled(l.to_string(), style),
+                    ]));
+                }
+                lines.push(Line::raw(""));
+            }
             for (k, v) in &g.settings {
                 lines.push(Line::from(vec![
                     Span::styled(format!(" {k:<22}"), t.dim()),

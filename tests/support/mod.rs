@@ -12,6 +12,7 @@ use catan::engine::Seat;
 use catan::proto::{ClientMsg, ServerMsg, Update};
 use catan::server::table::{Table, TableConfig};
 use catan::server::{Limits, RunningHost};
+use catan::transport::Trust;
 use catan::variants::{self, GameView};
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -101,6 +102,7 @@ impl Client {
                 watch,
                 color: None,
             },
+            &Trust::AnyKey,
         )
         .await
         .expect("connects");
@@ -231,23 +233,41 @@ impl Client {
     }
 }
 
-/// A raw socket and the bytes the host sends back until it closes the connection.
+/// A raw connection and the bytes the host sends back until it closes the connection: the
+/// encrypted transport's handshake done, then any bytes at all inside it.
 pub mod raw {
     use super::*;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use tokio::net::TcpStream;
 
-    pub async fn open(addr: std::net::SocketAddr) -> TcpStream {
-        TcpStream::connect(addr).await.unwrap()
+    /// An encrypted connection to the host, speaking bytes of the test's choosing.
+    pub type Stream = tokio_rustls::client::TlsStream<TcpStream>;
+
+    /// Connects and completes the encrypted handshake (any host key).
+    pub async fn open(addr: std::net::SocketAddr) -> Stream {
+        secure(TcpStream::connect(addr).await.unwrap()).await
+    }
+
+    /// The encrypted handshake over an open socket.
+    pub async fn secure(socket: TcpStream) -> Stream {
+        let target = socket.peer_addr().unwrap().to_string();
+        match catan::transport::secure(socket, &target, &Trust::AnyKey, PATIENCE)
+            .await
+            .expect("the encrypted handshake")
+        {
+            (catan::transport::ClientStream::Tls(s), _) => *s,
+            (catan::transport::ClientStream::Plain(_), _) => unreachable!("asked for TLS"),
+        }
     }
 
     /// Sends `bytes`, ignoring a host that has already hung up.
-    pub async fn send(s: &mut TcpStream, bytes: &[u8]) {
+    pub async fn send(s: &mut Stream, bytes: &[u8]) {
         let _ = s.write_all(bytes).await;
+        let _ = s.flush().await;
     }
 
     /// Reads until the host closes the connection; panics if it does not within `within`.
-    pub async fn until_closed(s: &mut TcpStream, within: Duration) -> Vec<u8> {
+    pub async fn until_closed(s: &mut Stream, within: Duration) -> Vec<u8> {
         let mut got = Vec::new();
         let mut buf = [0u8; 4096];
         let r = tokio::time::timeout(within, async {
@@ -348,6 +368,7 @@ pub async fn plain_table(
             watch: false,
             color: None,
         },
+        &Trust::AnyKey,
     )
     .await
     .expect("connects");
