@@ -266,8 +266,14 @@ fn a_client_killed_and_reconnected_gets_the_same_seat_and_hand() {
         }
         let st = ann.state();
         if st["phase"] != "setup" && hand_total(&st) >= 3 {
-            before = Some(st);
-            break;
+            // The client's state may still predate its last command's answer (an `end` in
+            // flight): take it only once a second look, a moment later, sees the same game.
+            std::thread::sleep(Duration::from_millis(200));
+            if ann.state() == st {
+                before = Some(st);
+                break;
+            }
+            continue;
         }
         ann.send(&legal[rng.below(legal.len())]);
     }
