@@ -27,6 +27,19 @@ pub fn data_dir() -> Option<PathBuf> {
         .map(|d| d.join("catan"))
 }
 
+/// Options that write a file readable by its owner only (mode 0600 where there are modes):
+/// tokens, saves and the host key are secrets. The caller adds create, truncate or create_new.
+pub fn owner_only() -> std::fs::OpenOptions {
+    let mut o = std::fs::OpenOptions::new();
+    o.write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.mode(0o600);
+    }
+    o
+}
+
 /// A name made safe and readable as a file name: lower case letters, digits and dashes.
 pub fn slug(s: &str) -> String {
     let mut out = String::new();
@@ -128,14 +141,7 @@ impl Tokens {
         let tmp = path.with_extension("tmp");
         {
             use std::io::Write;
-            let mut o = std::fs::OpenOptions::new();
-            o.write(true).create(true).truncate(true);
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::OpenOptionsExt;
-                o.mode(0o600);
-            }
-            let mut f = o.open(&tmp)?;
+            let mut f = owner_only().create(true).truncate(true).open(&tmp)?;
             f.write_all(token.as_bytes())?;
         }
         std::fs::rename(tmp, path)

@@ -93,14 +93,7 @@ impl HostKey {
         }
         let text = PrivateKey::new(KeypairData::Ed25519(self.pair.clone()), "catan host")?
             .to_openssh(LineEnding::LF)?;
-        let mut o = std::fs::OpenOptions::new();
-        o.write(true).create_new(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            o.mode(0o600);
-        }
-        let mut f = match o.open(path) {
+        let mut f = match crate::datadir::owner_only().create_new(true).open(path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(()),
             Err(e) => {

@@ -387,14 +387,10 @@ fn sibling(path: &Path) -> PathBuf {
 /// Opens a save for writing, readable by its owner only (also when it already existed with
 /// a wider mode: it holds seat tokens).
 fn open_private(path: &Path) -> std::io::Result<File> {
-    let mut o = std::fs::OpenOptions::new();
-    o.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        o.mode(0o600);
-    }
-    let file = o.open(path)?;
+    let file = crate::datadir::owner_only()
+        .create(true)
+        .truncate(true)
+        .open(path)?;
     #[cfg(unix)]
     if file.metadata()?.is_file() {
         use std::os::unix::fs::PermissionsExt;
