@@ -262,6 +262,14 @@ pub struct HostArgs {
     /// Ring the terminal bell when it becomes your turn.
     #[arg(long)]
     pub bell: bool,
+    /// Also serve the game over SSH on this port (2222 when none is given): guests type
+    /// `ssh -p 2222 NAME@HOST` and play with nothing installed; `watch@HOST` spectates. The
+    /// server's key is the host's own (docs/ssh.md).
+    #[arg(long, value_name = "PORT", num_args = 0..=1, default_missing_value = "2222")]
+    pub ssh: Option<u16>,
+    /// Most SSH sessions at once; more are told the host is full.
+    #[arg(long, default_value_t = crate::ssh::MAX_SESSIONS)]
+    pub ssh_max_sessions: usize,
 }
 
 #[derive(Args, Debug)]

@@ -2,7 +2,8 @@
 //! `_catan._tcp`), through the maintained `mdns-sd` crate.
 //!
 //! A host announces one service instance per game. Its TXT record carries the protocol
-//! version, the variant, the game's name, seats taken and free, and whether it is running; it
+//! version, the variant, the game's name, seats taken and free, whether it is running, and the
+//! SSH port when the host serves the game over SSH (`catan host --ssh`); it
 //! is re-announced as seats fill and withdrawn when the host stops. `catan games` browses for a
 //! second or two and lists what answered, incompatible versions included (marked as such).
 
@@ -23,11 +24,13 @@ pub struct GameAd {
     pub seats_taken: usize,
     pub seats_free: usize,
     pub running: bool,
+    /// The port of the host's SSH server, when it runs one.
+    pub ssh_port: Option<u16>,
 }
 
 impl GameAd {
     fn txt(&self) -> Vec<(&'static str, String)> {
-        vec![
+        let mut v = vec![
             ("version", PROTOCOL_VERSION.to_string()),
             ("variant", self.variant.clone()),
             ("name", self.name.clone()),
@@ -37,7 +40,11 @@ impl GameAd {
                 "running",
                 if self.running { "yes" } else { "no" }.to_string(),
             ),
-        ]
+        ];
+        if let Some(p) = self.ssh_port {
+            v.push(("ssh", p.to_string()));
+        }
+        v
     }
 }
 
@@ -54,13 +61,23 @@ pub struct FoundGame {
     pub running: bool,
     /// Where to connect, best first (IPv4 before IPv6).
     pub addrs: Vec<SocketAddr>,
+    /// The host's SSH port, when it serves the game over SSH.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ssh_port: Option<u16>,
 }
 
 impl FoundGame {
+    /// The command a guest types to play this game over SSH, when the host serves it so.
+    pub fn ssh_line(&self) -> Option<String> {
+        let port = self.ssh_port?;
+        let ip = self.addrs.first()?.ip();
+        Some(ssh_command(port, &ip.to_string()))
+    }
+
     /// One line for `catan games`.
     pub fn line(&self) -> String {
         format!(
-            "{:<24} {:<12} {} free of {}{}  {}{}",
+            "{:<24} {:<12} {} free of {}{}  {}{}{}",
             self.name,
             self.variant,
             self.seats_free,
@@ -70,12 +87,25 @@ impl FoundGame {
                 .first()
                 .map(|a| a.to_string())
                 .unwrap_or_default(),
+            self.ssh_line()
+                .map(|l| format!("  or: {l}"))
+                .unwrap_or_default(),
             if self.compatible {
                 String::new()
             } else {
                 format!("  (protocol {}: needs another catan version)", self.version)
             }
         )
+    }
+}
+
+/// What a guest types to play over SSH at `host` (an address or a name) on `port`: `NAME` is
+/// the name they sit down with (`watch` spectates).
+pub fn ssh_command(port: u16, host: &str) -> String {
+    if port == 22 {
+        format!("ssh NAME@{host}")
+    } else {
+        format!("ssh -p {port} NAME@{host}")
     }
 }
 
@@ -198,6 +228,7 @@ pub fn browse(wait: Duration) -> Result<Vec<FoundGame>, String> {
                         seats_free: get("free").parse().unwrap_or(0),
                         running: get("running") == "yes",
                         addrs,
+                        ssh_port: get("ssh").parse().ok(),
                     },
                 );
             }
@@ -220,3 +251,49 @@ pub fn browse(wait: Duration) -> Result<Vec<FoundGame>, String> {
 /// What to tell a player when nothing was found.
 pub const NOTHING_FOUND: &str = "no games found on the LAN. Some networks (guest Wi-Fi, some \
 routers) block multicast: ask the host for the address it prints and run `catan join ADDRESS`.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ssh_port_is_announced_and_shown() {
+        let ad = GameAd {
+            name: "g".into(),
+            variant: "base".into(),
+            seats_taken: 1,
+            seats_free: 3,
+            running: false,
+            ssh_port: Some(2222),
+        };
+        assert!(ad.txt().contains(&("ssh", "2222".to_string())));
+        let none = GameAd {
+            ssh_port: None,
+            ..ad.clone()
+        };
+        assert!(none.txt().iter().all(|(k, _)| *k != "ssh"));
+        let found = FoundGame {
+            name: "g".into(),
+            variant: "base".into(),
+            version: PROTOCOL_VERSION,
+            compatible: true,
+            seats_taken: 1,
+            seats_free: 3,
+            running: false,
+            addrs: vec!["192.168.1.5:7878".parse().unwrap()],
+            ssh_port: Some(2222),
+        };
+        assert_eq!(
+            found.ssh_line().as_deref(),
+            Some("ssh -p 2222 NAME@192.168.1.5")
+        );
+        assert!(
+            found.line().contains("or: ssh -p 2222 NAME@192.168.1.5"),
+            "{}",
+            found.line()
+        );
+        let json = serde_json::to_string(&found).unwrap();
+        assert!(json.contains("\"ssh_port\":2222"), "{json}");
+        assert_eq!(ssh_command(22, "h"), "ssh NAME@h");
+    }
+}

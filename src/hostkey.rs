@@ -106,6 +106,16 @@ impl HostKey {
         Ok(())
     }
 
+    /// The private key in OpenSSH's file format, for the SSH server (`catan host --ssh`),
+    /// whose crate reads keys in that form: it serves under this same key.
+    pub fn openssh_private(&self) -> anyhow::Result<String> {
+        Ok(
+            PrivateKey::new(KeypairData::Ed25519(self.pair.clone()), "catan host")?
+                .to_openssh(LineEnding::LF)?
+                .to_string(),
+        )
+    }
+
     /// The public key in OpenSSH's one-line form (`ssh-ed25519 AAAA…`).
     pub fn public_openssh(&self) -> String {
         PublicKey::from(self.pair.public)

@@ -49,6 +49,7 @@ pub mod ruleset;
 pub mod save;
 pub mod server;
 pub mod sim;
+pub mod ssh;
 pub(crate) mod term;
 pub mod topology;
 pub mod transport;

@@ -145,8 +145,55 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             crate::hostkey::HostKey::generate()?
         }
     };
+    // The SSH port is bound before the game starts, so a port in use stops the host at once.
+    let ssh_listener = match args.ssh {
+        Some(p) => match TcpListener::bind((args.bind.as_str(), p)).await {
+            Ok(l) => Some(l),
+            Err(e) => {
+                eprintln!(
+                    "catan host: cannot listen for SSH on {}:{p}: {e}{}",
+                    args.bind,
+                    if e.kind() == std::io::ErrorKind::AddrInUse {
+                        " (an SSH server runs there? try --ssh 2223)"
+                    } else {
+                        ""
+                    }
+                );
+                return Ok(ExitCode::from(2));
+            }
+        },
+        None => None,
+    };
     let transport = crate::transport::HostTransport::new(&key, args.insecure)?;
     let host = RunningHost::start_serving(listener, table, Default::default(), transport)?;
+    let ssh_port = match &ssh_listener {
+        Some(l) => Some(l.local_addr()?.port()),
+        None => None,
+    };
+    let ssh_lines: Vec<String> = ssh_port
+        .map(|p| {
+            lan_addresses(&args.bind, port)
+                .iter()
+                .map(|a| {
+                    let host = a.rsplit_once(':').map_or(a.as_str(), |(h, _)| h);
+                    crate::discovery::ssh_command(p, host.trim_matches(['[', ']']))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let _ssh = match ssh_listener {
+        Some(l) => Some(crate::ssh::SshServer::start(
+            l,
+            host.handle.clone(),
+            &key,
+            crate::ssh::SshOptions {
+                max_sessions: args.ssh_max_sessions,
+                notes: ssh_lines.clone(),
+                ..Default::default()
+            },
+        )?),
+        None => None,
+    };
     let key_line = format!("{}\nplayers see this key when they join", host.fingerprint);
     // CATAN_NO_ADVERTISE=1 keeps test and CI hosts off the LAN.
     let quiet = std::env::var_os("CATAN_NO_ADVERTISE").is_some_and(|v| v == "1");
@@ -159,6 +206,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             &variant.name(),
             &args.bind,
             port,
+            ssh_port,
         ))
     };
     let addrs = lan_addresses(&args.bind, port);
@@ -170,6 +218,14 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
     for a in &addrs {
         println!("    catan join {a}");
     }
+    if !ssh_lines.is_empty() {
+        println!("or, with nothing installed (NAME: their name; watch: to spectate):");
+        for l in &ssh_lines {
+            println!("    {l}");
+        }
+    }
+    let mut notes: Vec<String> = addrs.iter().map(|a| format!("catan join {a}")).collect();
+    notes.extend(ssh_lines.iter().cloned());
     println!(
         "Host key: {} (players see it when they join: it should match)",
         host.fingerprint
@@ -195,7 +251,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             plain: false,
             bell: false,
             name: "hall".into(),
-            notes: addrs.iter().map(|a| format!("catan join {a}")).collect(),
+            notes: notes.clone(),
             hosting: true,
             host_key: Some(key_line.clone()),
         };
@@ -219,7 +275,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             plain: args.plain,
             bell: args.bell,
             name,
-            notes: addrs.iter().map(|a| format!("catan join {a}")).collect(),
+            notes: notes.clone(),
             hosting: true,
             host_key: Some(key_line.clone()),
         };
@@ -413,6 +469,7 @@ fn advertise(
     variant: &str,
     bind: &str,
     port: u16,
+    ssh_port: Option<u16>,
 ) -> tokio::task::JoinHandle<()> {
     use crate::discovery::{Advertiser, GameAd};
     let mut status = host.handle.status.clone();
@@ -429,6 +486,7 @@ fn advertise(
             seats_taken: st.taken,
             seats_free: st.open,
             running: st.running,
+            ssh_port,
         };
         let first = ad(*status.borrow());
         let advertiser = match tokio::task::spawn_blocking(move || {

@@ -114,6 +114,7 @@ mod tests {
             seats_free: 4,
             running: false,
             addrs: vec!["10.0.0.1:7878".parse().unwrap()],
+            ssh_port: None,
         }
     }
 

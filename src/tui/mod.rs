@@ -16,10 +16,12 @@
 //!   host table in-process, so it is built only for tests and with the `bench-sample`
 //!   feature, never into the client).
 //!
-//! [`run`] is the event loop: terminal events (crossterm's `EventStream`), clock ticks and
-//! host messages funnel into one [`Event`] enum; each is handled, then the frame is drawn. The
-//! terminal is restored on every way out: quitting, Ctrl-C, errors and panics (a panic hook
-//! restores it before the message prints).
+//! [`drive`] is the event loop over any crossterm-backed terminal: terminal events, clock
+//! ticks and host messages funnel into one [`Event`] enum; each is handled, then the frame is
+//! drawn (ratatui sends only the cells that changed). [`run`] drives this process's terminal
+//! (crossterm's `EventStream`, SIGTERM and SIGHUP), and restores it on every way out:
+//! quitting, Ctrl-C, errors and panics (a panic hook restores it before the message prints).
+//! The SSH server ([`crate::ssh`]) drives a guest's channel with the same loop.
 
 pub mod app;
 pub mod board;
@@ -146,9 +148,66 @@ impl Drop for TermGuard {
     }
 }
 
-/// Runs the TUI on these connections until the player quits. Several connections make a
-/// hot-seat game: the screen follows whoever must act.
+/// Runs the TUI on these connections in this process's terminal until the player quits.
+/// Several connections make a hot-seat game: the screen follows whoever must act.
 pub async fn run(conns: Vec<Connection>, opts: AppOptions) -> anyhow::Result<()> {
+    let (stop_tx, stop_rx) = mpsc::channel::<Event>(4);
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        for kind in [SignalKind::terminate(), SignalKind::hangup()] {
+            if let Ok(mut s) = signal(kind) {
+                let tx = stop_tx.clone();
+                tokio::spawn(async move {
+                    if s.recv().await.is_some() {
+                        let _ = tx.send(Event::Stop).await;
+                    }
+                });
+            }
+        }
+    }
+    drop(stop_tx);
+    let mut guard = TermGuard::enter()?;
+    let size = guard.terminal.size()?;
+    // Keys end the input when the terminal fails; the signals' stream ends when the signal
+    // tasks do, which must not end the input.
+    let keys = EventStream::new()
+        .take_while(|e| futures::future::ready(e.is_ok()))
+        .filter_map(|e| futures::future::ready(e.ok().map(Event::Term)));
+    let stops =
+        futures::stream::unfold(
+            stop_rx,
+            |mut rx| async move { rx.recv().await.map(|e| (e, rx)) },
+        )
+        .chain(futures::stream::pending());
+    let input = futures::stream::select(keys.chain(futures::stream::iter([Event::Stop])), stops);
+    let res = drive(
+        &mut guard.terminal,
+        Box::pin(input),
+        (size.width, size.height),
+        ColorLevel::detect(),
+        conns,
+        opts,
+    )
+    .await;
+    drop(guard);
+    res
+}
+
+/// The event loop over any terminal that a crossterm backend writes to: this process's
+/// terminal ([`run`]) or an SSH guest's channel ([`crate::ssh`]). `input` brings the
+/// terminal's events (keys, clicks, resizes) and [`Event::Stop`]; its end stops the loop too.
+/// `size` is the terminal's size at the start (later sizes come as resize events), `level`
+/// how many colours it shows. The caller sets the terminal up (alternate screen, mouse) and
+/// puts it back. Returns when the player quits.
+pub async fn drive<W: Write>(
+    terminal: &mut Terminal<CrosstermBackend<W>>,
+    mut input: impl futures::Stream<Item = Event> + Unpin,
+    size: (u16, u16),
+    level: ColorLevel,
+    conns: Vec<Connection>,
+    opts: AppOptions,
+) -> anyhow::Result<()> {
     let (ev_tx, mut ev_rx) = mpsc::channel::<Event>(1024);
     let mut senders = Vec::new();
     let mut sessions = Vec::new();
@@ -166,42 +225,25 @@ pub async fn run(conns: Vec<Connection>, opts: AppOptions) -> anyhow::Result<()>
             let _ = tx.send(Event::Server(i, None)).await;
         });
     }
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        for kind in [SignalKind::terminate(), SignalKind::hangup()] {
-            if let Ok(mut s) = signal(kind) {
-                let tx = ev_tx.clone();
-                tokio::spawn(async move {
-                    if s.recv().await.is_some() {
-                        let _ = tx.send(Event::Stop).await;
-                    }
-                });
-            }
-        }
-    }
     drop(ev_tx);
-    let mut app = App::new(
-        sessions,
-        Theme::new(ColorLevel::detect()),
-        opts,
-        Instant::now(),
-    );
-    let mut guard = TermGuard::enter()?;
-    let size = guard.terminal.size()?;
-    app.on_resize(size.width, size.height);
-    let mut keys = EventStream::new();
+    let mut app = App::new(sessions, Theme::new(level), opts, Instant::now());
+    app.on_resize(size.0, size.1);
     let mut tick = tokio::time::interval(Duration::from_millis(250));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    let mut keys_open = true;
+    let mut input_open = true;
     let mut events_open = true;
+    let quit = |senders: &[mpsc::Sender<ClientMsg>]| {
+        for tx in senders {
+            let _ = tx.try_send(ClientMsg::Bye);
+        }
+    };
     loop {
-        guard.terminal.draw(|f| f.render_widget(&app, f.area()))?;
+        terminal.draw(|f| f.render_widget(&app, f.area()))?;
         let first = tokio::select! {
-            ev = keys.next(), if keys_open => match ev {
-                Some(Ok(e)) => Event::Term(e),
-                Some(Err(_)) | None => { keys_open = false; Event::Stop }
-            },
+            ev = input.next(), if input_open => ev.unwrap_or_else(|| {
+                input_open = false;
+                Event::Stop
+            }),
             ev = ev_rx.recv(), if events_open => ev.unwrap_or_else(|| {
                 events_open = false;
                 Event::Tick
@@ -222,7 +264,7 @@ pub async fn run(conns: Vec<Connection>, opts: AppOptions) -> anyhow::Result<()>
                 Event::Term(TermEvent::Key(k)) if k.kind != KeyEventKind::Release => app.on_key(k),
                 Event::Term(TermEvent::Mouse(m)) => app.on_mouse(m),
                 Event::Term(TermEvent::Resize(w, h)) => {
-                    guard.terminal.autoresize()?;
+                    terminal.resize(ratatui::layout::Rect::new(0, 0, w, h))?;
                     app.on_resize(w, h);
                     Vec::new()
                 }
@@ -247,15 +289,12 @@ pub async fn run(conns: Vec<Connection>, opts: AppOptions) -> anyhow::Result<()>
                         }
                     }
                     Effect::Bell => {
-                        let mut out = std::io::stdout();
+                        let out = terminal.backend_mut();
                         let _ = out.write_all(b"\x07");
                         let _ = out.flush();
                     }
                     Effect::Quit => {
-                        for tx in &senders {
-                            let _ = tx.try_send(ClientMsg::Bye);
-                        }
-                        drop(guard);
+                        quit(&senders);
                         return Ok(());
                     }
                 }

@@ -166,6 +166,7 @@ mod tests {
             seats_free: 3,
             running: false,
             addrs: vec!["10.1.2.3:7878".parse().unwrap()],
+            ssh_port: None,
         }
     }
 

@@ -26,6 +26,16 @@ impl ColorLevel {
         ColorLevel::from_env(|k| std::env::var(k).ok())
     }
 
+    /// Decides from a terminal's `TERM` and `COLORTERM` (`None`: not told), as an SSH guest's
+    /// pty request brings them: the guest's own terminal, not this process's.
+    pub fn from_term(term: &str, colorterm: Option<&str>) -> ColorLevel {
+        ColorLevel::from_env(|k| match k {
+            "TERM" => Some(term.to_string()),
+            "COLORTERM" => colorterm.map(str::to_string),
+            _ => None,
+        })
+    }
+
     /// Decides from environment variables given by `get` (testable without touching the
     /// process environment).
     pub fn from_env(get: impl Fn(&str) -> Option<String>) -> ColorLevel {

@@ -1,0 +1,461 @@
+//! The host's SSH server (`catan host --ssh`, docs/ssh.md), spoken to with russh's client:
+//! the line mode without a pty, the TUI with one (drawn at the window's size, a 10,000-column
+//! window clamped), seats bound to keys (the same key gets its seat back, another key with the
+//! same name is refused, a keyless guest comes back with its code), spectators, the table's
+//! password, the session cap, bad authentication and floods of hostile bytes. The real OpenSSH
+//! client in tmux is in tests/ssh_openssh.rs.
+
+mod support;
+
+use catan::hostkey::HostKey;
+use catan::server::RunningHost;
+use catan::server::table::{Table, TableConfig};
+use catan::ssh::{SshOptions, SshServer};
+use russh::client::{self, Handle, KeyboardInteractiveAuthResponse};
+use russh::keys::{HashAlg, PrivateKey, PrivateKeyWithHashAlg, PublicKey};
+use russh::{ChannelMsg, Disconnect};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use support::{PATIENCE, base_args};
+use tokio::net::TcpListener;
+
+struct Host {
+    _tcp: RunningHost,
+    ssh: SshServer,
+    fingerprint: String,
+}
+
+async fn host_with(opts: SshOptions) -> Host {
+    let game = base_args(7).create(4, 7).unwrap();
+    let cfg = TableConfig {
+        rate_per_sec: 1000,
+        ..TableConfig::default()
+    };
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let tcp = RunningHost::start(listener, Table::new(game, cfg)).unwrap();
+    let key = HostKey::generate().unwrap();
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let ssh = SshServer::start(l, tcp.handle.clone(), &key, opts).unwrap();
+    Host {
+        _tcp: tcp,
+        ssh,
+        fingerprint: key.fingerprint(),
+    }
+}
+
+async fn host() -> Host {
+    host_with(SshOptions::default()).await
+}
+
+/// A client key from a seed.
+fn key(n: u8) -> PrivateKey {
+    PrivateKey::from(russh::keys::ssh_key::private::Ed25519Keypair::from_seed(
+        &[n; 32],
+    ))
+}
+
+/// The client's side: keeps the server key it was shown.
+struct Guest {
+    seen: Arc<Mutex<Option<String>>>,
+}
+
+impl client::Handler for Guest {
+    type Error = russh::Error;
+    async fn check_server_key(&mut self, key: &PublicKey) -> Result<bool, Self::Error> {
+        *self.seen.lock().unwrap() = Some(key.fingerprint(HashAlg::Sha256).to_string());
+        Ok(true)
+    }
+}
+
+async fn connect(h: &Host) -> (Handle<Guest>, Arc<Mutex<Option<String>>>) {
+    let seen = Arc::new(Mutex::new(None));
+    let cfg = Arc::new(client::Config::default());
+    let handle = client::connect(cfg, ("127.0.0.1", h.ssh.port), Guest { seen: seen.clone() })
+        .await
+        .unwrap();
+    (handle, seen)
+}
+
+/// Logged in with a key.
+async fn with_key(h: &Host, user: &str, k: &PrivateKey) -> Handle<Guest> {
+    let (mut s, _) = connect(h).await;
+    let ok = s
+        .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(k.clone()), None))
+        .await
+        .unwrap();
+    assert!(ok.success(), "{ok:?}");
+    s
+}
+
+/// Logged in without a key, answering the prompts with `answers`.
+async fn keyless(h: &Host, user: &str, answers: &[&str]) -> Result<Handle<Guest>, String> {
+    let (mut s, _) = connect(h).await;
+    let mut r = s
+        .authenticate_keyboard_interactive_start(user, None)
+        .await
+        .unwrap();
+    loop {
+        match r {
+            KeyboardInteractiveAuthResponse::Success => return Ok(s),
+            KeyboardInteractiveAuthResponse::Failure { .. } => return Err("refused".into()),
+            KeyboardInteractiveAuthResponse::InfoRequest { prompts, .. } => {
+                let replies = prompts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, _)| answers.get(i).unwrap_or(&"").to_string())
+                    .collect();
+                r = s
+                    .authenticate_keyboard_interactive_respond(replies)
+                    .await
+                    .unwrap();
+            }
+        }
+    }
+}
+
+/// Runs `cmd` (the line mode) and reads what comes back until `until` appears; returns the
+/// output.
+async fn exec_until(s: &Handle<Guest>, cmd: &str, until: &str) -> String {
+    let mut ch = s.channel_open_session().await.unwrap();
+    ch.exec(true, cmd).await.unwrap();
+    let mut out = String::new();
+    let read = async {
+        while let Some(m) = ch.wait().await {
+            if let ChannelMsg::Data { data } = m {
+                out.push_str(&String::from_utf8_lossy(&data));
+                if out.contains(until) {
+                    return;
+                }
+            }
+        }
+    };
+    let _ = tokio::time::timeout(PATIENCE, read).await;
+    assert!(out.contains(until), "waited for {until:?}, got:\n{out}");
+    out
+}
+
+async fn bye(s: Handle<Guest>) {
+    let _ = s.disconnect(Disconnect::ByApplication, "", "en").await;
+}
+
+/// Waits until the server counts `n` sessions.
+async fn sessions_become(h: &Host, n: usize) {
+    let t = tokio::time::Instant::now();
+    while h.ssh.shared.sessions() != n {
+        assert!(
+            t.elapsed() < PATIENCE,
+            "{} sessions, expected {n}",
+            h.ssh.shared.sessions()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_key_is_the_hosts_and_a_command_plays_the_line_mode() {
+    let h = host().await;
+    let (mut s, seen) = connect(&h).await;
+    let ok = s
+        .authenticate_publickey("ann", PrivateKeyWithHashAlg::new(Arc::new(key(1)), None))
+        .await
+        .unwrap();
+    assert!(ok.success());
+    assert_eq!(
+        seen.lock().unwrap().as_deref(),
+        Some(h.fingerprint.as_str()),
+        "ssh shows the fingerprint the host prints"
+    );
+    let out = exec_until(&s, "say hello; state", "joined").await;
+    assert!(
+        out.contains(&format!("host key: {}", h.fingerprint)),
+        "{out}"
+    );
+    assert!(out.contains("in seat 1"), "{out}");
+    bye(s).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_gets_its_seat_back_and_another_key_with_the_name_is_refused() {
+    let h = host().await;
+    let a = with_key(&h, "ann", &key(1)).await;
+    exec_until(&a, "state", "in seat 1").await;
+    let b = with_key(&h, "bob", &key(2)).await;
+    exec_until(&b, "state", "in seat 2").await;
+    bye(a).await;
+    bye(b).await;
+    sessions_become(&h, 0).await;
+    // Ann's key, from anywhere: her seat.
+    let a = with_key(&h, "ann", &key(1)).await;
+    exec_until(&a, "state", "in seat 1").await;
+    bye(a).await;
+    // Another key asking for the name Ann sits under: refused, and told why.
+    let m = with_key(&h, "ann", &key(3)).await;
+    let out = exec_until(&m, "state", "refused").await;
+    assert!(out.contains("another key"), "{out}");
+    bye(m).await;
+    // Bob's key under another name still finds Bob's seat: the key, not the name, is who.
+    let b = with_key(&h, "robert", &key(2)).await;
+    exec_until(&b, "state", "in seat 2").await;
+    bye(b).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_keyless_guest_comes_back_only_with_its_code() {
+    let h = host().await;
+    let k = keyless(&h, "kim", &[""]).await.unwrap();
+    let out = exec_until(&k, "state", "type this code at the prompt: ").await;
+    let code: String = out
+        .split("type this code at the prompt: ")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(|c| c.is_ascii_hexdigit())
+        .collect();
+    assert_eq!(code.len(), 32, "{out}");
+    bye(k).await;
+    sessions_become(&h, 0).await;
+    // The name alone takes nothing.
+    let k = keyless(&h, "kim", &[""]).await.unwrap();
+    let out = exec_until(&k, "state", "refused").await;
+    assert!(out.contains("code"), "{out}");
+    bye(k).await;
+    // A wrong code neither.
+    let k = keyless(&h, "kim", &["0123"]).await.unwrap();
+    exec_until(&k, "state", "refused").await;
+    bye(k).await;
+    // The code does.
+    let k = keyless(&h, "kim", &[&code]).await.unwrap();
+    exec_until(&k, "state", "in seat 1").await;
+    bye(k).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_spectates() {
+    let h = host().await;
+    let w = with_key(&h, "watch", &key(9)).await;
+    exec_until(&w, "state", "watching").await;
+    bye(w).await;
+    // A keyless spectator is not asked for a code either.
+    let w = keyless(&h, "watch", &[]).await.unwrap();
+    exec_until(&w, "state", "watching").await;
+    bye(w).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tables_password_is_asked_of_keys_and_keyless_guests() {
+    let h = host_with(SshOptions {
+        password: Some("sesame".into()),
+        ..SshOptions::default()
+    })
+    .await;
+    // A key alone is not enough: the server asks for the password next.
+    let (mut s, _) = connect(&h).await;
+    let r = s
+        .authenticate_publickey("ann", PrivateKeyWithHashAlg::new(Arc::new(key(1)), None))
+        .await
+        .unwrap();
+    assert!(!r.success());
+    let mut r = s
+        .authenticate_keyboard_interactive_start("ann", None)
+        .await
+        .unwrap();
+    if let KeyboardInteractiveAuthResponse::InfoRequest { prompts, .. } = &r {
+        assert_eq!(prompts.len(), 1, "the password only: the key is who");
+        r = s
+            .authenticate_keyboard_interactive_respond(vec!["sesame".into()])
+            .await
+            .unwrap();
+    }
+    assert!(
+        matches!(r, KeyboardInteractiveAuthResponse::Success),
+        "{r:?}"
+    );
+    exec_until(&s, "state", "in seat 1").await;
+    bye(s).await;
+    assert!(keyless(&h, "bob", &["wrong", ""]).await.is_err());
+    let b = keyless(&h, "bob", &["sesame", ""]).await.unwrap();
+    exec_until(&b, "state", "in seat 2").await;
+    bye(b).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_auth_and_unknown_methods_are_refused_without_harm() {
+    let h = host().await;
+    let (mut s, _) = connect(&h).await;
+    assert!(!s.authenticate_none("ann").await.unwrap().success());
+    assert!(!s.authenticate_password("ann", "x").await.unwrap().success());
+    // Still usable after the refusals.
+    assert!(
+        s.authenticate_publickey("ann", PrivateKeyWithHashAlg::new(Arc::new(key(1)), None))
+            .await
+            .unwrap()
+            .success()
+    );
+    exec_until(&s, "state", "in seat 1").await;
+    bye(s).await;
+    // A peer that says nothing at all is cut when the time to authenticate runs out.
+    let h = host_with(SshOptions {
+        auth_timeout: Duration::from_millis(300),
+        ..SshOptions::default()
+    })
+    .await;
+    let mut raw = tokio::net::TcpStream::connect(("127.0.0.1", h.ssh.port))
+        .await
+        .unwrap();
+    use tokio::io::AsyncReadExt;
+    let mut buf = vec![0u8; 4096];
+    let closed = tokio::time::timeout(PATIENCE, async {
+        loop {
+            match raw.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "a silent peer is cut");
+    sessions_become(&h, 0).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sessions_over_the_cap_are_told_the_host_is_full() {
+    let h = host_with(SshOptions {
+        max_sessions: 2,
+        ..SshOptions::default()
+    })
+    .await;
+    let a = with_key(&h, "ann", &key(1)).await;
+    let b = with_key(&h, "bob", &key(2)).await;
+    sessions_become(&h, 2).await;
+    let (mut c, _) = connect(&h).await;
+    let r = c
+        .authenticate_publickey("cat", PrivateKeyWithHashAlg::new(Arc::new(key(3)), None))
+        .await
+        .unwrap();
+    assert!(!r.success(), "the third is refused");
+    drop(c);
+    bye(a).await;
+    sessions_become(&h, 1).await;
+    let c = with_key(&h, "cat", &key(3)).await;
+    exec_until(&c, "state", "joined").await;
+    bye(c).await;
+    bye(b).await;
+}
+
+/// Opens a pty session at `cols`×`rows` and returns its channel.
+async fn tui(s: &Handle<Guest>, cols: u32, rows: u32) -> russh::Channel<russh::client::Msg> {
+    let ch = s.channel_open_session().await.unwrap();
+    ch.request_pty(true, "xterm-256color", cols, rows, 0, 0, &[])
+        .await
+        .unwrap();
+    ch.request_shell(true).await.unwrap();
+    ch
+}
+
+/// Reads the channel until `pred` holds for all that came, or patience runs out.
+async fn read_until(
+    ch: &mut russh::Channel<russh::client::Msg>,
+    seen: &mut Vec<u8>,
+    pred: impl Fn(&[u8]) -> bool,
+) -> bool {
+    let r = tokio::time::timeout(PATIENCE, async {
+        while let Some(m) = ch.wait().await {
+            if let ChannelMsg::Data { data } = m {
+                seen.extend_from_slice(&data);
+                if pred(seen) {
+                    return true;
+                }
+            }
+        }
+        false
+    })
+    .await;
+    r.unwrap_or(false)
+}
+
+fn contains(hay: &[u8], needle: &str) -> bool {
+    memchr::memmem::find(hay, needle.as_bytes()).is_some()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pty_gets_the_tui_and_a_huge_window_is_clamped() {
+    let h = host().await;
+    let s = with_key(&h, "ann", &key(1)).await;
+    let mut ch = tui(&s, 100, 30).await;
+    let mut seen = Vec::new();
+    // The lobby, drawn in the alternate screen, with the host's fingerprint to compare.
+    let fp_start = &h.fingerprint[..20];
+    assert!(
+        read_until(&mut ch, &mut seen, |b| contains(b, "\x1b[?1049h")
+            && contains(b, fp_start))
+        .await,
+        "{}",
+        String::from_utf8_lossy(&seen)
+    );
+    let first = seen.len();
+    // 10,000 columns: drawn at the clamp, and the session goes on.
+    ch.window_change(10_000, 10_000, 0, 0).await.unwrap();
+    seen.clear();
+    // Typing `?` opens the help; the frame after it comes.
+    ch.data(&b"?"[..]).await.unwrap();
+    assert!(
+        read_until(&mut ch, &mut seen, |b| contains(b, "Help")
+            || contains(b, "help"))
+        .await
+    );
+    // A clamped frame is at most 400×200 cells with their styles: well under a few MB.
+    assert!(seen.len() < 4_000_000, "{} bytes", seen.len());
+    assert!(first < 200_000, "the first 100×30 frame took {first} bytes");
+    // Only changes go out: a key that changes nothing on screen costs little.
+    seen.clear();
+    ch.data(&b"\x1b[1;1R"[..]).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    bye(s).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_bytes_and_floods_cost_the_host_nothing_lasting() {
+    let h = host().await;
+    let s = with_key(&h, "ann", &key(1)).await;
+    let mut ch = tui(&s, 80, 24).await;
+    let mut seen = Vec::new();
+    assert!(read_until(&mut ch, &mut seen, |b| contains(b, "\x1b[?1049h")).await);
+    // Random bytes, endless escape sequences, invalid UTF-8: 4 MB of them.
+    let mut x: u64 = 0x9e37_79b9;
+    let mut junk = Vec::with_capacity(1 << 16);
+    for _ in 0..(1 << 16) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        junk.push(x as u8);
+    }
+    let mut endless = b"\x1b[".to_vec();
+    endless.extend(std::iter::repeat_n(b'9', 1 << 16));
+    for i in 0..64 {
+        let chunk = if i % 2 == 0 { &junk } else { &endless };
+        ch.data(&chunk[..]).await.unwrap();
+    }
+    // A line mode session with a line that never ends is cut.
+    let p = with_key(&h, "bob", &key(2)).await;
+    let mut pch = p.channel_open_session().await.unwrap();
+    pch.exec(true, "").await.unwrap();
+    let long = vec![b'a'; 64 * 1024];
+    let cut = tokio::time::timeout(PATIENCE, async {
+        for _ in 0..64 {
+            if pch.data(&long[..]).await.is_err() {
+                return;
+            }
+        }
+        while pch.wait().await.is_some() {}
+    })
+    .await;
+    assert!(cut.is_ok(), "the endless line's session ends");
+    // The host still serves: the flooded TUI session is alive, and a newcomer plays.
+    let c = with_key(&h, "cat", &key(3)).await;
+    exec_until(&c, "state", "joined").await;
+    bye(c).await;
+    ch.data(&b"?"[..]).await.unwrap();
+    seen.clear();
+    assert!(read_until(&mut ch, &mut seen, |b| !b.is_empty()).await);
+    bye(s).await;
+}
