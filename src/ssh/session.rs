@@ -32,9 +32,14 @@ pub const CLOSE_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
 pub const MAX_LINE: usize = 4096;
 
 /// Input events a session may send per second, and in a burst (pastes): past them keys are
-/// dropped, so a flood costs the host little parsing and no drawing.
+/// dropped, so a flood costs the host no drawing.
 pub const EVENTS_PER_SEC: f64 = 100.0;
 pub const EVENT_BURST: f64 = 400.0;
+
+/// Input bytes a session's terminal may send per second, and in a burst: past them bytes are
+/// dropped unread, so a flood costs the host no parsing either.
+pub const BYTES_PER_SEC: f64 = 16.0 * 1024.0;
+pub const BYTE_BURST: f64 = 64.0 * 1024.0;
 
 /// A window's size as drawn: at least 1×1, at most [`MAX_COLS`]×[`MAX_ROWS`].
 pub fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
@@ -44,32 +49,39 @@ pub fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
     )
 }
 
-/// A token bucket for a session's input events.
+/// A token bucket for a session's input (events or bytes).
 #[derive(Debug)]
 pub struct Bucket {
     tokens: f64,
     at: Instant,
+    rate: f64,
+    burst: f64,
 }
 
 impl Bucket {
-    pub fn new(now: Instant) -> Bucket {
+    /// Full, refilling at `rate` a second up to `burst`.
+    pub fn new(now: Instant, rate: f64, burst: f64) -> Bucket {
         Bucket {
-            tokens: EVENT_BURST,
+            tokens: burst,
             at: now,
+            rate,
+            burst,
         }
     }
 
-    /// Whether one more event may go through at `now`.
+    /// Whether one more may go through at `now`.
     pub fn take(&mut self, now: Instant) -> bool {
+        self.take_up_to(now, 1) == 1
+    }
+
+    /// How many of `n` may go through at `now` (taken).
+    pub fn take_up_to(&mut self, now: Instant, n: usize) -> usize {
         let dt = now.saturating_duration_since(self.at).as_secs_f64();
         self.at = now;
-        self.tokens = (self.tokens + dt * EVENTS_PER_SEC).min(EVENT_BURST);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
+        self.tokens = (self.tokens + dt * self.rate).min(self.burst);
+        let k = (self.tokens.floor().max(0.0) as usize).min(n);
+        self.tokens -= k as f64;
+        k
     }
 }
 
@@ -81,6 +93,7 @@ enum Feed {
         parser: KeyParser,
         tx: mpsc::Sender<Event>,
         bucket: Bucket,
+        bytes: Bucket,
     },
     Plain {
         tx: Option<tokio::io::DuplexStream>,
@@ -177,7 +190,8 @@ impl Connection {
                 self.feed = Feed::Tui {
                     parser: KeyParser::default(),
                     tx,
-                    bucket: Bucket::new(Instant::now()),
+                    bucket: Bucket::new(Instant::now(), EVENTS_PER_SEC, EVENT_BURST),
+                    bytes: Bucket::new(Instant::now(), BYTES_PER_SEC, BYTE_BURST),
                 };
                 let level = ColorLevel::from_term(&p.term, self.colorterm.as_deref());
                 Screen::Tui {
@@ -459,10 +473,16 @@ impl russh::server::Handler for Connection {
     ) -> Result<(), Self::Error> {
         match &mut self.feed {
             Feed::Idle => {}
-            Feed::Tui { parser, tx, bucket } => {
-                let mut events = Vec::new();
-                parser.feed(data, &mut events);
+            Feed::Tui {
+                parser,
+                tx,
+                bucket,
+                bytes,
+            } => {
                 let now = Instant::now();
+                let n = bytes.take_up_to(now, data.len());
+                let mut events = Vec::new();
+                parser.feed(&data[..n], &mut events);
                 for e in events {
                     if bucket.take(now) {
                         // A full queue drops the key: the client is behind already.
@@ -536,11 +556,18 @@ mod tests {
     #[test]
     fn the_bucket_lets_a_burst_through_then_the_rate() {
         let t0 = Instant::now();
-        let mut b = Bucket::new(t0);
+        let mut b = Bucket::new(t0, EVENTS_PER_SEC, EVENT_BURST);
         let burst = (0..10_000).filter(|_| b.take(t0)).count();
         assert_eq!(burst, EVENT_BURST as usize);
         let later = t0 + Duration::from_secs(2);
         let more = (0..10_000).filter(|_| b.take(later)).count();
         assert_eq!(more, (2.0 * EVENTS_PER_SEC) as usize);
+        let mut bytes = Bucket::new(t0, BYTES_PER_SEC, BYTE_BURST);
+        assert_eq!(bytes.take_up_to(t0, 1 << 20), BYTE_BURST as usize);
+        assert_eq!(bytes.take_up_to(t0, 10), 0, "a flood is dropped unread");
+        assert_eq!(
+            bytes.take_up_to(t0 + Duration::from_secs(1), 1 << 20),
+            BYTES_PER_SEC as usize
+        );
     }
 }
