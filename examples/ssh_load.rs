@@ -7,7 +7,9 @@
 //! `--bot-think-secs 0.5`); the guests watch it (`watch@`), so every move redraws every
 //! screen.
 //!
-//! `cargo bench --bench ssh` (200 sessions, 30 s); `SSH_SESSIONS=N SSH_SECS=S` to change.
+//! `cargo build --release && cargo run --release --example ssh_load` (200 sessions, 30 s);
+//! `SSH_SESSIONS=N SSH_SECS=S` to change, `CATAN_BIN` for another host binary (default
+//! `target/release/catan`).
 
 use russh::client::{self, Handle};
 use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
@@ -108,7 +110,8 @@ fn main() {
     let data = std::env::temp_dir().join(format!("catan-ssh-bench-{}", std::process::id()));
     let ssh_port = free_port();
     let tcp_port = free_port();
-    let mut host = Command::new(env!("CARGO_BIN_EXE_catan"))
+    let bin = std::env::var("CATAN_BIN").unwrap_or_else(|_| "target/release/catan".into());
+    let mut host = Command::new(&bin)
         .args([
             "host",
             "--headless",
