@@ -8,6 +8,7 @@ pub mod banks;
 pub mod commands;
 pub mod costs;
 pub mod devcards;
+pub mod entry;
 pub mod events;
 pub mod facts;
 pub mod offers;

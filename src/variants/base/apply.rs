@@ -8,6 +8,7 @@ use crate::rules::awards;
 use crate::rules::banks::{self, Banks};
 use crate::rules::costs;
 use crate::rules::devcards::{self, DevCard, DevEvent, DevTable};
+use crate::rules::entry;
 use crate::rules::events::TableEvent;
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
@@ -40,20 +41,12 @@ impl BaseGame {
         now: Millis,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        if let Phase::Over { .. } = self.phase {
-            return refuse("the game is over");
-        }
-        if seat as usize >= self.cfg.seats {
-            return refuse(format!("there is no seat {}", seat + 1));
-        }
-        if self.out[seat as usize] {
-            return refuse("you are out of the game");
-        }
+        let over = matches!(self.phase, Phase::Over { .. });
+        entry::admit_playing(seat, over, &self.out)?;
         if let Phase::SpecialBuild { builder } = self.phase {
             self.special_build_allows(seat, builder, cmd)?;
         }
-        let ev0 = ev.len();
-        let done = match *cmd {
+        entry::all_or_nothing(ev, |ev| match *cmd {
             Command::Settle(c) => self.settle(seat, c, now, ev),
             Command::Road(e) => self.road(seat, e, now, ev),
             Command::City(c) => self.city(seat, c, ev),
@@ -69,11 +62,7 @@ impl BaseGame {
             Command::Trade(t) => offers::apply(self, seat, t, ev, |g, give, get, ev| {
                 g.bank_trade(seat, give, get, ev)
             }),
-        };
-        if let Err(e) = done {
-            ev.truncate(ev0);
-            return Err(e);
-        }
+        })?;
         // Only these can raise the current player's points (a turn's start, and so `End`,
         // checks by itself).
         if matches!(

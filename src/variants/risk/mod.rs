@@ -35,7 +35,7 @@ pub use view::RiskView;
 
 use crate::board::{BoardSpec, Map, MapRecipe};
 use crate::engine::rng::GameRng;
-use crate::engine::{Millis, Outcome, RuleError, Seat, refuse};
+use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::facts::Fact;
 use crate::rules::pieces::BuildingKind;
 use crate::rules::points::{PointSource, SeatPoints};
@@ -252,15 +252,8 @@ impl Ruleset for RiskGame {
         now: Millis,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        if self.base.winner().is_some() {
-            return refuse("the game is over");
-        }
-        if seat as usize >= self.base.cfg.seats {
-            return refuse(format!("there is no seat {}", seat + 1));
-        }
-        if self.base.out[seat as usize] {
-            return refuse("you are out of the game");
-        }
+        let over = self.base.winner().is_some();
+        crate::rules::entry::admit_playing(seat, over, &self.base.out)?;
         // The command runs on a copy that replaces the game only when it is accepted.
         let mut next = self.clone();
         let mut out = Vec::new();

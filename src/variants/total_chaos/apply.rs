@@ -10,6 +10,7 @@ use crate::rules::awards;
 use crate::rules::banks::{self, Banks};
 use crate::rules::costs;
 use crate::rules::devcards::{self, DevCard, DevEvent, DevTable};
+use crate::rules::entry;
 use crate::rules::events::TableEvent;
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
@@ -31,14 +32,9 @@ impl ChaosGame {
         now: Millis,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        if let Phase::Over { .. } = self.phase {
-            return refuse("the game is over");
-        }
-        if seat as usize >= self.cfg.seats {
-            return refuse(format!("there is no seat {}", seat + 1));
-        }
-        let ev0 = ev.len();
-        let done = match *cmd {
+        let over = matches!(self.phase, Phase::Over { .. });
+        entry::admit(seat, self.cfg.seats, over)?;
+        entry::all_or_nothing(ev, |ev| match *cmd {
             Command::Settle(c) => self.settle(seat, c, now, ev),
             Command::Road(e) => self.road(seat, e, now, ev),
             Command::City(c) => self.city(seat, c, ev),
@@ -58,11 +54,7 @@ impl ChaosGame {
             Command::Trade(t) => offers::apply(self, seat, t, ev, |g, give, get, ev| {
                 g.bank_trade(seat, give, get, ev)
             }),
-        };
-        if let Err(e) = done {
-            ev.truncate(ev0);
-            return Err(e);
-        }
+        })?;
         self.check_win(seat, ev);
         Ok(())
     }
