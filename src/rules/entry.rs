@@ -58,7 +58,10 @@ mod tests {
             admit_playing(1, false, &out).unwrap_err().0,
             "you are out of the game"
         );
-        assert_eq!(admit_playing(2, false, &out).unwrap_err().0, "there is no seat 3");
+        assert_eq!(
+            admit_playing(2, false, &out).unwrap_err().0,
+            "there is no seat 3"
+        );
         assert!(admit_playing(0, false, &out).is_ok());
     }
 

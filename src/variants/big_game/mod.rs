@@ -612,13 +612,7 @@ pub fn territory_of_hex(map: &Map, h: HexId) -> Option<usize> {
     Some(2 * map.board_of_hex(h) + usize::from(side == Territory::East))
 }
 
-impl crate::ruleset::TurnOrder for BigGame {
-    type Scratch = Vec<Event>;
-
-    fn turns(&self) -> u32 {
-        self.round()
-    }
-}
+crate::ruleset::turn_order!(BigGame, rounds);
 
 impl Ruleset for BigGame {
     crate::ruleset::ruleset_glue!(name: "big-game", view: BigView, settings: BigSettings;
