@@ -28,18 +28,20 @@ pub fn admit_playing(seat: Seat, over: bool, out: &[bool]) -> Result<(), RuleErr
     Ok(())
 }
 
-/// Runs a command's handler that appends its events to `ev`: on a refusal the events it
-/// appended are taken back, so `ev` is as it was (the handlers check before they change the
-/// state, but may have told of a step before a later check refused).
+/// The end of a command's handlers, which append their events to `ev` from `from` on: on a
+/// refusal (`done`) the events they appended are taken back, so `ev` is as it was (the
+/// handlers check before they change the state, but may have told of a step before a later
+/// check refused). Taking the handlers' result rather than the handlers themselves keeps a
+/// ruleset's dispatch in one function: as a closure, base's was compiled apart, and cost 3 %
+/// more instructions in `catan sim`.
 #[inline]
 pub fn all_or_nothing<E>(
     ev: &mut Vec<E>,
-    apply: impl FnOnce(&mut Vec<E>) -> Result<(), RuleError>,
+    from: usize,
+    done: Result<(), RuleError>,
 ) -> Result<(), RuleError> {
-    let ev0 = ev.len();
-    let done = apply(ev);
     if done.is_err() {
-        ev.truncate(ev0);
+        ev.truncate(from);
     }
     done
 }
@@ -68,17 +70,12 @@ mod tests {
     #[test]
     fn a_refusal_takes_back_the_events_it_told() {
         let mut ev = vec![1];
-        let r = all_or_nothing(&mut ev, |ev| {
-            ev.push(2);
-            refuse("no")
-        });
-        assert!(r.is_err());
+        let from = ev.len();
+        ev.push(2);
+        assert!(all_or_nothing(&mut ev, from, refuse("no")).is_err());
         assert_eq!(ev, [1]);
-        all_or_nothing(&mut ev, |ev| {
-            ev.push(3);
-            Ok(())
-        })
-        .unwrap();
+        ev.push(3);
+        all_or_nothing(&mut ev, from, Ok(())).unwrap();
         assert_eq!(ev, [1, 3]);
     }
 }

@@ -45,7 +45,8 @@ impl BaseGame {
         if let Phase::SpecialBuild { builder } = self.phase {
             self.special_build_allows(seat, builder, cmd)?;
         }
-        entry::all_or_nothing(ev, |ev| match *cmd {
+        let from = ev.len();
+        let done = match *cmd {
             Command::Settle(c) => self.settle(seat, c, now, ev),
             Command::Road(e) => self.road(seat, e, now, ev),
             Command::City(c) => self.city(seat, c, ev),
@@ -61,7 +62,8 @@ impl BaseGame {
             Command::Trade(t) => offers::apply(self, seat, t, ev, |g, give, get, ev| {
                 g.bank_trade(seat, give, get, ev)
             }),
-        })?;
+        };
+        entry::all_or_nothing(ev, from, done)?;
         // Only these can raise the current player's points (a turn's start, and so `End`,
         // checks by itself).
         if matches!(

@@ -33,7 +33,8 @@ impl BigGame {
     ) -> Result<(), RuleError> {
         let over = matches!(self.phase, Phase::Over { .. });
         entry::admit(seat, self.cfg.seats(), over)?;
-        entry::all_or_nothing(ev, |ev| match *cmd {
+        let from = ev.len();
+        let done = match *cmd {
             Command::Collect(c) => self.collect(seat, c, now, ev),
             Command::City(c) if self.phase == Phase::Setup => self.setup_city(seat, c, now, ev),
             Command::City(c) => self.city(seat, c, ev),
@@ -50,7 +51,8 @@ impl BigGame {
             Command::Trade(t) => offers::apply(self, seat, t, ev, |g, give, get, ev| {
                 g.bank_trade(seat, give, get, ev)
             }),
-        })?;
+        };
+        entry::all_or_nothing(ev, from, done)?;
         if matches!(self.phase, Phase::Round { .. }) {
             self.check_win(Some(seat), ev);
         }

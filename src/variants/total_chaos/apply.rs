@@ -33,7 +33,8 @@ impl ChaosGame {
     ) -> Result<(), RuleError> {
         let over = matches!(self.phase, Phase::Over { .. });
         entry::admit(seat, self.cfg.seats, over)?;
-        entry::all_or_nothing(ev, |ev| match *cmd {
+        let from = ev.len();
+        let done = match *cmd {
             Command::Settle(c) => self.settle(seat, c, now, ev),
             Command::Road(e) => self.road(seat, e, now, ev),
             Command::City(c) => self.city(seat, c, ev),
@@ -53,7 +54,8 @@ impl ChaosGame {
             Command::Trade(t) => offers::apply(self, seat, t, ev, |g, give, get, ev| {
                 g.bank_trade(seat, give, get, ev)
             }),
-        })?;
+        };
+        entry::all_or_nothing(ev, from, done)?;
         self.check_win(seat, ev);
         Ok(())
     }
