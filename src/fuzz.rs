@@ -530,7 +530,7 @@ mod tests {
         let game = BaseGame::new(BaseConfig::new(3, 1)).unwrap();
         assert_eq!(audit(&game), Ok(()));
         let mut bad = game.clone();
-        bad.hands[0] = ResourceSet::uniform(1);
+        bad.table.hands[0] = ResourceSet::uniform(1);
         assert!(audit(&bad).unwrap_err().contains("cards not conserved"));
     }
 

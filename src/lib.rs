@@ -17,12 +17,16 @@
 //! - [`recap`]: the end-of-game summary (points by source, points over the turns, dice,
 //!   resources gained and lost), one accumulator for the host and `catan replay --summary`.
 //! - [`record`]: game records (a header, then every command): saves, sim logs, replays.
+//! - [`save`]: the save writer behind a hosted game's record: group-committed fsync, a fresh
+//!   copy after a write error.
 //! - [`bots`]: the bot levels over any ruleset: easy, the search machinery, a legal-move bot.
 //! - [`sim`]: bot-only games without a network, one driver loop for any ruleset (`catan sim`).
 //! - [`fuzz`]: random and mutated commands and frames fed to the engine and the decoders.
 //! - [`proto`]: the only types that cross the wire, and their framing.
 //! - [`discovery`]: finding games on the LAN (DNS-SD over multicast DNS).
 //! - [`datadir`]: where the user's seat tokens and the host's saves live.
+//! - [`hostkey`]: the host's own ed25519 key, kept in the data directory, and its fingerprint.
+//! - [`transport`]: the encrypted transport (TLS from the host key, pinned by clients).
 //! - [`server`]: the host: one task owns the table and applies everything in arrival order.
 //! - [`client`]: the client core shared by the TUI, the plain line mode and the hot seat.
 //! - [`term`]: colour in plain terminal output (board pictures, `--plain` modes).

@@ -276,6 +276,8 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
 /// - `map_words`: `parse`, `format` and `describe` read and write against the map, through
 ///   `command::parse(map, seats, text)`, `command::format(map, cmd)` and
 ///   `event::describe(map, ev, viewer, names)`;
+/// - `from_config`: `create` builds the game from the settings' `config(seats, seed)` with
+///   the inherent `new`;
 /// - `own_apply`: `apply_into` is the inherent `apply_command_into`;
 /// - `own_legal`: `legal_into` is the inherent `legal_into`;
 /// - `own_actors`: `actors_into` clears the list and fills it with the inherent
@@ -332,6 +334,15 @@ macro_rules! ruleset_glue {
             event::describe($crate::ruleset::Ruleset::map(self), ev, viewer, names)
         }
     };
+    (@from_config) => {
+        fn create(
+            settings: &Self::Settings,
+            seats: usize,
+            seed: u64,
+        ) -> Result<Self, String> {
+            Self::new(settings.config(seats, seed))
+        }
+    };
     (@own_apply) => {
         fn apply_into(
             &mut self,
@@ -371,6 +382,35 @@ macro_rules! ruleset_glue {
     };
 }
 pub(crate) use ruleset_glue;
+
+/// Writes the [`TurnOrder`] of a built-in ruleset, whose sim loop keeps a list of its events
+/// between moves: `turns`, a game with a current player (the inherent `current`) and its turns
+/// counted (`turn`: base, Risk of Catan); `rounds`, a game without turns whose rounds count
+/// as its turns (`round`: Total Chaos, the Big Game).
+macro_rules! turn_order {
+    ($game:ty, turns) => {
+        impl $crate::ruleset::TurnOrder for $game {
+            type Scratch = Vec<Event>;
+
+            fn current_player(&self) -> Option<$crate::engine::Seat> {
+                Some(self.current())
+            }
+            fn turns(&self) -> u32 {
+                self.turn()
+            }
+        }
+    };
+    ($game:ty, rounds) => {
+        impl $crate::ruleset::TurnOrder for $game {
+            type Scratch = Vec<Event>;
+
+            fn turns(&self) -> u32 {
+                self.round()
+            }
+        }
+    };
+}
+pub(crate) use turn_order;
 
 /// Where a game stands in its turns, for drivers and bots (the `catan sim` loop asks the
 /// current player last; the easy bot offers once a turn; a search plays out a few turns).

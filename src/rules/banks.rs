@@ -25,8 +25,8 @@ pub trait Banks {
     }
 }
 
-/// [`Banks`] for a game with one bank, in fields named `bank` and `hands` (base, Total
-/// Chaos).
+/// [`Banks`] for a game with one bank, kept with the hands in its
+/// [`crate::rules::table::CatanTable`], a field named `table` (base, Total Chaos).
 macro_rules! one_bank {
     ($game:ty) => {
         impl $crate::rules::banks::Banks for $game {
@@ -34,7 +34,7 @@ macro_rules! one_bank {
                 &self,
                 _seat: $crate::engine::Seat,
             ) -> &$crate::rules::resources::ResourceSet {
-                &self.bank
+                &self.table.bank
             }
             fn hand_and_bank(
                 &mut self,
@@ -43,7 +43,7 @@ macro_rules! one_bank {
                 &mut $crate::rules::resources::ResourceSet,
                 &mut $crate::rules::resources::ResourceSet,
             ) {
-                (&mut self.hands[seat as usize], &mut self.bank)
+                (&mut self.table.hands[seat as usize], &mut self.table.bank)
             }
         }
     };

@@ -456,20 +456,20 @@ pub trait DevTable: Banks {
 }
 
 /// The [`DevTable`] methods that only lend the cards' state, for a game with one bank and one
-/// deck in fields named `hands`, `bank`, `deck`, `dev` and `largest` (base, Total Chaos).
+/// deck in its [`crate::rules::table::CatanTable`], a field named `table` (base, Total Chaos).
 macro_rules! cards_in_fields {
     () => {
         fn cards(&mut self, _seat: $crate::engine::Seat) -> $crate::rules::devcards::Cards<'_> {
             $crate::rules::devcards::Cards {
-                hands: &mut self.hands,
-                bank: &mut self.bank,
-                deck: &mut self.deck,
-                dev: &mut self.dev,
-                largest: &mut self.largest,
+                hands: &mut self.table.hands,
+                bank: &mut self.table.bank,
+                deck: &mut self.table.deck,
+                dev: &mut self.table.dev,
+                largest: &mut self.table.largest,
             }
         }
         fn dev_hand(&self, seat: $crate::engine::Seat) -> &$crate::rules::devcards::DevHand {
-            &self.dev[seat as usize]
+            &self.table.dev[seat as usize]
         }
     };
 }

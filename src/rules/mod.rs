@@ -1,6 +1,7 @@
 //! Rules shared by the rulesets: resources and hands, development cards, building on corners
-//! and edges with longest road, production, the awards, trade, and the
-//! words of the command languages.
+//! and edges with longest road, production, the awards, trade, the table of a one-board game
+//! (`table`), the door every command passes (`entry`), and the words of the command
+//! languages.
 
 pub mod audit;
 pub mod awards;
@@ -8,6 +9,7 @@ pub mod banks;
 pub mod commands;
 pub mod costs;
 pub mod devcards;
+pub mod entry;
 pub mod events;
 pub mod facts;
 pub mod offers;

@@ -1,19 +1,24 @@
-//! How a single-board Catan game opens: the board (the host's, or a random fair one), its
-//! map, where the robber starts, and the box's bank and shuffled development deck. Base and
-//! Total Chaos (and Risk of Catan through base) open the same way, with the same draws from
-//! the game's random numbers, so the opening is written once; and so is the snake setup's
-//! settlement, whose second round pays the starting resources.
+//! The table of a single-board Catan game ([`CatanTable`]: board, bank, deck, hands, pieces,
+//! robber, offers, awards) and how it opens: the board (the host's, or a random fair one),
+//! its map, where the robber starts, and the box's bank and shuffled development deck. Base
+//! and Total Chaos (and Risk of Catan through base) keep the same table and open it the same
+//! way, with the same draws from the game's random numbers, so it is written once; and so is
+//! the snake setup's settlement, whose second round pays the starting resources.
 
 use crate::board::generate::random_for_seats;
-use crate::board::{BoardSpec, Map};
+use crate::board::{BoardSpec, Map, SharedMap};
 use crate::engine::Seat;
 use crate::engine::rng::GameRng;
-use crate::rules::devcards::DevCard;
+use crate::rules::devcards::{DevCard, DevHand};
 use crate::rules::events::TableEvent;
-use crate::rules::pieces::Pieces;
+use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::resources::ResourceSet;
 use crate::rules::supply::Supply;
+use crate::rules::trade::Offer;
+use crate::rules::view::{PlayerPublic, PrivateView};
 use crate::topology::{CornerId, HexId};
+use serde::Serialize;
+use std::sync::Arc;
 
 /// What a single-board game starts from.
 pub struct Opening {
@@ -63,44 +68,117 @@ impl Opening {
     }
 }
 
-/// What a setup settlement changes: the pieces, and in the second round the bank and the
-/// placing seat's hand. Base and Total Chaos (and Risk through base) place theirs with it.
-pub struct SetupTable<'a> {
-    pub map: &'a Map,
-    pub pieces: &'a mut Pieces,
-    pub bank: &'a mut ResourceSet,
-    pub hands: &'a mut [ResourceSet],
+/// The table a single-board Catan game plays at: the board, the bank and the development
+/// deck of its box, every seat's cards and pieces, the robber, the offer book and the two
+/// awards. Base and Total Chaos (and Risk of Catan through base) embed one, so the economy's
+/// state, and what the views, the audit and the points read of it, are written once; what
+/// differs between them (turns or phases, timers, tallies) stays in the ruleset.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CatanTable {
+    #[serde(skip)]
+    pub map: SharedMap,
+    /// The board as a file would give it (clients rebuild the map from it).
+    #[serde(skip)]
+    pub spec: Arc<BoardSpec>,
+    pub bank: ResourceSet,
+    pub hands: Vec<ResourceSet>,
+    pub dev: Vec<DevHand>,
+    /// Shuffled; cards are drawn from the end.
+    pub deck: Vec<DevCard>,
+    pub pieces: Pieces,
+    pub robber: HexId,
+    pub offers: Vec<Offer>,
+    pub next_offer: u32,
+    /// Who holds the Longest Road.
+    pub longest: Option<Seat>,
+    /// Who holds the Largest Army.
+    pub largest: Option<Seat>,
+    /// Each seat's longest road, kept as pieces are placed.
+    pub road_len: Vec<u32>,
 }
 
-impl<'a> SetupTable<'a> {
-    /// The table of a game whose fields these are.
-    pub fn new(
-        map: &'a Map,
-        pieces: &'a mut Pieces,
-        bank: &'a mut ResourceSet,
-        hands: &'a mut [ResourceSet],
-    ) -> SetupTable<'a> {
-        SetupTable {
+impl CatanTable {
+    /// The table of a game that opens with `opening`, for `seats` seats with the base stock
+    /// of pieces: empty hands, a full bank, no offers, no awards.
+    pub fn new(opening: Opening, seats: usize) -> CatanTable {
+        let Opening {
+            spec,
             map,
-            pieces,
-            bank,
-            hands,
+            robber,
+            supply,
+            deck,
+        } = opening;
+        CatanTable {
+            pieces: Pieces::new(&map, seats, Stock::BASE),
+            map: SharedMap(Arc::new(map)),
+            spec: Arc::new(spec),
+            bank: supply.bank(),
+            hands: vec![ResourceSet::EMPTY; seats],
+            dev: vec![DevHand::default(); seats],
+            deck,
+            robber,
+            offers: Vec::new(),
+            next_offer: 1,
+            longest: None,
+            largest: None,
+            road_len: vec![0; seats],
         }
     }
 
-    /// Places `seat`'s setup settlement on `c`, a spot already checked. In the second round
-    /// (`second`) the seat takes one card of each resource the hexes around it produce, while
-    /// the bank has one left (the rule text: "each player receives his starting resources").
-    pub fn settle<E: From<TableEvent>>(
-        self,
+    /// Victory points everyone can see: buildings and the two awards.
+    pub fn public_vp(&self, seat: Seat) -> u32 {
+        self.pieces.building_vp(seat)
+            + if self.longest == Some(seat) { 2 } else { 0 }
+            + if self.largest == Some(seat) { 2 } else { 0 }
+    }
+
+    /// All victory points, hidden cards included.
+    pub fn total_vp(&self, seat: Seat) -> u32 {
+        self.public_vp(seat) + self.dev[seat as usize].vp_cards()
+    }
+
+    /// What everyone sees of `seat` (its points as `vp`, which a finished game shows whole).
+    pub fn public_of(&self, seat: Seat, vp: u32) -> PlayerPublic {
+        let s = seat as usize;
+        PlayerPublic::of(
+            seat,
+            vp,
+            &self.hands[s],
+            &self.dev[s],
+            self.road_len[s],
+            (self.longest, self.largest),
+            self.pieces.stock(seat),
+        )
+    }
+
+    /// What `seat` alone sees, its development cards as playable in `turn`.
+    pub fn private_of(&self, seat: Seat, turn: u32) -> PrivateView {
+        let s = seat as usize;
+        PrivateView::of(
+            seat,
+            self.hands[s],
+            &self.dev[s],
+            turn,
+            self.total_vp(seat),
+            &self.map,
+            &self.pieces,
+        )
+    }
+
+    /// Places `seat`'s setup settlement on `c`, a spot already checked, at `step` of the snake
+    /// (one step a seat each way). In the second round the seat takes one card of each
+    /// resource the hexes around it produce, while the bank has one left (the rule text: "each
+    /// player receives his starting resources").
+    pub fn settle_setup<E: From<TableEvent>>(
+        &mut self,
         seat: Seat,
         c: CornerId,
-        second: bool,
+        step: u8,
         ev: &mut Vec<E>,
     ) {
         self.pieces.place_settlement(seat, c);
         ev.push(TableEvent::Settled { seat, at: c }.into());
-        if !second {
+        if (step as usize) < self.hands.len() {
             return;
         }
         let mut got = ResourceSet::EMPTY;
@@ -116,3 +194,70 @@ impl<'a> SetupTable<'a> {
         ev.push(TableEvent::StartingResources { seat, got }.into());
     }
 }
+
+/// The read-only accessors of a game that embeds a [`CatanTable`] in a field named `table`
+/// (base, Total Chaos), written once: the map, the board, the seats, hands, bank, pieces,
+/// robber, development cards, offers, the awards and the points.
+macro_rules! table_getters {
+    () => {
+        pub fn map(&self) -> &$crate::board::Map {
+            &self.table.map
+        }
+        pub fn shared_map(&self) -> std::sync::Arc<$crate::board::Map> {
+            self.table.map.0.clone()
+        }
+        pub fn board_spec(&self) -> &$crate::board::BoardSpec {
+            &self.table.spec
+        }
+        pub fn table(&self) -> &$crate::rules::table::CatanTable {
+            &self.table
+        }
+        /// Seats at the table.
+        pub fn seats(&self) -> usize {
+            self.table.hands.len()
+        }
+        pub fn hand(&self, seat: $crate::engine::Seat) -> &$crate::rules::resources::ResourceSet {
+            &self.table.hands[seat as usize]
+        }
+        pub fn bank(&self) -> &$crate::rules::resources::ResourceSet {
+            &self.table.bank
+        }
+        pub fn pieces(&self) -> &$crate::rules::pieces::Pieces {
+            &self.table.pieces
+        }
+        pub fn robber(&self) -> $crate::topology::HexId {
+            self.table.robber
+        }
+        pub fn dev_hand(&self, seat: $crate::engine::Seat) -> &$crate::rules::devcards::DevHand {
+            &self.table.dev[seat as usize]
+        }
+        pub fn deck_len(&self) -> usize {
+            self.table.deck.len()
+        }
+        pub fn offers(&self) -> &[$crate::rules::trade::Offer] {
+            &self.table.offers
+        }
+        pub fn longest_road(&self) -> Option<$crate::engine::Seat> {
+            self.table.longest
+        }
+        pub fn largest_army(&self) -> Option<$crate::engine::Seat> {
+            self.table.largest
+        }
+        pub fn road_length(&self, seat: $crate::engine::Seat) -> u32 {
+            self.table.road_len[seat as usize]
+        }
+        /// Victory points everyone can see: buildings and the two awards.
+        pub fn public_vp(&self, seat: $crate::engine::Seat) -> u32 {
+            self.table.public_vp(seat)
+        }
+        /// All victory points, hidden cards included.
+        pub fn total_vp(&self, seat: $crate::engine::Seat) -> u32 {
+            self.table.total_vp(seat)
+        }
+        /// The bank and deck this game started with.
+        pub fn supply(&self) -> $crate::rules::supply::Supply {
+            $crate::rules::supply::Supply::for_seats(self.table.hands.len())
+        }
+    };
+}
+pub(crate) use table_getters;

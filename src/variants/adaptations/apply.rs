@@ -18,12 +18,7 @@ use crate::rules::resources::{ResourceSet, Terrain};
 impl AdaptGame {
     /// Why a command is illegal now, if it is. Pure.
     pub(crate) fn check(&self, seat: Seat, cmd: &Command) -> Result<(), String> {
-        if self.is_over() {
-            return Err("the game is over".into());
-        }
-        if (seat as usize) >= self.cfg.seats {
-            return Err("no such seat".into());
-        }
+        crate::rules::entry::admit(seat, self.cfg.seats, self.is_over()).map_err(|e| e.0)?;
         if !self.is_prompted(seat) {
             let who = self
                 .prompted()

@@ -607,11 +607,8 @@ impl crate::ruleset::TurnOrder for AdaptGame {
 }
 
 impl Ruleset for AdaptGame {
-    crate::ruleset::ruleset_glue!(name: "adaptations", view: AdaptView, settings: AdaptSettings);
-
-    fn create(settings: &AdaptSettings, seats: usize, seed: u64) -> Result<AdaptGame, String> {
-        AdaptGame::new(settings.config(seats, seed))
-    }
+    crate::ruleset::ruleset_glue!(name: "adaptations", view: AdaptView, settings: AdaptSettings;
+        from_config);
 
     fn settings_text(&self) -> Vec<(String, String)> {
         SettingsRows::new(self.name())

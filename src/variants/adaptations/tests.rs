@@ -1305,3 +1305,17 @@ fn events_read_as_words_and_hide_drawn_cards() {
     assert_eq!(say(&drew, Some(0)), "Bob drew 3 cards");
     assert_eq!(say(&drew, None), "Bob drew 3 cards");
 }
+
+/// One door for every ruleset (`rules::entry`): a seat that is not at the table is refused in
+/// the words base, Total Chaos, the Big Game and Risk use ("no such seat" before).
+#[test]
+fn a_seat_not_at_the_table_is_refused_in_the_shared_words() {
+    let mut g = game(3);
+    let cmd = g.parse(0, "done").unwrap();
+    let before = g.clone();
+    let e = g
+        .apply(3, &cmd, 0)
+        .expect_err("seat 4 is not at a table of 3");
+    assert_eq!(e.0, "there is no seat 4");
+    assert!(g == before, "a refused command leaves the state untouched");
+}

@@ -8,6 +8,7 @@ use crate::rules::awards;
 use crate::rules::banks::{self, Banks};
 use crate::rules::costs;
 use crate::rules::devcards::{self, DevCard, DevEvent, DevTable};
+use crate::rules::entry;
 use crate::rules::events::TableEvent;
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
@@ -15,7 +16,6 @@ use crate::rules::production;
 use crate::rules::resources::ResourceSet;
 use crate::rules::robber;
 use crate::rules::spots;
-use crate::rules::table::SetupTable;
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
 
@@ -40,19 +40,12 @@ impl BaseGame {
         now: Millis,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        if let Phase::Over { .. } = self.phase {
-            return refuse("the game is over");
-        }
-        if seat as usize >= self.cfg.seats {
-            return refuse(format!("there is no seat {}", seat + 1));
-        }
-        if self.out[seat as usize] {
-            return refuse("you are out of the game");
-        }
+        let over = matches!(self.phase, Phase::Over { .. });
+        entry::admit_playing(seat, over, &self.out)?;
         if let Phase::SpecialBuild { builder } = self.phase {
             self.special_build_allows(seat, builder, cmd)?;
         }
-        let ev0 = ev.len();
+        let from = ev.len();
         let done = match *cmd {
             Command::Settle(c) => self.settle(seat, c, now, ev),
             Command::Road(e) => self.road(seat, e, now, ev),
@@ -70,10 +63,7 @@ impl BaseGame {
                 g.bank_trade(seat, give, get, ev)
             }),
         };
-        if let Err(e) = done {
-            ev.truncate(ev0);
-            return Err(e);
-        }
+        entry::all_or_nothing(ev, from, done)?;
         // Only these can raise the current player's points (a turn's start, and so `End`,
         // checks by itself).
         if matches!(
@@ -143,11 +133,11 @@ impl BaseGame {
         let vp = self.total_vp(s);
         if vp >= self.cfg.vp_target {
             self.phase = Phase::Over { winner: s };
-            self.offers.clear();
+            self.table.offers.clear();
             ev.push(Event::Won {
                 seat: s,
                 vp,
-                vp_cards: self.dev[s as usize].vp_cards(),
+                vp_cards: self.table.dev[s as usize].vp_cards(),
             });
         }
     }
@@ -208,12 +198,11 @@ impl BaseGame {
             if settlement.is_some() {
                 return refuse("place the road next to your new settlement first");
             }
-            self.pieces
-                .check_settlement_spot(&self.map, c)
-                .map_err(|r| r.explain(&self.map))?;
-            let second = step as usize >= self.cfg.seats;
-            SetupTable::new(&self.map, &mut self.pieces, &mut self.bank, &mut self.hands)
-                .settle(seat, c, second, ev);
+            self.table
+                .pieces
+                .check_settlement_spot(&self.table.map, c)
+                .map_err(|r| r.explain(&self.table.map))?;
+            self.table.settle_setup(seat, c, step, ev);
             self.phase = Phase::Setup {
                 step,
                 settlement: Some(c),
@@ -222,15 +211,19 @@ impl BaseGame {
             return Ok(());
         }
         self.need_build(seat, "build")?;
-        self.pieces
-            .check_settlement(&self.map, seat, c)
-            .map_err(|r| r.explain(&self.map))?;
+        self.table
+            .pieces
+            .check_settlement(&self.table.map, seat, c)
+            .map_err(|r| r.explain(&self.table.map))?;
         self.charge(seat, &costs::SETTLEMENT, "a settlement")?;
-        self.pieces.place_settlement(seat, c);
+        self.table.pieces.place_settlement(seat, c);
         self.mark_built(ev);
         ev.push(Event::Table(TableEvent::Settled { seat, at: c }));
         // A settlement can cut an opponent's road (and join its owner's roads and ships).
-        let changed = self.pieces.seat_a_building_changes(&self.map, seat, c);
+        let changed = self
+            .table
+            .pieces
+            .seat_a_building_changes(&self.table.map, seat, c);
         self.update_longest_road_of(changed.map_or(0, |s| 1 << s), ev);
         Ok(())
     }
@@ -269,11 +262,12 @@ impl BaseGame {
             }
             _ => {
                 self.need_build(seat, "build")?;
-                self.pieces
-                    .check_route(&self.map, seat, e, RouteKind::Road, None)
-                    .map_err(|r| r.explain(&self.map))?;
+                self.table
+                    .pieces
+                    .check_route(&self.table.map, seat, e, RouteKind::Road, None)
+                    .map_err(|r| r.explain(&self.table.map))?;
                 self.charge(seat, &costs::ROAD, "a road")?;
-                self.pieces.place_route(seat, e, RouteKind::Road);
+                self.table.pieces.place_route(seat, e, RouteKind::Road);
                 self.mark_built(ev);
                 ev.push(Event::Table(TableEvent::Roaded {
                     seat,
@@ -295,10 +289,11 @@ impl BaseGame {
         next_to: Option<CornerId>,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        self.pieces
-            .check_route(&self.map, seat, e, RouteKind::Road, next_to)
-            .map_err(|r| r.explain(&self.map))?;
-        self.pieces.place_route(seat, e, RouteKind::Road);
+        self.table
+            .pieces
+            .check_route(&self.table.map, seat, e, RouteKind::Road, next_to)
+            .map_err(|r| r.explain(&self.table.map))?;
+        self.table.pieces.place_route(seat, e, RouteKind::Road);
         ev.push(Event::Table(TableEvent::Roaded {
             seat,
             at: e,
@@ -313,23 +308,23 @@ impl BaseGame {
     /// rival building cuts. The newest roads are tried first, since the network's tips are
     /// the likeliest to have room (this runs before most of the current player's moves).
     pub(crate) fn can_place_road(&self, seat: Seat) -> bool {
-        if self.pieces.stock(seat).roads == 0 {
+        if self.table.pieces.stock(seat).roads == 0 {
             return false;
         }
-        let topo = &self.map.topology;
+        let topo = &self.table.map.topology;
         let free_edge_at = |c: CornerId| {
-            topo.corner_edges(c)
-                .iter()
-                .flatten()
-                .any(|e| self.pieces.route(*e).is_none() && self.map.edge_is_road_spot(*e))
+            topo.corner_edges(c).iter().flatten().any(|e| {
+                self.table.pieces.route(*e).is_none() && self.table.map.edge_is_road_spot(*e)
+            })
         };
-        for e in self.pieces.routes_of(seat).iter().rev() {
+        for e in self.table.pieces.routes_of(seat).iter().rev() {
             let is_road = self
+                .table
                 .pieces
                 .route(*e)
                 .is_some_and(|r| r.kind == RouteKind::Road);
             for c in topo.edge_corners(*e) {
-                let open = match self.pieces.building(c) {
+                let open = match self.table.pieces.building(c) {
                     Some(b) => b.owner == seat,
                     // A ship's end joins a road only at a building: the full check decides.
                     None => is_road || self.road_joins_ship_end(seat, c),
@@ -339,7 +334,8 @@ impl BaseGame {
                 }
             }
         }
-        self.pieces
+        self.table
+            .pieces
             .buildings_of(seat)
             .iter()
             .any(|c| free_edge_at(*c))
@@ -348,11 +344,18 @@ impl BaseGame {
     /// Whether some free edge at `c` takes a road by the full rules (a corner reached by a
     /// ship, with no building).
     fn road_joins_ship_end(&self, seat: Seat, c: CornerId) -> bool {
-        self.map.topology.corner_edges(c).iter().flatten().any(|e| {
-            self.pieces
-                .check_route(&self.map, seat, *e, RouteKind::Road, None)
-                .is_ok()
-        })
+        self.table
+            .map
+            .topology
+            .corner_edges(c)
+            .iter()
+            .flatten()
+            .any(|e| {
+                self.table
+                    .pieces
+                    .check_route(&self.table.map, seat, *e, RouteKind::Road, None)
+                    .is_ok()
+            })
     }
 
     /// Edges where the seat may build a road now, cost aside.
@@ -387,7 +390,7 @@ impl BaseGame {
         self.dev_played = false;
         self.built = false;
         self.last_roll = None;
-        self.offers.clear();
+        self.table.offers.clear();
         self.turn_deadline = self.cfg.turn_ms.map(|t| now + t);
         ev.push(Event::TurnStarted {
             seat: self.current,
@@ -399,8 +402,8 @@ impl BaseGame {
 
     fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_build(seat, "build")?;
-        let purse = (&mut self.hands[seat as usize], &mut self.bank);
-        costs::build_city(&self.map, &mut self.pieces, purse, seat, c)?;
+        let purse = (&mut self.table.hands[seat as usize], &mut self.table.bank);
+        costs::build_city(&self.table.map, &mut self.table.pieces, purse, seat, c)?;
         self.mark_built(ev);
         ev.push(Event::Table(TableEvent::Citied { seat, at: c }));
         Ok(())
@@ -423,7 +426,7 @@ impl BaseGame {
             let owed: Vec<(Seat, u32)> = (0..self.cfg.seats as Seat)
                 .filter(|s| !self.out[*s as usize])
                 .filter_map(|s| {
-                    let n = self.hands[s as usize].total();
+                    let n = self.table.hands[s as usize].total();
                     (n > DISCARD_LIMIT).then_some((s, n / 2))
                 })
                 .collect();
@@ -443,19 +446,25 @@ impl BaseGame {
         let mut paid = [ResourceSet::EMPTY; 8];
         let paid = &mut paid[..n];
         production::owed_into(
-            &self.map,
-            &self.pieces,
+            &self.table.map,
+            &self.table.pieces,
             sum,
-            &[self.robber],
+            &[self.table.robber],
             |h, s| self.may_collect(h, s),
             paid,
         );
         let mut short = Shortages::new();
-        production::pay(&mut self.bank, &mut self.hands, paid, &mut short);
+        production::pay(
+            &mut self.table.bank,
+            &mut self.table.hands,
+            paid,
+            &mut short,
+        );
         for (total, p) in self.stats.produced.iter_mut().zip(paid.iter()) {
             total.add(p);
         }
-        let blocked = (self.map.tile(self.robber).number() == Some(sum)).then_some(self.robber);
+        let blocked = (self.table.map.tile(self.table.robber).number() == Some(sum))
+            .then_some(self.table.robber);
         ev.push(Event::Produced {
             number: sum,
             gains: paid
@@ -483,9 +492,9 @@ impl BaseGame {
         let Some(i) = owed.iter().position(|(s, _)| *s == seat) else {
             return refuse("you do not need to discard (only hands over 7 cards do, once)");
         };
-        robber::check_discard(&self.hands[seat as usize], &cards, owed[i].1)?;
-        self.hands[seat as usize].sub(&cards);
-        self.bank.add(&cards);
+        robber::check_discard(&self.table.hands[seat as usize], &cards, owed[i].1)?;
+        self.table.hands[seat as usize].sub(&cards);
+        self.table.bank.add(&cards);
         let mut owed = owed.clone();
         owed.remove(i);
         ev.push(Event::Table(TableEvent::Discarded { seat, cards }));
@@ -531,8 +540,10 @@ impl BaseGame {
     /// Calls `f` on each hex the robber may go to now, until `f` answers `false`.
     pub(crate) fn each_robber_target(&self, mut f: impl FnMut(HexId) -> bool) {
         let mut any = false;
-        for h in self.map.land_hexes() {
-            if h != self.robber && (!self.cfg.three_vp_robber || !self.protected_by_three_vp(h)) {
+        for h in self.table.map.land_hexes() {
+            if h != self.table.robber
+                && (!self.cfg.three_vp_robber || !self.protected_by_three_vp(h))
+            {
                 any = true;
                 if !f(h) {
                     return;
@@ -542,17 +553,18 @@ impl BaseGame {
         if !any {
             // Nowhere allowed: the robber stays in (or goes back to) the desert; on a board
             // without one, it stays where it is.
-            f(self.map.desert().unwrap_or(self.robber));
+            f(self.table.map.desert().unwrap_or(self.table.robber));
         }
     }
 
     /// The three-VP rule: a hex touching a building of a player with under 3 public points.
     fn protected_by_three_vp(&self, h: HexId) -> bool {
-        self.map
+        self.table
+            .map
             .topology
             .hex_corners(h)
             .iter()
-            .filter_map(|c| self.pieces.building(*c))
+            .filter_map(|c| self.table.pieces.building(*c))
             .any(|b| self.public_vp(b.owner) < 3)
     }
 
@@ -571,9 +583,14 @@ impl BaseGame {
 
     /// Seats with a building on a corner of the hex, a bit each.
     pub(crate) fn owners_at(&self, h: HexId) -> u32 {
-        self.map.topology.hex_corners(h).iter().fold(0, |bits, c| {
-            bits | self.pieces.building(*c).map_or(0, |b| 1 << b.owner)
-        })
+        self.table
+            .map
+            .topology
+            .hex_corners(h)
+            .iter()
+            .fold(0, |bits, c| {
+                bits | self.table.pieces.building(*c).map_or(0, |b| 1 << b.owner)
+            })
     }
 
     /// Seats the current player could rob somewhere: in the game, holding cards, not
@@ -581,7 +598,7 @@ impl BaseGame {
     pub(crate) fn robbable(&self) -> u32 {
         let mut bits = 0;
         for s in 0..self.cfg.seats {
-            if s != self.current as usize && !self.out[s] && self.hands[s].total() > 0 {
+            if s != self.current as usize && !self.out[s] && self.table.hands[s].total() > 0 {
                 bits |= 1 << s;
             }
         }
@@ -602,26 +619,26 @@ impl BaseGame {
                 _ => "the robber moves only after a 7 or a Knight",
             });
         };
-        robber::check_land(&self.map, hex)?;
+        robber::check_land(&self.table.map, hex)?;
         if !self.robber_may_go(hex) {
-            if hex == self.robber {
-                return Err(robber::must_move(&self.map, hex));
+            if hex == self.table.robber {
+                return Err(robber::must_move(&self.table.map, hex));
             }
             return refuse(format!(
                 "the three-victory-point rule protects {}: a player with under 3 points has a building there",
-                self.map.hex_name(hex)
+                self.table.map.hex_name(hex)
             ));
         }
         let victims = self.victim_bits(hex);
         match steal {
             None if victims != 0 => {
                 let list = self.victims(hex);
-                return Err(robber::choose_victim(&self.map, hex, &list, "robber"));
+                return Err(robber::choose_victim(&self.table.map, hex, &list, "robber"));
             }
             Some(v) if v >= 32 || victims & (1 << v) == 0 => {
                 return Err(robber::victim_refusal(
-                    &self.map,
-                    &self.pieces,
+                    &self.table.map,
+                    &self.table.pieces,
                     seat,
                     hex,
                     v,
@@ -629,16 +646,16 @@ impl BaseGame {
             }
             _ => {}
         }
-        self.robber = hex;
+        self.table.robber = hex;
         ev.push(Event::Table(TableEvent::RobberMoved { seat, hex }));
         if let Some(v) = steal {
-            let total = self.hands[v as usize].total();
+            let total = self.table.hands[v as usize].total();
             let i = self.rng.below(total as usize) as u32;
-            let card = self.hands[v as usize]
+            let card = self.table.hands[v as usize]
                 .nth_card(i)
                 .expect("index within hand");
-            self.hands[v as usize][card] -= 1;
-            self.hands[seat as usize][card] += 1;
+            self.table.hands[v as usize][card] -= 1;
+            self.table.hands[seat as usize][card] += 1;
             ev.push(Event::Table(TableEvent::Stole {
                 thief: seat,
                 victim: v,
@@ -736,7 +753,7 @@ impl Market for BaseGame {
         self.not_your_turn(seat)?;
         self.trade_allowed(seat)
     }
-    offers::book_in_fields!();
+    offers::book_in_fields!(table);
 }
 
 banks::one_bank!(BaseGame);
@@ -871,10 +888,10 @@ impl BaseGame {
     pub(crate) fn update_longest_road_of(&mut self, seats: u32, ev: &mut Vec<Event>) {
         for s in 0..self.cfg.seats {
             if seats & (1 << s) != 0 {
-                self.road_len[s] = if self.out[s] {
+                self.table.road_len[s] = if self.out[s] {
                     0
                 } else {
-                    self.pieces.longest_route(&self.map, s as Seat)
+                    self.table.pieces.longest_route(&self.table.map, s as Seat)
                 };
             }
         }
@@ -886,16 +903,19 @@ impl BaseGame {
     fn road_built(&mut self, seat: Seat, e: EdgeId, ev: &mut Vec<Event>) {
         let s = seat as usize;
         if !self.out[s] {
-            self.road_len[s] =
-                self.pieces
-                    .longest_route_after_placing(&self.map, seat, e, self.road_len[s]);
+            self.table.road_len[s] = self.table.pieces.longest_route_after_placing(
+                &self.table.map,
+                seat,
+                e,
+                self.table.road_len[s],
+            );
         }
         self.award_longest_road(ev);
     }
 
     /// Moves the Longest Road to whoever the stored road lengths give it.
     fn award_longest_road(&mut self, ev: &mut Vec<Event>) {
-        awards::award_longest_road(&mut self.longest, &self.road_len, ev);
+        awards::award_longest_road(&mut self.table.longest, &self.table.road_len, ev);
     }
 
     /// Seats still in the game, a bit each.
@@ -929,11 +949,11 @@ impl BaseGame {
             Phase::Main => {
                 let mut listed = 1u32 << self.current;
                 v.push(self.current);
-                if self.offers.is_empty() {
+                if self.table.offers.is_empty() {
                     return;
                 }
                 let playing = self.playing_bits();
-                for o in &self.offers {
+                for o in &self.table.offers {
                     // Seats the offer waits for, less those listed.
                     let mut ask =
                         offers::less_declined(self.made_to_among(o, playing), o) & !listed;
@@ -987,7 +1007,7 @@ impl BaseGame {
                             "the host placed a settlement",
                         );
                     }
-                    Some(c) => match spots::setup_road(&self.map, &self.pieces, s, c) {
+                    Some(c) => match spots::setup_road(&self.table.map, &self.table.pieces, s, c) {
                         Some(e) => forced(self, s, Command::Road(e), ev, "the host placed a road"),
                         None => self.advance_setup(step, now, ev),
                     },
@@ -996,7 +1016,8 @@ impl BaseGame {
             Phase::Roll => forced(self, seat, Command::Roll, ev, "the host rolled"),
             Phase::Discard { owed } => {
                 for (s, n) in owed {
-                    let cards = spots::random_cards(&mut self.rng, &self.hands[s as usize], n);
+                    let cards =
+                        spots::random_cards(&mut self.rng, &self.table.hands[s as usize], n);
                     forced(
                         self,
                         s,
@@ -1023,7 +1044,7 @@ impl BaseGame {
                 self.phase = resume_phase(resume);
             }
             Phase::Main => {
-                self.offers.clear();
+                self.table.offers.clear();
                 forced(self, seat, Command::End, ev, "the turn ended");
             }
             Phase::SpecialBuild { builder } => {
@@ -1035,7 +1056,8 @@ impl BaseGame {
     /// The free corner with the most pips around it (the host's pick for a player who ran out
     /// of time in setup).
     pub(crate) fn best_free_spot(&self) -> CornerId {
-        spots::best_free_spot(&self.map, &self.pieces).unwrap_or(self.map.land_corners()[0])
+        spots::best_free_spot(&self.table.map, &self.table.pieces)
+            .unwrap_or(self.table.map.land_corners()[0])
     }
 }
 

@@ -1362,7 +1362,7 @@ mod tests {
             panic!("a base game")
         };
         let me = 0;
-        g.hands[me as usize] = ResourceSet::new(4, 0, 3, 2, 3);
+        g.table.hands[me as usize] = ResourceSet::new(4, 0, 3, 2, 3);
         let ctx = Ctx::new(&g, me);
         let out = ctx.discard(5);
         assert_eq!(out.total(), 5);
@@ -1398,19 +1398,19 @@ mod tests {
         assert!(matches!(g.phase(), Phase::Roll), "setup is over");
         g.phase = Phase::Main;
         g.current = 0;
-        g.offers.clear();
+        g.table.offers.clear();
         for s in 0..4 {
-            let hand = g.hands[s];
-            g.bank.add(&hand);
-            g.hands[s] = ResourceSet::EMPTY;
+            let hand = g.table.hands[s];
+            g.table.bank.add(&hand);
+            g.table.hands[s] = ResourceSet::EMPTY;
         }
         g
     }
 
     fn deal(g: &mut BaseGame, seat: Seat, cards: ResourceSet) {
-        assert!(g.bank.contains(&cards), "the bank has {cards}");
-        g.bank.sub(&cards);
-        g.hands[seat as usize].add(&cards);
+        assert!(g.table.bank.contains(&cards), "the bank has {cards}");
+        g.table.bank.sub(&cards);
+        g.table.hands[seat as usize].add(&cards);
     }
 
     /// Seat 0 offers `give` for `get`; what the bot at seat 1 answers, at every level.
@@ -1478,11 +1478,11 @@ mod tests {
         }
         // The same good trade from a seat two points from winning: every level refuses.
         let mut leader = g.clone();
-        for c in leader.pieces.buildings_of(0).to_vec() {
-            leader.pieces.place_city(0, c);
+        for c in leader.table.pieces.buildings_of(0).to_vec() {
+            leader.table.pieces.place_city(0, c);
         }
-        leader.longest = Some(0);
-        leader.largest = Some(0);
+        leader.table.longest = Some(0);
+        leader.table.largest = Some(0);
         assert!(leader.public_vp(0) + 2 >= leader.config().vp_target);
         for (k, cmd) in answers(&leader, grain, lumber) {
             assert!(

@@ -24,10 +24,10 @@ impl BaseGame {
         // Resources: the others' cards pooled (their union is public), then dealt again.
         let mut pool = ResourceSet::EMPTY;
         for s in others.clone() {
-            pool.add(&self.hands[s]);
+            pool.add(&self.table.hands[s]);
         }
         for s in others.clone() {
-            let size = self.hands[s].total();
+            let size = self.table.hands[s].total();
             let mut hand = ResourceSet::EMPTY;
             for _ in 0..size {
                 let Some(r) = pool.nth_card(rng.below(pool.total() as usize) as u32) else {
@@ -36,25 +36,25 @@ impl BaseGame {
                 pool[r] -= 1;
                 hand[r] += 1;
             }
-            self.hands[s] = hand;
+            self.table.hands[s] = hand;
         }
         debug_assert!(Resource::ALL.iter().all(|r| pool[*r] == 0));
         // Development cards: deck and the others' hands pooled in a canonical order (so the
         // true order leaks nothing), shuffled, and dealt back in the same shapes.
-        let mut cards: Vec<_> = self.deck.clone();
+        let mut cards: Vec<_> = self.table.deck.clone();
         for s in others.clone() {
-            cards.extend(self.dev[s].cards.iter().map(|h| h.card));
+            cards.extend(self.table.dev[s].cards.iter().map(|h| h.card));
         }
         cards.sort_unstable();
         rng.shuffle(&mut cards);
         for s in others {
-            for held in &mut self.dev[s].cards {
+            for held in &mut self.table.dev[s].cards {
                 if let Some(c) = cards.pop() {
                     held.card = c;
                 }
             }
         }
-        self.deck = cards;
+        self.table.deck = cards;
         // The dice: a stream the seat draws, not the game's.
         self.rng = GameRng::new(rng.next_seed());
     }

@@ -65,20 +65,23 @@ impl BaseGame {
                     return kinds;
                 }
                 let any = match settlement {
-                    None => self
-                        .map
-                        .land_corners()
-                        .iter()
-                        .any(|c| self.pieces.check_settlement_spot(&self.map, *c).is_ok()),
+                    None => self.table.map.land_corners().iter().any(|c| {
+                        self.table
+                            .pieces
+                            .check_settlement_spot(&self.table.map, *c)
+                            .is_ok()
+                    }),
                     Some(c) => self
+                        .table
                         .map
                         .topology
                         .corner_edges(*c)
                         .iter()
                         .flatten()
                         .any(|e| {
-                            self.pieces
-                                .check_route(&self.map, seat, *e, RouteKind::Road, Some(*c))
+                            self.table
+                                .pieces
+                                .check_route(&self.table.map, seat, *e, RouteKind::Road, Some(*c))
                                 .is_ok()
                         }),
                 };
@@ -100,7 +103,7 @@ impl BaseGame {
                 // Some way to return `n` cards exists exactly when the hand holds `n`.
                 if owed
                     .iter()
-                    .any(|(o, n)| *o == seat && self.hands[seat as usize].total() >= *n)
+                    .any(|(o, n)| *o == seat && self.table.hands[seat as usize].total() >= *n)
                 {
                     kinds.insert(Kind::Discard);
                 }
@@ -129,7 +132,7 @@ impl BaseGame {
 
     /// [`BaseGame::legal_kinds`] in the main phase: `legal_main`'s kinds, each by its test.
     fn main_kinds(&self, seat: Seat, kinds: &mut Kinds) {
-        let hand = &self.hands[seat as usize];
+        let hand = &self.table.hands[seat as usize];
         let trading = self.trading_open();
         if seat == self.current {
             kinds.insert(Kind::End);
@@ -143,12 +146,12 @@ impl BaseGame {
             return;
         }
         let mut open = 0;
-        for o in &self.offers {
+        for o in &self.table.offers {
             if o.from == seat {
                 open += 1;
                 kinds.insert(Kind::Cancel);
             } else if self.addressed_to(o, seat) && !o.declined_by(seat) {
-                if hand.contains(&o.get) && self.hands[o.from as usize].contains(&o.give) {
+                if hand.contains(&o.get) && self.table.hands[o.from as usize].contains(&o.give) {
                     kinds.insert(Kind::Accept);
                 }
                 kinds.insert(Kind::Decline);
@@ -167,8 +170,8 @@ impl BaseGame {
     /// The building kinds (road, settlement, city, development card) `seat` can afford and
     /// has room for: the main phase's and the special build's.
     fn build_kinds(&self, seat: Seat, kinds: &mut Kinds) {
-        let hand = &self.hands[seat as usize];
-        let stock = self.pieces.stock(seat);
+        let hand = &self.table.hands[seat as usize];
+        let stock = self.table.pieces.stock(seat);
         if hand.contains(&costs::ROAD) && self.can_place_road(seat) {
             kinds.insert(Kind::Road);
         }
@@ -184,11 +187,11 @@ impl BaseGame {
         }
         if stock.cities > 0
             && hand.contains(&costs::CITY)
-            && self.pieces.settlements_of(seat).next().is_some()
+            && self.table.pieces.settlements_of(seat).next().is_some()
         {
             kinds.insert(Kind::City);
         }
-        if !self.deck.is_empty() && hand.contains(&costs::DEV_CARD) {
+        if !self.table.deck.is_empty() && hand.contains(&costs::DEV_CARD) {
             kinds.insert(Kind::BuyDev);
         }
     }
@@ -196,11 +199,11 @@ impl BaseGame {
     /// Whether the current player has some bank trade: a lot of one resource at its rate,
     /// and another resource the bank still holds.
     fn bank_trade_exists(&self, seat: Seat) -> bool {
-        let hand = &self.hands[seat as usize];
+        let hand = &self.table.hands[seat as usize];
         let bank_has_other = |give: Resource| {
             Resource::ALL
                 .into_iter()
-                .any(|get| get != give && self.bank[get] > 0)
+                .any(|get| get != give && self.table.bank[get] > 0)
         };
         // Every seat trades 4:1; harbours (2:1 and 3:1) matter only for pairs and triples.
         if Resource::ALL
@@ -212,7 +215,7 @@ impl BaseGame {
         if hand.0.iter().all(|n| *n < 2) {
             return false;
         }
-        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
+        let rates = trade::maritime_rates(&self.table.map, &self.table.pieces, seat);
         Resource::ALL
             .into_iter()
             .any(|give| hand[give] >= rates[give as usize] && bank_has_other(give))
@@ -220,7 +223,7 @@ impl BaseGame {
 
     /// The development-card kinds `legal_dev_plays` lists, each by its test.
     fn dev_play_kinds(&self, seat: Seat, kinds: &mut Kinds) {
-        let hand = &self.dev[seat as usize];
+        let hand = &self.table.dev[seat as usize];
         if self.dev_played || hand.cards.is_empty() {
             return;
         }
@@ -233,8 +236,8 @@ impl BaseGame {
         }
         // Two cards the bank holds: a pair of one resource or one each of two.
         if playable.contains(DevCard::YearOfPlenty)
-            && (self.bank.0.iter().any(|n| *n >= 2)
-                || self.bank.0.iter().filter(|n| **n > 0).count() >= 2)
+            && (self.table.bank.0.iter().any(|n| *n >= 2)
+                || self.table.bank.0.iter().filter(|n| **n > 0).count() >= 2)
         {
             kinds.insert(Kind::PlayYearOfPlenty);
         }
@@ -280,7 +283,7 @@ impl BaseGame {
             && let Some((_, n)) = owed.iter().find(|(o, _)| *o == seat)
         {
             // Discards can number thousands: draw the index, then build that one.
-            let hand = &self.hands[seat as usize];
+            let hand = &self.table.hands[seat as usize];
             let ways = discard_ways(hand, *n);
             let i = match ways[*n as usize][0] {
                 0 => return None,
@@ -292,7 +295,7 @@ impl BaseGame {
         if kind == Kind::Offer {
             // The one-for-one offers, in the listing's order: each resource held, for each
             // other resource. Drawn by index rather than listed (it is the commonest draw).
-            let hand = &self.hands[seat as usize];
+            let hand = &self.table.hands[seat as usize];
             // Without a branch per resource: which ones the hand holds is random.
             let mut held = [Resource::Lumber; 5];
             let mut n = 0;
@@ -422,7 +425,7 @@ impl BaseGame {
                     Kind::Road
                 };
                 if s.wants(kind) {
-                    let (map, pieces) = (&self.map, &self.pieces);
+                    let (map, pieces) = (&self.table.map, &self.table.pieces);
                     commands::each_setup_placement(map, pieces, seat, *settlement, |c| {
                         s.emit(c.into());
                         s.wants(kind)
@@ -439,7 +442,7 @@ impl BaseGame {
                 if s.wants(Kind::Discard)
                     && let Some((_, n)) = owed.iter().find(|(o, _)| *o == seat)
                 {
-                    discard_choices(&self.hands[seat as usize], *n, &mut s);
+                    discard_choices(&self.table.hands[seat as usize], *n, &mut s);
                 }
             }
             Phase::Robber { .. } => {
@@ -485,46 +488,54 @@ impl BaseGame {
     /// Calls `f` on each edge where the seat may build a road now, cost aside, until `f`
     /// answers `false`.
     pub(crate) fn each_road_spot(&self, seat: Seat, mut f: impl FnMut(EdgeId) -> bool) {
-        if self.pieces.stock(seat).roads == 0 {
+        if self.table.pieces.stock(seat).roads == 0 {
             return;
         }
-        let topo = &self.map.topology;
+        let topo = &self.table.map.topology;
         let mut seen = IdBits::new(topo.edge_count());
         let mut visited = IdBits::new(topo.corner_count());
         // The ends of the seat's routes, then its buildings; each corner once. A corner with
         // the seat's building, or with its road and no building, joins any free land edge
         // there; elsewhere the full check decides (the far end may join).
-        let from_routes = self.pieces.routes_of(seat).iter().flat_map(|e| {
+        let from_routes = self.table.pieces.routes_of(seat).iter().flat_map(|e| {
             let by_road = self
+                .table
                 .pieces
                 .route(*e)
                 .is_some_and(|r| r.kind == RouteKind::Road);
             topo.edge_corners(*e).map(move |c| (c, by_road))
         });
-        let from_buildings = self.pieces.buildings_of(seat).iter().map(|c| (*c, true));
+        let from_buildings = self
+            .table
+            .pieces
+            .buildings_of(seat)
+            .iter()
+            .map(|c| (*c, true));
         for (c, by_road) in from_routes.chain(from_buildings) {
             if !visited.first(c.index()) {
                 continue;
             }
-            let joins = match self.pieces.building(c) {
+            let joins = match self.table.pieces.building(c) {
                 Some(b) => b.owner == seat,
                 None => {
                     by_road
                         || topo.corner_edges(c).iter().flatten().any(|e| {
-                            self.pieces
+                            self.table
+                                .pieces
                                 .route(*e)
                                 .is_some_and(|r| r.owner == seat && r.kind == RouteKind::Road)
                         })
                 }
             };
             for e in topo.corner_edges(c).iter().flatten() {
-                if self.pieces.route(*e).is_none()
+                if self.table.pieces.route(*e).is_none()
                     && seen.first(e.index())
                     && if joins {
-                        self.map.edge_is_road_spot(*e)
+                        self.table.map.edge_is_road_spot(*e)
                     } else {
-                        self.pieces
-                            .check_route(&self.map, seat, *e, RouteKind::Road, None)
+                        self.table
+                            .pieces
+                            .check_route(&self.table.map, seat, *e, RouteKind::Road, None)
                             .is_ok()
                     }
                     && !f(*e)
@@ -538,7 +549,7 @@ impl BaseGame {
     /// The builds and purchases `seat` may make now, in `legal`'s order: roads, settlements,
     /// cities, a development card. The main phase's and the special build's.
     fn legal_builds<F: FnMut(Command) -> bool>(&self, seat: Seat, s: &mut Sink<'_, F>) {
-        let hand = &self.hands[seat as usize];
+        let hand = &self.table.hands[seat as usize];
         if s.wants(Kind::Road) && hand.contains(&costs::ROAD) {
             self.each_road_spot(seat, |e| {
                 s.emit(Command::Road(e));
@@ -547,29 +558,31 @@ impl BaseGame {
         }
         if s.wants(Kind::Settle)
             && hand.contains(&costs::SETTLEMENT)
-            && self.pieces.stock(seat).settlements > 0
+            && self.table.pieces.stock(seat).settlements > 0
         {
             self.each_settlement_spot(seat, |c| {
                 s.emit(Command::Settle(c));
                 s.wants(Kind::Settle)
             });
         }
-        if s.wants(Kind::City) && hand.contains(&costs::CITY) && self.pieces.stock(seat).cities > 0
+        if s.wants(Kind::City)
+            && hand.contains(&costs::CITY)
+            && self.table.pieces.stock(seat).cities > 0
         {
-            for c in self.pieces.settlements_of(seat) {
+            for c in self.table.pieces.settlements_of(seat) {
                 s.emit(Command::City(c));
                 if !s.wants(Kind::City) {
                     break;
                 }
             }
         }
-        if !self.deck.is_empty() && hand.contains(&costs::DEV_CARD) {
+        if !self.table.deck.is_empty() && hand.contains(&costs::DEV_CARD) {
             s.emit(Command::BuyDev);
         }
     }
 
     fn legal_main<F: FnMut(Command) -> bool>(&self, seat: Seat, s: &mut Sink<'_, F>) {
-        let hand = &self.hands[seat as usize];
+        let hand = &self.table.hands[seat as usize];
         if seat == self.current {
             s.emit(Command::End);
             self.legal_builds(seat, s);
@@ -589,7 +602,7 @@ impl BaseGame {
         if !s.wants(Kind::Offer) {
             return;
         }
-        let open = self.offers.iter().filter(|o| o.from == seat).count();
+        let open = self.table.offers.iter().filter(|o| o.from == seat).count();
         let (cap, to) = if seat == self.current {
             (MAX_OPEN_OFFERS, None)
         } else {
@@ -619,13 +632,13 @@ impl BaseGame {
     /// Calls `f` on each bank trade the seat's hand allows at its rates (one lot for one
     /// card the bank holds), until `f` answers `false`; trading must be open.
     fn each_bank_trade(&self, seat: Seat, mut f: impl FnMut(Command) -> bool) {
-        let hand = &self.hands[seat as usize];
+        let hand = &self.table.hands[seat as usize];
         // The best rate is 2, so a hand without a pair has no bank trade.
         if hand.0.iter().all(|n| *n < 2) {
             return;
         }
-        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        trade::each_bank_trade(hand, &self.bank, &rates, |give, get| {
+        let rates = trade::maritime_rates(&self.table.map, &self.table.pieces, seat);
+        trade::each_bank_trade(hand, &self.table.bank, &rates, |give, get| {
             f(Command::Trade(TradeCommand::Bank { give, get }))
         });
     }
@@ -634,12 +647,12 @@ impl BaseGame {
     /// declining offers made to it, cancelling its own. Part of `legal_main`'s walk, and
     /// walked alone by the random bot once it has drawn one of these kinds.
     fn visit_answers<F: FnMut(Command) -> bool>(&self, seat: Seat, s: &mut Sink<'_, F>) {
-        let hand = &self.hands[seat as usize];
-        for o in &self.offers {
+        let hand = &self.table.hands[seat as usize];
+        for o in &self.table.offers {
             if o.from == seat {
                 s.emit(Command::Trade(TradeCommand::Cancel(o.id)));
             } else if self.addressed_to(o, seat) && !o.declined_by(seat) {
-                if hand.contains(&o.get) && self.hands[o.from as usize].contains(&o.give) {
+                if hand.contains(&o.get) && self.table.hands[o.from as usize].contains(&o.give) {
                     s.emit(Command::Trade(TradeCommand::Accept(o.id)));
                 }
                 s.emit(Command::Trade(TradeCommand::Decline(o.id)));
@@ -650,22 +663,26 @@ impl BaseGame {
     /// Calls `f` on each corner where the seat may build a settlement now (cost aside; it
     /// must have one left), until `f` answers `false`.
     fn each_settlement_spot(&self, seat: Seat, mut f: impl FnMut(CornerId) -> bool) {
-        let topo = &self.map.topology;
+        let topo = &self.table.map.topology;
         let mut seen = IdBits::new(topo.corner_count());
         // Most corners fail the distance rule: that cheap test first, then the full check.
         let free = |c: CornerId| {
-            self.pieces.building(c).is_none()
+            self.table.pieces.building(c).is_none()
                 && topo
                     .corner_corners(c)
                     .iter()
                     .flatten()
-                    .all(|n| self.pieces.building(*n).is_none())
+                    .all(|n| self.table.pieces.building(*n).is_none())
         };
-        for e in self.pieces.routes_of(seat) {
+        for e in self.table.pieces.routes_of(seat) {
             for c in topo.edge_corners(*e) {
                 if free(c)
                     && seen.first(c.index())
-                    && self.pieces.check_settlement(&self.map, seat, c).is_ok()
+                    && self
+                        .table
+                        .pieces
+                        .check_settlement(&self.table.map, seat, c)
+                        .is_ok()
                     && !f(c)
                 {
                     return;
@@ -683,7 +700,7 @@ impl BaseGame {
     }
 
     fn legal_dev_plays<F: FnMut(Command) -> bool>(&self, seat: Seat, s: &mut Sink<'_, F>) {
-        let hand = &self.dev[seat as usize];
+        let hand = &self.table.dev[seat as usize];
         if self.dev_played || hand.cards.is_empty() {
             return;
         }
@@ -711,7 +728,7 @@ impl BaseGame {
                 for b in &Resource::ALL[i..] {
                     let mut set = ResourceSet::one(*a, 1);
                     set[*b] += 1;
-                    if self.bank.contains(&set) {
+                    if self.table.bank.contains(&set) {
                         s.emit(Command::PlayYearOfPlenty(set));
                     }
                 }

@@ -22,20 +22,15 @@ pub use event::{Event, Shortages};
 pub use settings::BaseSettings;
 pub use view::BaseView;
 
-use crate::board::{BoardSpec, Map, MapRecipe, SharedMap};
+use crate::board::{BoardSpec, MapRecipe};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Seat};
-use crate::rules::devcards::{DevCard, DevHand};
 use crate::rules::facts::Fact;
-use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::resources::ResourceSet;
-use crate::rules::supply::Supply;
-use crate::rules::table::Opening;
-use crate::rules::trade::Offer;
+use crate::rules::table::{CatanTable, Opening};
 use crate::ruleset::{Ruleset, SettingsRows};
 use crate::topology::{CornerId, HexId};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// How a base game is set up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -129,20 +124,10 @@ pub struct Stats {
 /// A base game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BaseGame {
-    #[serde(skip)]
-    pub(crate) map: SharedMap,
-    /// The board as a file would give it (clients rebuild the map from it).
-    #[serde(skip)]
-    pub(crate) spec: Arc<BoardSpec>,
+    /// The board, bank, deck, hands, pieces, robber, offers and awards.
+    pub(crate) table: CatanTable,
     pub(crate) cfg: BaseConfig,
     pub(crate) rng: GameRng,
-    pub(crate) bank: ResourceSet,
-    pub(crate) hands: Vec<ResourceSet>,
-    pub(crate) dev: Vec<DevHand>,
-    /// Shuffled; cards are drawn from the end.
-    pub(crate) deck: Vec<DevCard>,
-    pub(crate) pieces: Pieces,
-    pub(crate) robber: HexId,
     pub(crate) phase: Phase,
     pub(crate) first: Seat,
     pub(crate) current: Seat,
@@ -152,11 +137,6 @@ pub struct BaseGame {
     /// Built or bought this turn (with trade-then-build, trading is over).
     pub(crate) built: bool,
     pub(crate) last_roll: Option<(u8, u8)>,
-    pub(crate) offers: Vec<Offer>,
-    pub(crate) next_offer: u32,
-    pub(crate) longest: Option<Seat>,
-    pub(crate) largest: Option<Seat>,
-    pub(crate) road_len: Vec<u32>,
     /// When the current turn (or setup placement) runs out.
     pub(crate) turn_deadline: Option<Millis>,
     /// When the discard phase runs out.
@@ -181,13 +161,7 @@ impl BaseGame {
             return Err(format!("a base game has 2 to 8 seats, not {}", cfg.seats));
         }
         let mut rng = GameRng::new(cfg.seed);
-        let Opening {
-            spec,
-            map,
-            robber,
-            supply,
-            deck,
-        } = Opening::deal(cfg.board.as_ref(), cfg.seats, &mut rng)?;
+        let opening = Opening::deal(cfg.board.as_ref(), cfg.seats, &mut rng)?;
         let first = match cfg.first {
             Some(f) if (f as usize) < cfg.seats => f,
             Some(f) => return Err(format!("seat {} does not exist", f + 1)),
@@ -195,15 +169,8 @@ impl BaseGame {
         };
         let n = cfg.seats;
         let mut g = BaseGame {
-            pieces: Pieces::new(&map, n, Stock::BASE),
-            map: SharedMap(Arc::new(map)),
-            spec: Arc::new(spec),
+            table: CatanTable::new(opening, n),
             rng,
-            bank: supply.bank(),
-            hands: vec![ResourceSet::EMPTY; n],
-            dev: vec![DevHand::default(); n],
-            deck,
-            robber,
             phase: Phase::Setup {
                 step: 0,
                 settlement: None,
@@ -214,11 +181,6 @@ impl BaseGame {
             dev_played: false,
             built: false,
             last_roll: None,
-            offers: Vec::new(),
-            next_offer: 1,
-            longest: None,
-            largest: None,
-            road_len: vec![0; n],
             turn_deadline: None,
             discard_deadline: None,
             stats: Stats {
@@ -233,15 +195,7 @@ impl BaseGame {
         Ok(g)
     }
 
-    pub fn map(&self) -> &Map {
-        &self.map
-    }
-    pub fn shared_map(&self) -> Arc<Map> {
-        self.map.0.clone()
-    }
-    pub fn board_spec(&self) -> &BoardSpec {
-        &self.spec
-    }
+    crate::rules::table::table_getters!();
     pub fn config(&self) -> &BaseConfig {
         &self.cfg
     }
@@ -254,36 +208,6 @@ impl BaseGame {
     pub fn turn(&self) -> u32 {
         self.turn
     }
-    pub fn hand(&self, seat: Seat) -> &ResourceSet {
-        &self.hands[seat as usize]
-    }
-    pub fn bank(&self) -> &ResourceSet {
-        &self.bank
-    }
-    pub fn pieces(&self) -> &Pieces {
-        &self.pieces
-    }
-    pub fn robber(&self) -> HexId {
-        self.robber
-    }
-    pub fn dev_hand(&self, seat: Seat) -> &DevHand {
-        &self.dev[seat as usize]
-    }
-    pub fn deck_len(&self) -> usize {
-        self.deck.len()
-    }
-    pub fn offers(&self) -> &[Offer] {
-        &self.offers
-    }
-    pub fn longest_road(&self) -> Option<Seat> {
-        self.longest
-    }
-    pub fn largest_army(&self) -> Option<Seat> {
-        self.largest
-    }
-    pub fn road_length(&self, seat: Seat) -> u32 {
-        self.road_len[seat as usize]
-    }
     pub fn stats(&self) -> &Stats {
         &self.stats
     }
@@ -292,9 +216,6 @@ impl BaseGame {
             Phase::Over { winner } => Some(winner),
             _ => None,
         }
-    }
-    pub fn seats(&self) -> usize {
-        self.cfg.seats
     }
     pub fn is_out(&self, seat: Seat) -> bool {
         self.out[seat as usize]
@@ -309,22 +230,6 @@ impl BaseGame {
             Phase::SpecialBuild { builder } => Some(builder),
             _ => None,
         }
-    }
-    /// The bank and deck this game started with.
-    pub fn supply(&self) -> Supply {
-        Supply::for_seats(self.cfg.seats)
-    }
-
-    /// Victory points everyone can see: buildings and the two awards.
-    pub fn public_vp(&self, seat: Seat) -> u32 {
-        self.pieces.building_vp(seat)
-            + if self.longest == Some(seat) { 2 } else { 0 }
-            + if self.largest == Some(seat) { 2 } else { 0 }
-    }
-
-    /// All victory points, hidden cards included.
-    pub fn total_vp(&self, seat: Seat) -> u32 {
-        self.public_vp(seat) + self.dev[seat as usize].vp_cards()
     }
 
     /// Setup order: each seat from the first, then back (snake).
@@ -358,7 +263,7 @@ impl BaseGame {
     /// ruleset, the board, the victory points and the turn timer.
     pub(crate) fn settings_rows(&self, variant: &str) -> SettingsRows {
         SettingsRows::new(variant)
-            .row("board", self.spec.name.clone())
+            .row("board", self.table.spec.name.clone())
             .number("victory points", self.cfg.vp_target)
             .timer("turn timer", self.cfg.turn_ms)
     }
@@ -369,24 +274,11 @@ impl BaseGame {
     }
 }
 
-impl crate::ruleset::TurnOrder for BaseGame {
-    type Scratch = Vec<Event>;
-
-    fn current_player(&self) -> Option<Seat> {
-        Some(self.current())
-    }
-    fn turns(&self) -> u32 {
-        self.turn()
-    }
-}
+crate::ruleset::turn_order!(BaseGame, turns);
 
 impl Ruleset for BaseGame {
     crate::ruleset::ruleset_glue!(name: "base", view: BaseView, settings: BaseSettings;
-        map_words, own_apply, own_legal, own_actors, classic_box);
-
-    fn create(settings: &BaseSettings, seats: usize, seed: u64) -> Result<BaseGame, String> {
-        BaseGame::new(settings.config(seats, seed))
-    }
+        map_words, from_config, own_apply, own_legal, own_actors, classic_box);
 
     fn settings_text(&self) -> Vec<(String, String)> {
         let c = self.config();
@@ -406,7 +298,7 @@ impl Ruleset for BaseGame {
             self.cfg
                 .board
                 .clone()
-                .unwrap_or_else(|| (*self.spec).clone()),
+                .unwrap_or_else(|| (*self.table.spec).clone()),
         )
     }
 

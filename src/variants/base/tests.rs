@@ -14,10 +14,10 @@
 
 use super::*;
 use crate::engine::rng::GameRng;
-use crate::rules::devcards::HeldCard;
+use crate::rules::devcards::{DevCard, HeldCard};
 use crate::rules::events::{AwardEvent, DevEvent, TableEvent, TradeEvent};
 use crate::rules::offers::TradeCommand;
-use crate::rules::pieces::{BuildingKind, RouteKind};
+use crate::rules::pieces::{BuildingKind, RouteKind, Stock};
 use crate::rules::resources::{Resource, parse_resource_list};
 use crate::topology::EdgeId;
 
@@ -68,19 +68,19 @@ fn turn_of(g: &mut BaseGame, seat: Seat, phase: Phase) {
     g.phase = phase;
     g.dev_played = false;
     g.built = false;
-    g.offers.clear();
+    g.table.offers.clear();
 }
 
 fn corner(g: &BaseGame, name: &str) -> CornerId {
-    g.map.parse_corner(name).unwrap()
+    g.table.map.parse_corner(name).unwrap()
 }
 
 fn edge(g: &BaseGame, name: &str) -> EdgeId {
-    g.map.parse_edge(name).unwrap()
+    g.table.map.parse_edge(name).unwrap()
 }
 
 fn hex(g: &BaseGame, name: &str) -> HexId {
-    g.map.parse_hex(name).unwrap()
+    g.table.map.parse_hex(name).unwrap()
 }
 
 /// "2 wool 1 ore" as a set.
@@ -93,25 +93,25 @@ fn rs(text: &str) -> ResourceSet {
 
 fn put_settlement(g: &mut BaseGame, seat: Seat, at: &str) {
     let c = corner(g, at);
-    assert!(g.pieces.building(c).is_none(), "{at} is taken");
-    g.pieces.place_settlement(seat, c);
+    assert!(g.table.pieces.building(c).is_none(), "{at} is taken");
+    g.table.pieces.place_settlement(seat, c);
 }
 
 fn put_city(g: &mut BaseGame, seat: Seat, at: &str) {
     put_settlement(g, seat, at);
     let c = corner(g, at);
-    g.pieces.place_city(seat, c);
+    g.table.pieces.place_city(seat, c);
 }
 
 fn put_roads(g: &mut BaseGame, seat: Seat, at: &[&str]) {
     for e in at {
         let e = edge(g, e);
         assert!(
-            g.pieces.route(e).is_none(),
+            g.table.pieces.route(e).is_none(),
             "{} is taken",
-            g.map.edge_name(e)
+            g.table.map.edge_name(e)
         );
-        g.pieces.place_route(seat, e, RouteKind::Road);
+        g.table.pieces.place_route(seat, e, RouteKind::Road);
     }
     g.update_longest_road(&mut Vec::new());
 }
@@ -119,21 +119,21 @@ fn put_roads(g: &mut BaseGame, seat: Seat, at: &[&str]) {
 /// Moves cards from the bank to a hand.
 fn give(g: &mut BaseGame, seat: Seat, cards: &str) {
     let set = rs(cards);
-    assert!(g.bank.contains(&set), "the bank lacks {set}");
-    g.bank.sub(&set);
-    g.hands[seat as usize].add(&set);
+    assert!(g.table.bank.contains(&set), "the bank lacks {set}");
+    g.table.bank.sub(&set);
+    g.table.hands[seat as usize].add(&set);
 }
 
 /// Returns a hand to the bank and gives it these cards instead.
 fn set_hand(g: &mut BaseGame, seat: Seat, cards: &str) {
-    let old = g.hands[seat as usize];
-    g.bank.add(&old);
-    g.hands[seat as usize] = ResourceSet::EMPTY;
+    let old = g.table.hands[seat as usize];
+    g.table.bank.add(&old);
+    g.table.hands[seat as usize] = ResourceSet::EMPTY;
     give(g, seat, cards);
 }
 
 fn give_dev(g: &mut BaseGame, seat: Seat, card: DevCard, bought_turn: u32) {
-    g.dev[seat as usize]
+    g.table.dev[seat as usize]
         .cards
         .push(HeldCard { card, bought_turn });
 }
@@ -190,8 +190,8 @@ fn next_roll(g: &mut BaseGame, sum: u8) {
 }
 
 fn assert_conserved(g: &BaseGame) {
-    let mut total = g.bank;
-    for h in &g.hands {
+    let mut total = g.table.bank;
+    for h in &g.table.hands {
         total.add(h);
     }
     assert_eq!(total, g.supply().bank(), "cards conserved");
@@ -390,11 +390,11 @@ fn setup_places_a_settlement_then_a_road_touching_it() {
     );
     assert_eq!(g.current, 1);
     assert_eq!(
-        g.pieces.route(edge(&g, "E.n")).map(|r| r.owner),
+        g.table.pieces.route(edge(&g, "E.n")).map(|r| r.owner),
         Some(0),
         "the setup road is free and placed"
     );
-    assert_eq!(g.hands[0], ResourceSet::EMPTY);
+    assert_eq!(g.table.hands[0], ResourceSet::EMPTY);
 }
 
 #[test]
@@ -419,7 +419,7 @@ fn the_second_settlement_takes_one_card_per_land_hex_and_none_from_the_desert() 
         Event::Table(TableEvent::StartingResources { .. })
     )));
     ok(&mut g, 0, "road E.ne");
-    assert_eq!(g.hands[0], ResourceSet::EMPTY);
+    assert_eq!(g.table.hands[0], ResourceSet::EMPTY);
     ok(&mut g, 1, "settle S.se");
     ok(&mut g, 1, "road S.s");
     // Seat 1's second: forest E, hills G and the desert J.
@@ -429,12 +429,12 @@ fn the_second_settlement_takes_one_card_per_land_hex_and_none_from_the_desert() 
             seat: 1,
             got: rs("1 lumber 1 brick")
         })));
-    assert_eq!(g.hands[1], rs("1 lumber 1 brick"));
+    assert_eq!(g.table.hands[1], rs("1 lumber 1 brick"));
     ok(&mut g, 1, "road J.nw");
     // Seat 0's second, on the coast by fields K only: one grain.
     ok(&mut g, 0, "settle K.e");
-    assert_eq!(g.hands[0], rs("1 grain"));
-    assert_eq!(g.bank, ResourceSet::new(18, 18, 19, 18, 19));
+    assert_eq!(g.table.hands[0], rs("1 grain"));
+    assert_eq!(g.table.bank, ResourceSet::new(18, 18, 19, 18, 19));
 }
 
 #[test]
@@ -478,7 +478,7 @@ fn road_lengths_are_known_after_setup() {
         ok(&mut g, s, &format!("road {e}"));
     }
     // Seat 0's two roads join at E.ne; seat 1's are apart.
-    assert_eq!(g.road_len, vec![2, 1]);
+    assert_eq!(g.table.road_len, vec![2, 1]);
     assert_eq!(g.view(Some(0)).players[0].road_length, 2);
 }
 
@@ -497,9 +497,9 @@ fn a_settlement_earns_one_card_and_a_city_two() {
         &ev,
         |e| matches!(e, Event::Rolled { dice, .. } if dice.0 + dice.1 == 6)
     ));
-    assert_eq!(g.hands[0], rs("1 grain"));
-    assert_eq!(g.hands[1], rs("2 grain"));
-    assert_eq!(g.bank[Resource::Grain], 16);
+    assert_eq!(g.table.hands[0], rs("1 grain"));
+    assert_eq!(g.table.hands[1], rs("2 grain"));
+    assert_eq!(g.table.bank[Resource::Grain], 16);
     assert_eq!(g.phase, Phase::Main);
 }
 
@@ -511,9 +511,9 @@ fn each_building_on_a_hex_earns() {
     put_city(&mut g, 3, "G.sw"); // B6, S2, S4
     next_roll(&mut g, 6);
     ok(&mut g, 0, "roll");
-    assert_eq!(g.hands[2], rs("2 brick"));
-    assert_eq!(g.hands[3], rs("2 brick"));
-    assert_eq!(g.hands[0], ResourceSet::EMPTY);
+    assert_eq!(g.table.hands[2], rs("2 brick"));
+    assert_eq!(g.table.hands[3], rs("2 brick"));
+    assert_eq!(g.table.hands[0], ResourceSet::EMPTY);
 }
 
 #[test]
@@ -521,11 +521,11 @@ fn the_robber_blocks_its_hex() {
     let mut g = playing(4);
     put_settlement(&mut g, 0, "K.e"); // W6
     put_settlement(&mut g, 2, "G.w"); // B6
-    g.robber = hex(&g, "K");
+    g.table.robber = hex(&g, "K");
     next_roll(&mut g, 6);
     let ev = ok(&mut g, 0, "roll");
-    assert_eq!(g.hands[0], ResourceSet::EMPTY, "K is blocked");
-    assert_eq!(g.hands[2], rs("1 brick"), "G still produces");
+    assert_eq!(g.table.hands[0], ResourceSet::EMPTY, "K is blocked");
+    assert_eq!(g.table.hands[2], rs("1 brick"), "G still produces");
     let k = hex(&g, "K");
     assert!(has(
         &ev,
@@ -542,10 +542,10 @@ fn a_short_bank_pays_nobody_that_resource_and_still_pays_the_others() {
     give(&mut g, 3, "17 grain"); // the bank keeps 2 grain for 3 owed
     next_roll(&mut g, 6);
     let ev = ok(&mut g, 0, "roll");
-    assert_eq!(g.hands[0], ResourceSet::EMPTY);
-    assert_eq!(g.hands[1], ResourceSet::EMPTY);
-    assert_eq!(g.hands[2], rs("1 brick"));
-    assert_eq!(g.bank[Resource::Grain], 2);
+    assert_eq!(g.table.hands[0], ResourceSet::EMPTY);
+    assert_eq!(g.table.hands[1], ResourceSet::EMPTY);
+    assert_eq!(g.table.hands[2], rs("1 brick"));
+    assert_eq!(g.table.bank[Resource::Grain], 2);
     assert!(has(
         &ev,
         |e| matches!(e, Event::Produced { short, .. } if short.as_slice() == [Resource::Grain])
@@ -559,8 +559,8 @@ fn a_short_bank_pays_nothing_even_to_a_single_player_owed() {
     give(&mut g, 3, "18 grain"); // the bank has 1
     next_roll(&mut g, 6);
     ok(&mut g, 0, "roll");
-    assert_eq!(g.hands[1], ResourceSet::EMPTY);
-    assert_eq!(g.bank[Resource::Grain], 1);
+    assert_eq!(g.table.hands[1], ResourceSet::EMPTY);
+    assert_eq!(g.table.bank[Resource::Grain], 1);
 }
 
 // ---- a seven and the robber ----------------------------------------------------------------
@@ -604,10 +604,10 @@ fn a_seven_makes_every_hand_over_seven_discard_half_at_once() {
     );
     ok(&mut g, 1, "discard 4 ore");
     ok(&mut g, 0, "discard 1 lumber 1 brick 2 wool");
-    assert_eq!(g.hands[0], rs("2 lumber 2 brick 1 wool"));
-    assert_eq!(g.hands[1], rs("4 ore"));
-    assert_eq!(g.hands[2], rs("7 grain"));
-    assert_eq!(g.hands[3], rs("3 wool 3 grain"));
+    assert_eq!(g.table.hands[0], rs("2 lumber 2 brick 1 wool"));
+    assert_eq!(g.table.hands[1], rs("4 ore"));
+    assert_eq!(g.table.hands[2], rs("7 grain"));
+    assert_eq!(g.table.hands[3], rs("3 wool 3 grain"));
     assert_eq!(
         g.phase,
         Phase::Robber {
@@ -637,12 +637,16 @@ fn the_robber_must_move_to_another_land_hex() {
     g.phase = Phase::Robber {
         resume: Resume::Main,
     };
-    assert_eq!(g.robber, hex(&g, "J"), "the robber starts in the desert");
+    assert_eq!(
+        g.table.robber,
+        hex(&g, "J"),
+        "the robber starts in the desert"
+    );
     says(refused(&mut g, 0, "robber J"), "another hex");
     says(refused(&mut g, 0, "robber ~1"), "sea");
     says(refused(&mut g, 1, "robber E"), "not your turn");
     ok(&mut g, 0, "robber E");
-    assert_eq!(g.robber, hex(&g, "E"));
+    assert_eq!(g.table.robber, hex(&g, "E"));
     assert_eq!(g.phase, Phase::Main);
     g.phase = Phase::Robber {
         resume: Resume::Main,
@@ -699,9 +703,9 @@ fn the_robber_steals_from_the_chosen_victim_and_a_victim_must_be_named() {
             card: Resource::Ore,
             asked: false,
         })));
-    assert_eq!(g.hands[0], rs("1 grain 1 ore"));
-    assert_eq!(g.hands[1], rs("2 ore"));
-    assert_eq!(g.hands[2], rs("2 wool"));
+    assert_eq!(g.table.hands[0], rs("1 grain 1 ore"));
+    assert_eq!(g.table.hands[1], rs("2 ore"));
+    assert_eq!(g.table.hands[2], rs("2 wool"));
 }
 
 #[test]
@@ -720,7 +724,7 @@ fn the_stolen_card_is_random() {
                 stolen.insert(card);
             }
         }
-        assert_eq!(g.hands[0].total() + g.hands[1].total(), 2);
+        assert_eq!(g.table.hands[0].total() + g.table.hands[1].total(), 2);
     }
     assert_eq!(
         stolen.into_iter().collect::<Vec<_>>(),
@@ -756,7 +760,7 @@ fn you_cannot_rob_yourself() {
         "cannot rob yourself",
     );
     ok(&mut g, 0, "robber K");
-    assert_eq!(g.hands[0], rs("2 wool"));
+    assert_eq!(g.table.hands[0], rs("2 wool"));
 }
 
 #[test]
@@ -834,20 +838,23 @@ fn without_the_three_vp_rule_small_players_are_not_protected() {
 /// Buildings of seats under 3 points next to every numbered hex (two settlements per seat).
 fn protect_every_numbered_hex(g: &mut BaseGame) {
     let numbered: Vec<HexId> = g
+        .table
         .map
         .land_hexes()
-        .filter(|h| g.map.tile(*h).number().is_some())
+        .filter(|h| g.table.map.tile(*h).number().is_some())
         .collect();
     let mut covered: Vec<HexId> = Vec::new();
     let mut placed = 0;
     while covered.len() < numbered.len() {
         let best = *g
+            .table
             .map
             .land_corners()
             .iter()
-            .filter(|c| g.pieces.building(**c).is_none())
+            .filter(|c| g.table.pieces.building(**c).is_none())
             .max_by_key(|c| {
-                g.map
+                g.table
+                    .map
                     .topology
                     .corner_hexes(**c)
                     .iter()
@@ -858,9 +865,9 @@ fn protect_every_numbered_hex(g: &mut BaseGame) {
             .unwrap();
         let seat = (placed / 2) as Seat;
         assert!((seat as usize) < g.cfg.seats, "not enough seats to cover");
-        g.pieces.place_settlement(seat, best);
+        g.table.pieces.place_settlement(seat, best);
         placed += 1;
-        for h in g.map.topology.corner_hexes(best).iter().flatten() {
+        for h in g.table.map.topology.corner_hexes(best).iter().flatten() {
             if numbered.contains(h) && !covered.contains(h) {
                 covered.push(*h);
             }
@@ -882,9 +889,9 @@ fn three_vp_rule_keeps_the_robber_in_the_desert_when_nowhere_is_allowed() {
     assert_eq!(g.robber_targets(), vec![j]);
     says(refused(&mut g, 0, "robber E"), "three-victory-point rule");
     ok(&mut g, 0, "robber J");
-    assert_eq!(g.robber, j);
+    assert_eq!(g.table.robber, j);
     // And from elsewhere it goes back to the desert.
-    g.robber = hex(&g, "K");
+    g.table.robber = hex(&g, "K");
     g.phase = Phase::Robber {
         resume: Resume::Main,
     };
@@ -901,24 +908,25 @@ fn three_vp_rule_still_lets_the_robber_rob_in_the_desert_fallback() {
     let j = hex(&g, "J");
     // A seat with under 3 points and a building by the desert.
     let victim = (1..8)
-        .find(|s| g.pieces.buildings_of(*s).len() < 2)
+        .find(|s| g.table.pieces.buildings_of(*s).len() < 2)
         .expect("a seat with a settlement to spare");
     let free = *g
+        .table
         .map
         .topology
         .hex_corners(j)
         .iter()
-        .find(|c| g.pieces.building(**c).is_none())
+        .find(|c| g.table.pieces.building(**c).is_none())
         .expect("a free corner by the desert");
-    g.pieces.place_settlement(victim, free);
+    g.table.pieces.place_settlement(victim, free);
     assert!(g.public_vp(victim) < 3);
     give(&mut g, victim, "1 ore");
-    g.robber = hex(&g, "K");
+    g.table.robber = hex(&g, "K");
     g.phase = Phase::Robber {
         resume: Resume::Main,
     };
     ok(&mut g, 0, &format!("robber J steal {}", victim + 1));
-    assert_eq!(g.hands[0], rs("1 ore"));
+    assert_eq!(g.table.hands[0], rs("1 ore"));
 }
 
 #[test]
@@ -934,20 +942,20 @@ fn the_robber_stays_put_on_a_board_without_a_desert_when_nowhere_is_allowed() {
         ..BaseConfig::new(2, 1)
     });
     // Two settlements each for two seats, one by every hex.
-    for (i, h) in g.map.land_hexes().enumerate().collect::<Vec<_>>() {
-        let c = g.map.topology.hex_corners(h)[0];
-        g.pieces.place_settlement((i % 2) as Seat, c);
+    for (i, h) in g.table.map.land_hexes().enumerate().collect::<Vec<_>>() {
+        let c = g.table.map.topology.hex_corners(h)[0];
+        g.table.pieces.place_settlement((i % 2) as Seat, c);
     }
     g.phase = Phase::Robber {
         resume: Resume::Main,
     };
-    let here = g.robber;
+    let here = g.table.robber;
     assert_eq!(g.robber_targets(), vec![here]);
     assert!(
         !g.legal(0).is_empty(),
         "the current player can always move on"
     );
-    let hexname = g.map.hex_name(here).to_string();
+    let hexname = g.table.map.hex_name(here).to_string();
     ok(&mut g, 0, &format!("robber {hexname}"));
 }
 
@@ -969,24 +977,24 @@ fn building_pays_its_cost_to_the_bank() {
         let what = refused(&mut g, 0, cmd);
         says(what, "you are missing");
         set_hand(&mut g, 0, &format!("{cost} 1 wool"));
-        let bank = g.bank;
+        let bank = g.table.bank;
         ok(&mut g, 0, cmd);
-        assert_eq!(g.hands[0], rs("1 wool"), "{cmd} costs {cost}");
+        assert_eq!(g.table.hands[0], rs("1 wool"), "{cmd} costs {cost}");
         let mut paid = bank;
         paid.add(&rs(cost));
-        assert_eq!(g.bank, paid, "{cmd} pays the bank");
+        assert_eq!(g.table.bank, paid, "{cmd} pays the bank");
     }
     assert_eq!(
-        g.pieces.building(corner(&g, "E.nw")).unwrap().kind,
+        g.table.pieces.building(corner(&g, "E.nw")).unwrap().kind,
         BuildingKind::City
     );
-    assert_eq!(g.dev[0].cards.len(), 1);
+    assert_eq!(g.table.dev[0].cards.len(), 1);
 }
 
 #[test]
 fn a_seat_has_five_settlements() {
     let mut g = main_phase(2);
-    assert_eq!(g.pieces.stock(0), crate::rules::pieces::Stock::BASE);
+    assert_eq!(g.table.pieces.stock(0), crate::rules::pieces::Stock::BASE);
     assert_eq!(
         (
             Stock::BASE.settlements,
@@ -1001,14 +1009,14 @@ fn a_seat_has_five_settlements() {
     put_roads(&mut g, 0, &["M.s", "E.n", "K.s"]);
     give(&mut g, 0, "2 lumber 2 brick 2 wool 2 grain");
     ok(&mut g, 0, "settle M.se");
-    assert_eq!(g.pieces.stock(0).settlements, 0);
+    assert_eq!(g.table.pieces.stock(0).settlements, 0);
     says(refused(&mut g, 0, "settle E.nw"), "no settlements left");
     assert!(!g.legal(0).iter().any(|c| matches!(c, Command::Settle(_))));
     // A city puts its settlement back in the supply.
     give(&mut g, 0, "2 grain 3 ore");
     ok(&mut g, 0, "city A.nw");
-    assert_eq!(g.pieces.stock(0).settlements, 1);
-    assert_eq!(g.pieces.stock(0).cities, 3);
+    assert_eq!(g.table.pieces.stock(0).settlements, 1);
+    assert_eq!(g.table.pieces.stock(0).cities, 3);
     ok(&mut g, 0, "settle E.nw");
 }
 
@@ -1022,11 +1030,11 @@ fn a_seat_has_four_cities() {
     for c in ["A.nw", "C.e", "I.w", "S.se"] {
         ok(&mut g, 0, &format!("city {c}"));
     }
-    assert_eq!(g.pieces.stock(0).cities, 0);
-    assert_eq!(g.pieces.stock(0).settlements, 4);
+    assert_eq!(g.table.pieces.stock(0).cities, 0);
+    assert_eq!(g.table.pieces.stock(0).settlements, 4);
     says(refused(&mut g, 0, "city M.se"), "no cities left");
     assert!(!g.legal(0).iter().any(|c| matches!(c, Command::City(_))));
-    assert_eq!(g.pieces.building_vp(0), 9);
+    assert_eq!(g.table.pieces.building_vp(0), 9);
 }
 
 #[test]
@@ -1035,25 +1043,26 @@ fn a_seat_has_fifteen_roads() {
     put_settlement(&mut g, 0, "E.nw");
     for _ in 0..14 {
         let e = g.road_spots(0).next().unwrap();
-        g.pieces.place_route(0, e, RouteKind::Road);
+        g.table.pieces.place_route(0, e, RouteKind::Road);
     }
     give(&mut g, 0, "2 lumber 2 brick");
     let e = g.road_spots(0).next().unwrap();
-    let next = g.map.edge_name(e);
+    let next = g.table.map.edge_name(e);
     ok(&mut g, 0, &format!("road {next}"));
-    assert_eq!(g.pieces.stock(0).roads, 0);
-    assert_eq!(g.pieces.routes_of(0).len(), 15);
+    assert_eq!(g.table.pieces.stock(0).roads, 0);
+    assert_eq!(g.table.pieces.routes_of(0).len(), 15);
     // A free edge next to the network, refused only for want of roads.
-    let topo = &g.map.topology;
+    let topo = &g.table.map.topology;
     let free = g
+        .table
         .pieces
         .routes_of(0)
         .iter()
         .flat_map(|e| topo.edge_corners(*e))
         .flat_map(|c| topo.corner_edges(c).iter().flatten().copied())
-        .find(|e| g.pieces.route(*e).is_none() && g.map.edge_is_road_spot(*e))
+        .find(|e| g.table.pieces.route(*e).is_none() && g.table.map.edge_is_road_spot(*e))
         .unwrap();
-    let name = g.map.edge_name(free);
+    let name = g.table.map.edge_name(free);
     says(refused(&mut g, 0, &format!("road {name}")), "no roads left");
     assert!(!g.legal(0).iter().any(|c| matches!(c, Command::Road(_))));
 }
@@ -1121,9 +1130,9 @@ fn building_waits_for_the_roll_and_your_turn() {
 
 #[test]
 fn the_deck_has_25_cards_14_5_2_2_2_shuffled_by_the_seed() {
-    let count = |g: &BaseGame, c: DevCard| g.deck.iter().filter(|d| **d == c).count();
+    let count = |g: &BaseGame, c: DevCard| g.table.deck.iter().filter(|d| **d == c).count();
     let g = new_game(config(4));
-    assert_eq!(g.deck.len(), 25);
+    assert_eq!(g.table.deck.len(), 25);
     assert_eq!(count(&g, DevCard::Knight), 14);
     assert_eq!(count(&g, DevCard::VictoryPoint), 5);
     assert_eq!(count(&g, DevCard::RoadBuilding), 2);
@@ -1133,14 +1142,14 @@ fn the_deck_has_25_cards_14_5_2_2_2_shuffled_by_the_seed() {
         seed: 8,
         ..config(4)
     });
-    assert_ne!(g.deck, other.deck, "shuffled");
+    assert_ne!(g.table.deck, other.table.deck, "shuffled");
 }
 
 #[test]
 fn an_empty_deck_refuses_a_purchase() {
     let mut g = main_phase(2);
     give(&mut g, 0, "1 wool 1 grain 1 ore");
-    g.deck.clear();
+    g.table.deck.clear();
     says(refused(&mut g, 0, "buy dev"), "deck is empty");
     assert!(!g.legal(0).contains(&Command::BuyDev));
 }
@@ -1149,14 +1158,14 @@ fn an_empty_deck_refuses_a_purchase() {
 fn buying_draws_the_top_card() {
     let mut g = main_phase(2);
     give(&mut g, 0, "2 wool 2 grain 2 ore");
-    g.deck = vec![DevCard::Knight, DevCard::Monopoly];
+    g.table.deck = vec![DevCard::Knight, DevCard::Monopoly];
     let ev = ok(&mut g, 0, "buy dev");
     assert!(has(&ev, |e| *e
         == Event::Dev(DevEvent::Bought {
             seat: 0,
             card: DevCard::Monopoly
         })));
-    assert_eq!(g.deck, vec![DevCard::Knight]);
+    assert_eq!(g.table.deck, vec![DevCard::Knight]);
 }
 
 /// Rolls (not a 7) and ends the turn of the current seat.
@@ -1171,7 +1180,7 @@ fn pass_turn(g: &mut BaseGame) {
 fn a_card_bought_this_turn_is_played_from_the_next_turn() {
     let mut g = main_phase(2);
     give(&mut g, 0, "1 wool 1 grain 1 ore");
-    g.deck = vec![DevCard::Knight];
+    g.table.deck = vec![DevCard::Knight];
     ok(&mut g, 0, "buy dev");
     says(refused(&mut g, 0, "play knight"), "next turn");
     assert!(!g.legal(0).contains(&Command::PlayKnight));
@@ -1188,7 +1197,7 @@ fn victory_point_cards_count_at_once_and_stay_hidden() {
     let mut g = main_phase(2);
     put_settlement(&mut g, 0, "K.e");
     give(&mut g, 0, "1 wool 1 grain 1 ore");
-    g.deck = vec![DevCard::VictoryPoint];
+    g.table.deck = vec![DevCard::VictoryPoint];
     ok(&mut g, 0, "buy dev");
     assert_eq!(g.total_vp(0), 2, "counts the turn it is bought");
     assert_eq!(g.public_vp(0), 1);
@@ -1239,9 +1248,9 @@ fn a_knight_may_be_played_before_the_roll() {
         }
     );
     ok(&mut g, 0, "robber K steal 2");
-    assert_eq!(g.hands[0], rs("1 ore"));
+    assert_eq!(g.table.hands[0], rs("1 ore"));
     assert_eq!(g.phase, Phase::Roll, "the roll still comes");
-    assert_eq!(g.dev[0].knights_played, 1);
+    assert_eq!(g.table.dev[0].knights_played, 1);
     next_roll(&mut g, 6);
     ok(&mut g, 0, "roll");
 }
@@ -1266,7 +1275,7 @@ fn progress_cards_may_be_played_before_the_roll() {
     give_dev(&mut g, 0, DevCard::Monopoly, 0);
     give(&mut g, 1, "2 ore");
     ok(&mut g, 0, "play monopoly ore");
-    assert_eq!((g.hands[0], &g.phase), (rs("2 ore"), &Phase::Roll));
+    assert_eq!((g.table.hands[0], &g.phase), (rs("2 ore"), &Phase::Roll));
     let mut g = playing(2);
     put_settlement(&mut g, 0, "E.nw");
     give_dev(&mut g, 0, DevCard::RoadBuilding, 0);
@@ -1308,7 +1317,7 @@ fn road_building_places_two_free_roads() {
     let mut g = main_phase(2);
     put_settlement(&mut g, 0, "E.nw");
     give_dev(&mut g, 0, DevCard::RoadBuilding, 0);
-    let bank = g.bank;
+    let bank = g.table.bank;
     ok(&mut g, 0, "play roads");
     assert_eq!(
         g.phase,
@@ -1322,16 +1331,16 @@ fn road_building_places_two_free_roads() {
     ok(&mut g, 0, "road E.n");
     ok(&mut g, 0, "road E.ne");
     assert_eq!(g.phase, Phase::Main);
-    assert_eq!(g.bank, bank, "the roads were free");
-    assert_eq!(g.hands[0], ResourceSet::EMPTY);
-    assert_eq!(g.pieces.stock(0).roads, 13);
+    assert_eq!(g.table.bank, bank, "the roads were free");
+    assert_eq!(g.table.hands[0], ResourceSet::EMPTY);
+    assert_eq!(g.table.pieces.stock(0).roads, 13);
 }
 
 #[test]
 fn road_building_with_one_road_left_places_one() {
     let mut g = main_phase(2);
     put_settlement(&mut g, 0, "E.nw");
-    g.pieces.stock_mut(0).roads = 1;
+    g.table.pieces.stock_mut(0).roads = 1;
     give_dev(&mut g, 0, DevCard::RoadBuilding, 0);
     ok(&mut g, 0, "play roads");
     ok(&mut g, 0, "road E.n");
@@ -1362,9 +1371,9 @@ fn year_of_plenty_takes_two_cards_the_bank_has() {
             .contains(&Command::PlayYearOfPlenty(rs("2 wool")))
     );
     ok(&mut g, 0, "play plenty 1 ore 1 grain");
-    assert_eq!(g.hands[0], rs("1 grain 1 ore"));
-    assert_eq!(g.bank[Resource::Ore], 0);
-    assert!(g.dev[0].cards.is_empty());
+    assert_eq!(g.table.hands[0], rs("1 grain 1 ore"));
+    assert_eq!(g.table.bank[Resource::Ore], 0);
+    assert!(g.table.dev[0].cards.is_empty());
 }
 
 #[test]
@@ -1375,9 +1384,9 @@ fn monopoly_takes_every_card_of_one_resource() {
     set_hand(&mut g, 1, "3 wool 1 ore");
     set_hand(&mut g, 2, "2 wool");
     let ev = ok(&mut g, 0, "play monopoly wool");
-    assert_eq!(g.hands[0], rs("6 wool"));
-    assert_eq!(g.hands[1], rs("1 ore"));
-    assert_eq!(g.hands[2], ResourceSet::EMPTY);
+    assert_eq!(g.table.hands[0], rs("6 wool"));
+    assert_eq!(g.table.hands[1], rs("1 ore"));
+    assert_eq!(g.table.hands[2], ResourceSet::EMPTY);
     assert!(has(&ev, |e| *e
         == Event::Dev(DevEvent::PlayedMonopoly {
             seat: 0,
@@ -1391,8 +1400,8 @@ fn monopoly_takes_every_card_of_one_resource() {
 #[test]
 fn largest_army_goes_to_the_first_with_three_knights_and_moves_only_for_more() {
     let mut g = main_phase(3);
-    g.dev[0].knights_played = 2;
-    g.dev[1].knights_played = 2;
+    g.table.dev[0].knights_played = 2;
+    g.table.dev[1].knights_played = 2;
     give_dev(&mut g, 0, DevCard::Knight, 0);
     let ev = ok(&mut g, 0, "play knight");
     assert!(has(&ev, |e| *e
@@ -1400,7 +1409,7 @@ fn largest_army_goes_to_the_first_with_three_knights_and_moves_only_for_more() {
             holder: 0,
             knights: 3
         })));
-    assert_eq!(g.largest, Some(0));
+    assert_eq!(g.table.largest, Some(0));
     assert_eq!(g.public_vp(0), 2);
     ok(&mut g, 0, "robber E");
     // Seat 1 draws level: the holder keeps it.
@@ -1411,23 +1420,23 @@ fn largest_army_goes_to_the_first_with_three_knights_and_moves_only_for_more() {
         e,
         Event::Award(AwardEvent::LargestArmy { .. })
     )));
-    assert_eq!(g.largest, Some(0));
+    assert_eq!(g.table.largest, Some(0));
     ok(&mut g, 1, "robber J");
     // Seat 1 pulls ahead: it moves.
     turn_of(&mut g, 1, Phase::Main);
     give_dev(&mut g, 1, DevCard::Knight, 0);
     ok(&mut g, 1, "play knight");
-    assert_eq!(g.largest, Some(1));
+    assert_eq!(g.table.largest, Some(1));
     assert_eq!((g.public_vp(0), g.public_vp(1)), (0, 2));
 }
 
 #[test]
 fn largest_army_needs_three_knights() {
     let mut g = main_phase(2);
-    g.dev[0].knights_played = 1;
+    g.table.dev[0].knights_played = 1;
     give_dev(&mut g, 0, DevCard::Knight, 0);
     ok(&mut g, 0, "play knight");
-    assert_eq!(g.largest, None);
+    assert_eq!(g.table.largest, None);
 }
 
 #[test]
@@ -1436,7 +1445,7 @@ fn largest_army_can_win_before_the_robber_moves() {
     for c in ["A.nw", "C.e", "I.w", "S.se"] {
         put_city(&mut g, 0, c);
     }
-    g.dev[0].knights_played = 2;
+    g.table.dev[0].knights_played = 2;
     give_dev(&mut g, 0, DevCard::Knight, 0);
     let ev = ok(&mut g, 0, "play knight");
     assert!(has(&ev, |e| matches!(
@@ -1458,7 +1467,7 @@ fn longest_road_needs_five_segments() {
     let mut g = main_phase(2);
     put_settlement(&mut g, 0, "E.w");
     put_roads(&mut g, 0, &AROUND_E[..4]);
-    assert_eq!((g.road_len[0], g.longest), (4, None));
+    assert_eq!((g.table.road_len[0], g.table.longest), (4, None));
     give(&mut g, 0, "1 lumber 1 brick");
     let ev = ok(&mut g, 0, "road E.s");
     assert!(has(&ev, |e| *e
@@ -1466,7 +1475,7 @@ fn longest_road_needs_five_segments() {
             holder: Some(0),
             length: 5
         })));
-    assert_eq!(g.longest, Some(0));
+    assert_eq!(g.table.longest, Some(0));
     assert_eq!(g.public_vp(0), 3);
     assert_eq!(g.view(None).players[0].road_length, 5);
 }
@@ -1479,9 +1488,9 @@ fn longest_road_does_not_count_forks() {
     put_roads(&mut g, 0, &["E.nw", "E.n", "E.ne", "E.se", "A.se"]);
     give(&mut g, 0, "1 lumber 1 brick");
     ok(&mut g, 0, "road C.n");
-    assert_eq!(g.pieces.routes_of(0).len(), 6);
-    assert_eq!(g.road_len[0], 4);
-    assert_eq!(g.longest, None);
+    assert_eq!(g.table.pieces.routes_of(0).len(), 6);
+    assert_eq!(g.table.road_len[0], 4);
+    assert_eq!(g.table.longest, None);
 }
 
 #[test]
@@ -1491,9 +1500,9 @@ fn longest_road_counts_a_ring_of_six_and_a_tail_through_it() {
     put_roads(&mut g, 0, &["E.nw", "E.n", "E.ne", "E.se", "E.s"]);
     give(&mut g, 0, "2 lumber 2 brick");
     ok(&mut g, 0, "road E.sw");
-    assert_eq!(g.road_len[0], 6, "a closed ring of six");
+    assert_eq!(g.table.road_len[0], 6, "a closed ring of six");
     ok(&mut g, 0, "road A.se");
-    assert_eq!(g.road_len[0], 7, "the tail, then all round the ring");
+    assert_eq!(g.table.road_len[0], 7, "the tail, then all round the ring");
 }
 
 #[test]
@@ -1501,8 +1510,8 @@ fn longest_road_runs_through_your_own_settlement() {
     let mut g = main_phase(2);
     put_settlement(&mut g, 0, "E.ne");
     put_roads(&mut g, 0, &AROUND_E);
-    assert_eq!(g.road_len[0], 5);
-    assert_eq!(g.longest, Some(0));
+    assert_eq!(g.table.road_len[0], 5);
+    assert_eq!(g.table.longest, Some(0));
 }
 
 #[test]
@@ -1510,20 +1519,20 @@ fn an_opponents_settlement_breaks_a_longest_road() {
     let mut g = main_phase(2);
     put_settlement(&mut g, 0, "E.w");
     put_roads(&mut g, 0, &AROUND_E);
-    assert_eq!(g.longest, Some(0));
+    assert_eq!(g.table.longest, Some(0));
     // Seat 1 builds on E.ne, between seat 0's second and third roads.
     turn_of(&mut g, 1, Phase::Main);
     put_settlement(&mut g, 1, "C.e");
     put_roads(&mut g, 1, &["C.n", "A.se"]);
     give(&mut g, 1, "1 lumber 1 brick 1 wool 1 grain");
     let ev = ok(&mut g, 1, "settle E.ne");
-    assert_eq!(g.road_len[0], 3);
+    assert_eq!(g.table.road_len[0], 3);
     assert!(has(&ev, |e| *e
         == Event::Award(AwardEvent::LongestRoad {
             holder: None,
             length: 0
         })));
-    assert_eq!(g.longest, None);
+    assert_eq!(g.table.longest, None);
     assert_eq!(g.public_vp(0), 1);
 }
 
@@ -1537,10 +1546,10 @@ fn a_tie_keeps_longest_road_with_its_holder() {
     put_roads(&mut g, 1, &["M.nw", "M.n", "M.ne", "M.se"]);
     give(&mut g, 1, "2 lumber 2 brick");
     ok(&mut g, 1, "road M.s");
-    assert_eq!(g.road_len, vec![5, 5]);
-    assert_eq!(g.longest, Some(0), "a tie does not take it");
+    assert_eq!(g.table.road_len, vec![5, 5]);
+    assert_eq!(g.table.longest, Some(0), "a tie does not take it");
     let ev = ok(&mut g, 1, "road M.sw");
-    assert_eq!(g.longest, Some(1), "a longer road does");
+    assert_eq!(g.table.longest, Some(1), "a longer road does");
     assert!(has(&ev, |e| *e
         == Event::Award(AwardEvent::LongestRoad {
             holder: Some(1),
@@ -1554,15 +1563,15 @@ fn road_race() -> BaseGame {
     let mut g = main_phase(4);
     put_settlement(&mut g, 0, "E.w");
     put_roads(&mut g, 0, &["E.nw", "E.n", "E.ne", "E.se", "E.s", "J.nw"]);
-    assert_eq!(g.longest, Some(0));
+    assert_eq!(g.table.longest, Some(0));
     put_settlement(&mut g, 1, "M.w");
     put_roads(&mut g, 1, &["M.nw", "M.n", "M.ne", "M.se", "M.s"]);
     put_settlement(&mut g, 2, "Q.w");
     put_roads(&mut g, 2, &["Q.nw", "Q.n", "Q.ne", "Q.se", "Q.s"]);
     put_settlement(&mut g, 3, "C.e");
     put_roads(&mut g, 3, &["C.se", "C.s"]);
-    assert_eq!(g.road_len, vec![6, 5, 5, 2]);
-    assert_eq!(g.longest, Some(0));
+    assert_eq!(g.table.road_len, vec![6, 5, 5, 2]);
+    assert_eq!(g.table.longest, Some(0));
     turn_of(&mut g, 3, Phase::Main);
     give(&mut g, 3, "1 lumber 1 brick 1 wool 1 grain");
     g
@@ -1572,8 +1581,8 @@ fn road_race() -> BaseGame {
 fn a_break_that_leaves_others_tied_gives_longest_road_to_nobody() {
     let mut g = road_race();
     let ev = ok(&mut g, 3, "settle E.e");
-    assert_eq!(g.road_len, vec![3, 5, 5, 2]);
-    assert_eq!(g.longest, None);
+    assert_eq!(g.table.road_len, vec![3, 5, 5, 2]);
+    assert_eq!(g.table.longest, None);
     assert!(has(&ev, |e| *e
         == Event::Award(AwardEvent::LongestRoad {
             holder: None,
@@ -1585,11 +1594,11 @@ fn a_break_that_leaves_others_tied_gives_longest_road_to_nobody() {
 fn a_break_that_leaves_one_longest_road_passes_it_on() {
     let mut g = road_race();
     // Without the tie: seat 3's road around Q is one shorter.
-    g.pieces.remove_route(edge(&g, "Q.s"));
+    g.table.pieces.remove_route(edge(&g, "Q.s"));
     g.update_longest_road(&mut Vec::new());
-    assert_eq!(g.longest, Some(0));
+    assert_eq!(g.table.longest, Some(0));
     ok(&mut g, 3, "settle E.e");
-    assert_eq!(g.longest, Some(1));
+    assert_eq!(g.table.longest, Some(1));
 }
 
 // ---- trade ---------------------------------------------------------------------------------
@@ -1617,9 +1626,9 @@ fn only_the_current_player_trades_with_the_others() {
     says(refused(&mut g, 2, "accept 1"), "not addressed to you");
     says(refused(&mut g, 2, "decline 1"), "not addressed to you");
     ok(&mut g, 0, "accept 1");
-    assert_eq!(g.hands[0], rs("1 wool"));
-    assert_eq!(g.hands[1], rs("1 ore"));
-    assert!(g.offers.is_empty());
+    assert_eq!(g.table.hands[0], rs("1 wool"));
+    assert_eq!(g.table.hands[1], rs("1 ore"));
+    assert!(g.table.offers.is_empty());
 }
 
 #[test]
@@ -1641,9 +1650,9 @@ fn an_open_offer_goes_to_the_first_who_accepts() {
         })
     )));
     says(refused(&mut g, 1, "accept 1"), "no open offer 1");
-    assert_eq!(g.hands[0], rs("1 ore"));
-    assert_eq!(g.hands[2], rs("1 brick"));
-    assert_eq!(g.hands[1], rs("1 ore"));
+    assert_eq!(g.table.hands[0], rs("1 ore"));
+    assert_eq!(g.table.hands[2], rs("1 brick"));
+    assert_eq!(g.table.hands[1], rs("1 ore"));
 }
 
 #[test]
@@ -1693,18 +1702,26 @@ fn a_counter_offer_declines_and_proposes_back() {
             ..
         })
     )));
-    assert_eq!(g.offers.len(), 2, "offer 1 stays open for seat 3");
+    assert_eq!(g.table.offers.len(), 2, "offer 1 stays open for seat 3");
     says(refused(&mut g, 2, "accept 2"), "not addressed to you");
     says(refused(&mut g, 1, "accept 1"), "declined");
     ok(&mut g, 0, "accept 2");
-    assert_eq!(g.hands[0], rs("1 brick 1 ore"));
-    assert_eq!(g.hands[1], rs("2 brick 1 ore"));
+    assert_eq!(g.table.hands[0], rs("1 brick 1 ore"));
+    assert_eq!(g.table.hands[1], rs("2 brick 1 ore"));
     // The current player may counter an offer made to it.
     ok(&mut g, 1, "offer 1 ore for 1 brick");
     ok(&mut g, 0, "counter 3 1 brick for 1 ore");
-    let mine = g.offers.iter().find(|o| o.from == 0 && o.id == 4).unwrap();
+    let mine = g
+        .table
+        .offers
+        .iter()
+        .find(|o| o.from == 0 && o.id == 4)
+        .unwrap();
     assert_eq!(mine.to, Some(1));
-    assert!(!g.offers.iter().any(|o| o.id == 3), "seat 2's offer closed");
+    assert!(
+        !g.table.offers.iter().any(|o| o.id == 3),
+        "seat 2's offer closed"
+    );
 }
 
 #[test]
@@ -1714,12 +1731,12 @@ fn an_offer_closes_when_everyone_has_declined() {
     ok(&mut g, 0, "offer 1 brick for 1 ore");
     ok(&mut g, 1, "decline 1");
     ok(&mut g, 3, "decline 1");
-    assert_eq!(g.offers.len(), 1);
+    assert_eq!(g.table.offers.len(), 1);
     assert_eq!(g.actors(), vec![0, 2]);
     let ev = ok(&mut g, 2, "decline 1");
     assert!(has(&ev, |e| *e
         == Event::Trade(TradeEvent::OfferClosed { id: 1, from: 0 })));
-    assert!(g.offers.is_empty());
+    assert!(g.table.offers.is_empty());
     says(refused(&mut g, 1, "decline 1"), "no open offer 1");
 }
 
@@ -1732,7 +1749,7 @@ fn only_the_maker_cancels_an_offer() {
     let ev = ok(&mut g, 0, "cancel 1");
     assert!(has(&ev, |e| *e
         == Event::Trade(TradeEvent::OfferClosed { id: 1, from: 0 })));
-    assert!(g.offers.is_empty());
+    assert!(g.table.offers.is_empty());
 }
 
 #[test]
@@ -1816,7 +1833,7 @@ fn offers_end_with_the_turn() {
     give(&mut g, 0, "1 brick");
     ok(&mut g, 0, "offer 1 brick for 1 ore");
     ok(&mut g, 0, "end");
-    assert!(g.offers.is_empty());
+    assert!(g.table.offers.is_empty());
 }
 
 /// The beginner board with a 3:1 harbour on A's north side and a 2:1 wool harbour on D's
@@ -1842,8 +1859,8 @@ fn harbour_game() -> BaseGame {
         ..config(2)
     });
     g.phase = Phase::Main;
-    assert_eq!(g.map.hex_name(g.map.harbors()[0].land), "A");
-    assert_eq!(g.map.hex_name(g.map.harbors()[1].land), "D");
+    assert_eq!(g.table.map.hex_name(g.table.map.harbors()[0].land), "A");
+    assert_eq!(g.table.map.hex_name(g.table.map.harbors()[1].land), "D");
     g
 }
 
@@ -1858,8 +1875,8 @@ fn maritime_trade_is_four_to_one_without_a_harbour() {
         "same resource",
     );
     ok(&mut g, 0, "bank 4 wool for 1 ore");
-    assert_eq!(g.hands[0], rs("4 wool 1 ore"));
-    assert_eq!(g.bank, ResourceSet::new(19, 19, 15, 19, 18));
+    assert_eq!(g.table.hands[0], rs("4 wool 1 ore"));
+    assert_eq!(g.table.bank, ResourceSet::new(19, 19, 15, 19, 18));
     says(refused(&mut g, 1, "bank 4 wool for 1 ore"), "not your turn");
 }
 
@@ -1874,7 +1891,7 @@ fn harbours_trade_three_to_one_or_two_to_one_in_their_resource() {
     put_settlement(&mut g, 0, "D.w");
     assert_eq!(g.view(Some(0)).you.unwrap().bank_rates, [3, 3, 2, 3, 3]);
     ok(&mut g, 0, "bank 2 wool for 1 ore");
-    assert_eq!(g.hands[0], rs("3 wool 2 ore"));
+    assert_eq!(g.table.hands[0], rs("3 wool 2 ore"));
     // The rates are the builder's own: seat 1 still pays 4.
     assert_eq!(g.view(Some(1)).you.unwrap().bank_rates, [4; 5]);
 }
@@ -1929,7 +1946,7 @@ fn trade_then_build_refuses_trades_after_building() {
             | Command::Trade(TradeCommand::Accept(_))
     )));
     // Building ended trading: the open offers are closed and nobody waits on them.
-    assert!(g.offers.is_empty());
+    assert!(g.table.offers.is_empty());
     assert_eq!(g.actors(), vec![0]);
     // Building goes on.
     give(&mut g, 0, "1 lumber");
@@ -2016,11 +2033,11 @@ fn points_reached_on_another_turn_win_at_the_start_of_your_own() {
     }
     put_settlement(&mut g, 1, "F.e");
     assert_eq!(g.total_vp(1), 8);
-    g.pieces.remove_route(edge(&g, "Q.s"));
+    g.table.pieces.remove_route(edge(&g, "Q.s"));
     g.update_longest_road(&mut Vec::new());
     // Seat 3's settlement cuts seat 0's road: seat 1's is now the longest, on seat 3's turn.
     let ev = ok(&mut g, 3, "settle E.e");
-    assert_eq!(g.longest, Some(1));
+    assert_eq!(g.table.longest, Some(1));
     assert_eq!(g.total_vp(1), 10);
     assert!(!has(&ev, |e| matches!(e, Event::Won { .. })));
     assert_eq!(g.phase, Phase::Main, "not on someone else's turn");
@@ -2052,7 +2069,7 @@ fn hidden_victory_point_cards_count_toward_the_win_and_are_revealed() {
     }
     give_dev(&mut g, 0, DevCard::VictoryPoint, 0);
     assert_eq!((g.public_vp(0), g.total_vp(0)), (8, 9));
-    g.deck = vec![DevCard::VictoryPoint];
+    g.table.deck = vec![DevCard::VictoryPoint];
     give(&mut g, 0, "1 wool 1 grain 1 ore");
     let ev = ok(&mut g, 0, "buy dev");
     let won = ev
@@ -2123,7 +2140,7 @@ fn the_clock_places_setup_pieces_for_a_slow_player() {
         e,
         Event::Table(TableEvent::Roaded { seat: 1, .. })
     )));
-    assert_eq!(g.pieces.routes_of(1).len(), 1);
+    assert_eq!(g.table.pieces.routes_of(1).len(), 1);
 }
 
 #[test]
@@ -2149,7 +2166,7 @@ fn the_clock_ends_a_turn_after_the_roll() {
     let ev = g.tick(300);
     assert!(has(&ev, |e| matches!(e, Event::TimedOut { seat: 0, .. })));
     assert_eq!(g.current, 1);
-    assert!(g.offers.is_empty());
+    assert!(g.table.offers.is_empty());
 }
 
 #[test]
@@ -2164,8 +2181,8 @@ fn the_clock_discards_at_random_and_moves_the_robber() {
     g.apply(0, &cmd, 500).unwrap();
     assert_eq!(g.deadline(), Some(1500), "discards get their own time");
     let ev = g.tick(1500);
-    assert_eq!(g.hands[1].total(), 5);
-    assert_eq!(g.hands[2].total(), 5);
+    assert_eq!(g.table.hands[1].total(), 5);
+    assert_eq!(g.table.hands[2].total(), 5);
     assert!(has(&ev, |e| matches!(
         e,
         Event::Table(TableEvent::Discarded { seat: 1, .. })
@@ -2186,14 +2203,14 @@ fn the_clock_discards_at_random_and_moves_the_robber() {
         Some(11_000),
         "the turn's clock stood still for the second of discards"
     );
-    let robber = g.robber;
+    let robber = g.table.robber;
     assert!(g.tick(10_999).is_empty());
     let ev = g.tick(11_000);
     assert!(has(&ev, |e| matches!(
         e,
         Event::Table(TableEvent::RobberMoved { seat: 0, .. })
     )));
-    assert_ne!(g.robber, robber);
+    assert_ne!(g.table.robber, robber);
     assert_eq!(g.current, 1, "and the turn ended");
     assert_conserved(&g);
 }
@@ -2340,10 +2357,10 @@ fn scramble_secrets_but(g: &BaseGame, keep: Seat) -> BaseGame {
         if s as Seat == keep {
             continue;
         }
-        let n = h.hands[s].total();
-        h.hands[s] = ResourceSet::EMPTY;
-        h.hands[s][Resource::ALL[(s + 1) % 5]] = n; // the bank is untouched: only a view
-        for c in &mut h.dev[s].cards {
+        let n = h.table.hands[s].total();
+        h.table.hands[s] = ResourceSet::EMPTY;
+        h.table.hands[s][Resource::ALL[(s + 1) % 5]] = n; // the bank is untouched: only a view
+        for c in &mut h.table.dev[s].cards {
             c.card = if c.card == DevCard::Monopoly {
                 DevCard::Knight
             } else {
@@ -2394,7 +2411,7 @@ fn victory_point_cards_are_hidden_until_the_game_is_over() {
         public_1,
         "hidden while playing"
     );
-    g.dev[0].knights_played = 2;
+    g.table.dev[0].knights_played = 2;
     give_dev(&mut g, 0, DevCard::Knight, 0);
     ok(&mut g, 0, "play knight");
     assert_eq!(g.phase, Phase::Over { winner: 0 });
@@ -2411,17 +2428,25 @@ fn victory_point_cards_are_hidden_until_the_game_is_over() {
 fn five_and_six_seats_play_from_the_extension_box() {
     for seats in [5, 6] {
         let g = new_game(BaseConfig::new(seats, 3));
-        assert_eq!(g.map.land_hexes().count(), 30, "the large island");
-        assert_eq!(g.spec.harbors.len(), 11);
-        assert_eq!(g.bank, ResourceSet::uniform(24));
-        assert_eq!(g.deck.len(), 34);
-        let knights = g.deck.iter().filter(|c| **c == DevCard::Knight).count();
+        assert_eq!(g.table.map.land_hexes().count(), 30, "the large island");
+        assert_eq!(g.table.spec.harbors.len(), 11);
+        assert_eq!(g.table.bank, ResourceSet::uniform(24));
+        assert_eq!(g.table.deck.len(), 34);
+        let knights = g
+            .table
+            .deck
+            .iter()
+            .filter(|c| **c == DevCard::Knight)
+            .count();
         assert_eq!(knights, 20);
         assert!(g.cfg.special_build);
     }
     let g = new_game(BaseConfig::new(4, 3));
-    assert_eq!(g.map.land_hexes().count(), 19);
-    assert_eq!((g.bank, g.deck.len()), (ResourceSet::uniform(19), 25));
+    assert_eq!(g.table.map.land_hexes().count(), 19);
+    assert_eq!(
+        (g.table.bank, g.table.deck.len()),
+        (ResourceSet::uniform(19), 25)
+    );
     assert!(!g.cfg.special_build);
 }
 
@@ -2479,7 +2504,7 @@ fn the_special_build_allows_building_and_buying_only() {
         )),
         "the turn's offers close"
     );
-    assert!(g.offers.is_empty());
+    assert!(g.table.offers.is_empty());
     assert_eq!(g.phase, Phase::SpecialBuild { builder: 1 });
     says(
         refused(&mut g, 1, "roll"),
@@ -2565,7 +2590,7 @@ fn points_reached_in_a_special_build_win_at_the_start_of_ones_turn() {
 fn a_card_bought_in_a_special_build_is_played_in_ones_next_turn() {
     let mut g = five_seats();
     give(&mut g, 1, "1 wool 1 grain 1 ore");
-    g.deck.push(DevCard::Knight);
+    g.table.deck.push(DevCard::Knight);
     ok(&mut g, 0, "end");
     ok(&mut g, 1, "buy dev");
     ok(&mut g, 1, "end");

@@ -51,38 +51,22 @@ impl BaseView {
         };
         let players = (0..g.cfg.seats as Seat)
             .map(|s| {
-                let public = PlayerPublic::of(
-                    s,
-                    // Once the game is over the hidden victory point cards are shown.
-                    if matches!(g.phase, Phase::Over { .. }) {
-                        g.total_vp(s)
-                    } else {
-                        g.public_vp(s)
-                    },
-                    &g.hands[s as usize],
-                    &g.dev[s as usize],
-                    g.road_len[s as usize],
-                    (g.longest, g.largest),
-                    g.pieces.stock(s),
-                );
+                // Once the game is over the hidden victory point cards are shown.
+                let vp = if matches!(g.phase, Phase::Over { .. }) {
+                    g.total_vp(s)
+                } else {
+                    g.public_vp(s)
+                };
+                let public = g.table.public_of(s, vp);
                 PlayerPublic {
                     out: g.out[s as usize],
                     ..public.owing(&owed)
                 }
             })
             .collect();
-        let you = seat.filter(|s| (*s as usize) < g.cfg.seats).map(|s| {
-            let i = s as usize;
-            PrivateView::of(
-                s,
-                g.hands[i],
-                &g.dev[i],
-                g.turn,
-                g.total_vp(s),
-                &g.map,
-                &g.pieces,
-            )
-        });
+        let you = seat
+            .filter(|s| (*s as usize) < g.cfg.seats)
+            .map(|s| g.table.private_of(s, g.turn));
         let (phase, current, setup_settlement, free_roads) = match &g.phase {
             Phase::Setup { step, settlement } => {
                 ("setup", Some(g.setup_seat(*step)), *settlement, 0)
@@ -100,15 +84,15 @@ impl BaseView {
             phase: phase.into(),
             current,
             turn: g.turn,
-            robber: g.robber,
-            buildings: g.pieces.all_buildings().collect(),
-            routes: g.pieces.all_routes().collect(),
+            robber: g.table.robber,
+            buildings: g.table.pieces.all_buildings().collect(),
+            routes: g.table.pieces.all_routes().collect(),
             players,
             you,
-            bank: g.bank,
-            deck: g.deck.len() as u32,
+            bank: g.table.bank,
+            deck: g.table.deck.len() as u32,
             last_roll: g.last_roll,
-            offers: g.offers.clone(),
+            offers: g.table.offers.clone(),
             deadline: crate::ruleset::Ruleset::deadline(g),
             winner: g.winner(),
             vp_target: g.cfg.vp_target,

@@ -10,6 +10,7 @@ use crate::rules::awards;
 use crate::rules::banks::Banks;
 use crate::rules::costs;
 use crate::rules::devcards::{Cards, DevCard, DevEvent, DevHand, DevTable};
+use crate::rules::entry;
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::production;
@@ -30,13 +31,9 @@ impl BigGame {
         now: Millis,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        if let Phase::Over { .. } = self.phase {
-            return refuse("the game is over");
-        }
-        if seat as usize >= self.cfg.seats() {
-            return refuse(format!("there is no seat {}", seat + 1));
-        }
-        let ev0 = ev.len();
+        let over = matches!(self.phase, Phase::Over { .. });
+        entry::admit(seat, self.cfg.seats(), over)?;
+        let from = ev.len();
         let done = match *cmd {
             Command::Collect(c) => self.collect(seat, c, now, ev),
             Command::City(c) if self.phase == Phase::Setup => self.setup_city(seat, c, now, ev),
@@ -55,10 +52,7 @@ impl BigGame {
                 g.bank_trade(seat, give, get, ev)
             }),
         };
-        if let Err(e) = done {
-            ev.truncate(ev0);
-            return Err(e);
-        }
+        entry::all_or_nothing(ev, from, done)?;
         if matches!(self.phase, Phase::Round { .. }) {
             self.check_win(Some(seat), ev);
         }

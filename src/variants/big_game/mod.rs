@@ -593,12 +593,8 @@ impl BigGame {
     /// again from its next turn (the text: "for each new player this begins with their first
     /// 15 turns").
     pub fn take_over(&mut self, seat: Seat) -> Result<Vec<Event>, RuleError> {
-        if seat as usize >= self.cfg.seats() {
-            return crate::engine::refuse(format!("there is no seat {}", seat + 1));
-        }
-        if matches!(self.phase, Phase::Over { .. }) {
-            return crate::engine::refuse("the game is over");
-        }
+        let over = matches!(self.phase, Phase::Over { .. });
+        crate::rules::entry::admit(seat, self.cfg.seats(), over)?;
         // A seat taken over during its own round has this turn as its first.
         self.turns[seat as usize] = u32::from(self.is_active(seat));
         Ok(vec![Event::TakenOver { seat }])
@@ -616,13 +612,7 @@ pub fn territory_of_hex(map: &Map, h: HexId) -> Option<usize> {
     Some(2 * map.board_of_hex(h) + usize::from(side == Territory::East))
 }
 
-impl crate::ruleset::TurnOrder for BigGame {
-    type Scratch = Vec<Event>;
-
-    fn turns(&self) -> u32 {
-        self.round()
-    }
-}
+crate::ruleset::turn_order!(BigGame, rounds);
 
 impl Ruleset for BigGame {
     crate::ruleset::ruleset_glue!(name: "big-game", view: BigView, settings: BigSettings;

@@ -77,8 +77,8 @@ impl RiskGame {
             )),
             Stage::Battle(b) if b.attacker == seat => refuse(format!(
                 "finish the battle for {} first: `attack {}`, `stop` or `retreat`",
-                self.base.map.hex_name(b.hex),
-                self.base.map.hex_name(b.hex)
+                self.base.table.map.hex_name(b.hex),
+                self.base.table.map.hex_name(b.hex)
             )),
             Stage::Battle(_) => refuse(format!("a battle is being fought; you cannot {what} now")),
         }
@@ -125,7 +125,7 @@ impl RiskGame {
                         return refuse(format!(
                             "seat {} controls every hex around {}: a settlement there would be annexed at once",
                             q + 1,
-                            self.base.map.corner_name(k)
+                            self.base.table.map.corner_name(k)
                         ));
                     }
                 }
@@ -134,7 +134,7 @@ impl RiskGame {
                         return refuse(format!(
                             "seat {} controls the land on both sides of {}: a road there would be annexed at once",
                             q + 1,
-                            self.base.map.edge_name(e)
+                            self.base.table.map.edge_name(e)
                         ));
                     }
                 }
@@ -169,8 +169,8 @@ impl RiskGame {
                 // R34: the city comes from the holder's supply; the settlement piece goes back
                 // to its builder's.
                 if let Some(b) = annexed_city {
-                    self.base.pieces.stock_mut(seat).settlements -= 1;
-                    self.base.pieces.stock_mut(b).settlements += 1;
+                    self.base.table.pieces.stock_mut(seat).settlements -= 1;
+                    self.base.table.pieces.stock_mut(b).settlements += 1;
                     self.built_by_corner[k.index()] = Some(seat);
                 }
             }
@@ -223,18 +223,19 @@ impl RiskGame {
             ));
         }
         let cost = n * kind.cost();
-        if self.base.hands[seat as usize][pay] < cost {
+        if self.base.table.hands[seat as usize][pay] < cost {
             return refuse(format!(
                 "{n} {} cost {cost} {pay}; you have {}",
                 kind.word(),
-                self.base.hands[seat as usize][pay]
+                self.base.table.hands[seat as usize][pay]
             ));
         }
-        if !self.base.map.is_land(at) {
+        if !self.base.table.map.is_land(at) {
             return refuse("armies never stand on the sea");
         }
         let mine: Vec<CornerId> = self
             .base
+            .table
             .map
             .topology
             .hex_corners(at)
@@ -242,6 +243,7 @@ impl RiskGame {
             .copied()
             .filter(|c| {
                 self.base
+                    .table
                     .pieces
                     .building(*c)
                     .is_some_and(|b| b.owner == seat)
@@ -250,7 +252,7 @@ impl RiskGame {
         if mine.is_empty() {
             return refuse(format!(
                 "units are placed next to a settlement or city you hold; {} touches none",
-                self.base.map.hex_name(at)
+                self.base.table.map.hex_name(at)
             ));
         }
         let owners = self.armies.owners(at);
@@ -264,7 +266,7 @@ impl RiskGame {
         }
         refuse(format!(
             "{} holds enemy units: you may place there only to break a siege of your building",
-            self.base.map.hex_name(at)
+            self.base.table.map.hex_name(at)
         ))
     }
 
@@ -279,8 +281,8 @@ impl RiskGame {
     ) -> Result<(), RuleError> {
         let plan = self.check_buy(seat, kind, n, pay, at)?;
         let cost = ResourceSet::one(pay, n * kind.cost());
-        self.base.hands[seat as usize].sub(&cost);
-        self.base.bank.add(&cost);
+        self.base.table.hands[seat as usize].sub(&cost);
+        self.base.table.bank.add(&cost);
         self.bought += n;
         self.declared = Some(pay);
         self.recruited[seat as usize] += n;
@@ -323,7 +325,7 @@ impl RiskGame {
     ) -> Result<Seat, RuleError> {
         self.need_play(seat, "fire a cannon")?;
         self.base.need_main(seat, "fire a cannon")?;
-        let map = &self.base.map;
+        let map = &self.base.table.map;
         if !map.is_land(from) || !map.is_land(target) {
             return refuse("cannons stand and fire on land");
         }

@@ -33,6 +33,7 @@ impl RiskGame {
             Stage::Claim { seat } => {
                 let h = self
                     .base
+                    .table
                     .map
                     .land_hexes()
                     .find(|h| self.armies.is_empty(*h));

@@ -35,7 +35,7 @@ pub fn threshold(number: Option<u8>) -> u32 {
 impl RiskGame {
     /// Units needed to control hex `h`.
     pub fn pips(&self, h: HexId) -> u32 {
-        threshold(self.base.map.tile(h).number())
+        threshold(self.base.table.map.tile(h).number())
     }
 
     /// Who holds hex `h` now.
@@ -79,9 +79,9 @@ impl RiskGame {
                 neutral_bits |= 1 << s;
             }
         }
-        let count = self.base.map.topology.hex_count();
+        let count = self.base.table.map.topology.hex_count();
         let mut blocked = vec![neutral_bits; count];
-        for h in self.base.map.land_hexes() {
+        for h in self.base.table.map.land_hexes() {
             blocked[h.index()] |= match self.hold(h) {
                 Hold::Contested(..) => all,
                 Hold::Controlled(p) if !self.neutral[p as usize] => all & !(1 << p),
@@ -105,14 +105,16 @@ impl RiskGame {
 
     /// Whether hex `h` touches a road or building held by one of the seats in `bits` (R26).
     pub fn touches_network(&self, h: HexId, bits: u32) -> bool {
-        let topo = &self.base.map.topology;
+        let topo = &self.base.table.map.topology;
         topo.hex_corners(h).iter().any(|c| {
             self.base
+                .table
                 .pieces
                 .building(*c)
                 .is_some_and(|b| bits & (1 << b.owner) != 0)
         }) || topo.hex_edges(h).iter().any(|e| {
             self.base
+                .table
                 .pieces
                 .route(*e)
                 .is_some_and(|r| bits & (1 << r.owner) != 0)
@@ -122,17 +124,18 @@ impl RiskGame {
     /// A step for `seat` into `h` is allowed by R26: a land hex touching its network or a
     /// grantor's.
     pub fn may_step_into(&self, seat: Seat, h: HexId) -> bool {
-        self.base.map.is_land(h) && self.touches_network(h, self.movers_network(seat))
+        self.base.table.map.is_land(h) && self.touches_network(h, self.movers_network(seat))
     }
 
     /// The connected pieces of a seat's network (with passage grants), for R32's supply lines.
     /// Another player's building cuts the network at its corner.
     pub(crate) fn supply_net(&self, seat: Seat) -> SupplyNet {
         let bits = self.movers_network(seat);
-        let topo = &self.base.map.topology;
+        let topo = &self.base.table.map.topology;
         let n = topo.corner_count();
         let cut = |c: CornerId| {
             self.base
+                .table
                 .pieces
                 .building(c)
                 .is_some_and(|b| bits & (1 << b.owner) == 0)
@@ -146,12 +149,12 @@ impl RiskGame {
             }
             x
         }
-        for (c, b) in self.base.pieces.all_buildings() {
+        for (c, b) in self.base.table.pieces.all_buildings() {
             if bits & (1 << b.owner) != 0 {
                 on[c.index()] = true;
             }
         }
-        for (e, r) in self.base.pieces.all_routes() {
+        for (e, r) in self.base.table.pieces.all_routes() {
             if bits & (1 << r.owner) == 0 {
                 continue;
             }
@@ -185,8 +188,8 @@ impl RiskGame {
     /// edges. A road's far end is not enough: a hex that meets a road only at a corner without
     /// a building does not touch it, for a redeploy (R32) as for a move (R26).
     pub(crate) fn hex_labels(&self, net: &SupplyNet, h: HexId) -> Vec<u32> {
-        let topo = &self.base.map.topology;
-        let pieces = &self.base.pieces;
+        let topo = &self.base.table.map.topology;
+        let pieces = &self.base.table.pieces;
         let ours = |owner: Seat| net.bits & (1 << owner) != 0;
         let mut v: Vec<u32> = Vec::new();
         for c in topo.hex_corners(h) {
@@ -227,32 +230,34 @@ impl RiskGame {
     /// Land hexes on either side of an edge.
     pub(crate) fn edge_land(&self, e: EdgeId) -> Vec<HexId> {
         self.base
+            .table
             .map
             .topology
             .edge_hexes(e)
             .into_iter()
             .flatten()
-            .filter(|h| self.base.map.is_land(*h))
+            .filter(|h| self.base.table.map.is_land(*h))
             .collect()
     }
 
     /// Land hexes touching a corner.
     pub(crate) fn corner_land(&self, c: CornerId) -> Vec<HexId> {
         self.base
+            .table
             .map
             .topology
             .corner_hexes(c)
             .iter()
             .flatten()
             .copied()
-            .filter(|h| self.base.map.is_land(*h))
+            .filter(|h| self.base.table.map.is_land(*h))
             .collect()
     }
 
     /// Whether the building at `c` is besieged: every land hex touching it holds an
     /// opponent's units and none of its holder's (R25).
     pub fn besieged(&self, c: CornerId) -> bool {
-        let Some(b) = self.base.pieces.building(c) else {
+        let Some(b) = self.base.table.pieces.building(c) else {
             return false;
         };
         let hexes = self.corner_land(c);
@@ -265,6 +270,7 @@ impl RiskGame {
     /// Corners with besieged buildings.
     pub fn sieges(&self) -> Vec<CornerId> {
         self.base
+            .table
             .pieces
             .all_buildings()
             .map(|(c, _)| c)

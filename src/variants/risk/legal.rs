@@ -68,7 +68,7 @@ impl RiskGame {
             }
             Stage::Claim { seat: s } => {
                 if *s == seat {
-                    for h in self.base.map.land_hexes() {
+                    for h in self.base.table.map.land_hexes() {
                         if self.armies.is_empty(h) {
                             out.push(Command::Place(Some(h)));
                         }
@@ -137,7 +137,7 @@ impl RiskGame {
 
     /// Buys, moves, attacks, barrages and redeploys of the current player.
     fn army_legal(&self, seat: Seat, out: &mut Vec<Command>) {
-        let map = &self.base.map;
+        let map = &self.base.table.map;
         let land: Vec<HexId> = map.land_hexes().collect();
         // Purchases.
         let left = self.base.public_vp(seat).saturating_sub(self.bought);
@@ -148,7 +148,7 @@ impl RiskGame {
             };
             for &at in &land {
                 for &pay in &pays {
-                    let have = self.base.hands[seat as usize][pay];
+                    let have = self.base.table.hands[seat as usize][pay];
                     for kind in UnitKind::ALL {
                         let max = left.min(have / kind.cost());
                         let mut ns = vec![];

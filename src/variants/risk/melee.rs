@@ -103,26 +103,26 @@ impl RiskGame {
             if hex != b.hex {
                 return refuse(format!(
                     "finish the battle for {} first",
-                    self.base.map.hex_name(b.hex)
+                    self.base.table.map.hex_name(b.hex)
                 ));
             }
             return Ok((b.defender, self.check_dice(seat, hex, dice)?));
         }
         self.need_play(seat, "attack")?;
         self.base.need_main(seat, "attack")?;
-        if !self.base.map.is_land(hex) {
+        if !self.base.table.map.is_land(hex) {
             return refuse("there is no fighting at sea");
         }
         if self.armies.force(hex, seat).is_empty() {
             return refuse(format!(
                 "you have no units in {}: move in first",
-                self.base.map.hex_name(hex)
+                self.base.table.map.hex_name(hex)
             ));
         }
         let Some(d) = self.armies.owners(hex).into_iter().find(|s| *s != seat) else {
             return refuse(format!(
                 "there is no enemy in {}",
-                self.base.map.hex_name(hex)
+                self.base.table.map.hex_name(hex)
             ));
         };
         Ok((d, self.check_dice(seat, hex, dice)?))
@@ -170,7 +170,7 @@ impl RiskGame {
         if b.entered && self.armies.force(b.hex, b.defender).total() >= self.pips(b.hex) {
             return refuse(format!(
                 "the defender still controls {}: you may not stay, `retreat` or `attack` again",
-                self.base.map.hex_name(b.hex)
+                self.base.table.map.hex_name(b.hex)
             ));
         }
         Ok(())
@@ -212,7 +212,7 @@ impl RiskGame {
             if others != 0 {
                 return refuse(format!(
                     "{} now holds another player's units",
-                    self.base.map.hex_name(*x)
+                    self.base.table.map.hex_name(*x)
                 ));
             }
         }

@@ -35,7 +35,7 @@ pub use view::RiskView;
 
 use crate::board::{BoardSpec, Map, MapRecipe};
 use crate::engine::rng::GameRng;
-use crate::engine::{Millis, Outcome, RuleError, Seat, refuse};
+use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::facts::Fact;
 use crate::rules::pieces::BuildingKind;
 use crate::rules::points::{PointSource, SeatPoints};
@@ -126,7 +126,7 @@ impl RiskGame {
             ));
         }
         let base = BaseGame::new(cfg.base)?;
-        let topo = &base.map.topology;
+        let topo = &base.table.map.topology;
         let (h, c, e) = (topo.hex_count(), topo.corner_count(), topo.edge_count());
         let n = base.cfg.seats;
         Ok(RiskGame {
@@ -212,24 +212,11 @@ impl RiskGame {
     }
 }
 
-impl crate::ruleset::TurnOrder for RiskGame {
-    type Scratch = Vec<Event>;
-
-    fn current_player(&self) -> Option<Seat> {
-        Some(self.current())
-    }
-    fn turns(&self) -> u32 {
-        self.turn()
-    }
-}
+crate::ruleset::turn_order!(RiskGame, turns);
 
 impl Ruleset for RiskGame {
     crate::ruleset::ruleset_glue!(name: "risk", view: RiskView, settings: RiskSettings;
-        map_words, own_legal);
-
-    fn create(settings: &RiskSettings, seats: usize, seed: u64) -> Result<RiskGame, String> {
-        RiskGame::new(settings.config(seats, seed))
-    }
+        map_words, from_config, own_legal);
 
     /// Base's first rows: the rest of base's settings do not change how Risk reads.
     fn settings_text(&self) -> Vec<(String, String)> {
@@ -252,15 +239,8 @@ impl Ruleset for RiskGame {
         now: Millis,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        if self.base.winner().is_some() {
-            return refuse("the game is over");
-        }
-        if seat as usize >= self.base.cfg.seats {
-            return refuse(format!("there is no seat {}", seat + 1));
-        }
-        if self.base.out[seat as usize] {
-            return refuse("you are out of the game");
-        }
+        let over = self.base.winner().is_some();
+        crate::rules::entry::admit_playing(seat, over, &self.base.out)?;
         // The command runs on a copy that replaces the game only when it is accepted.
         let mut next = self.clone();
         let mut out = Vec::new();
@@ -318,7 +298,7 @@ impl RiskGame {
     /// Moves the points of the buildings `seat` holds but did not build (it annexed them)
     /// from settlements and cities to their own source, after cities.
     fn split_annexed(&self, seat: Seat, points: &mut SeatPoints) {
-        let pieces = &self.base.pieces;
+        let pieces = &self.base.table.pieces;
         let mut annexed = 0;
         for c in pieces.buildings_of(seat) {
             let Some(b) = pieces.building(*c) else {
@@ -354,18 +334,18 @@ impl RiskGame {
         use crate::rules::resources::ResourceSet;
         let g = &self.base;
         let seats = g.cfg.seats;
-        let mut total = g.bank;
-        for h in &g.hands {
+        let mut total = g.table.bank;
+        for h in &g.table.hands {
             total.add(h);
         }
         if total != ResourceSet::uniform(19) {
             return Err(format!("cards not conserved: bank + hands = {total:?}"));
         }
-        let mut dev = g.deck.len();
+        let mut dev = g.table.deck.len();
         for s in 0..seats as Seat {
-            let stock = g.pieces.stock(s);
+            let stock = g.table.pieces.stock(s);
             let (mut built_s, mut built_c, mut held_s, mut held_c) = (0u32, 0u32, 0u32, 0u32);
-            for (c, b) in g.pieces.all_buildings() {
+            for (c, b) in g.table.pieces.all_buildings() {
                 let builder = self.built_by_corner[c.index()];
                 let (bs, bc) = match b.kind {
                     BuildingKind::Settlement => (1, 0),
@@ -381,6 +361,7 @@ impl RiskGame {
                 }
             }
             let roads = g
+                .table
                 .pieces
                 .all_routes()
                 .filter(|(e, _)| self.built_by_edge[e.index()] == Some(s))
@@ -394,7 +375,8 @@ impl RiskGame {
                     s + 1
                 ));
             }
-            let awards = 2 * (g.longest == Some(s)) as u32 + 2 * (g.largest == Some(s)) as u32;
+            let awards =
+                2 * (g.table.longest == Some(s)) as u32 + 2 * (g.table.largest == Some(s)) as u32;
             if g.public_vp(s) != held_s + 2 * held_c + awards {
                 return Err(format!(
                     "seat {}: public VP {} but the pieces held and awards give {}",
@@ -406,13 +388,13 @@ impl RiskGame {
             let len = if g.out[s as usize] {
                 0
             } else {
-                g.pieces.longest_route(&g.map, s)
+                g.table.pieces.longest_route(&g.table.map, s)
             };
-            if g.road_len[s as usize] != len {
+            if g.table.road_len[s as usize] != len {
                 return Err(format!(
                     "seat {} has road length {} but its longest route is {len}",
                     s + 1,
-                    g.road_len[s as usize]
+                    g.table.road_len[s as usize]
                 ));
             }
             let units = self.armies.count_of(s);
@@ -426,17 +408,21 @@ impl RiskGame {
             if g.out[s as usize] && !self.neutral[s as usize] && units > 0 {
                 return Err(format!("eliminated seat {} still has units", s + 1));
             }
-            dev += g.dev[s as usize].cards.len() + g.dev[s as usize].knights_played as usize;
+            dev += g.table.dev[s as usize].cards.len()
+                + g.table.dev[s as usize].knights_played as usize;
         }
         if dev > 25 {
             return Err(format!("{dev} development cards, more than 25"));
         }
         for h in self.armies.occupied() {
-            if !g.map.is_land(h) {
-                return Err(format!("units on the sea at {}", g.map.hex_name(h)));
+            if !g.table.map.is_land(h) {
+                return Err(format!("units on the sea at {}", g.table.map.hex_name(h)));
             }
             if self.armies.owners(h).len() > 2 {
-                return Err(format!("more than two players in {}", g.map.hex_name(h)));
+                return Err(format!(
+                    "more than two players in {}",
+                    g.table.map.hex_name(h)
+                ));
             }
         }
         for s in self.actors() {

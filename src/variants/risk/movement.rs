@@ -21,7 +21,7 @@ impl RiskGame {
     ) -> Result<Option<Seat>, RuleError> {
         self.need_play(seat, "move armies")?;
         self.base.need_main(seat, "move armies")?;
-        let map = &self.base.map;
+        let map = &self.base.table.map;
         if force.is_empty() {
             return refuse("move at least one unit");
         }
@@ -171,7 +171,7 @@ impl RiskGame {
     ) -> Result<(), RuleError> {
         self.need_play(seat, "redeploy")?;
         self.base.need_main(seat, "redeploy")?;
-        let map = &self.base.map;
+        let map = &self.base.table.map;
         if force.is_empty() {
             return refuse("redeploy at least one unit");
         }

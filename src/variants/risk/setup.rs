@@ -106,13 +106,13 @@ impl RiskGame {
                 let Some(x) = h else {
                     return refuse("claim an empty land hex, e.g. `place C`");
                 };
-                if !self.base.map.is_land(x) {
+                if !self.base.table.map.is_land(x) {
                     return refuse("armies never stand on the sea");
                 }
                 if !self.armies.is_empty(x) {
                     return refuse(format!(
                         "{} is occupied: the claim loop fills empty hexes",
-                        self.base.map.hex_name(x)
+                        self.base.table.map.hex_name(x)
                     ));
                 }
                 self.recruited[seat as usize] += 1;
@@ -142,7 +142,7 @@ impl RiskGame {
         Some(
             hexes
                 .iter()
-                .map(|h| self.base.map.hex_name(*h).to_string())
+                .map(|h| self.base.table.map.hex_name(*h).to_string())
                 .collect::<Vec<_>>()
                 .join(", "),
         )
@@ -150,7 +150,11 @@ impl RiskGame {
 
     /// Whether every land hex holds a unit.
     pub(crate) fn all_occupied(&self) -> bool {
-        self.base.map.land_hexes().all(|h| !self.armies.is_empty(h))
+        self.base
+            .table
+            .map
+            .land_hexes()
+            .all(|h| !self.armies.is_empty(h))
     }
 
     pub(super) fn after_start_unit(&mut self, now: Millis, ev: &mut Vec<Event>) {

@@ -55,25 +55,25 @@ fn playing(seats: usize) -> RiskGame {
 /// [`playing`], so that nobody is eliminated for holding nothing (R39).
 fn lone_corner(g: &RiskGame, name: &str) -> CornerId {
     let h = hex(g, name);
-    let topo = &g.base.map.topology;
+    let topo = &g.base.table.map.topology;
     let lone = |c: &CornerId| {
         topo.corner_hexes(*c)
             .iter()
             .flatten()
-            .all(|x| *x == h || !g.base.map.is_land(*x))
+            .all(|x| *x == h || !g.base.table.map.is_land(*x))
     };
     let cs: Vec<CornerId> = topo.hex_corners(h).iter().copied().filter(lone).collect();
     cs[cs.len() / 2]
 }
 
 fn hex(g: &RiskGame, name: &str) -> HexId {
-    g.base.map.parse_hex(name).unwrap()
+    g.base.table.map.parse_hex(name).unwrap()
 }
 
 /// The corner touching all the named hexes.
 fn corner_of(g: &RiskGame, names: &[&str]) -> CornerId {
     let hs: Vec<HexId> = names.iter().map(|n| hex(g, n)).collect();
-    let topo = &g.base.map.topology;
+    let topo = &g.base.table.map.topology;
     *topo
         .hex_corners(hs[0])
         .iter()
@@ -87,7 +87,7 @@ fn corner_of(g: &RiskGame, names: &[&str]) -> CornerId {
 /// The edge between two hexes.
 fn edge_between(g: &RiskGame, a: &str, b: &str) -> EdgeId {
     let (ha, hb) = (hex(g, a), hex(g, b));
-    let topo = &g.base.map.topology;
+    let topo = &g.base.table.map.topology;
     *topo
         .hex_edges(ha)
         .iter()
@@ -96,7 +96,7 @@ fn edge_between(g: &RiskGame, a: &str, b: &str) -> EdgeId {
 }
 
 fn settle(g: &mut RiskGame, seat: Seat, c: CornerId) {
-    g.base.pieces.place_settlement(seat, c);
+    g.base.table.pieces.place_settlement(seat, c);
     g.built_by_corner[c.index()] = Some(seat);
 }
 
@@ -111,7 +111,7 @@ fn road_at(g: &mut RiskGame, seat: Seat, a: &str, b: &str) {
 }
 
 fn road(g: &mut RiskGame, seat: Seat, e: EdgeId) {
-    g.base.pieces.place_route(seat, e, RouteKind::Road);
+    g.base.table.pieces.place_route(seat, e, RouteKind::Road);
     g.built_by_edge[e.index()] = Some(seat);
 }
 
@@ -128,7 +128,14 @@ fn put(g: &mut RiskGame, name: &str, seat: Seat, foot: u32, cavalry: u32, cannon
 
 /// Runs the state-based rules, as after an action.
 fn refresh(g: &mut RiskGame) -> Vec<Event> {
-    let before: Vec<Hold> = g.base.map.topology.hex_ids().map(|_| Hold::Empty).collect();
+    let before: Vec<Hold> = g
+        .base
+        .table
+        .map
+        .topology
+        .hex_ids()
+        .map(|_| Hold::Empty)
+        .collect();
     let mut ev = Vec::new();
     g.after_action(&before, 0, &mut ev);
     ev
@@ -167,13 +174,13 @@ fn force(g: &RiskGame, name: &str, seat: Seat) -> Force {
 }
 
 fn hand(g: &mut RiskGame, seat: Seat, text: &str) {
-    g.base.hands[seat as usize] =
+    g.base.table.hands[seat as usize] =
         crate::rules::resources::parse_resource_list(&text.split(' ').collect::<Vec<_>>()).unwrap();
     let mut bank = ResourceSet::uniform(19);
-    for h in &g.base.hands {
+    for h in &g.base.table.hands {
         bank.sub(h);
     }
-    g.base.bank = bank;
+    g.base.table.bank = bank;
 }
 
 /// Seat 0 rolls `sum` (the robber is away from every test hex).
@@ -220,14 +227,24 @@ fn control_thresholds_follow_the_pips_for_every_number() {
     }
     // On the board: one unit short occupies, the pips control.
     let mut g = playing(2);
-    for h in g.base.map.land_hexes().collect::<Vec<_>>() {
+    for h in g.base.table.map.land_hexes().collect::<Vec<_>>() {
         let p = g.pips(h);
         g.armies.add(h, 1, Force::of(UnitKind::Foot, p - 1));
         if p > 1 {
-            assert_eq!(g.hold(h), Hold::Occupied(1), "{}", g.base.map.hex_name(h));
+            assert_eq!(
+                g.hold(h),
+                Hold::Occupied(1),
+                "{}",
+                g.base.table.map.hex_name(h)
+            );
         }
         g.armies.add(h, 1, Force::of(UnitKind::Cannon, 1));
-        assert_eq!(g.hold(h), Hold::Controlled(1), "{}", g.base.map.hex_name(h));
+        assert_eq!(
+            g.hold(h),
+            Hold::Controlled(1),
+            "{}",
+            g.base.table.map.hex_name(h)
+        );
     }
 }
 
@@ -246,7 +263,7 @@ fn two_players_in_a_hex_contest_it_and_nobody_controls() {
 fn enemy_control_blocks_production_but_not_the_controllers_own() {
     // Scenario 2: A has 4 on a 6-hex (K, 5 pips); B has a settlement there.
     let mut g = playing(2);
-    g.base.robber = hex(&g, "S");
+    g.base.table.robber = hex(&g, "S");
     let b_spot = corner_of(&g, &["K", "H"]);
     settle(&mut g, 1, b_spot);
     let a_spot = corner_of(&g, &["K", "P"]);
@@ -278,7 +295,7 @@ fn enemy_control_blocks_production_but_not_the_controllers_own() {
 fn a_contested_hex_pays_nobody() {
     // Scenario 3: A has 2 on a 9-hex (A), B moves 1 in: roll 9 pays no building there.
     let mut g = playing(2);
-    g.base.robber = hex(&g, "S");
+    g.base.table.robber = hex(&g, "S");
     settle_at(&mut g, 0, &["A", "B"]);
     settle_at(&mut g, 1, &["A", "C"]);
     put(&mut g, "A", 0, 2, 0, 0);
@@ -292,7 +309,7 @@ fn a_contested_hex_pays_nobody() {
 #[test]
 fn liberating_a_hex_lets_it_produce_again() {
     let mut g = playing(2);
-    g.base.robber = hex(&g, "S");
+    g.base.table.robber = hex(&g, "S");
     settle_at(&mut g, 1, &["A", "B"]);
     put(&mut g, "A", 0, 4, 0, 0);
     refresh(&mut g);
@@ -311,7 +328,7 @@ fn liberating_a_hex_lets_it_produce_again() {
             ..
         }
     )));
-    let text = event::describe(&g.base.map, &ev[0], None, &[]).unwrap();
+    let text = event::describe(&g.base.table.map, &ev[0], None, &[]).unwrap();
     assert!(text.contains("liberated"), "{text}");
     let ev = roll(&mut g, 0, 9);
     assert_eq!(gains(&ev, 1)[Resource::Grain], 1);
@@ -336,19 +353,22 @@ fn each_setup_settlement_gets_a_starting_unit_then_the_claim_loop_runs_without_s
     for (i, sp) in spots.iter().enumerate() {
         let seat = g.base.setup_seat(i as u8);
         let c = corner_of(&g, sp);
-        let text_ = format!("settle {}", g.base.map.corner_name(c));
+        let text_ = format!("settle {}", g.base.table.map.corner_name(c));
         ok(&mut g, seat, &text_);
         let e = g
             .base
+            .table
             .map
             .topology
             .corner_edges(c)
             .iter()
             .flatten()
             .copied()
-            .find(|e| g.base.map.edge_is_road_spot(*e) && g.base.pieces.route(*e).is_none())
+            .find(|e| {
+                g.base.table.map.edge_is_road_spot(*e) && g.base.table.pieces.route(*e).is_none()
+            })
             .unwrap();
-        let text_ = format!("road {}", g.base.map.edge_name(e));
+        let text_ = format!("road {}", g.base.table.map.edge_name(e));
         ok(&mut g, seat, &text_);
         assert_eq!(
             g.stage,
@@ -363,7 +383,7 @@ fn each_setup_settlement_gets_a_starting_unit_then_the_claim_loop_runs_without_s
         let Command::Place(Some(h)) = legal[0] else {
             panic!("a place command")
         };
-        let text_ = format!("place {}", g.base.map.hex_name(h));
+        let text_ = format!("place {}", g.base.table.map.hex_name(h));
         ok(&mut g, seat, &text_);
         units += 1;
     }
@@ -374,23 +394,25 @@ fn each_setup_settlement_gets_a_starting_unit_then_the_claim_loop_runs_without_s
         order.push(seat);
         let sea = g
             .base
+            .table
             .map
             .topology
             .hex_ids()
-            .find(|h| !g.base.map.is_land(*h))
+            .find(|h| !g.base.table.map.is_land(*h))
             .unwrap();
         let occupied = g.armies.occupied().next().unwrap();
-        let text_ = format!("place {}", g.base.map.hex_name(sea));
+        let text_ = format!("place {}", g.base.table.map.hex_name(sea));
         assert!(cmd(&mut g, seat, &text_).is_err());
-        let text_ = format!("place {}", g.base.map.hex_name(occupied));
+        let text_ = format!("place {}", g.base.table.map.hex_name(occupied));
         refused(&mut g, seat, &text_);
         let empty = g
             .base
+            .table
             .map
             .land_hexes()
             .find(|h| g.armies.is_empty(*h))
             .unwrap();
-        let text_ = format!("place {}", g.base.map.hex_name(empty));
+        let text_ = format!("place {}", g.base.table.map.hex_name(empty));
         ok(&mut g, seat, &text_);
     }
     assert_eq!(order.len(), 19 - units);
@@ -477,15 +499,18 @@ fn the_buy_limit_is_one_unit_per_public_vp_and_one_resource_type_a_turn() {
     let mut g = buyer(3);
     let i = g
         .base
+        .table
         .deck
         .iter()
         .position(|c| *c == crate::rules::devcards::DevCard::VictoryPoint)
         .unwrap();
-    let card = g.base.deck.remove(i);
-    g.base.dev[0].cards.push(crate::rules::devcards::HeldCard {
-        card,
-        bought_turn: 0,
-    });
+    let card = g.base.table.deck.remove(i);
+    g.base.table.dev[0]
+        .cards
+        .push(crate::rules::devcards::HeldCard {
+            card,
+            bought_turn: 0,
+        });
     hand(&mut g, 0, "6 wool 3 brick");
     ok(&mut g, 0, "buy armies 1 foot with wool at A");
     refused(&mut g, 0, "buy armies 1 cavalry with brick at A");
@@ -493,7 +518,7 @@ fn the_buy_limit_is_one_unit_per_public_vp_and_one_resource_type_a_turn() {
     ok(&mut g, 0, "buy armies 1 foot with wool at B");
     let e = refused(&mut g, 0, "buy armies 1 foot with wool at A");
     assert!(e.contains("victory point"), "{e}");
-    assert_eq!(g.base.hands[0][Resource::Wool], 2);
+    assert_eq!(g.base.table.hands[0][Resource::Wool], 2);
     assert_eq!(
         force(&g, "A", 0),
         Force {
@@ -514,12 +539,12 @@ fn units_cost_one_two_and_three_cards_and_need_the_cards() {
     let mut g = buyer(4);
     hand(&mut g, 0, "6 ore");
     ok(&mut g, 0, "buy armies 1 cannon with ore at A");
-    assert_eq!(g.base.hands[0][Resource::Ore], 3);
+    assert_eq!(g.base.table.hands[0][Resource::Ore], 3);
     ok(&mut g, 0, "buy armies 1 cavalry with ore at A");
-    assert_eq!(g.base.hands[0][Resource::Ore], 1);
+    assert_eq!(g.base.table.hands[0][Resource::Ore], 1);
     refused(&mut g, 0, "buy armies 1 cavalry with ore at A");
     ok(&mut g, 0, "buy armies 1 foot with ore at A");
-    assert_eq!(g.base.bank[Resource::Ore], 19);
+    assert_eq!(g.base.table.bank[Resource::Ore], 19);
 }
 
 #[test]
@@ -536,10 +561,11 @@ fn units_are_placed_next_to_a_building_you_hold_and_not_among_enemies() {
     // Armies never on the sea.
     let sea = g
         .base
+        .table
         .map
         .topology
         .hex_ids()
-        .find(|h| !g.base.map.is_land(*h))
+        .find(|h| !g.base.table.map.is_land(*h))
         .unwrap();
     let c = Command::Buy {
         kind: UnitKind::Foot,
@@ -701,7 +727,7 @@ fn entering_an_uncontrolled_enemy_hex_contests_it_and_a_melee_can_follow() {
     refused(&mut g, 0, "attack A dice 2");
     rig(&mut g, &[6, 1, 1]);
     let ev = ok(&mut g, 0, "attack A dice 1");
-    let text = event::describe(&g.base.map, &ev[0], None, &[]).unwrap();
+    let text = event::describe(&g.base.table.map, &ev[0], None, &[]).unwrap();
     assert!(text.contains("Battle for A"), "{text}");
     // R16: stopping leaves it contested.
     ok(&mut g, 0, "stop");
@@ -786,7 +812,14 @@ fn a_cannon_barrages_at_range_two_once_a_turn_and_not_from_under_attack() {
     let mut g = playing(2);
     put(&mut g, "A", 0, 1, 0, 1);
     put(&mut g, "J", 1, 2, 1, 0);
-    assert_eq!(g.base.map.topology.distance(hex(&g, "A"), hex(&g, "J")), 2);
+    assert_eq!(
+        g.base
+            .table
+            .map
+            .topology
+            .distance(hex(&g, "A"), hex(&g, "J")),
+        2
+    );
     refused(&mut g, 0, "barrage A at S");
     rig(&mut g, &[5, 4]);
     let ev = ok(&mut g, 0, "barrage A at J");
@@ -878,7 +911,7 @@ fn redeploy_needs_both_hexes_to_touch_the_network_as_a_move_does() {
 fn a_settlement_is_annexed_by_one_player_controlling_all_its_hexes_and_recaptured() {
     // Scenario 9: seat 1's settlement on A (9: 4 pips), B (12: 1) and E (11: 2).
     let mut g = playing(3);
-    g.base.robber = hex(&g, "S");
+    g.base.table.robber = hex(&g, "S");
     let c = corner_of(&g, &["A", "B", "E"]);
     settle(&mut g, 1, c);
     settle_at(&mut g, 1, &["K", "M", "H"]);
@@ -888,7 +921,7 @@ fn a_settlement_is_annexed_by_one_player_controlling_all_its_hexes_and_recapture
     put(&mut g, "E", 2, 2, 0, 0);
     refresh(&mut g);
     assert_eq!(
-        g.base.pieces.building(c).unwrap().owner,
+        g.base.table.pieces.building(c).unwrap().owner,
         1,
         "split control annexes nothing"
     );
@@ -904,7 +937,7 @@ fn a_settlement_is_annexed_by_one_player_controlling_all_its_hexes_and_recapture
             ..
         }
     )));
-    assert_eq!(g.base.pieces.building(c).unwrap().owner, 0);
+    assert_eq!(g.base.table.pieces.building(c).unwrap().owner, 0);
     assert_eq!(g.public_vp(0), 3);
     assert_eq!(g.public_vp(1), 2);
     assert_eq!(g.builder_of_corner(c), Some(1));
@@ -918,13 +951,13 @@ fn a_settlement_is_annexed_by_one_player_controlling_all_its_hexes_and_recapture
         g.armies.remove_all(hex(&g, n), 0);
     }
     refresh(&mut g);
-    assert_eq!(g.base.pieces.building(c).unwrap().owner, 0);
+    assert_eq!(g.base.table.pieces.building(c).unwrap().owner, 0);
     // Seat 1 controls all three: back to seat 1.
     put(&mut g, "A", 1, 4, 0, 0);
     put(&mut g, "B", 1, 1, 0, 0);
     put(&mut g, "E", 1, 2, 0, 0);
     refresh(&mut g);
-    assert_eq!(g.base.pieces.building(c).unwrap().owner, 1);
+    assert_eq!(g.base.table.pieces.building(c).unwrap().owner, 1);
     assert_eq!(g.public_vp(1), 3);
     g.audit().unwrap();
 }
@@ -941,11 +974,11 @@ fn an_annexed_settlement_upgrades_from_the_holders_supply() {
     put(&mut g, "E", 0, 2, 0, 0);
     refresh(&mut g);
     hand(&mut g, 0, "3 ore 2 grain");
-    let text_ = format!("city {}", g.base.map.corner_name(c));
+    let text_ = format!("city {}", g.base.table.map.corner_name(c));
     ok(&mut g, 0, &text_);
-    assert_eq!(g.base.pieces.stock(0).cities, 3);
+    assert_eq!(g.base.table.pieces.stock(0).cities, 3);
     // Seat 1 built three (home, A/B/E, K/M/H): the annexed one's piece came back.
-    assert_eq!(g.base.pieces.stock(1).settlements, 3);
+    assert_eq!(g.base.table.pieces.stock(1).settlements, 3);
     assert_eq!(g.builder_of_corner(c), Some(0));
     g.audit().unwrap();
 }
@@ -972,10 +1005,11 @@ fn a_road_is_annexed_with_both_its_hexes_and_longest_road_follows() {
         ev.iter()
             .any(|x| matches!(x, Event::Annexed { piece: event::Piece::Road(r), .. } if *r == e))
     );
-    assert_eq!(g.base.pieces.route(e).unwrap().owner, 0);
+    assert_eq!(g.base.table.pieces.route(e).unwrap().owner, 0);
     // Other E roads border B, G, H or C, not controlled by seat 0: they stay.
     assert_eq!(
         g.base
+            .table
             .pieces
             .route(edge_between(&g, "B", "E"))
             .unwrap()
@@ -992,7 +1026,7 @@ fn a_road_is_annexed_with_both_its_hexes_and_longest_road_follows() {
     put(&mut g, "J", 1, 1, 0, 0);
     put(&mut g, "E", 1, 2, 0, 0);
     refresh(&mut g);
-    assert_eq!(g.base.pieces.route(e).unwrap().owner, 1);
+    assert_eq!(g.base.table.pieces.route(e).unwrap().owner, 1);
     assert_eq!(g.base.longest_road(), Some(1));
 }
 
@@ -1008,7 +1042,7 @@ fn nobody_builds_where_one_opponent_controls_all_the_land_around() {
     refresh(&mut g);
     hand(&mut g, 0, "2 lumber 2 brick 1 wool 1 grain");
     let c = corner_of(&g, &["A", "B", "E"]);
-    let text_ = format!("settle {}", g.base.map.corner_name(c));
+    let text_ = format!("settle {}", g.base.table.map.corner_name(c));
     let e = refused(&mut g, 0, &text_);
     assert!(e.contains("annexed at once"), "{e}");
 }
@@ -1028,16 +1062,18 @@ fn annexing_the_last_building_eliminates_and_the_eliminator_takes_the_roads() {
     put(&mut g, "S", 1, 3, 0, 0);
     hand(&mut g, 1, "5 wool");
     for _ in 0..2 {
-        let card = g.base.deck.pop().unwrap();
-        g.base.dev[1].cards.push(crate::rules::devcards::HeldCard {
-            card,
-            bought_turn: 0,
-        });
+        let card = g.base.table.deck.pop().unwrap();
+        g.base.table.dev[1]
+            .cards
+            .push(crate::rules::devcards::HeldCard {
+                card,
+                bought_turn: 0,
+            });
     }
     // D4: played knights go back into the deck too, and Largest Army is recomputed.
-    g.base.dev[1].knights_played = 3;
-    g.base.largest = Some(1);
-    g.base.deck.retain({
+    g.base.table.dev[1].knights_played = 3;
+    g.base.table.largest = Some(1);
+    g.base.table.deck.retain({
         let mut n = 0;
         move |c| {
             let drop = *c == crate::rules::devcards::DevCard::Knight && n < 3;
@@ -1060,9 +1096,10 @@ fn annexing_the_last_building_eliminates_and_the_eliminator_takes_the_roads() {
         }
     )));
     assert!(g.base.is_out(1));
-    assert_eq!(g.base.pieces.routes_of(1).len(), 0);
+    assert_eq!(g.base.table.pieces.routes_of(1).len(), 0);
     assert_eq!(
         g.base
+            .table
             .pieces
             .route(edge_between(&g, "S", "R"))
             .unwrap()
@@ -1071,7 +1108,7 @@ fn annexing_the_last_building_eliminates_and_the_eliminator_takes_the_roads() {
     );
     assert_eq!(g.armies.count_of(1), 0);
     assert_eq!(g.base.hand(1).total(), 0);
-    assert_eq!(g.base.bank[Resource::Wool], 19);
+    assert_eq!(g.base.table.bank[Resource::Wool], 19);
     assert_eq!(g.base.deck_len(), deck + 2 + 3);
     assert_eq!(g.base.largest_army(), None);
     assert!(
@@ -1100,11 +1137,12 @@ fn a_player_who_resigns_leaves_neutral_defenders_that_never_move_or_annex() {
     assert!(ev.iter().any(|e| matches!(e, Event::Resigned { seat: 1 })));
     assert!(g.base.is_out(1));
     assert!(g.is_neutral(1));
-    assert_eq!(g.base.bank[Resource::Ore], 19);
+    assert_eq!(g.base.table.bank[Resource::Ore], 19);
     // Units stay; control by a neutral annexes nothing and blocks no production.
     assert_eq!(g.armies.count_of(1), 9);
     assert_eq!(
         g.base
+            .table
             .pieces
             .building(corner_of(&g, &["D", "G", "B"]))
             .unwrap()
@@ -1141,7 +1179,7 @@ fn ten_points_win_only_on_your_own_turn() {
     ];
     for c in spots {
         settle(&mut g, 0, c);
-        g.base.pieces.place_city(0, c);
+        g.base.table.pieces.place_city(0, c);
     }
     assert_eq!(g.public_vp(0), 9);
     let target = corner_of(&g, &["A", "B", "E"]);
@@ -1230,7 +1268,7 @@ fn road_building_ends_early_when_no_free_road_may_go_anywhere() {
     put(&mut g, "E", 1, 2, 0, 0);
     refresh(&mut g);
     assert_eq!(
-        g.base.pieces.buildings_of(0).len(),
+        g.base.table.pieces.buildings_of(0).len(),
         1,
         "split control: not annexed"
     );
@@ -1241,15 +1279,18 @@ fn road_building_ends_early_when_no_free_road_may_go_anywhere() {
     );
     let i = g
         .base
+        .table
         .deck
         .iter()
         .position(|c| *c == crate::rules::devcards::DevCard::RoadBuilding)
         .unwrap();
-    let card = g.base.deck.remove(i);
-    g.base.dev[0].cards.push(crate::rules::devcards::HeldCard {
-        card,
-        bought_turn: 0,
-    });
+    let card = g.base.table.deck.remove(i);
+    g.base.table.dev[0]
+        .cards
+        .push(crate::rules::devcards::HeldCard {
+            card,
+            bought_turn: 0,
+        });
     ok(&mut g, 0, "play roads");
     assert_eq!(g.base.phase, Phase::Main, "no free road can be placed");
     assert!(!g.legal(0).is_empty());
@@ -1356,11 +1397,17 @@ fn offers_to_a_seat_that_resigns_close() {
 fn points_count_annexed_buildings_apart() {
     use crate::rules::points::PointSource;
     let mut g = fresh(3);
-    let corners: Vec<CornerId> = g.base.map.land_corners().to_vec();
+    let corners: Vec<CornerId> = g.base.table.map.land_corners().to_vec();
     let spots: Vec<CornerId> = corners
         .iter()
         .copied()
-        .filter(|c| g.base.pieces.check_settlement_spot(&g.base.map, *c).is_ok())
+        .filter(|c| {
+            g.base
+                .table
+                .pieces
+                .check_settlement_spot(&g.base.table.map, *c)
+                .is_ok()
+        })
         .collect();
     // Far enough apart: every placement is checked again before it is made.
     let place = |g: &mut RiskGame, builder: Seat, city: bool| -> CornerId {
@@ -1368,14 +1415,15 @@ fn points_count_annexed_buildings_apart() {
             .iter()
             .find(|c| {
                 g.base
+                    .table
                     .pieces
-                    .check_settlement_spot(&g.base.map, **c)
+                    .check_settlement_spot(&g.base.table.map, **c)
                     .is_ok()
             })
             .expect("a free spot");
-        g.base.pieces.place_settlement(builder, c);
+        g.base.table.pieces.place_settlement(builder, c);
         if city {
-            g.base.pieces.place_city(builder, c);
+            g.base.table.pieces.place_city(builder, c);
         }
         g.built_by_corner[c.index()] = Some(builder);
         c
@@ -1384,9 +1432,9 @@ fn points_count_annexed_buildings_apart() {
     place(&mut g, 0, true);
     let taken_settlement = place(&mut g, 1, false);
     let taken_city = place(&mut g, 2, true);
-    g.base.pieces.set_building_owner(taken_settlement, 0);
-    g.base.pieces.set_building_owner(taken_city, 0);
-    g.base.longest = Some(0);
+    g.base.table.pieces.set_building_owner(taken_settlement, 0);
+    g.base.table.pieces.set_building_owner(taken_city, 0);
+    g.base.table.longest = Some(0);
     let points = g.points_by_source();
     assert_eq!(
         points[0],

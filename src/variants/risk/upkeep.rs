@@ -16,11 +16,12 @@ impl RiskGame {
     /// Every hex's hold, to tell what an action changed.
     pub(crate) fn holds(&self) -> Vec<Hold> {
         self.base
+            .table
             .map
             .topology
             .hex_ids()
             .map(|h| {
-                if self.base.map.is_land(h) {
+                if self.base.table.map.is_land(h) {
                     self.hold(h)
                 } else {
                     Hold::Empty
@@ -61,12 +62,12 @@ impl RiskGame {
             if left.len() == 1 && self.base.winner().is_none() {
                 let s = left[0];
                 self.base.phase = Phase::Over { winner: s };
-                self.base.offers.clear();
+                self.base.table.offers.clear();
                 self.stage = Stage::Play;
                 ev.push(Event::Base(base::Event::Won {
                     seat: s,
                     vp: self.base.total_vp(s),
-                    vp_cards: self.base.dev[s as usize].vp_cards(),
+                    vp_cards: self.base.table.dev[s as usize].vp_cards(),
                 }));
             }
             if self.base.winner().is_none() {
@@ -151,6 +152,7 @@ impl RiskGame {
         };
         let buildings: Vec<(CornerId, Seat)> = self
             .base
+            .table
             .pieces
             .all_buildings()
             .map(|(c, b)| (c, b.owner))
@@ -161,7 +163,7 @@ impl RiskGame {
             if let Some(q) = sole(self, &hexes)
                 && q != holder
             {
-                self.base.pieces.set_building_owner(c, q);
+                self.base.table.pieces.set_building_owner(c, q);
                 last[holder as usize] = Some(q);
                 changed = true;
                 ev.push(Event::Annexed {
@@ -173,6 +175,7 @@ impl RiskGame {
         }
         let routes: Vec<(EdgeId, Seat)> = self
             .base
+            .table
             .pieces
             .all_routes()
             .map(|(e, r)| (e, r.owner))
@@ -182,7 +185,7 @@ impl RiskGame {
             if let Some(q) = sole(self, &hexes)
                 && q != holder
             {
-                self.base.pieces.set_route_owner(e, q);
+                self.base.table.pieces.set_route_owner(e, q);
                 changed = true;
                 ev.push(Event::Annexed {
                     seat: q,
@@ -208,16 +211,16 @@ impl RiskGame {
     ) {
         for s in 0..self.base.cfg.seats as Seat {
             if self.base.out[s as usize]
-                || !self.base.pieces.buildings_of(s).is_empty()
+                || !self.base.table.pieces.buildings_of(s).is_empty()
                 || self.base.winner().is_some()
             {
                 continue;
             }
             let by = annexers[s as usize];
             if let Some(q) = by {
-                let roads: Vec<EdgeId> = self.base.pieces.routes_of(s).to_vec();
+                let roads: Vec<EdgeId> = self.base.table.pieces.routes_of(s).to_vec();
                 for e in roads {
-                    self.base.pieces.set_route_owner(e, q);
+                    self.base.table.pieces.set_route_owner(e, q);
                     ev.push(Event::Annexed {
                         seat: q,
                         from: s,
@@ -241,23 +244,29 @@ impl RiskGame {
     /// What elimination and resignation share: cards to the bank, development cards (played
     /// knights too) shuffled into the deck, passage gone, the seat out of the turn order.
     pub(super) fn leave(&mut self, s: Seat, now: Millis, ev: &mut Vec<Event>) {
-        let hand = std::mem::replace(&mut self.base.hands[s as usize], ResourceSet::EMPTY);
-        self.base.bank.add(&hand);
-        let dev = std::mem::take(&mut self.base.dev[s as usize]);
+        let hand = std::mem::replace(&mut self.base.table.hands[s as usize], ResourceSet::EMPTY);
+        self.base.table.bank.add(&hand);
+        let dev = std::mem::take(&mut self.base.table.dev[s as usize]);
         for h in &dev.cards {
-            self.base.deck.push(h.card);
+            self.base.table.deck.push(h.card);
         }
         for _ in 0..dev.knights_played {
-            self.base.deck.push(DevCard::Knight);
+            self.base.table.deck.push(DevCard::Knight);
         }
-        let mut deck = std::mem::take(&mut self.base.deck);
+        let mut deck = std::mem::take(&mut self.base.table.deck);
         self.base.rng.shuffle(&mut deck);
-        self.base.deck = deck;
-        if self.base.largest == Some(s) {
-            let knights: Vec<u32> = self.base.dev.iter().map(|d| d.knights_played).collect();
-            self.base.largest = crate::rules::awards::largest_army(None, &knights);
+        self.base.table.deck = deck;
+        if self.base.table.largest == Some(s) {
+            let knights: Vec<u32> = self
+                .base
+                .table
+                .dev
+                .iter()
+                .map(|d| d.knights_played)
+                .collect();
+            self.base.table.largest = crate::rules::awards::largest_army(None, &knights);
             ev.push(Event::LargestArmy {
-                holder: self.base.largest,
+                holder: self.base.table.largest,
             });
         }
         self.passage[s as usize] = 0;

@@ -74,6 +74,7 @@ impl RiskView {
         }
         let hexes = g
             .base
+            .table
             .map
             .land_hexes()
             .map(|h| HexView {
@@ -107,6 +108,7 @@ impl RiskView {
             sieges: g.sieges(),
             annexed_buildings: g
                 .base
+                .table
                 .pieces
                 .all_buildings()
                 .filter_map(|(c, b)| {
@@ -117,6 +119,7 @@ impl RiskView {
                 .collect(),
             annexed_roads: g
                 .base
+                .table
                 .pieces
                 .all_routes()
                 .filter_map(|(e, r)| {

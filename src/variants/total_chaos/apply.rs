@@ -10,6 +10,7 @@ use crate::rules::awards;
 use crate::rules::banks::{self, Banks};
 use crate::rules::costs;
 use crate::rules::devcards::{self, DevCard, DevEvent, DevTable};
+use crate::rules::entry;
 use crate::rules::events::TableEvent;
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
@@ -17,7 +18,6 @@ use crate::rules::production;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::robber;
 use crate::rules::spots;
-use crate::rules::table::SetupTable;
 use crate::rules::trade::Offer;
 use crate::topology::{CornerId, EdgeId, HexId};
 
@@ -31,13 +31,9 @@ impl ChaosGame {
         now: Millis,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        if let Phase::Over { .. } = self.phase {
-            return refuse("the game is over");
-        }
-        if seat as usize >= self.cfg.seats {
-            return refuse(format!("there is no seat {}", seat + 1));
-        }
-        let ev0 = ev.len();
+        let over = matches!(self.phase, Phase::Over { .. });
+        entry::admit(seat, self.cfg.seats, over)?;
+        let from = ev.len();
         let done = match *cmd {
             Command::Settle(c) => self.settle(seat, c, now, ev),
             Command::Road(e) => self.road(seat, e, now, ev),
@@ -59,10 +55,7 @@ impl ChaosGame {
                 g.bank_trade(seat, give, get, ev)
             }),
         };
-        if let Err(e) = done {
-            ev.truncate(ev0);
-            return Err(e);
-        }
+        entry::all_or_nothing(ev, from, done)?;
         self.check_win(seat, ev);
         Ok(())
     }
@@ -79,11 +72,11 @@ impl ChaosGame {
             if vp >= self.cfg.vp_target {
                 self.phase = Phase::Over { winner: s };
                 self.phase_deadline = None;
-                self.offers.clear();
+                self.table.offers.clear();
                 ev.push(Event::Won {
                     seat: s,
                     vp,
-                    vp_cards: self.dev[s as usize].vp_cards(),
+                    vp_cards: self.table.dev[s as usize].vp_cards(),
                 });
                 return;
             }
@@ -123,23 +116,23 @@ impl ChaosGame {
     fn spot_refusal(&self, seat: Seat, r: crate::rules::pieces::Refusal) -> RuleError {
         use crate::rules::pieces::{Refusal, Spot};
         match r {
-            Refusal::Occupied(Spot::Corner(c)) => match self.pieces.building(c) {
+            Refusal::Occupied(Spot::Corner(c)) => match self.table.pieces.building(c) {
                 Some(b) if b.owner != seat => RuleError::new(format!(
                     "too late: seat {} has already built at {}",
                     b.owner + 1,
-                    self.map.corner_name(c)
+                    self.table.map.corner_name(c)
                 )),
-                _ => r.explain(&self.map),
+                _ => r.explain(&self.table.map),
             },
-            Refusal::Occupied(Spot::Edge(e)) => match self.pieces.route(e) {
+            Refusal::Occupied(Spot::Edge(e)) => match self.table.pieces.route(e) {
                 Some(x) if x.owner != seat => RuleError::new(format!(
                     "too late: seat {} has already built a road at {}",
                     x.owner + 1,
-                    self.map.edge_name(e)
+                    self.table.map.edge_name(e)
                 )),
-                _ => r.explain(&self.map),
+                _ => r.explain(&self.table.map),
             },
-            _ => r.explain(&self.map),
+            _ => r.explain(&self.table.map),
         }
     }
 
@@ -155,18 +148,20 @@ impl ChaosGame {
             if settlement.is_some() {
                 return refuse("place the road next to your new settlement first");
             }
-            self.pieces
-                .check_settlement_spot(&self.map, c)
+            self.table
+                .pieces
+                .check_settlement_spot(&self.table.map, c)
                 .map_err(|r| self.spot_refusal(seat, r))?;
             self.place_setup_settlement(seat, step, c, ev);
             return Ok(());
         }
         self.need_build("build")?;
-        self.pieces
-            .check_settlement(&self.map, seat, c)
+        self.table
+            .pieces
+            .check_settlement(&self.table.map, seat, c)
             .map_err(|r| self.spot_refusal(seat, r))?;
         self.charge(seat, &costs::SETTLEMENT, "a settlement")?;
-        self.pieces.place_settlement(seat, c);
+        self.table.pieces.place_settlement(seat, c);
         self.tally[seat as usize].settlements += 1;
         ev.push(Event::Table(TableEvent::Settled { seat, at: c }));
         // A settlement can cut an opponent's road.
@@ -175,9 +170,7 @@ impl ChaosGame {
     }
 
     fn place_setup_settlement(&mut self, seat: Seat, step: u8, c: CornerId, ev: &mut Vec<Event>) {
-        let second = step as usize >= self.cfg.seats;
-        SetupTable::new(&self.map, &mut self.pieces, &mut self.bank, &mut self.hands)
-            .settle(seat, c, second, ev);
+        self.table.settle_setup(seat, c, step, ev);
         self.phase = Phase::Setup {
             step,
             settlement: Some(c),
@@ -196,19 +189,21 @@ impl ChaosGame {
             let Some(c) = settlement else {
                 return refuse("place a settlement first, then a road next to it");
             };
-            self.pieces
-                .check_route(&self.map, seat, e, RouteKind::Road, Some(c))
+            self.table
+                .pieces
+                .check_route(&self.table.map, seat, e, RouteKind::Road, Some(c))
                 .map_err(|r| self.spot_refusal(seat, r))?;
             self.place_setup_road(seat, e, ev);
             self.advance_setup(step, now, ev);
             return Ok(());
         }
         self.need_build("build")?;
-        self.pieces
-            .check_route(&self.map, seat, e, RouteKind::Road, None)
+        self.table
+            .pieces
+            .check_route(&self.table.map, seat, e, RouteKind::Road, None)
             .map_err(|r| self.spot_refusal(seat, r))?;
         self.charge(seat, &costs::ROAD, "a road")?;
-        self.pieces.place_route(seat, e, RouteKind::Road);
+        self.table.pieces.place_route(seat, e, RouteKind::Road);
         self.tally[seat as usize].roads += 1;
         ev.push(Event::Table(TableEvent::Roaded {
             seat,
@@ -221,7 +216,7 @@ impl ChaosGame {
 
     /// Places a starting road (checked already).
     fn place_setup_road(&mut self, seat: Seat, e: EdgeId, ev: &mut Vec<Event>) {
-        self.pieces.place_route(seat, e, RouteKind::Road);
+        self.table.pieces.place_route(seat, e, RouteKind::Road);
         ev.push(Event::Table(TableEvent::Roaded {
             seat,
             at: e,
@@ -272,10 +267,16 @@ impl ChaosGame {
                 sevens += 1;
                 continue;
             }
-            if self.map.tile(self.robber).number() == Some(sum) {
-                blocked = Some(self.robber);
+            if self.table.map.tile(self.table.robber).number() == Some(sum) {
+                blocked = Some(self.table.robber);
             }
-            let o = production::owed(&self.map, &self.pieces, sum, &[self.robber], |_, _| true);
+            let o = production::owed(
+                &self.table.map,
+                &self.table.pieces,
+                sum,
+                &[self.table.robber],
+                |_, _| true,
+            );
             for (total, x) in owed.iter_mut().zip(o.iter()) {
                 total.add(x);
             }
@@ -309,7 +310,7 @@ impl ChaosGame {
                 if self.robber_holder.is_some() {
                     let owed: Vec<(Seat, u32)> = (0..self.cfg.seats as Seat)
                         .filter_map(|s| {
-                            let n = self.hands[s as usize].total();
+                            let n = self.table.hands[s as usize].total();
                             (n > DISCARD_LIMIT).then_some((s, n / 2))
                         })
                         .collect();
@@ -321,7 +322,8 @@ impl ChaosGame {
             }
             Phase::Discard { owed } => {
                 for (s, n) in owed {
-                    let cards = spots::random_cards(&mut self.rng, &self.hands[s as usize], n);
+                    let cards =
+                        spots::random_cards(&mut self.rng, &self.table.hands[s as usize], n);
                     self.take_discard(s, cards, ev);
                     ev.push(Event::TimedOut {
                         seat: s,
@@ -346,7 +348,7 @@ impl ChaosGame {
                     if !moved {
                         let targets = self.robber_targets();
                         let hex = targets[self.rng.below(targets.len())];
-                        self.robber = hex;
+                        self.table.robber = hex;
                         ev.push(Event::TimedOut {
                             seat: holder,
                             what: "the host moved the robber at random".into(),
@@ -385,12 +387,12 @@ impl ChaosGame {
             }
             let mut got = ResourceSet::EMPTY;
             for r in Resource::ALL {
-                got[r] = o[r].min(self.bank[r]);
+                got[r] = o[r].min(self.table.bank[r]);
             }
             let mut lost = o;
             lost.sub(&got);
-            self.bank.sub(&got);
-            self.hands[s as usize].add(&got);
+            self.table.bank.sub(&got);
+            self.table.hands[s as usize].add(&got);
             self.tally[s as usize].produced.add(&got);
             ev.push(Event::Served { seat: s, got, lost });
         }
@@ -451,7 +453,7 @@ impl ChaosGame {
         }
         let mut got = ResourceSet::EMPTY;
         for r in Resource::ALL {
-            got[r] = o[r].min(self.bank[r]);
+            got[r] = o[r].min(self.table.bank[r]);
         }
         if got.is_empty() {
             return refuse(format!(
@@ -461,8 +463,8 @@ impl ChaosGame {
         let mut short = o;
         short.sub(&got);
         owed[seat as usize] = short;
-        self.bank.sub(&got);
-        self.hands[seat as usize].add(&got);
+        self.table.bank.sub(&got);
+        self.table.hands[seat as usize].add(&got);
         self.tally[seat as usize].produced.add(&got);
         ev.push(Event::Claimed { seat, got, short });
         Ok(())
@@ -471,8 +473,8 @@ impl ChaosGame {
     // ---- robber phases -------------------------------------------------------------------
 
     fn take_discard(&mut self, seat: Seat, cards: ResourceSet, ev: &mut Vec<Event>) {
-        self.hands[seat as usize].sub(&cards);
-        self.bank.add(&cards);
+        self.table.hands[seat as usize].sub(&cards);
+        self.table.bank.add(&cards);
         self.tally[seat as usize].lost += cards.total();
         if let Phase::Discard { owed } = &mut self.phase {
             owed.retain(|(s, _)| *s != seat);
@@ -494,7 +496,7 @@ impl ChaosGame {
         let Some((_, n)) = owed.iter().find(|(s, _)| *s == seat) else {
             return refuse("you do not need to discard (only hands of 8 or more cards do, once)");
         };
-        robber::check_discard(&self.hands[seat as usize], &cards, *n)?;
+        robber::check_discard(&self.table.hands[seat as usize], &cards, *n)?;
         self.take_discard(seat, cards, ev);
         Ok(())
     }
@@ -502,19 +504,25 @@ impl ChaosGame {
     /// Hexes the robber may go to: any other land hex.
     pub(crate) fn robber_targets(&self) -> Vec<HexId> {
         let v: Vec<HexId> = self
+            .table
             .map
             .land_hexes()
-            .filter(|h| *h != self.robber)
+            .filter(|h| *h != self.table.robber)
             .collect();
-        if v.is_empty() { vec![self.robber] } else { v }
+        if v.is_empty() {
+            vec![self.table.robber]
+        } else {
+            v
+        }
     }
 
     /// Seats `thief` may rob at a hex: others with a building there and a card in hand.
     pub(crate) fn victims(&self, h: HexId, thief: Seat) -> Vec<Seat> {
-        self.pieces
-            .seats_at_hex(&self.map, h)
+        self.table
+            .pieces
+            .seats_at_hex(&self.table.map, h)
             .into_iter()
-            .filter(|s| *s != thief && self.hands[*s as usize].total() > 0)
+            .filter(|s| *s != thief && self.table.hands[*s as usize].total() > 0)
             .collect()
     }
 
@@ -522,13 +530,19 @@ impl ChaosGame {
         if self.victims(h, thief).contains(&v) {
             return Ok(());
         }
-        Err(robber::victim_refusal(&self.map, &self.pieces, thief, h, v))
+        Err(robber::victim_refusal(
+            &self.table.map,
+            &self.table.pieces,
+            thief,
+            h,
+            v,
+        ))
     }
 
     fn check_robber_hex(&self, hex: HexId) -> Result<(), RuleError> {
-        robber::check_land(&self.map, hex)?;
-        if hex == self.robber {
-            return Err(robber::must_move(&self.map, hex));
+        robber::check_land(&self.table.map, hex)?;
+        if hex == self.table.robber {
+            return Err(robber::must_move(&self.table.map, hex));
         }
         Ok(())
     }
@@ -562,7 +576,7 @@ impl ChaosGame {
             return refuse("you have moved the robber already; now `steal SEAT`");
         }
         self.check_robber_hex(hex)?;
-        self.robber = hex;
+        self.table.robber = hex;
         self.phase = Phase::Robber {
             moved: true,
             steals_left,
@@ -586,7 +600,7 @@ impl ChaosGame {
         if steals_left == 0 {
             return refuse("you have made all your steals (one per 7 rolled)");
         }
-        self.check_victim(seat, self.robber, victim)?;
+        self.check_victim(seat, self.table.robber, victim)?;
         match card {
             Some(card) => {
                 self.phase = Phase::Robber {
@@ -601,7 +615,7 @@ impl ChaosGame {
                 });
             }
             None => {
-                let hand = self.hands[victim as usize];
+                let hand = self.table.hands[victim as usize];
                 let card = spots::random_cards(&mut self.rng, &hand, 1)
                     .iter()
                     .next()
@@ -626,8 +640,8 @@ impl ChaosGame {
         asked: bool,
         ev: &mut Vec<Event>,
     ) {
-        self.hands[victim as usize][card] -= 1;
-        self.hands[thief as usize][card] += 1;
+        self.table.hands[victim as usize][card] -= 1;
+        self.table.hands[thief as usize][card] += 1;
         self.tally[thief as usize].stole += 1;
         self.tally[victim as usize].lost += 1;
         ev.push(Event::Table(TableEvent::Stole {
@@ -654,7 +668,7 @@ impl ChaosGame {
 
     fn agree(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         let (thief, a, steals_left) = self.pending_ask(seat)?;
-        if self.hands[seat as usize][a.card] == 0 {
+        if self.table.hands[seat as usize][a.card] == 0 {
             return refuse(format!("you have no {} to give (`refuse` instead)", a.card));
         }
         self.transfer_steal(thief, seat, a.card, true, ev);
@@ -684,8 +698,8 @@ impl ChaosGame {
 
     fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_build("build")?;
-        let purse = (&mut self.hands[seat as usize], &mut self.bank);
-        costs::build_city(&self.map, &mut self.pieces, purse, seat, c)?;
+        let purse = (&mut self.table.hands[seat as usize], &mut self.table.bank);
+        costs::build_city(&self.table.map, &mut self.table.pieces, purse, seat, c)?;
         self.tally[seat as usize].cities += 1;
         ev.push(Event::Table(TableEvent::Citied { seat, at: c }));
         Ok(())
@@ -704,7 +718,7 @@ impl ChaosGame {
         match steal {
             None if !victims.is_empty() => {
                 return Err(robber::choose_victim(
-                    &self.map,
+                    &self.table.map,
                     hex,
                     &victims,
                     "play knight",
@@ -715,10 +729,10 @@ impl ChaosGame {
         }
         self.spend_card(seat, DevCard::Knight);
         ev.push(DevEvent::PlayedKnight { seat }.into());
-        self.robber = hex;
+        self.table.robber = hex;
         ev.push(Event::Table(TableEvent::RobberMoved { seat, hex }));
         if let Some(v) = steal {
-            let hand = self.hands[v as usize];
+            let hand = self.table.hands[v as usize];
             let card = spots::random_cards(&mut self.rng, &hand, 1)
                 .iter()
                 .next()
@@ -738,20 +752,21 @@ impl ChaosGame {
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         self.check_card(seat, DevCard::RoadBuilding)?;
-        self.pieces
-            .check_route(&self.map, seat, a, RouteKind::Road, None)
+        self.table
+            .pieces
+            .check_route(&self.table.map, seat, a, RouteKind::Road, None)
             .map_err(|r| self.spot_refusal(seat, r))?;
         if let Some(b) = b {
-            let mut probe = self.pieces.clone();
+            let mut probe = self.table.pieces.clone();
             probe.place_route(seat, a, RouteKind::Road);
             probe
-                .check_route(&self.map, seat, b, RouteKind::Road, None)
+                .check_route(&self.table.map, seat, b, RouteKind::Road, None)
                 .map_err(|r| self.spot_refusal(seat, r))?;
         }
         self.spend_card(seat, DevCard::RoadBuilding);
         ev.push(DevEvent::PlayedRoadBuilding { seat }.into());
         for e in std::iter::once(a).chain(b) {
-            self.pieces.place_route(seat, e, RouteKind::Road);
+            self.table.pieces.place_route(seat, e, RouteKind::Road);
             self.tally[seat as usize].roads += 1;
             ev.push(Event::Table(TableEvent::Roaded {
                 seat,
@@ -772,10 +787,10 @@ impl ChaosGame {
 
     pub(crate) fn update_longest_road(&mut self, ev: &mut Vec<Event>) {
         let lengths: Vec<u32> = (0..self.cfg.seats as Seat)
-            .map(|s| self.pieces.longest_route(&self.map, s))
+            .map(|s| self.table.pieces.longest_route(&self.table.map, s))
             .collect();
-        awards::award_longest_road(&mut self.longest, &lengths, ev);
-        self.road_len = lengths;
+        awards::award_longest_road(&mut self.table.longest, &lengths, ev);
+        self.table.road_len = lengths;
     }
 
     // ---- who acts, and the clock ---------------------------------------------------------
@@ -792,7 +807,7 @@ impl ChaosGame {
                 if let Phase::Robber { ask: Some(a), .. } = phase {
                     v.push(a.victim);
                 }
-                for o in &self.offers {
+                for o in &self.table.offers {
                     for s in self.addressees(o) {
                         if !o.declined.contains(&s) {
                             v.push(s);
@@ -829,7 +844,7 @@ impl ChaosGame {
         let c = match settlement {
             Some(c) => c,
             None => {
-                let Some(c) = spots::best_free_spot(&self.map, &self.pieces) else {
+                let Some(c) = spots::best_free_spot(&self.table.map, &self.table.pieces) else {
                     // Nowhere left to settle: the placement is skipped.
                     self.advance_setup(step, now, ev);
                     return;
@@ -838,17 +853,17 @@ impl ChaosGame {
                     seat,
                     what: format!(
                         "the host placed a settlement at {}",
-                        self.map.corner_name(c)
+                        self.table.map.corner_name(c)
                     ),
                 });
                 self.place_setup_settlement(seat, step, c, ev);
                 c
             }
         };
-        if let Some(e) = spots::setup_road(&self.map, &self.pieces, seat, c) {
+        if let Some(e) = spots::setup_road(&self.table.map, &self.table.pieces, seat, c) {
             ev.push(Event::TimedOut {
                 seat,
-                what: format!("the host placed a road at {}", self.map.edge_name(e)),
+                what: format!("the host placed a road at {}", self.table.map.edge_name(e)),
             });
             self.place_setup_road(seat, e, ev);
         }
@@ -882,7 +897,7 @@ impl Market for ChaosGame {
             None => ((1u32 << self.cfg.seats) - 1) & !(1 << o.from),
         }
     }
-    offers::book_in_fields!();
+    offers::book_in_fields!(table);
 }
 
 banks::one_bank!(ChaosGame);

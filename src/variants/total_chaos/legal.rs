@@ -24,7 +24,7 @@ impl ChaosGame {
                 if self.setup_seat(*step) != seat {
                     return;
                 }
-                let (map, pieces) = (&self.map, &self.pieces);
+                let (map, pieces) = (&self.table.map, &self.table.pieces);
                 commands::each_setup_placement(map, pieces, seat, *settlement, |c| {
                     out.push(c.into());
                     true
@@ -33,14 +33,17 @@ impl ChaosGame {
             }
             Phase::Resource { owed } => {
                 let o = owed[me];
-                if Resource::ALL.iter().any(|r| o[*r] > 0 && self.bank[*r] > 0) {
+                if Resource::ALL
+                    .iter()
+                    .any(|r| o[*r] > 0 && self.table.bank[*r] > 0)
+                {
                     out.push(Command::Claim);
                 }
             }
             Phase::Discard { owed } => {
                 if let Some((_, n)) = owed.iter().find(|(s, _)| *s == seat) {
                     out.extend(
-                        spots::choices(&self.hands[me], *n)
+                        spots::choices(&self.table.hands[me], *n)
                             .into_iter()
                             .map(Command::Discard),
                     );
@@ -53,13 +56,13 @@ impl ChaosGame {
             } => {
                 if self.robber_holder == Some(seat) {
                     if !moved {
-                        for h in self.map.land_hexes() {
-                            if h != self.robber {
+                        for h in self.table.map.land_hexes() {
+                            if h != self.table.robber {
                                 out.push(Command::Robber(h));
                             }
                         }
                     } else if *steals_left > 0 {
-                        for v in self.victims(self.robber, seat) {
+                        for v in self.victims(self.table.robber, seat) {
                             out.push(Command::Steal {
                                 victim: v,
                                 card: None,
@@ -76,7 +79,7 @@ impl ChaosGame {
                 if let Some(a) = ask
                     && a.victim == seat
                 {
-                    if self.hands[me][a.card] > 0 {
+                    if self.table.hands[me][a.card] > 0 {
                         out.push(Command::Agree);
                     }
                     out.push(Command::Refuse);
@@ -96,31 +99,31 @@ impl ChaosGame {
     }
 
     fn legal_build(&self, seat: Seat, out: &mut Vec<Command>) {
-        let hand = &self.hands[seat as usize];
+        let hand = &self.table.hands[seat as usize];
         if hand.contains(&costs::ROAD) {
             out.extend(
-                spots::road_spots(&self.map, &self.pieces, seat)
+                spots::road_spots(&self.table.map, &self.table.pieces, seat)
                     .into_iter()
                     .map(Command::Road),
             );
         }
         if hand.contains(&costs::SETTLEMENT) {
             out.extend(
-                spots::settlement_spots(&self.map, &self.pieces, seat)
+                spots::settlement_spots(&self.table.map, &self.table.pieces, seat)
                     .into_iter()
                     .map(Command::Settle),
             );
         }
-        if hand.contains(&costs::CITY) && self.pieces.stock(seat).cities > 0 {
-            out.extend(self.pieces.settlements_of(seat).map(Command::City));
+        if hand.contains(&costs::CITY) && self.table.pieces.stock(seat).cities > 0 {
+            out.extend(self.table.pieces.settlements_of(seat).map(Command::City));
         }
-        if !self.deck.is_empty() && hand.contains(&costs::DEV_CARD) {
+        if !self.table.deck.is_empty() && hand.contains(&costs::DEV_CARD) {
             out.push(Command::BuyDev);
         }
         self.legal_dev_plays(seat, out);
         // Bank trades.
-        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        trade::each_bank_trade(hand, &self.bank, &rates, |give, get| {
+        let rates = trade::maritime_rates(&self.table.map, &self.table.pieces, seat);
+        trade::each_bank_trade(hand, &self.table.bank, &rates, |give, get| {
             out.push(Command::Trade(TradeCommand::Bank { give, get }));
             true
         });
@@ -133,10 +136,10 @@ impl ChaosGame {
         if self.dev_played[seat as usize] {
             return;
         }
-        let hand = &self.dev[seat as usize];
+        let hand = &self.table.dev[seat as usize];
         if hand.playable(DevCard::Knight, self.round) {
-            for h in self.map.land_hexes() {
-                if h == self.robber {
+            for h in self.table.map.land_hexes() {
+                if h == self.table.robber {
                     continue;
                 }
                 let victims = self.victims(h, seat);
@@ -155,11 +158,11 @@ impl ChaosGame {
             }
         }
         if hand.playable(DevCard::RoadBuilding, self.round) {
-            for a in spots::road_spots(&self.map, &self.pieces, seat) {
+            for a in spots::road_spots(&self.table.map, &self.table.pieces, seat) {
                 out.push(Command::PlayRoadBuilding(a, None));
-                let mut probe = self.pieces.clone();
+                let mut probe = self.table.pieces.clone();
                 probe.place_route(seat, a, RouteKind::Road);
-                for b in spots::road_spots(&self.map, &probe, seat) {
+                for b in spots::road_spots(&self.table.map, &probe, seat) {
                     out.push(Command::PlayRoadBuilding(a, Some(b)));
                 }
             }
@@ -169,7 +172,7 @@ impl ChaosGame {
                 for b in &Resource::ALL[i..] {
                     let mut set = ResourceSet::one(*a, 1);
                     set[*b] += 1;
-                    if self.bank.contains(&set) {
+                    if self.table.bank.contains(&set) {
                         out.push(Command::PlayYearOfPlenty(set));
                     }
                 }

@@ -24,20 +24,15 @@ pub use event::Event;
 pub use settings::ChaosSettings;
 pub use view::ChaosView;
 
-use crate::board::{BoardSpec, Map, MapRecipe, SharedMap};
+use crate::board::{BoardSpec, MapRecipe};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Seat};
-use crate::rules::devcards::{DevCard, DevHand};
 use crate::rules::facts::Fact;
-use crate::rules::pieces::{Pieces, Stock};
 use crate::rules::resources::{Resource, ResourceSet};
-use crate::rules::supply::Supply;
-use crate::rules::table::Opening;
-use crate::rules::trade::Offer;
+use crate::rules::table::{CatanTable, Opening};
 use crate::ruleset::{Ruleset, SettingsRows};
-use crate::topology::{CornerId, HexId};
+use crate::topology::CornerId;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// How a Total Chaos game is set up. Phase lengths default to the rule text's recommendations.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -150,19 +145,10 @@ pub struct RoundTally {
 /// A Total Chaos game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChaosGame {
-    #[serde(skip)]
-    pub(crate) map: SharedMap,
-    #[serde(skip)]
-    pub(crate) spec: Arc<BoardSpec>,
+    /// The board, bank, deck, hands, pieces, robber, offers and awards.
+    pub(crate) table: CatanTable,
     pub(crate) cfg: ChaosConfig,
     pub(crate) rng: GameRng,
-    pub(crate) bank: ResourceSet,
-    pub(crate) hands: Vec<ResourceSet>,
-    pub(crate) dev: Vec<DevHand>,
-    /// Shuffled; cards are drawn from the end.
-    pub(crate) deck: Vec<DevCard>,
-    pub(crate) pieces: Pieces,
-    pub(crate) robber: HexId,
     pub(crate) phase: Phase,
     /// The random placement order (the snake goes forward then back through it).
     pub(crate) order: Vec<Seat>,
@@ -178,11 +164,6 @@ pub struct ChaosGame {
     pub(crate) phase_deadline: Option<Millis>,
     /// Development card played in this building phase, per seat.
     pub(crate) dev_played: Vec<bool>,
-    pub(crate) offers: Vec<Offer>,
-    pub(crate) next_offer: u32,
-    pub(crate) longest: Option<Seat>,
-    pub(crate) largest: Option<Seat>,
-    pub(crate) road_len: Vec<u32>,
     /// This round so far, per seat.
     pub(crate) tally: Vec<RoundTally>,
     /// How often each sum was rolled (index 2..=12).
@@ -216,26 +197,13 @@ impl ChaosGame {
         }
         let mut rng = GameRng::new(cfg.seed);
         // Five and six seats play from the 5–6 player extension's box.
-        let Opening {
-            spec,
-            map,
-            robber,
-            supply,
-            deck,
-        } = Opening::deal(cfg.board.as_ref(), cfg.seats, &mut rng)?;
+        let opening = Opening::deal(cfg.board.as_ref(), cfg.seats, &mut rng)?;
         let n = cfg.seats;
         let mut order: Vec<Seat> = (0..n as Seat).collect();
         rng.shuffle(&mut order);
         Ok(ChaosGame {
-            pieces: Pieces::new(&map, n, Stock::BASE),
-            map: SharedMap(Arc::new(map)),
-            spec: Arc::new(spec),
+            table: CatanTable::new(opening, n),
             rng,
-            bank: supply.bank(),
-            hands: vec![ResourceSet::EMPTY; n],
-            dev: vec![DevHand::default(); n],
-            deck,
-            robber,
             phase: Phase::Setup {
                 step: 0,
                 settlement: None,
@@ -247,23 +215,13 @@ impl ChaosGame {
             ready: vec![false; n],
             phase_deadline: cfg.placement_ms,
             dev_played: vec![false; n],
-            offers: Vec::new(),
-            next_offer: 1,
-            longest: None,
-            largest: None,
-            road_len: vec![0; n],
             tally: vec![RoundTally::default(); n],
             dice_stats: [0; 13],
             cfg,
         })
     }
 
-    pub fn map(&self) -> &Map {
-        &self.map
-    }
-    pub fn board_spec(&self) -> &BoardSpec {
-        &self.spec
-    }
+    crate::rules::table::table_getters!();
     pub fn config(&self) -> &ChaosConfig {
         &self.cfg
     }
@@ -272,22 +230,6 @@ impl ChaosGame {
     }
     pub fn round(&self) -> u32 {
         self.round
-    }
-    /// The bank and deck this game started with.
-    pub fn supply(&self) -> Supply {
-        Supply::for_seats(self.cfg.seats)
-    }
-    pub fn hand(&self, seat: Seat) -> &ResourceSet {
-        &self.hands[seat as usize]
-    }
-    pub fn bank(&self) -> &ResourceSet {
-        &self.bank
-    }
-    pub fn pieces(&self) -> &Pieces {
-        &self.pieces
-    }
-    pub fn robber(&self) -> HexId {
-        self.robber
     }
     pub fn robber_holder(&self) -> Option<Seat> {
         self.robber_holder
@@ -301,26 +243,8 @@ impl ChaosGame {
     pub fn placement_order(&self) -> &[Seat] {
         &self.order
     }
-    pub fn dev_hand(&self, seat: Seat) -> &DevHand {
-        &self.dev[seat as usize]
-    }
     pub fn dev_played(&self, seat: Seat) -> bool {
         self.dev_played[seat as usize]
-    }
-    pub fn deck_len(&self) -> usize {
-        self.deck.len()
-    }
-    pub fn offers(&self) -> &[Offer] {
-        &self.offers
-    }
-    pub fn longest_road(&self) -> Option<Seat> {
-        self.longest
-    }
-    pub fn largest_army(&self) -> Option<Seat> {
-        self.largest
-    }
-    pub fn road_length(&self, seat: Seat) -> u32 {
-        self.road_len[seat as usize]
     }
     pub fn tally(&self, seat: Seat) -> &RoundTally {
         &self.tally[seat as usize]
@@ -330,21 +254,6 @@ impl ChaosGame {
             Phase::Over { winner } => Some(winner),
             _ => None,
         }
-    }
-    pub fn seats(&self) -> usize {
-        self.cfg.seats
-    }
-
-    /// Victory points everyone can see: buildings and the two awards.
-    pub fn public_vp(&self, seat: Seat) -> u32 {
-        self.pieces.building_vp(seat)
-            + if self.longest == Some(seat) { 2 } else { 0 }
-            + if self.largest == Some(seat) { 2 } else { 0 }
-    }
-
-    /// All victory points, hidden cards included.
-    pub fn total_vp(&self, seat: Seat) -> u32 {
-        self.public_vp(seat) + self.dev[seat as usize].vp_cards()
     }
 
     /// Who places at a setup step: forward through the random order, then back.
@@ -368,26 +277,16 @@ impl ChaosGame {
     }
 }
 
-impl crate::ruleset::TurnOrder for ChaosGame {
-    type Scratch = Vec<Event>;
-
-    fn turns(&self) -> u32 {
-        self.round()
-    }
-}
+crate::ruleset::turn_order!(ChaosGame, rounds);
 
 impl Ruleset for ChaosGame {
     crate::ruleset::ruleset_glue!(name: "total-chaos", view: ChaosView, settings: ChaosSettings;
-        map_words, own_apply, own_legal, own_actors, classic_box);
-
-    fn create(settings: &ChaosSettings, seats: usize, seed: u64) -> Result<ChaosGame, String> {
-        ChaosGame::new(settings.config(seats, seed))
-    }
+        map_words, from_config, own_apply, own_legal, own_actors, classic_box);
 
     fn settings_text(&self) -> Vec<(String, String)> {
         let c = self.config();
         SettingsRows::new(self.name())
-            .row("board", self.spec.name.clone())
+            .row("board", self.table.spec.name.clone())
             .number("victory points", c.vp_target)
             .seconds("resource phase", c.resource_ms)
             .seconds("robber part 1", c.robber1_ms)
@@ -399,7 +298,7 @@ impl Ruleset for ChaosGame {
     }
 
     fn map_recipe(&self) -> MapRecipe {
-        MapRecipe::Single((*self.spec).clone())
+        MapRecipe::Single((*self.table.spec).clone())
     }
 
     fn simultaneous(&self) -> bool {

@@ -3,13 +3,13 @@
 //! names the ruling it holds in place (docs/rules/total-chaos.md).
 
 use super::*;
-use crate::rules::devcards::HeldCard;
+use crate::rules::devcards::{DevCard, HeldCard};
 use crate::rules::events::{AwardEvent, DevEvent, TableEvent, TradeEvent};
 use crate::rules::offers::TradeCommand;
 use crate::rules::pieces::RouteKind;
 use crate::rules::resources::Resource::*;
 use crate::rules::{costs, production, spots};
-use crate::topology::EdgeId;
+use crate::topology::{EdgeId, HexId};
 
 fn config(seats: usize, seed: u64) -> ChaosConfig {
     ChaosConfig {
@@ -59,13 +59,13 @@ fn building(seats: usize, seed: u64) -> (ChaosGame, Millis) {
 }
 
 fn give(g: &mut ChaosGame, seat: Seat, cards: ResourceSet) {
-    g.bank.sub(&cards);
-    g.hands[seat as usize].add(&cards);
+    g.table.bank.sub(&cards);
+    g.table.hands[seat as usize].add(&cards);
 }
 
 fn cards(g: &ChaosGame) -> ResourceSet {
-    let mut t = g.bank;
-    for h in &g.hands {
+    let mut t = g.table.bank;
+    for h in &g.table.hands {
         t.add(h);
     }
     t
@@ -95,7 +95,7 @@ fn placement_order_is_drawn_at_random_and_snakes() {
     // Only the placing seat may place; the others are told who is.
     let mut g = g;
     let other = (0..4).find(|s| *s != g.order[0]).unwrap();
-    let c = g.map.land_corners()[0];
+    let c = g.table.map.land_corners()[0];
     let why = no(&mut g, other, Command::Settle(c), 0);
     assert!(
         why.contains(&format!("seat {} is placing now", g.order[0] + 1)),
@@ -110,14 +110,18 @@ fn a_placement_out_of_time_goes_to_the_best_free_spot() {
     let first = g.order[0];
     assert_eq!(g.deadline(), Some(5_000));
     assert!(g.tick(4_999).is_empty());
-    let best = spots::best_free_spot(&g.map, &g.pieces).unwrap();
+    let best = spots::best_free_spot(&g.table.map, &g.table.pieces).unwrap();
     let ev = g.tick(5_000);
     assert!(
         ev.iter()
             .any(|e| matches!(e, Event::TimedOut { seat, .. } if *seat == first))
     );
-    assert_eq!(g.pieces.building(best).map(|b| b.owner), Some(first));
-    assert_eq!(g.pieces.routes_of(first).len(), 1, "and a road beside it");
+    assert_eq!(g.table.pieces.building(best).map(|b| b.owner), Some(first));
+    assert_eq!(
+        g.table.pieces.routes_of(first).len(),
+        1,
+        "and a road beside it"
+    );
     assert_eq!(g.setup_seat(1), g.order[1]);
     assert!(matches!(
         g.phase,
@@ -141,7 +145,7 @@ fn the_second_settlement_takes_its_starting_resources() {
     let mut g = game(2, 9);
     finish_setup(&mut g);
     conserved(&g);
-    let total: u32 = g.hands.iter().map(|h| h.total()).sum();
+    let total: u32 = g.table.hands.iter().map(|h| h.total()).sum();
     assert!(total > 0);
     assert_eq!(g.round, 1);
 }
@@ -161,7 +165,13 @@ fn each_round_rolls_one_pair_per_seat_and_every_roll_produces() {
     let mut want = vec![ResourceSet::EMPTY; 4];
     for (a, b) in &g.dice {
         if a + b != 7 {
-            let o = production::owed(&g.map, &g.pieces, a + b, &[g.robber], |_, _| true);
+            let o = production::owed(
+                &g.table.map,
+                &g.table.pieces,
+                a + b,
+                &[g.table.robber],
+                |_, _| true,
+            );
             for (w, x) in want.iter_mut().zip(o) {
                 w.add(&x);
             }
@@ -176,10 +186,10 @@ fn resource_phase(owed: Vec<ResourceSet>, bank: ResourceSet) -> (ChaosGame, Mill
     let mut g = game(owed.len(), 21);
     let now = finish_setup(&mut g);
     // Return the starting cards so the bank can be set freely.
-    for h in g.hands.iter_mut() {
+    for h in g.table.hands.iter_mut() {
         *h = ResourceSet::EMPTY;
     }
-    g.bank = bank;
+    g.table.bank = bank;
     g.dice = vec![(2, 3); owed.len()];
     g.robber_holder = None;
     g.phase = Phase::Resource { owed };
@@ -208,7 +218,7 @@ fn claims_race_for_a_short_bank_first_come_first_served() {
         got: ResourceSet::one(Ore, 1),
         short: ResourceSet::one(Ore, 1)
     }));
-    assert_eq!(g.bank[Ore], 0);
+    assert_eq!(g.table.bank[Ore], 0);
     // Nothing left for a second claim, and the reason says so.
     let why = no(&mut g, 0, Command::Claim, now + 2);
     assert!(why.contains("too late: the bank has none"), "{why}");
@@ -357,14 +367,14 @@ fn robber_part_one_discards_half_of_eight_or_more_then_at_random_on_expiry() {
     );
     assert!(why.contains("do not need to discard"), "{why}");
     ok(&mut g, 0, "discard 3 lumber 1 ore", t + 2);
-    assert_eq!(g.hands[0], ResourceSet::new(0, 3, 2, 0, 0));
+    assert_eq!(g.table.hands[0], ResourceSet::new(0, 3, 2, 0, 0));
     // Seat 2 never discards: the host picks 4 at random when time is up.
     let ev = g.tick(t + g.cfg.robber1_ms);
     assert!(
         ev.iter()
             .any(|e| matches!(e, Event::TimedOut { seat: 1, .. }))
     );
-    assert_eq!(g.hands[1].total(), 4);
+    assert_eq!(g.table.hands[1].total(), 4);
     assert!(matches!(
         g.phase,
         Phase::Robber {
@@ -385,11 +395,20 @@ fn robber_ready(victim_cards: ResourceSet, sevens: usize) -> (ChaosGame, Millis,
     g.tick(t); // to part 2
     assert!(matches!(g.phase, Phase::Robber { .. }));
     let hex = g
+        .table
         .pieces
         .buildings_of(1)
         .iter()
-        .flat_map(|c| g.map.topology.corner_hexes(*c).iter().flatten().copied())
-        .find(|h| g.map.is_land(*h) && *h != g.robber)
+        .flat_map(|c| {
+            g.table
+                .map
+                .topology
+                .corner_hexes(*c)
+                .iter()
+                .flatten()
+                .copied()
+        })
+        .find(|h| g.table.map.is_land(*h) && *h != g.table.robber)
         .expect("a hex of seat 2");
     (g, t, hex)
 }
@@ -397,7 +416,7 @@ fn robber_ready(victim_cards: ResourceSet, sevens: usize) -> (ChaosGame, Millis,
 #[test]
 fn robber_part_two_the_controller_moves_and_steals_once_per_seven() {
     let (mut g, t, hex) = robber_ready(ResourceSet::new(0, 0, 3, 0, 0), 2);
-    let name = g.map.hex_name(hex).to_string();
+    let name = g.table.map.hex_name(hex).to_string();
     let why = no(&mut g, 1, Command::Robber(hex), t);
     assert!(why.contains("seat 1 controls the robber"), "{why}");
     let why = no(
@@ -410,7 +429,7 @@ fn robber_part_two_the_controller_moves_and_steals_once_per_seven() {
         t,
     );
     assert!(why.contains("move the robber first"), "{why}");
-    let here = g.robber;
+    let here = g.table.robber;
     let why = no(&mut g, 0, Command::Robber(here), t);
     assert!(why.contains("must move"), "{why}");
     ok(&mut g, 0, &format!("robber {name}"), t + 1);
@@ -439,7 +458,7 @@ fn robber_part_two_the_controller_moves_and_steals_once_per_seven() {
     );
     // A random steal, then one agreed on: two 7s, two steals.
     ok(&mut g, 0, "steal 2", t + 3);
-    assert_eq!(g.hands[0][Wool], 1);
+    assert_eq!(g.table.hands[0][Wool], 1);
     let ev = ok(&mut g, 0, "steal 2 wool", t + 4);
     assert!(ev.iter().any(|e| matches!(
         e,
@@ -453,8 +472,8 @@ fn robber_part_two_the_controller_moves_and_steals_once_per_seven() {
     let why = no(&mut g, 2, Command::Agree, t + 5);
     assert!(why.contains("nobody is asking you"), "{why}");
     ok(&mut g, 1, "agree", t + 5);
-    assert_eq!(g.hands[0][Wool], 2);
-    assert_eq!(g.hands[1][Wool], 1);
+    assert_eq!(g.table.hands[0][Wool], 2);
+    assert_eq!(g.table.hands[1][Wool], 1);
     let why = no(
         &mut g,
         0,
@@ -471,7 +490,7 @@ fn robber_part_two_the_controller_moves_and_steals_once_per_seven() {
 #[test]
 fn a_refused_ask_leaves_the_steal_and_steals_not_made_in_time_are_lost() {
     let (mut g, t, hex) = robber_ready(ResourceSet::new(0, 0, 3, 0, 0), 1);
-    let name = g.map.hex_name(hex).to_string();
+    let name = g.table.map.hex_name(hex).to_string();
     ok(&mut g, 0, &format!("robber {name}"), t + 1);
     ok(&mut g, 0, "steal 2 ore", t + 2);
     let why = no(&mut g, 1, Command::Agree, t + 3);
@@ -492,19 +511,19 @@ fn a_refused_ask_leaves_the_steal_and_steals_not_made_in_time_are_lost() {
     let ev = g.tick(t + g.cfg.robber2_ms);
     assert!(ev.contains(&Event::StealsLost { seat: 0, n: 1 }));
     assert_eq!(g.phase, Phase::Build);
-    assert_eq!(g.hands[1][Wool], 3, "nothing was stolen");
+    assert_eq!(g.table.hands[1][Wool], 3, "nothing was stolen");
 }
 
 #[test]
 fn a_robber_not_moved_in_time_is_moved_by_the_host() {
     let (mut g, t, _) = robber_ready(ResourceSet::EMPTY, 1);
-    let before = g.robber;
+    let before = g.table.robber;
     let ev = g.tick(t + g.cfg.robber2_ms);
     assert!(
         ev.iter()
             .any(|e| matches!(e, Event::TimedOut { seat: 0, .. }))
     );
-    assert_ne!(g.robber, before);
+    assert_ne!(g.table.robber, before);
     assert_eq!(g.phase, Phase::Build);
 }
 
@@ -512,29 +531,35 @@ fn a_robber_not_moved_in_time_is_moved_by_the_host() {
 
 /// A free corner with two road edges, and a seat-0 road on one and a seat-1 road on the other.
 fn shared_corner(g: &mut ChaosGame) -> (CornerId, EdgeId, EdgeId) {
-    for &c in g.map.land_corners() {
-        if g.pieces.check_settlement_spot(&g.map, c).is_err() {
+    for &c in g.table.map.land_corners() {
+        if g.table
+            .pieces
+            .check_settlement_spot(&g.table.map, c)
+            .is_err()
+        {
             continue;
         }
         let edges: Vec<EdgeId> = g
+            .table
             .map
             .topology
             .corner_edges(c)
             .iter()
             .flatten()
             .copied()
-            .filter(|e| g.map.edge_is_road_spot(*e) && g.pieces.route(*e).is_none())
+            .filter(|e| g.table.map.edge_is_road_spot(*e) && g.table.pieces.route(*e).is_none())
             .collect();
         let far_ends_free = |e: &EdgeId| {
-            g.map
+            g.table
+                .map
                 .topology
                 .edge_corners(*e)
                 .iter()
-                .all(|k| g.pieces.building(*k).is_none())
+                .all(|k| g.table.pieces.building(*k).is_none())
         };
         if edges.len() >= 2 && edges.iter().all(far_ends_free) {
-            g.pieces.place_route(0, edges[0], RouteKind::Road);
-            g.pieces.place_route(1, edges[1], RouteKind::Road);
+            g.table.pieces.place_route(0, edges[0], RouteKind::Road);
+            g.table.pieces.place_route(1, edges[1], RouteKind::Road);
             return (c, edges[0], edges[1]);
         }
     }
@@ -545,10 +570,10 @@ fn shared_corner(g: &mut ChaosGame) -> (CornerId, EdgeId, EdgeId) {
 fn two_players_building_on_the_same_corner_the_first_wins_the_second_is_told_why() {
     let (mut g, now) = building(2, 31);
     let (c, _, _) = shared_corner(&mut g);
-    let before = g.hands[0];
+    let before = g.table.hands[0];
     give(&mut g, 0, costs::SETTLEMENT);
     give(&mut g, 1, costs::SETTLEMENT);
-    let corner = g.map.corner_name(c);
+    let corner = g.table.map.corner_name(c);
     assert!(g.legal(0).contains(&Command::Settle(c)));
     assert!(g.legal(1).contains(&Command::Settle(c)));
     ok(&mut g, 1, &format!("settle {corner}"), now + 5);
@@ -559,7 +584,7 @@ fn two_players_building_on_the_same_corner_the_first_wins_the_second_is_told_why
     );
     let mut kept = before;
     kept.add(&costs::SETTLEMENT);
-    assert_eq!(g.hands[0], kept, "the loser keeps its cards");
+    assert_eq!(g.table.hands[0], kept, "the loser keeps its cards");
     conserved(&g);
 }
 
@@ -569,17 +594,18 @@ fn roads_race_too() {
     let (c, e0, _) = shared_corner(&mut g);
     // Seat 1 reaches the corner from its own road; both want the third edge.
     let third = g
+        .table
         .map
         .topology
         .corner_edges(c)
         .iter()
         .flatten()
         .copied()
-        .find(|e| g.pieces.route(*e).is_none() && g.map.edge_is_road_spot(*e));
+        .find(|e| g.table.pieces.route(*e).is_none() && g.table.map.edge_is_road_spot(*e));
     let Some(e) = third else { return };
     give(&mut g, 0, costs::ROAD);
     give(&mut g, 1, costs::ROAD);
-    let text = format!("road {}", g.map.edge_name(e));
+    let text = format!("road {}", g.table.map.edge_name(e));
     ok(&mut g, 0, &text, now);
     let why = no(&mut g, 1, Command::Road(e), now + 1);
     assert!(
@@ -615,7 +641,7 @@ fn building_waits_for_the_building_phase() {
 fn a_development_card_bought_is_playable_from_the_next_building_phase() {
     let (mut g, now) = building(3, 41);
     give(&mut g, 0, costs::DEV_CARD);
-    g.deck.push(DevCard::Monopoly);
+    g.table.deck.push(DevCard::Monopoly);
     ok(&mut g, 0, "buy dev", now);
     let why = no(&mut g, 0, Command::PlayMonopoly(Wool), now + 1);
     assert_eq!(
@@ -643,14 +669,14 @@ fn a_development_card_bought_is_playable_from_the_next_building_phase() {
         ev.iter()
             .any(|e| matches!(e, Event::Dev(DevEvent::PlayedMonopoly { .. })))
     );
-    assert!(g.hands[0][Wool] >= 2);
+    assert!(g.table.hands[0][Wool] >= 2);
 }
 
 #[test]
 fn one_development_card_per_building_phase() {
     let (mut g, now) = building(2, 43);
     for card in [DevCard::YearOfPlenty, DevCard::Monopoly] {
-        g.dev[0].cards.push(HeldCard {
+        g.table.dev[0].cards.push(HeldCard {
             card,
             bought_turn: 0,
         });
@@ -663,26 +689,27 @@ fn one_development_card_per_building_phase() {
 #[test]
 fn a_knight_moves_the_robber_and_largest_army_moves_at_once() {
     let (mut g, now) = building(2, 47);
-    g.dev[1].knights_played = 3;
-    g.largest = Some(1);
-    g.dev[0].knights_played = 3;
-    g.dev[0].cards.push(HeldCard {
+    g.table.dev[1].knights_played = 3;
+    g.table.largest = Some(1);
+    g.table.dev[0].knights_played = 3;
+    g.table.dev[0].cards.push(HeldCard {
         card: DevCard::Knight,
         bought_turn: 0,
     });
     let target = g
+        .table
         .map
         .land_hexes()
-        .find(|h| *h != g.robber && g.victims(*h, 0).is_empty())
+        .find(|h| *h != g.table.robber && g.victims(*h, 0).is_empty())
         .unwrap();
-    let text = format!("play knight {}", g.map.hex_name(target));
+    let text = format!("play knight {}", g.table.map.hex_name(target));
     let ev = ok(&mut g, 0, &text, now);
-    assert_eq!(g.robber, target);
+    assert_eq!(g.table.robber, target);
     assert!(ev.contains(&Event::Award(AwardEvent::LargestArmy {
         holder: 0,
         knights: 4
     })));
-    assert_eq!(g.largest, Some(0));
+    assert_eq!(g.table.largest, Some(0));
     assert_eq!(g.public_vp(0), 2 + 2);
     assert_eq!(g.public_vp(1), 2);
 }
@@ -690,7 +717,7 @@ fn a_knight_moves_the_robber_and_largest_army_moves_at_once() {
 #[test]
 fn road_building_places_one_or_two_roads() {
     let (mut g, now) = building(2, 49);
-    g.dev[0].cards.push(HeldCard {
+    g.table.dev[0].cards.push(HeldCard {
         card: DevCard::RoadBuilding,
         bought_turn: 0,
     });
@@ -700,23 +727,23 @@ fn road_building_places_one_or_two_roads() {
         .find(|c| matches!(c, Command::PlayRoadBuilding(_, Some(_))))
         .copied()
         .unwrap();
-    let roads = g.pieces.stock(0).roads;
+    let roads = g.table.pieces.stock(0).roads;
     g.apply(0, &two, now).unwrap();
-    assert_eq!(g.pieces.stock(0).roads, roads - 2);
+    assert_eq!(g.table.pieces.stock(0).roads, roads - 2);
 }
 
 #[test]
 fn trades_with_anyone_first_acceptor_wins() {
     let (mut g, now) = building(3, 51);
-    for h in g.hands.iter_mut() {
-        g.bank.add(h);
+    for h in g.table.hands.iter_mut() {
+        g.table.bank.add(h);
         *h = ResourceSet::EMPTY;
     }
     give(&mut g, 0, ResourceSet::one(Brick, 1));
     give(&mut g, 1, ResourceSet::one(Ore, 1));
     give(&mut g, 2, ResourceSet::one(Ore, 1));
     ok(&mut g, 0, "offer 1 brick for 1 ore", now);
-    let id = g.offers[0].id;
+    let id = g.table.offers[0].id;
     assert!(
         g.legal(1)
             .contains(&Command::Trade(TradeCommand::Accept(id)))
@@ -728,10 +755,10 @@ fn trades_with_anyone_first_acceptor_wins() {
     ok(&mut g, 2, &format!("accept {id}"), now + 1);
     let why = no(&mut g, 1, Command::Trade(TradeCommand::Accept(id)), now + 2);
     assert!(why.contains("someone may have taken it first"), "{why}");
-    assert_eq!(g.hands[2], ResourceSet::one(Brick, 1));
+    assert_eq!(g.table.hands[2], ResourceSet::one(Brick, 1));
     // A trade between two seats that are not "the current player": there is none.
     ok(&mut g, 1, "offer 1 ore for 1 brick to 3", now + 3);
-    let id = g.offers[0].id;
+    let id = g.table.offers[0].id;
     ok(&mut g, 2, &format!("accept {id}"), now + 4);
     conserved(&g);
 }
@@ -746,20 +773,20 @@ fn offers_close_when_the_building_phase_ends() {
         ev.iter()
             .any(|e| matches!(e, Event::Trade(TradeEvent::OfferClosed { .. })))
     );
-    assert!(g.offers.is_empty());
+    assert!(g.table.offers.is_empty());
 }
 
 #[test]
 fn the_first_to_the_target_wins_at_once() {
     let (mut g, now) = building(2, 57);
     g.cfg.vp_target = 3;
-    g.dev[1].cards.push(HeldCard {
+    g.table.dev[1].cards.push(HeldCard {
         card: DevCard::VictoryPoint,
         bought_turn: 0,
     });
     give(&mut g, 0, costs::CITY);
-    let c = g.pieces.buildings_of(0)[0];
-    let text = format!("city {}", g.map.corner_name(c));
+    let c = g.table.pieces.buildings_of(0)[0];
+    let text = format!("city {}", g.table.map.corner_name(c));
     let ev = ok(&mut g, 0, &text, now);
     assert!(
         ev.contains(&Event::Won {
@@ -790,7 +817,12 @@ fn cooldown_summarises_the_round_and_the_next_round_follows() {
     });
     let tally = summary.expect("a summary");
     assert_eq!(tally[0].dev_cards, 1);
-    let text = event::describe(&g.map, &Event::Summary { round: 1, tally }, Some(1), &[]);
+    let text = event::describe(
+        &g.table.map,
+        &Event::Summary { round: 1, tally },
+        Some(1),
+        &[],
+    );
     assert!(text.unwrap().contains("built 1 development card"));
     assert_eq!(g.phase, Phase::Cooldown);
     let t = now + g.cfg.build_ms + g.cfg.cooldown_ms;
@@ -840,7 +872,7 @@ fn views_hide_other_hands_and_show_the_arbiters_state() {
     assert_eq!(v.ready, vec![true, false, false]);
     assert_eq!(v.dice.len(), 3);
     assert_eq!(v.deadline, Some(now + 20_000));
-    assert_eq!(v.you.as_ref().unwrap().hand, g.hands[0]);
+    assert_eq!(v.you.as_ref().unwrap().hand, g.table.hands[0]);
     assert_eq!(v.players[2].cards, 2);
     let json = serde_json::to_string(&g.view(Some(0))).unwrap();
     assert!(!json.contains("\"hand\":[0,0,0,0,2]"));
@@ -852,17 +884,17 @@ fn views_hide_other_hands_and_show_the_arbiters_state() {
         asked: false,
     });
     assert!(
-        event::describe(&g.map, &e, Some(1), &[])
+        event::describe(&g.table.map, &e, Some(1), &[])
             .unwrap()
             .contains("ore")
     );
     assert!(
-        event::describe(&g.map, &e, Some(2), &[])
+        event::describe(&g.table.map, &e, Some(2), &[])
             .unwrap()
             .contains("ore")
     );
     assert!(
-        !event::describe(&g.map, &e, Some(0), &[])
+        !event::describe(&g.table.map, &e, Some(0), &[])
             .unwrap()
             .contains("ore")
     );
@@ -873,7 +905,7 @@ fn legal_commands_read_back_and_are_accepted() {
     for seed in 0..6 {
         let (mut g, now) = building(3, seed);
         give(&mut g, 0, ResourceSet::new(3, 3, 3, 3, 3));
-        g.dev[0].cards.push(HeldCard {
+        g.table.dev[0].cards.push(HeldCard {
             card: DevCard::Knight,
             bought_turn: 0,
         });
@@ -896,16 +928,16 @@ fn longest_road_moves_the_moment_it_is_built() {
     give(&mut g, 0, ResourceSet::new(8, 8, 0, 0, 0));
     let mut got = None;
     for i in 0..8 {
-        let before = g.road_len[0];
+        let before = g.table.road_len[0];
         // The road that lengthens the longest route, if any.
         let pick = g.legal(0).into_iter().find(|c| {
             let Command::Road(_) = c else { return false };
             let mut probe = g.clone();
-            probe.apply(0, c, now).is_ok() && probe.road_len[0] > before
+            probe.apply(0, c, now).is_ok() && probe.table.road_len[0] > before
         });
         let Some(cmd) = pick else { break };
         let ev = g.apply(0, &cmd, now + i).unwrap();
-        if g.road_len[0] >= 5 {
+        if g.table.road_len[0] >= 5 {
             got = Some(ev);
             break;
         }
@@ -921,7 +953,7 @@ fn longest_road_moves_the_moment_it_is_built() {
         )),
         "{ev:?}"
     );
-    assert_eq!(g.longest, Some(0));
+    assert_eq!(g.table.longest, Some(0));
     assert_eq!(g.public_vp(0), 2 + 2);
 }
 
@@ -931,14 +963,17 @@ fn longest_road_moves_the_moment_it_is_built() {
 fn five_and_six_seats_play_from_the_extension_box_on_the_large_island() {
     for seats in [5, 6] {
         let g = ChaosGame::new(ChaosConfig::new(seats, 4)).unwrap();
-        assert_eq!(g.map.land_hexes().count(), 30);
-        assert_eq!(g.bank, ResourceSet::uniform(24));
-        assert_eq!(g.deck.len(), 34);
+        assert_eq!(g.table.map.land_hexes().count(), 30);
+        assert_eq!(g.table.bank, ResourceSet::uniform(24));
+        assert_eq!(g.table.deck.len(), 34);
         conserved(&g);
     }
     let g = ChaosGame::new(ChaosConfig::new(4, 4)).unwrap();
-    assert_eq!(g.map.land_hexes().count(), 19);
-    assert_eq!((g.bank, g.deck.len()), (ResourceSet::uniform(19), 25));
+    assert_eq!(g.table.map.land_hexes().count(), 19);
+    assert_eq!(
+        (g.table.bank, g.table.deck.len()),
+        (ResourceSet::uniform(19), 25)
+    );
 }
 
 /// "Players may build, trade resources, and play development cards, all at the same time"
@@ -947,19 +982,19 @@ fn five_and_six_seats_play_from_the_extension_box_on_the_large_island() {
 #[test]
 fn any_seat_may_counter_an_offer_it_was_made() {
     let (mut g, now) = building(3, 51);
-    for h in g.hands.iter_mut() {
-        g.bank.add(h);
+    for h in g.table.hands.iter_mut() {
+        g.table.bank.add(h);
         *h = ResourceSet::EMPTY;
     }
     give(&mut g, 0, ResourceSet::one(Brick, 1));
     give(&mut g, 1, ResourceSet::one(Ore, 2));
     ok(&mut g, 0, "offer 1 brick for 1 ore", now);
-    let id = g.offers[0].id;
+    let id = g.table.offers[0].id;
     let text = format!("counter {id} 2 ore for 1 brick");
     assert_eq!(g.format(&g.parse(1, &text).unwrap()), text);
     let ev = ok(&mut g, 1, &text, now + 1);
     assert!(ev.contains(&Event::Trade(TradeEvent::Declined { id, seat: 1 })));
-    let counter = g.offers.iter().find(|o| o.from == 1).unwrap().clone();
+    let counter = g.table.offers.iter().find(|o| o.from == 1).unwrap().clone();
     assert_eq!(counter.to, Some(0));
     let why = no(
         &mut g,
@@ -969,7 +1004,7 @@ fn any_seat_may_counter_an_offer_it_was_made() {
     );
     assert!(why.contains("not addressed to you"), "{why}");
     ok(&mut g, 0, &format!("accept {}", counter.id), now + 3);
-    assert_eq!(g.hands[0], ResourceSet::one(Ore, 2));
-    assert_eq!(g.hands[1], ResourceSet::one(Brick, 1));
+    assert_eq!(g.table.hands[0], ResourceSet::one(Ore, 2));
+    assert_eq!(g.table.hands[1], ResourceSet::one(Brick, 1));
     conserved(&g);
 }

@@ -62,32 +62,10 @@ impl ChaosView {
             _ => Vec::new(),
         };
         let players = (0..g.cfg.seats as Seat)
-            .map(|s| {
-                PlayerPublic::of(
-                    s,
-                    g.public_vp(s),
-                    &g.hands[s as usize],
-                    &g.dev[s as usize],
-                    g.road_len[s as usize],
-                    (g.longest, g.largest),
-                    g.pieces.stock(s),
-                )
-                .owing(&owed_discard)
-            })
+            .map(|s| g.table.public_of(s, g.public_vp(s)).owing(&owed_discard))
             .collect();
         let mine = seat.filter(|s| (*s as usize) < g.cfg.seats);
-        let you = mine.map(|s| {
-            let i = s as usize;
-            PrivateView::of(
-                s,
-                g.hands[i],
-                &g.dev[i],
-                g.round,
-                g.total_vp(s),
-                &g.map,
-                &g.pieces,
-            )
-        });
+        let you = mine.map(|s| g.table.private_of(s, g.round));
         let (placing, setup_settlement) = match &g.phase {
             Phase::Setup { step, settlement } => (Some(g.setup_seat(*step)), *settlement),
             _ => (None, None),
@@ -114,20 +92,20 @@ impl ChaosView {
                 Phase::Resource { owed } => owed.clone(),
                 _ => vec![ResourceSet::EMPTY; g.cfg.seats],
             },
-            robber: g.robber,
+            robber: g.table.robber,
             robber_holder: g.robber_holder,
             robber_moved,
             steals_left,
             steal_ask,
             ready: g.ready.clone(),
-            buildings: g.pieces.all_buildings().collect(),
-            routes: g.pieces.all_routes().collect(),
+            buildings: g.table.pieces.all_buildings().collect(),
+            routes: g.table.pieces.all_routes().collect(),
             players,
             you,
             dev_play_left: mine.is_some_and(|s| !g.dev_played[s as usize]),
-            bank: g.bank,
-            deck: g.deck.len() as u32,
-            offers: g.offers.clone(),
+            bank: g.table.bank,
+            deck: g.table.deck.len() as u32,
+            offers: g.table.offers.clone(),
             winner: g.winner(),
             vp_target: g.cfg.vp_target,
             tally: g.tally.clone(),
