@@ -111,6 +111,9 @@ pub struct SearchReport {
     pub playouts: u64,
     /// Playouts a second of search time (one thread).
     pub playouts_per_sec: f64,
+    /// Playouts a second of the searches' CPU time: the speed on one core, whatever else
+    /// the machine runs (0 where the platform gives no thread CPU time).
+    pub playouts_per_cpu_sec: f64,
     /// Decision times over every hard decision, in milliseconds.
     pub decision_ms_p50: f64,
     pub decision_ms_p99: f64,
@@ -118,6 +121,12 @@ pub struct SearchReport {
     /// The same over searched decisions only.
     pub searched_ms_p50: f64,
     pub searched_ms_p99: f64,
+    pub searched_ms_max: f64,
+    /// The searched decisions' CPU time on their own thread (what one core spends on a
+    /// decision, whatever the machine's load), in milliseconds.
+    pub searched_cpu_ms_p50: f64,
+    pub searched_cpu_ms_p99: f64,
+    pub searched_cpu_ms_max: f64,
 }
 
 /// The `q` quantile of some microsecond times, in milliseconds.
@@ -178,6 +187,7 @@ impl SimReport {
             if let Some(serde_json::Value::Object(s)) = o.get_mut("search") {
                 s.retain(|k, _| !k.ends_with("_ms_p50") && !k.contains("_ms_"));
                 s.remove("playouts_per_sec");
+                s.remove("playouts_per_cpu_sec");
             }
         }
         v
@@ -570,11 +580,20 @@ fn report(cfg: &SimConfig, threads: usize, secs: f64, results: Vec<GameResult>) 
             } else {
                 0.0
             },
+            playouts_per_cpu_sec: if all.cpu_nanos > 0 {
+                all.playouts as f64 / (all.cpu_nanos as f64 / 1e9)
+            } else {
+                0.0
+            },
             decision_ms_p50: quantile_ms(&mut all.micros, 0.5),
             decision_ms_p99: quantile_ms(&mut all.micros, 0.99),
             decision_ms_max: quantile_ms(&mut all.micros, 1.0),
             searched_ms_p50: quantile_ms(&mut all.searched_micros, 0.5),
             searched_ms_p99: quantile_ms(&mut all.searched_micros, 0.99),
+            searched_ms_max: quantile_ms(&mut all.searched_micros, 1.0),
+            searched_cpu_ms_p50: quantile_ms(&mut all.searched_cpu_micros, 0.5),
+            searched_cpu_ms_p99: quantile_ms(&mut all.searched_cpu_micros, 0.99),
+            searched_cpu_ms_max: quantile_ms(&mut all.searched_cpu_micros, 1.0),
         }
     });
     let games = results.len();

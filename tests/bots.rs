@@ -180,6 +180,20 @@ fn hard_is_medium_where_it_cannot_search() {
         "hard (as medium: no search in this ruleset)"
     );
     assert_eq!(BotKind::Easy.label(&chaos), "easy");
+    // The other rulesets without a search say the same in the lobby.
+    for v in [VariantName::Adaptations, VariantName::BigGame] {
+        let mut args = sim::default_game_args();
+        args.variant = v;
+        args.seed = Some(1);
+        let g = args
+            .create(args.fixed_seats().unwrap_or(4), 1)
+            .expect("the game is created");
+        assert_eq!(
+            BotKind::Hard.label(&g),
+            "hard (as medium: no search in this ruleset)",
+            "{v:?}"
+        );
+    }
     assert_eq!(BotKind::Easy.next_level(), BotKind::Heuristic);
     assert_eq!(BotKind::Heuristic.next_level(), BotKind::Hard);
     assert_eq!(BotKind::Hard.next_level(), BotKind::Easy);
@@ -207,6 +221,14 @@ fn a_mixed_table_plays_and_reports_the_search() {
     assert!(s.searched > 0 && s.playouts >= 2 * s.searched);
     assert!(s.playouts_per_sec > 0.0);
     assert!(s.decision_ms_p99 >= s.decision_ms_p50);
+    // Decisions' CPU time on their own thread: what one core spends, whatever the load.
+    assert!(s.searched_cpu_ms_p99 >= s.searched_cpu_ms_p50);
+    assert!(s.searched_cpu_ms_max >= s.searched_cpu_ms_p99);
+    #[cfg(unix)]
+    {
+        assert!(s.searched_cpu_ms_max > 0.0, "{s:?}");
+        assert!(s.playouts_per_cpu_sec > 0.0, "{s:?}");
+    }
     let again = sim::run(&cfg, &|| {}).expect("the simulation runs");
     assert_eq!(r.without_timings(), again.without_timings(), "reproducible");
     // Without a hard seat the report has no search part (and its JSON line is as before).

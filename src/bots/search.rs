@@ -69,10 +69,19 @@ pub struct Stats {
     pub playouts: u64,
     /// Time spent searching, nanoseconds.
     pub nanos: u64,
+    /// CPU time the searches used on their own threads, nanoseconds (0 where the platform
+    /// does not say): playouts per CPU second are the bot's speed on one core, whatever the
+    /// machine's load.
+    pub cpu_nanos: u64,
     /// Each decision's time in microseconds (searched or not).
     pub micros: Vec<u32>,
     /// The searched decisions' times in microseconds.
     pub searched_micros: Vec<u32>,
+    /// The searched decisions' CPU time on their own thread, in microseconds: what a
+    /// decision costs one core, whatever else the machine runs (wall times on a shared
+    /// machine also hold the time other programs had the core). Empty where the platform
+    /// does not give a thread's CPU time.
+    pub searched_cpu_micros: Vec<u32>,
 }
 
 impl Stats {
@@ -82,9 +91,35 @@ impl Stats {
         self.searched += o.searched;
         self.playouts += o.playouts;
         self.nanos += o.nanos;
+        self.cpu_nanos += o.cpu_nanos;
         self.micros.extend_from_slice(&o.micros);
         self.searched_micros.extend_from_slice(&o.searched_micros);
+        self.searched_cpu_micros
+            .extend_from_slice(&o.searched_cpu_micros);
     }
+}
+
+/// CPU time this thread has used so far, where the platform says (`CLOCK_THREAD_CPUTIME_ID`).
+#[cfg(unix)]
+pub fn thread_cpu() -> Option<Duration> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec for the call's whole duration.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    ok.then(|| {
+        Duration::new(
+            ts.tv_sec.max(0) as u64,
+            ts.tv_nsec.clamp(0, 999_999_999) as u32,
+        )
+    })
+}
+
+/// CPU time this thread has used so far: not known on this platform.
+#[cfg(not(unix))]
+pub fn thread_cpu() -> Option<Duration> {
+    None
 }
 
 /// Whether `hard` searches in this game's ruleset; elsewhere it plays as `medium` (real-time
@@ -180,10 +215,17 @@ impl<R: BotPlay> Job<R> {
 
     fn run_timed(self, decided_at: Instant, stats: &mut Stats) -> Option<R::Command> {
         let start = Instant::now();
+        let cpu_start = thread_cpu();
         let (pick, playouts) = self.search(start);
         stats.playouts += playouts;
         stats.nanos += start.elapsed().as_nanos().min(u64::MAX as u128) as u64;
         stats.record(decided_at.elapsed(), true);
+        if let (Some(a), Some(b)) = (cpu_start, thread_cpu()) {
+            let used = b.saturating_sub(a);
+            stats.cpu_nanos += used.as_nanos().min(u64::MAX as u128) as u64;
+            let micros = used.as_micros().min(u32::MAX as u128) as u32;
+            stats.searched_cpu_micros.push(micros);
+        }
         Some(self.cands[pick].clone())
     }
 

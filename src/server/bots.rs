@@ -239,6 +239,105 @@ mod tests {
         assert!(!medium.thinking());
     }
 
+    /// At a live table a hard bot's search does not hold the table: while the bot thinks
+    /// about a setup spot on its own thread, a person's chat and question are answered at
+    /// once, the game waits for the bot, and the table asks the bot again every
+    /// [`THINK_POLL_MS`] of table time until its pick is played. Table time is passed in;
+    /// only the search itself runs on the wall clock (its one-second budget).
+    #[test]
+    fn a_table_answers_people_while_a_hard_bot_thinks() {
+        use crate::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
+        use crate::server::table::{QUEUE, Table, TableConfig};
+        let mut t = Table::new(
+            setup_game(3),
+            TableConfig {
+                bots: 3,
+                bot_kind: BotKind::Hard,
+                bot_think_ms: 1000,
+                seed: 3,
+                ..TableConfig::default()
+            },
+        );
+        let (tx, mut rx) = tokio::sync::mpsc::channel(QUEUE);
+        t.open(1, tx, false, "test 1".into());
+        t.message(
+            1,
+            ClientMsg::Hello {
+                version: PROTOCOL_VERSION,
+                name: "Ann".into(),
+                token: None,
+                watch: false,
+                color: None,
+            },
+            0,
+        );
+        assert!(t.started(), "the person fills the last seat");
+        let heard = |rx: &mut tokio::sync::mpsc::Receiver<ServerMsg>| {
+            std::iter::from_fn(|| rx.try_recv().ok()).collect::<Vec<_>>()
+        };
+        let ann = heard(&mut rx)
+            .iter()
+            .find_map(|m| match m {
+                ServerMsg::Welcome { seat, .. } => *seat,
+                _ => None,
+            })
+            .expect("Ann has a seat");
+        // Ann plays her setup as medium would until a bot must choose a spot.
+        let mut helper = crate::bots::Bot::<Game>::new(BotKind::Heuristic, 1);
+        let mut now: Millis = 0;
+        let mut seq = 0;
+        while t.game().actors() == vec![ann] {
+            let cmd = helper.choose(t.game(), ann).expect("Ann has a move");
+            let text = t.game().format(&cmd);
+            seq += 1;
+            t.message(1, ClientMsg::Command { seq, text }, now);
+        }
+        let bot_seat = t.game().actors()[0];
+        assert_ne!(bot_seat, ann);
+        let due = t.next_wake().expect("the bot is due");
+        now = now.max(due);
+        let played = t.record().len();
+        t.tick(now);
+        assert_eq!(t.record().len(), played, "the bot is still thinking");
+        assert_eq!(
+            t.next_wake(),
+            Some(now + THINK_POLL_MS),
+            "the table asks the thinking bot again soon"
+        );
+        heard(&mut rx);
+        // Ann chats and asks what she may do: both are answered while the search runs.
+        t.message(
+            1,
+            ClientMsg::Chat {
+                text: "your move".into(),
+            },
+            now + 1,
+        );
+        t.message(1, ClientMsg::Legal, now + 1);
+        let msgs = heard(&mut rx);
+        assert!(
+            msgs.iter()
+                .any(|m| matches!(m, ServerMsg::Chat { text, .. } if text == "your move")),
+            "{msgs:?}"
+        );
+        assert!(
+            msgs.iter().any(|m| matches!(m, ServerMsg::Legal(_))),
+            "{msgs:?}"
+        );
+        assert_eq!(t.record().len(), played, "the game waited for the bot");
+        assert_eq!(t.game().actors(), vec![bot_seat]);
+        // The table keeps asking; once the search is done its pick is played.
+        while t.record().len() == played {
+            now += THINK_POLL_MS;
+            t.tick(now);
+            std::thread::yield_now();
+        }
+        assert!(
+            matches!(t.record().last(), Some(crate::record::Entry::Command { seat, .. }) if *seat == bot_seat),
+            "the bot placed its settlement"
+        );
+    }
+
     /// A table of a ruleset with no bots of its own seats legal bots, which the lobby names
     /// by their level and what they play as, and which play only legal commands.
     #[test]
