@@ -246,7 +246,15 @@ impl<V: PlainView> ClientState<V> {
                 self.last_error = Some(reason.clone());
                 lines.push(Line::Error(reason));
             }
-            ServerMsg::Legal(v) => self.legal_reply = Some(v),
+            ServerMsg::Legal(v) => {
+                // The answer to the question a hall's update leaves for the client to ask
+                // (client::net asks it): the list of the state the latest update shows.
+                if let Some(u) = self.update.as_mut().filter(|u| u.legal_left_out) {
+                    u.legal = v.clone();
+                    u.legal_left_out = false;
+                }
+                self.legal_reply = Some(v);
+            }
             ServerMsg::Chat { from, text } => lines.push(Line::Chat { from, text }),
             ServerMsg::Pong(t) => self.pongs.push(t),
             ServerMsg::Stats(_) => {}
@@ -266,6 +274,15 @@ impl<V: PlainView> ClientState<V> {
             self.log.pop_front();
         }
         lines
+    }
+}
+
+/// Whether `seat` must ask for its legal commands after this message: an update that left
+/// them out ([`Update::legal_left_out`]) while the game waits for this seat.
+pub fn asks_legal<V>(msg: &ServerMsg<V>, seat: Option<Seat>) -> bool {
+    match (msg, seat) {
+        (ServerMsg::Update(u), Some(me)) => u.legal_left_out && u.actors.contains(&me),
+        _ => false,
     }
 }
 
@@ -373,6 +390,7 @@ mod tests {
             seats: Vec::new(),
             seats_at: Vec::new(),
             at_us: 0,
+            legal_left_out: false,
         }))
     }
 
