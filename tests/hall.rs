@@ -275,8 +275,8 @@ fn round_start_cost_per_seat() {
         let mut old_bytes = 0;
         for s in 0..seats as catan::engine::Seat {
             let legal: Vec<String> = game.legal(s).iter().map(|c| game.format(c)).collect();
-            let msg: catan::proto::ServerMsg = catan::proto::ServerMsg::Update(Box::new(
-                catan::proto::Update {
+            let msg: catan::proto::ServerMsg =
+                catan::proto::ServerMsg::Update(Box::new(catan::proto::Update {
                     version: 1,
                     view: game.view(Some(s)),
                     log: Vec::new(),
@@ -288,8 +288,7 @@ fn round_start_cost_per_seat() {
                     seats_at: Vec::new(),
                     at_us: 0,
                     legal_left_out: false,
-                },
-            ));
+                }));
             old_bytes += 4 + catan::proto::codec::encode(&msg).unwrap().len();
         }
         let old_cpu = cpu_us() - old_cpu;

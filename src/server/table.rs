@@ -137,7 +137,9 @@ impl<V: serde::Serialize + Clone> Outbox<V> {
     fn offer_built(&self, built: Built<V>) -> Sent {
         match (self, built) {
             (Outbox::Local(tx), Built::Msg(m)) => sent(tx.try_send(m)),
-            (Outbox::Wire(tx), Built::Frame(bytes)) => sent(tx.try_send(Frame { bytes, last: false })),
+            (Outbox::Wire(tx), Built::Frame(bytes)) => {
+                sent(tx.try_send(Frame { bytes, last: false }))
+            }
             (Outbox::Wire(_), Built::Msg(m)) => self.offer(m),
             (Outbox::Local(_), Built::Frame(_)) | (_, Built::Nothing) => Sent::Unsendable,
         }
