@@ -307,3 +307,13 @@ fn round_start_cost_per_seat() {
         );
     }
 }
+
+/// A hall of a thousand boards and more is built: the map's production lists count more than
+/// 65,535 fed corners (their offsets were 16-bit, and `catan host --boards 1000` panicked).
+#[test]
+fn a_hall_of_a_thousand_boards_and_more_is_built() {
+    for boards in [1000, 5000] {
+        let game = hall_args(boards).create(2 * boards, 7);
+        assert!(game.is_ok(), "{boards} boards");
+    }
+}
