@@ -308,6 +308,11 @@ impl<V> ClientState<V> {
     /// spectators, and while the game waits for others. A script or a screen reader learns
     /// its turn from this line instead of polling `state`.
     pub fn your_move(&mut self) -> Option<String> {
+        // A hall's update whose legal commands are still on their way says nothing new: the
+        // answer decides (and a kind already announced is not announced again).
+        if self.update.as_ref().is_some_and(|u| u.legal_left_out) {
+            return None;
+        }
         let waiting = self.seat.zip(self.update.as_ref()).and_then(|(me, u)| {
             (u.actors.contains(&me) && !u.legal.is_empty()).then_some(&u.legal)
         });
@@ -423,6 +428,19 @@ mod tests {
             Some("your move: accept, decline; `legal` lists them"),
             "an offer made to this seat"
         );
+        // A hall's update leaves the list out until the client's question is answered:
+        // nothing is said meanwhile, and the same kind is not said again.
+        let mut left_out = update(vec![0], &[]);
+        if let ServerMsg::Update(u) = &mut left_out {
+            u.legal_left_out = true;
+        }
+        st.apply(update(vec![0], &["end"]), now);
+        assert!(st.your_move().is_some());
+        st.apply(left_out, now);
+        assert_eq!(st.your_move(), None, "the list is on its way");
+        st.apply(ServerMsg::Legal(list(&["end"])), now);
+        assert_eq!(st.legal(), ["end".to_string()]);
+        assert_eq!(st.your_move(), None, "`end` was announced already");
         let mut spectator = ClientState::default();
         spectator.apply(update(vec![0], &["settle A.n"]), now);
         assert_eq!(
