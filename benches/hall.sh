@@ -7,15 +7,26 @@
 #   benches/hall.sh [N ...]        default: 1000 2000 5000 10000
 #   ROUNDS=5 ROUND_SECS=... benches/hall.sh 1000
 #   INSECURE=1 benches/hall.sh 1000   # plaintext host and clients: what encryption costs
+#   BUSY=1 benches/hall.sh 1000       # with `catan sim --threads 2` keeping both cores busy
+#   BIN=/path/to/catan benches/hall.sh 1000   # another build (no cargo build): before/after
 set -eu
 cd "$(dirname "$0")/.."
-cargo build --release --quiet
-BIN=target/release/catan
+if [ -z "${BIN:-}" ]; then
+  cargo build --release --quiet
+  BIN=target/release/catan
+fi
 ROUNDS=${ROUNDS:-5}
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), binary $BIN, $(nproc) cores"
+SIM=""
+if [ "${BUSY:-0}" = 1 ]; then
+  # Another job keeping both cores busy beside the host and the load generator.
+  $BIN sim --variant base --games 1000000 --seed 1 --threads 2 >/dev/null 2>&1 &
+  SIM=$!
+fi
 export CATAN_NO_ADVERTISE=1
 DATA=$(mktemp -d)
 export CATAN_DATA_DIR="$DATA"
-trap 'rm -rf "$DATA"' EXIT
+trap 'rm -rf "$DATA"; if [ -n "$SIM" ]; then kill "$SIM" 2>/dev/null || true; fi' EXIT
 PORT=${PORT:-7990}
 # Encrypted by default; INSECURE=1 runs both ends in plaintext (docs/reliability.md).
 PLAIN=""

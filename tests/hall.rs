@@ -114,3 +114,206 @@ async fn a_client_that_cannot_keep_up_is_told_dropped_and_comes_back_with_its_to
     };
     assert_eq!(seat, Some(0), "the token brings it back to its seat");
 }
+
+/// A hall table of `boards` boards whose every seat is taken by a TCP-like connection (the
+/// table hands it whole encoded frames, as it does a socket's writer), started and played to
+/// the first round's start; the connections' queues hold what was sent so far.
+type Frames = tokio::sync::mpsc::Receiver<catan::server::table::Frame>;
+
+fn hall_table(boards: usize, queue: usize) -> (Table, Vec<Frames>, u64) {
+    use catan::proto::{ClientMsg, PROTOCOL_VERSION};
+    let seats = 2 * boards;
+    let game = hall_args(boards).create(seats, 7).unwrap();
+    let mut table = Table::new(game, TableConfig::default());
+    let mut queues = Vec::new();
+    for i in 0..seats {
+        let (tx, rx) = tokio::sync::mpsc::channel::<catan::server::table::Frame>(queue);
+        let conn = i as u64 + 1;
+        table.open(conn, tx, false, "test".into());
+        let hello = ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+            name: format!("p{i}"),
+            token: None,
+            watch: false,
+            color: None,
+        };
+        table.message(conn, hello, 0);
+        queues.push(rx);
+    }
+    table.start(0);
+    let mut now = 0;
+    while big(&table, 0).phase != "round" {
+        now += 1_000;
+        table.tick(now);
+        assert!(now < 600_000, "the setup ends");
+        assert!(table.take_effects().close.is_empty(), "nobody dropped");
+    }
+    (table, queues, now)
+}
+
+fn big(table: &Table, seat: catan::engine::Seat) -> catan::variants::big_game::BigView {
+    let v = table.game().view(Some(seat));
+    <&catan::variants::big_game::BigView>::try_from(&v)
+        .unwrap()
+        .clone()
+}
+
+/// Every frame queued for a connection, decoded as a client reads it.
+fn drain(rx: &mut Frames) -> Vec<(usize, catan::proto::ServerMsg)> {
+    let mut v = Vec::new();
+    while let Ok(f) = rx.try_recv() {
+        let len = u32::from_be_bytes(f.bytes[..4].try_into().unwrap()) as usize;
+        assert_eq!(len + 4, f.bytes.len(), "one whole frame");
+        v.push((
+            f.bytes.len(),
+            catan::proto::codec::decode(&f.bytes[4..]).expect("a frame a client reads"),
+        ));
+    }
+    v
+}
+
+/// Issue 21's secrecy: a round's start reaches every seat of a hall with its own hand and no
+/// other seat's (a view carries one private part, the recipient's), and nothing a seat
+/// receives names the whole hall (its neighbourhood and the top of the standings). The
+/// legal commands the update leaves out come when the seat asks, and are its own.
+#[test]
+fn a_rounds_start_reaches_every_seat_with_its_own_hand_and_nothing_of_the_whole_hall() {
+    use catan::proto::{ClientMsg, ServerMsg};
+    let boards = 20;
+    let seats = 2 * boards;
+    let (mut table, mut queues, now) = hall_table(boards, 4096);
+    for (i, rx) in queues.iter_mut().enumerate() {
+        let me = i as catan::engine::Seat;
+        let msgs = drain(rx);
+        let mut round_start = None;
+        for (_, m) in &msgs {
+            match m {
+                ServerMsg::Update(u) => {
+                    let v = <&catan::variants::big_game::BigView>::try_from(&u.view).unwrap();
+                    assert_eq!(v.seat, Some(me), "a seat's view is its own");
+                    assert!(v.you.is_some(), "with its own private part");
+                    assert!(
+                        v.players.len() < seats && u.seats.len() < seats,
+                        "seat {me} was sent {} players and {} seats of {seats}",
+                        v.players.len(),
+                        u.seats.len()
+                    );
+                    assert!(v.standings.len() <= 10);
+                    assert!(u.legal.is_empty() && u.legal_left_out);
+                    if v.phase == "round" {
+                        round_start = Some(v.clone());
+                    }
+                }
+                ServerMsg::Lobby(l) => assert!(l.seats.len() < seats),
+                ServerMsg::Welcome { seat, .. } => assert_eq!(*seat, Some(me)),
+                ServerMsg::Notice(_) => {}
+                other => panic!("seat {me} got {other:?}"),
+            }
+        }
+        let got = round_start.unwrap_or_else(|| panic!("seat {me} heard the round start"));
+        let now_view = big(&table, me);
+        let own = now_view.you.as_ref().unwrap();
+        assert_eq!(got.you.as_ref().unwrap().hand, own.hand, "its own hand");
+        // Asking brings this seat's own legal commands.
+        table.message(me as u64 + 1, ClientMsg::Legal, now);
+        let answer = drain(rx);
+        let [(_, ServerMsg::Legal(legal))] = answer.as_slice() else {
+            panic!("one answer: {answer:?}")
+        };
+        let game = table.game();
+        let want: Vec<String> = game.legal(me).iter().map(|c| game.format(c)).collect();
+        assert_eq!(legal, &want);
+        if now_view.active {
+            assert!(legal.iter().any(|c| c == "end"), "an active seat may end");
+        }
+    }
+}
+
+/// CPU time of this process (every thread), for costs measured on a busy machine.
+fn cpu_us() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the struct passed to it.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    ts.tv_sec as u64 * 1_000_000 + ts.tv_nsec as u64 / 1_000
+}
+
+/// What a round's start costs the host per seat, for docs/hall.md's curve: the CPU time the
+/// table takes from a round's end to every seat's update queued (built, and encoded for
+/// TCP), and the bytes queued, at 1,000 seats (500 boards). Beside it, what the same round
+/// start cost the way it was built before (each seat's update with its legal commands
+/// built and formatted, encoded afterwards by its writer): measured on the same state.
+/// `cargo test --release --test hall -- --ignored --nocapture round_start_cost`.
+#[test]
+#[ignore = "a measurement: cargo test --release --test hall -- --ignored --nocapture"]
+fn round_start_cost_per_seat() {
+    let boards = 500;
+    let seats = 2 * boards;
+    let (mut table, mut queues, mut now) = hall_table(boards, 1024);
+    for rx in &mut queues {
+        drain(rx);
+    }
+    let mut rows = Vec::new();
+    for _ in 0..3 {
+        let round = big(&table, 0).round;
+        let cpu = cpu_us();
+        let t = std::time::Instant::now();
+        while big(&table, 0).round == round {
+            now += 1_000;
+            table.tick(now);
+        }
+        let (cpu, wall) = (cpu_us() - cpu, t.elapsed().as_micros() as u64);
+        let bytes: usize = queues
+            .iter_mut()
+            .map(|rx| drain(rx).iter().map(|(n, _)| *n).sum::<usize>())
+            .sum();
+        // The same state built the old way: view, log and legal list per seat, then encoded.
+        let game = table.game();
+        let old_cpu = cpu_us();
+        let mut old_bytes = 0;
+        for s in 0..seats as catan::engine::Seat {
+            let legal: Vec<String> = game.legal(s).iter().map(|c| game.format(c)).collect();
+            let msg: catan::proto::ServerMsg =
+                catan::proto::ServerMsg::Update(Box::new(catan::proto::Update {
+                    version: 1,
+                    view: game.view(Some(s)),
+                    log: Vec::new(),
+                    legal,
+                    actors: Vec::new(),
+                    reply_to: None,
+                    deadline_ms: None,
+                    seats: Vec::new(),
+                    seats_at: Vec::new(),
+                    at_us: 0,
+                    legal_left_out: false,
+                }));
+            old_bytes += 4 + catan::proto::codec::encode(&msg).unwrap().len();
+        }
+        let old_cpu = cpu_us() - old_cpu;
+        rows.push((cpu, wall, bytes, old_cpu, old_bytes));
+    }
+    for (cpu, wall, bytes, old_cpu, old_bytes) in rows {
+        let per = |x: u64| x as f64 / seats as f64;
+        println!(
+            "round start, {seats} seats: now {:.1} µs CPU per seat ({:.1} µs wall), {:.0} bytes per seat; \
+             built the old way (legal lists, no event texts) {:.1} µs CPU, {:.0} bytes per seat",
+            per(cpu),
+            per(wall),
+            bytes as f64 / seats as f64,
+            per(old_cpu),
+            old_bytes as f64 / seats as f64,
+        );
+    }
+}
+
+/// A hall of a thousand boards and more is built: the map's production lists count more than
+/// 65,535 fed corners (their offsets were 16-bit, and `catan host --boards 1000` panicked).
+#[test]
+fn a_hall_of_a_thousand_boards_and_more_is_built() {
+    for boards in [1000, 5000] {
+        let game = hall_args(boards).create(2 * boards, 7);
+        assert!(game.is_ok(), "{boards} boards");
+    }
+}

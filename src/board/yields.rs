@@ -21,10 +21,11 @@ pub struct Yield {
 pub struct Yields {
     hexes: Vec<HexId>,
     /// `hexes[hex_start[n]..hex_start[n + 1]]` carry number `n`.
-    hex_start: [u16; NUMBERS + 1],
+    hex_start: [u32; NUMBERS + 1],
     corners: Vec<Yield>,
-    /// `corners[corner_start[n]..corner_start[n + 1]]` are fed by number `n`.
-    corner_start: [u16; NUMBERS + 1],
+    /// `corners[corner_start[n]..corner_start[n + 1]]` are fed by number `n`. Offsets are
+    /// 32-bit: a hall of 1,000 boards and more has over 65,535 fed corners.
+    corner_start: [u32; NUMBERS + 1],
 }
 
 impl Yields {
@@ -91,7 +92,7 @@ impl Yields {
         }
     }
 
-    fn range(start: &[u16; NUMBERS + 1], n: u8) -> Option<(usize, usize)> {
+    fn range(start: &[u32; NUMBERS + 1], n: u8) -> Option<(usize, usize)> {
         let n = n as usize;
         (n < NUMBERS).then(|| (start[n] as usize, start[n + 1] as usize))
     }

@@ -122,6 +122,9 @@ where
     .await?;
     let (out_tx, mut out_rx) = mpsc::channel::<ClientMsg>(256);
     let (in_tx, in_rx) = mpsc::channel::<ServerMsg<V>>(1024);
+    // The reader asks for the legal commands a hall's update leaves out. A weak handle: the
+    // player dropping its sender still ends the writer (with its goodbye).
+    let asker = out_tx.downgrade();
     tokio::spawn(async move {
         let mut ping = tokio::time::interval(Duration::from_secs(5));
         let mut n = 0u64;
@@ -140,10 +143,22 @@ where
         }
     });
     tokio::spawn(async move {
+        let mut seat = None;
         while let Some(frame) = stream.next().await {
             match frame {
                 Ok(ServerMsg::Pong(t)) if t & (1 << 63) != 0 => {}
                 Ok(m) => {
+                    if let ServerMsg::Welcome { seat: s, .. } = &m {
+                        seat = *s;
+                    }
+                    // Asked before the update is passed on, so the answer is on its way when
+                    // the player reads it (a full queue drops the question: the next update
+                    // asks again).
+                    if crate::client::state::asks_legal(&m, seat)
+                        && let Some(tx) = asker.upgrade()
+                    {
+                        let _ = tx.try_send(ClientMsg::Legal);
+                    }
                     if in_tx.send(m).await.is_err() {
                         break;
                     }

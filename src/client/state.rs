@@ -246,7 +246,15 @@ impl<V: PlainView> ClientState<V> {
                 self.last_error = Some(reason.clone());
                 lines.push(Line::Error(reason));
             }
-            ServerMsg::Legal(v) => self.legal_reply = Some(v),
+            ServerMsg::Legal(v) => {
+                // The answer to the question a hall's update leaves for the client to ask
+                // (client::net asks it): the list of the state the latest update shows.
+                if let Some(u) = self.update.as_mut().filter(|u| u.legal_left_out) {
+                    u.legal = v.clone();
+                    u.legal_left_out = false;
+                }
+                self.legal_reply = Some(v);
+            }
             ServerMsg::Chat { from, text } => lines.push(Line::Chat { from, text }),
             ServerMsg::Pong(t) => self.pongs.push(t),
             ServerMsg::Stats(_) => {}
@@ -266,6 +274,15 @@ impl<V: PlainView> ClientState<V> {
             self.log.pop_front();
         }
         lines
+    }
+}
+
+/// Whether `seat` must ask for its legal commands after this message: an update that left
+/// them out ([`Update::legal_left_out`]) while the game waits for this seat.
+pub fn asks_legal<V>(msg: &ServerMsg<V>, seat: Option<Seat>) -> bool {
+    match (msg, seat) {
+        (ServerMsg::Update(u), Some(me)) => u.legal_left_out && u.actors.contains(&me),
+        _ => false,
     }
 }
 
@@ -291,6 +308,11 @@ impl<V> ClientState<V> {
     /// spectators, and while the game waits for others. A script or a screen reader learns
     /// its turn from this line instead of polling `state`.
     pub fn your_move(&mut self) -> Option<String> {
+        // A hall's update whose legal commands are still on their way says nothing new: the
+        // answer decides (and a kind already announced is not announced again).
+        if self.update.as_ref().is_some_and(|u| u.legal_left_out) {
+            return None;
+        }
         let waiting = self.seat.zip(self.update.as_ref()).and_then(|(me, u)| {
             (u.actors.contains(&me) && !u.legal.is_empty()).then_some(&u.legal)
         });
@@ -373,6 +395,7 @@ mod tests {
             seats: Vec::new(),
             seats_at: Vec::new(),
             at_us: 0,
+            legal_left_out: false,
         }))
     }
 
@@ -405,6 +428,19 @@ mod tests {
             Some("your move: accept, decline; `legal` lists them"),
             "an offer made to this seat"
         );
+        // A hall's update leaves the list out until the client's question is answered:
+        // nothing is said meanwhile, and the same kind is not said again.
+        let mut left_out = update(vec![0], &[]);
+        if let ServerMsg::Update(u) = &mut left_out {
+            u.legal_left_out = true;
+        }
+        st.apply(update(vec![0], &["end"]), now);
+        assert!(st.your_move().is_some());
+        st.apply(left_out, now);
+        assert_eq!(st.your_move(), None, "the list is on its way");
+        st.apply(ServerMsg::Legal(list(&["end"])), now);
+        assert_eq!(st.legal(), ["end".to_string()]);
+        assert_eq!(st.your_move(), None, "`end` was announced already");
         let mut spectator = ClientState::default();
         spectator.apply(update(vec![0], &["settle A.n"]), now);
         assert_eq!(

@@ -2,7 +2,9 @@
 //! Big Game host, and what they saw. Each client is a small task (tokio runs them on a few
 //! threads): it takes a seat, and in each of its group's rounds sends `end` at a random moment
 //! of the round's first half, a cheap legal move that also lets the round end early once every
-//! active seat is done. It measures
+//! active seat is done. Like a player's client, it asks for its legal commands when a hall's
+//! update leaves them out and the game waits for it (their answers count in its bytes). It
+//! measures
 //! - the broadcast delay: from the moment the host began settling a round's end (the update's
 //!   `at_us` stamp, the same wall clock on one machine) until this client has the next round's
 //!   roll;
@@ -297,6 +299,7 @@ async fn client(
     // When to send `end` in this round.
     let mut plan_at: Option<tokio::time::Instant> = None;
     let mut asked_stats = false;
+    let mut my_seat = None;
     'connection: loop {
         let permit = gate.clone().acquire_owned().await?;
         let mut conn = connect(
@@ -360,6 +363,7 @@ async fn client(
                         anyhow::bail!("got no seat");
                     }
                     token = Some(t);
+                    my_seat = seat;
                     permit.take();
                 }
                 ServerMsg::Refused { reason } => anyhow::bail!("refused: {reason}"),
@@ -373,6 +377,11 @@ async fn client(
                     continue 'connection;
                 }
                 ServerMsg::Update(u) => {
+                    // As a player's client does: the commands a hall's update leaves out are
+                    // asked for when the game waits for this seat.
+                    if u.legal_left_out && my_seat.is_some_and(|s| u.actors.contains(&s)) {
+                        send(&mut conn, &ClientMsg::Legal).await?;
+                    }
                     if let Some((s, sent)) = pending
                         && u.reply_to == Some(s)
                     {

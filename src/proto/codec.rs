@@ -44,6 +44,23 @@ pub fn decode<T: DeserializeOwned>(body: &[u8]) -> Result<T, FrameError> {
     Ok(msg)
 }
 
+/// A whole frame (the 4-byte big-endian length, then the body) ready for the wire: the host
+/// encodes a message many connections share once and hands each the same bytes (a clone
+/// of [`Bytes`] is a reference count, not a copy).
+pub fn frame<T: Serialize>(msg: &T) -> Result<Bytes, FrameError> {
+    let body = encode(msg)?;
+    if body.len() > MAX_SERVER_FRAME {
+        return Err(FrameError::Encode(format!(
+            "a message of {} bytes is over the {MAX_SERVER_FRAME}-byte frame limit",
+            body.len()
+        )));
+    }
+    let mut out = BytesMut::with_capacity(4 + body.len());
+    out.extend_from_slice(&(body.len() as u32).to_be_bytes());
+    out.extend_from_slice(&body);
+    Ok(out.freeze())
+}
+
 /// A codec reading `In` and writing `Out` frames.
 pub struct MsgCodec<In, Out> {
     frames: LengthDelimitedCodec,
@@ -133,6 +150,23 @@ mod tests {
             .expect("a view may exceed the read cap");
         let mut client: MsgCodec<ServerMsg, ClientMsg> = MsgCodec::new(MAX_SERVER_FRAME);
         assert_eq!(client.decode(&mut buf).unwrap(), Some(big));
+    }
+
+    /// A frame made once is what the codec writes: a client reads it like any other.
+    #[test]
+    fn a_frame_made_once_reads_like_a_written_one() {
+        let msg = ServerMsg::Chat {
+            from: "Ann".into(),
+            text: "hello".into(),
+        };
+        let mut codec: MsgCodec<ClientMsg, ServerMsg> = MsgCodec::new(MAX_CLIENT_FRAME);
+        let mut written = BytesMut::new();
+        codec.encode(msg.clone(), &mut written).unwrap();
+        let made = frame(&msg).unwrap();
+        assert_eq!(&made[..], &written[..]);
+        let mut client: MsgCodec<ServerMsg, ClientMsg> = MsgCodec::new(MAX_SERVER_FRAME);
+        let mut buf = BytesMut::from(&made[..]);
+        assert_eq!(client.decode(&mut buf).unwrap(), Some(msg));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::variants::GameView;
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The variant's map as the client rebuilds it (defined with the boards).
 pub use crate::board::MapRecipe;
@@ -156,6 +156,12 @@ pub struct Update<V = GameView> {
     /// caused this update; 0 when unknown. A client on the same machine measures with it how
     /// long a round's end took to reach it.
     pub at_us: u64,
+    /// `legal` was left out: a hall does not build and format every seat's legal commands on
+    /// every change (a round's start would build thousands). The client asks for them
+    /// ([`ClientMsg::Legal`]) when it is among `actors`, and the answer
+    /// ([`ServerMsg::Legal`]) stands for this update's `legal` (the host answers in order, so
+    /// it is the list of the state this update shows, or of a later one that follows it).
+    pub legal_left_out: bool,
 }
 
 /// Messages from the host. `V` is the ruleset's view, as in [`Update`].
@@ -267,6 +273,7 @@ mod tests {
             seats: vec![SeatInfo::named("Ann".into(), "red".into())],
             seats_at: Vec::new(),
             at_us: 77,
+            legal_left_out: false,
         };
         let mut want = vec![4u8]; // ServerMsg::Update is the fifth variant
         for part in [
@@ -280,6 +287,7 @@ mod tests {
             encode(&u.seats),
             encode(&u.seats_at),
             encode(&u.at_us),
+            encode(&u.legal_left_out),
         ] {
             want.extend(part.expect("encodes"));
         }

@@ -29,7 +29,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-use table::{ConnId, QUEUE, Table};
+use table::{ConnId, Frame, Outbox, QUEUE, Table};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
@@ -131,7 +131,7 @@ const STATS_FRESH: Duration = Duration::from_secs(1);
 pub enum Inbound<V = GameView> {
     Open {
         conn: ConnId,
-        tx: mpsc::Sender<ServerMsg<V>>,
+        tx: Outbox<V>,
         is_host: bool,
         peer: String,
     },
@@ -190,7 +190,7 @@ impl<V: Send + 'static> HostHandle<V> {
             .inbound
             .send(Inbound::Open {
                 conn,
-                tx: out_tx,
+                tx: Outbox::Local(out_tx),
                 is_host,
                 peer: "local".into(),
             })
@@ -245,8 +245,7 @@ async fn run_table<G: Ruleset>(
     // A resumed game's clock goes on from its save.
     let origin = table.origin();
     let now = move || origin + start.elapsed().as_millis() as Millis;
-    let mut closers: std::collections::HashMap<ConnId, mpsc::Sender<ServerMsg<G::View>>> =
-        Default::default();
+    let mut closers: std::collections::HashMap<ConnId, Outbox<G::View>> = Default::default();
     let mut memory: Option<(std::time::Instant, (u64, u64))> = None;
     tokio::pin!(shutdown);
     loop {
@@ -271,7 +270,7 @@ async fn run_table<G: Ruleset>(
                                     m
                                 }
                             };
-                            let _ = tx.try_send(ServerMsg::Stats(HostStats {
+                            let _ = tx.offer(ServerMsg::Stats(HostStats {
                                 rss_kb,
                                 peak_rss_kb,
                                 connections: closers.len() as u64,
@@ -307,7 +306,7 @@ async fn run_table<G: Ruleset>(
         for (conn, reason) in table.take_effects().close {
             if let Some(tx) = closers.remove(&conn) {
                 // Best effort: the writer ends the connection after this message.
-                let _ = tx.try_send(ServerMsg::Closing { reason });
+                let _ = tx.offer(ServerMsg::Closing { reason });
             }
             table.close(conn, now());
         }
@@ -513,60 +512,81 @@ impl Bucket {
     }
 }
 
+/// Encrypted bytes the TLS layer holds for one connection before a write waits for the
+/// socket (rustls keeps 64 KiB by default): with the kernel's buffers and the byte budget, it
+/// bounds what a reader that never reads costs.
+const TLS_BUFFER: usize = 16 * 1024;
+
 /// How long a closing connection's last messages may take to leave.
 const FINISH: Duration = Duration::from_secs(2);
 
-/// Writes what the table queues for one connection. It takes messages off the queue as they
-/// come and holds them encoded until the socket takes them, so what a connection costs is
-/// counted in bytes: past `budget` (beyond the one message being added) the peer is not
-/// reading, and it is dropped. Returns whether it was dropped for that.
-async fn write_loop<W, V>(mut w: W, mut rx: mpsc::Receiver<ServerMsg<V>>, budget: usize) -> bool
+/// Frames written at once: small frames queued together go out in one write (one TLS
+/// record, one system call), up to this many bytes.
+const BATCH: usize = 16 * 1024;
+
+/// Writes what the table queues for one connection. It takes frames off the queue as they
+/// come (already encoded by the table: a frame many connections share is the same bytes in
+/// each queue) and holds them until the socket takes them, so what a connection costs is
+/// counted in bytes: past `budget` (beyond the one frame being added) the peer is not
+/// reading, and it is dropped. A shared frame counts by its length, though its memory is
+/// shared. Returns whether it was dropped for that.
+async fn write_loop<W>(mut w: W, mut rx: mpsc::Receiver<Frame>, budget: usize) -> bool
 where
     W: tokio::io::AsyncWrite + Unpin,
-    V: Serialize,
 {
     use tokio::io::AsyncWriteExt;
-    use tokio_util::codec::Encoder;
-    let mut codec = MsgCodec::<ClientMsg, ServerMsg<V>>::new(MAX_CLIENT_FRAME);
-    let mut pending = bytes::BytesMut::new();
+    let mut pending: std::collections::VecDeque<bytes::Bytes> = Default::default();
+    let mut queued = 0usize;
+    // What is being written now: one frame as it is, or small ones copied together.
+    let mut out = bytes::Bytes::new();
     let mut last = false;
     let mut over = false;
     // Once the last message is queued, the peer has this long to take what is left.
     let mut finish_by = Instant::now();
     loop {
-        if last && pending.is_empty() {
+        if out.is_empty()
+            && let Some(front) = pending.pop_front()
+        {
+            if pending.is_empty() || front.len() >= BATCH / 4 {
+                out = front;
+            } else {
+                let mut batch = bytes::BytesMut::with_capacity(BATCH);
+                batch.extend_from_slice(&front);
+                while let Some(next) = pending.front()
+                    && batch.len() + next.len() <= BATCH
+                {
+                    batch.extend_from_slice(next);
+                    pending.pop_front();
+                }
+                out = batch.freeze();
+            }
+        }
+        if last && out.is_empty() {
             break;
         }
         tokio::select! {
-            // Whatever is queued is encoded first, so it goes out in few writes.
+            // Whatever is queued is taken first, so it goes out in few writes.
             biased;
-            msg = rx.recv(), if !last => match msg {
+            frame = rx.recv(), if !last => match frame {
                 None => {
                     last = true;
                     finish_by = Instant::now() + FINISH;
                 }
-                Some(msg) => {
-                    last = matches!(msg, ServerMsg::Closing { .. } | ServerMsg::Refused { .. });
+                Some(frame) => {
+                    last = frame.last;
                     finish_by = Instant::now() + FINISH;
-                    let before = pending.len();
-                    if codec.encode(msg, &mut pending).is_err() {
-                        break;
-                    }
-                    let size = pending.len() - before;
-                    if pending.len() > budget.max(2 * size) {
+                    let size = frame.bytes.len();
+                    queued += size;
+                    pending.push_back(frame.bytes);
+                    if queued > budget.max(2 * size) {
                         over = true;
                         break;
                     }
                 }
             },
-            wrote = w.write_buf(&mut pending), if !pending.is_empty() => match wrote {
+            wrote = w.write_buf(&mut out), if !out.is_empty() => match wrote {
                 Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    if pending.is_empty() && pending.capacity() > budget {
-                        // A big message went out: do not keep its room.
-                        pending = bytes::BytesMut::new();
-                    }
-                }
+                Ok(n) => queued = queued.saturating_sub(n),
             },
             _ = tokio::time::sleep_until(finish_by), if last => break,
         }
@@ -614,7 +634,11 @@ async fn secure_connection<V: Serialize + Send + Sync + 'static>(
         ..limits
     };
     match accepted {
-        Ok(Accepted::Tls(s)) => connection(*s, peer, handle, limits).await,
+        Ok(Accepted::Tls(mut s)) => {
+            // The encrypted bytes waiting for a peer that does not read are bounded too.
+            s.get_mut().1.set_buffer_limit(Some(TLS_BUFFER));
+            connection(*s, peer, handle, limits).await
+        }
         Ok(Accepted::Plain(s)) => connection(s, peer, handle, limits).await,
         Ok(Accepted::Refuse(mut s, reason)) => {
             tracing::info!(%peer, "refused: a plaintext client");
@@ -671,14 +695,14 @@ where
         handle.gate.greeted(addr);
     }
     let conn = handle.next();
-    let (tx, rx) = mpsc::channel::<ServerMsg<V>>(QUEUE);
+    let (tx, rx) = mpsc::channel::<Frame>(QUEUE);
     // This connection's places in the table's shared queue.
     let places = Arc::new(tokio::sync::Semaphore::new(IN_FLIGHT));
     handle
         .inbound
         .send(Inbound::Open {
             conn,
-            tx,
+            tx: Outbox::Wire(tx),
             is_host: false,
             peer: peer.clone(),
         })

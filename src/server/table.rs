@@ -14,11 +14,153 @@ use crate::record::Entry;
 use crate::ruleset::Ruleset;
 use crate::save::{SaveNews, SaveWriter};
 use crate::variants::Game;
+use bytes::Bytes;
 use std::collections::{HashMap, VecDeque};
 use tokio::sync::mpsc;
 
 /// One connection, as the table knows it.
 pub type ConnId = u64;
+
+/// A whole frame for a TCP connection's writer, encoded by the table
+/// ([`crate::proto::codec::frame`]): a message many connections share is encoded once and
+/// the same bytes go to each.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    pub bytes: Bytes,
+    /// The message closes the connection ([`ServerMsg::Closing`], [`ServerMsg::Refused`]):
+    /// the writer sends what is queued and ends.
+    pub last: bool,
+}
+
+/// Where the table puts a connection's messages: an in-process client (the host's own
+/// terminal, hot-seat) takes them as they are; a TCP connection's writer takes them encoded,
+/// so that what many connections share (a spectator's update, a chat line, a notice) is
+/// encoded once, not once per connection, and a crowd costs a reference each.
+#[derive(Debug)]
+pub enum Outbox<V> {
+    Local(mpsc::Sender<ServerMsg<V>>),
+    Wire(mpsc::Sender<Frame>),
+}
+
+// Derived Clone would ask `V: Clone`; an outbox clones its channel.
+impl<V> Clone for Outbox<V> {
+    fn clone(&self) -> Self {
+        match self {
+            Outbox::Local(tx) => Outbox::Local(tx.clone()),
+            Outbox::Wire(tx) => Outbox::Wire(tx.clone()),
+        }
+    }
+}
+
+impl<V> From<mpsc::Sender<ServerMsg<V>>> for Outbox<V> {
+    fn from(tx: mpsc::Sender<ServerMsg<V>>) -> Self {
+        Outbox::Local(tx)
+    }
+}
+
+impl<V> From<mpsc::Sender<Frame>> for Outbox<V> {
+    fn from(tx: mpsc::Sender<Frame>) -> Self {
+        Outbox::Wire(tx)
+    }
+}
+
+/// What came of putting a message in a connection's queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sent {
+    Queued,
+    /// The queue is full (its last place is kept for a closing message).
+    Full,
+    /// The connection is gone.
+    Gone,
+    /// The message could not be encoded (logged): nothing was queued.
+    Unsendable,
+}
+
+/// A message on its way to one or many connections, encoded at most once.
+pub struct Outgoing<V> {
+    msg: ServerMsg<V>,
+    frame: Option<Bytes>,
+}
+
+impl<V: serde::Serialize + Clone> Outgoing<V> {
+    pub fn new(msg: ServerMsg<V>) -> Self {
+        Outgoing { msg, frame: None }
+    }
+
+    /// The message encoded, once.
+    fn frame(&mut self) -> Option<Bytes> {
+        if self.frame.is_none() {
+            match crate::proto::codec::frame(&self.msg) {
+                Ok(f) => self.frame = Some(f),
+                Err(e) => tracing::error!(error = %e, "a message could not be encoded"),
+            }
+        }
+        self.frame.clone()
+    }
+}
+
+impl<V: serde::Serialize + Clone> Outbox<V> {
+    /// Places left in the queue.
+    pub fn capacity(&self) -> usize {
+        match self {
+            Outbox::Local(tx) => tx.capacity(),
+            Outbox::Wire(tx) => tx.capacity(),
+        }
+    }
+
+    /// Queues a message, encoding it for a TCP connection; never waits.
+    pub fn offer(&self, msg: ServerMsg<V>) -> Sent {
+        match self {
+            Outbox::Local(tx) => sent(tx.try_send(msg)),
+            Outbox::Wire(_) => self.offer_shared(&mut Outgoing::new(msg)),
+        }
+    }
+
+    /// Queues a message that other connections may get too: a TCP connection gets the bytes
+    /// it was encoded to the first time, an in-process one a copy.
+    pub fn offer_shared(&self, out: &mut Outgoing<V>) -> Sent {
+        let last = matches!(
+            out.msg,
+            ServerMsg::Closing { .. } | ServerMsg::Refused { .. }
+        );
+        match self {
+            Outbox::Local(tx) => sent(tx.try_send(out.msg.clone())),
+            Outbox::Wire(tx) => match out.frame() {
+                Some(bytes) => sent(tx.try_send(Frame { bytes, last })),
+                None => Sent::Unsendable,
+            },
+        }
+    }
+
+    /// Queues a frame built for this connection alone (a hall's update, encoded by the
+    /// thread that built it); an in-process connection takes the message.
+    fn offer_built(&self, built: Built<V>) -> Sent {
+        match (self, built) {
+            (Outbox::Local(tx), Built::Msg(m)) => sent(tx.try_send(m)),
+            (Outbox::Wire(tx), Built::Frame(bytes)) => {
+                sent(tx.try_send(Frame { bytes, last: false }))
+            }
+            (Outbox::Wire(_), Built::Msg(m)) => self.offer(m),
+            (Outbox::Local(_), Built::Frame(_)) | (_, Built::Nothing) => Sent::Unsendable,
+        }
+    }
+}
+
+fn sent<T>(r: Result<(), mpsc::error::TrySendError<T>>) -> Sent {
+    match r {
+        Ok(()) => Sent::Queued,
+        Err(mpsc::error::TrySendError::Full(_)) => Sent::Full,
+        Err(mpsc::error::TrySendError::Closed(_)) => Sent::Gone,
+    }
+}
+
+/// One connection's update as a build thread leaves it: encoded for a TCP connection (the
+/// thread does the encoding, not the table), as it is for an in-process one.
+enum Built<V> {
+    Msg(ServerMsg<V>),
+    Frame(Bytes),
+    Nothing,
+}
 
 /// Updates of one broadcast built at once, by two threads, before they are sent.
 const PARALLEL_CHUNK: usize = 128;
@@ -195,7 +337,7 @@ struct Slot {
 
 #[derive(Debug)]
 struct Conn<V> {
-    tx: mpsc::Sender<ServerMsg<V>>,
+    tx: Outbox<V>,
     seat: Option<Seat>,
     watch: bool,
     /// The host's own terminal: may start the game and manage bots.
@@ -468,9 +610,7 @@ impl<G: Ruleset> Table<G> {
             .filter(|(_, c)| c.greeted)
             .map(|(id, _)| *id)
             .collect();
-        for id in ids {
-            self.send(id, ServerMsg::Summary(s.clone()));
-        }
+        self.send_all(&ids, ServerMsg::Summary(s));
     }
 
     /// Saves the record to `save` from now on (flushed before every answer).
@@ -515,9 +655,7 @@ impl<G: Ruleset> Table<G> {
             SaveNews::Saving(m) => tracing::warn!("{m}"),
         }
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
-        for id in ids {
-            self.send(id, ServerMsg::Notice(news.text().to_string()));
-        }
+        self.send_all(&ids, ServerMsg::Notice(news.text().to_string()));
     }
 
     /// Why the game is not being saved, while it is not (a newcomer hears it on arrival).
@@ -654,31 +792,61 @@ impl<G: Ruleset> Table<G> {
     }
 
     fn send(&mut self, conn: ConnId, msg: ServerMsg<G::View>) {
+        self.send_out(conn, &mut Outgoing::new(msg));
+    }
+
+    /// Sends one message to many connections, encoded once: each TCP connection's queue gets
+    /// the same bytes.
+    fn send_all(&mut self, ids: &[ConnId], msg: ServerMsg<G::View>) {
+        let mut out = Outgoing::new(msg);
+        for &id in ids {
+            self.send_out(id, &mut out);
+        }
+    }
+
+    fn send_out(&mut self, conn: ConnId, out: &mut Outgoing<G::View>) {
         let Some(c) = self.conns.get(&conn) else {
             return;
         };
         // The last place in the queue is kept for the message that says why it closes.
-        let full = c.tx.capacity() <= 1 && !matches!(msg, ServerMsg::Closing { .. });
+        let full = c.tx.capacity() <= 1 && !matches!(out.msg, ServerMsg::Closing { .. });
         let sent = if full {
-            Err(mpsc::error::TrySendError::Full(msg))
+            Sent::Full
         } else {
-            c.tx.try_send(msg)
+            c.tx.offer_shared(out)
+        };
+        self.after_send(conn, sent);
+    }
+
+    /// Sends a message built for one connection ([`Table::build_updates`]).
+    fn send_built(&mut self, conn: ConnId, built: Built<G::View>) {
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
+        let sent = if c.tx.capacity() <= 1 {
+            Sent::Full
+        } else {
+            c.tx.offer_built(built)
+        };
+        self.after_send(conn, sent);
+    }
+
+    /// A connection whose queue is full is dropped: it cannot keep up.
+    fn after_send(&mut self, conn: ConnId, sent: Sent) {
+        let Some(c) = self.conns.get_mut(&conn) else {
+            return;
         };
         match sent {
-            Ok(()) => {}
-            Err(mpsc::error::TrySendError::Full(_)) if c.dropping => {}
-            Err(mpsc::error::TrySendError::Full(_)) => {
+            Sent::Full if !c.dropping => {
                 tracing::warn!(conn, peer = %c.peer, "dropping a client that cannot keep up");
                 self.dropped_slow += 1;
-                if let Some(c) = self.conns.get_mut(&conn) {
-                    c.dropping = true;
-                }
+                c.dropping = true;
                 self.effects.close.push((
                     conn,
                     "you fell too far behind; reconnect to catch up".into(),
                 ));
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => {}
+            Sent::Queued | Sent::Full | Sent::Gone | Sent::Unsendable => {}
         }
     }
 
@@ -686,14 +854,14 @@ impl<G: Ruleset> Table<G> {
     pub fn open(
         &mut self,
         conn: ConnId,
-        tx: mpsc::Sender<ServerMsg<G::View>>,
+        tx: impl Into<Outbox<G::View>>,
         is_host: bool,
         peer: String,
     ) {
         self.conns.insert(
             conn,
             Conn {
-                tx,
+                tx: tx.into(),
                 seat: None,
                 watch: false,
                 is_host,
@@ -794,16 +962,9 @@ impl<G: Ruleset> Table<G> {
                     Some(s) => self.names[s as usize].clone(),
                     None => "spectator".into(),
                 };
+                // One chat line, encoded once, the same bytes to every connection.
                 let ids: Vec<ConnId> = self.conns.keys().copied().collect();
-                for id in ids {
-                    self.send(
-                        id,
-                        ServerMsg::Chat {
-                            from: from.clone(),
-                            text: text.clone(),
-                        },
-                    );
-                }
+                self.send_all(&ids, ServerMsg::Chat { from, text });
             }
             ClientMsg::Ready(r) => {
                 // Ready only matters in the lobby, and saying it again changes nothing: no
@@ -1241,9 +1402,7 @@ impl<G: Ruleset> Table<G> {
             _ => "the game begins: everyone makes their setup choices at once".to_string(),
         };
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
-        for id in ids {
-            self.send(id, ServerMsg::Notice(notice.clone()));
-        }
+        self.send_all(&ids, ServerMsg::Notice(notice));
         self.after_change(Vec::new(), now, None);
     }
 
@@ -1438,15 +1597,14 @@ impl<G: Ruleset> Table<G> {
         // a chunk goes out while the next is built.
         for chunk in plan.chunks(PARALLEL_CHUNK) {
             let msgs = self.build_updates(chunk, evs, by_seat.as_ref(), reply, &shared);
-            for (id, msg) in msgs {
-                self.send(id, msg);
+            for (id, built) in msgs {
+                self.send_built(id, built);
             }
         }
+        // Built once, encoded once: every spectator's queue gets the same bytes.
         if let Some(&first) = watchers.first() {
             let msg = self.message_for(first, evs, by_seat.as_ref(), reply, &shared, true);
-            for id in watchers {
-                self.send(id, msg.clone());
-            }
+            self.send_all(&watchers, msg);
         }
     }
 
@@ -1458,10 +1616,24 @@ impl<G: Ruleset> Table<G> {
         ix: Option<&EventIndex>,
         reply: Option<(ConnId, u32)>,
         shared: &Shared,
-    ) -> Vec<(ConnId, ServerMsg<G::View>)> {
-        let build = |part: &[(ConnId, bool)]| -> Vec<(ConnId, ServerMsg<G::View>)> {
+    ) -> Vec<(ConnId, Built<G::View>)> {
+        // A TCP connection's update is encoded here, by the thread that built it.
+        let build = |part: &[(ConnId, bool)]| -> Vec<(ConnId, Built<G::View>)> {
             part.iter()
-                .map(|&(id, seats)| (id, self.message_for(id, evs, ix, reply, shared, seats)))
+                .map(|&(id, seats)| {
+                    let msg = self.message_for(id, evs, ix, reply, shared, seats);
+                    let built = match &self.conns[&id].tx {
+                        Outbox::Local(_) => Built::Msg(msg),
+                        Outbox::Wire(_) => match crate::proto::codec::frame(&msg) {
+                            Ok(f) => Built::Frame(f),
+                            Err(e) => {
+                                tracing::error!(conn = id, error = %e, "an update could not be encoded");
+                                Built::Nothing
+                            }
+                        },
+                    };
+                    (id, built)
+                })
                 .collect()
         };
         if part.len() < PARALLEL_CHUNK / 2 {
@@ -1571,17 +1743,25 @@ impl<G: Ruleset> Table<G> {
                     .collect(),
                 (None, None) => self.game.actors(),
             };
+            // A hall's TCP clients ask for their legal commands when they need them: a
+            // round's start builds no seat's list. In-process clients (the host's own
+            // terminal) are few and get theirs.
+            let left_out = self.hall && seat.is_some() && matches!(c.tx, Outbox::Wire(_));
             ServerMsg::Update(Box::new(Update {
                 version: self.version,
                 view: self.game.view(seat),
                 log,
-                legal: seat.map(|s| self.legal_texts(s)).unwrap_or_default(),
+                legal: match seat {
+                    Some(s) if !left_out => self.legal_texts(s),
+                    _ => Vec::new(),
+                },
                 actors,
                 reply_to: reply.filter(|(c, _)| *c == id).map(|(_, seq)| seq),
                 deadline_ms: shared.deadline_ms,
                 seats,
                 seats_at,
                 at_us: self.wall_us,
+                legal_left_out: left_out,
             }))
         } else {
             let lobby_seats = if seats_at.is_empty() {
