@@ -8,89 +8,9 @@
 mod support;
 
 use std::path::Path;
-use std::process::{Command, Output};
-use std::time::{Duration, Instant};
+use std::process::Command;
 use support::binary::{Proc, free_port};
-
-/// A private tmux server with one 140×45 window running bash; killed on drop.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn start() -> Option<Tmux> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            return None;
-        }
-        let t = Tmux {
-            socket: format!("catan-ssh-{}", std::process::id()),
-        };
-        let out = t.run(&[
-            "new-session",
-            "-d",
-            "-x",
-            "140",
-            "-y",
-            "45",
-            "-s",
-            "main",
-            "env -u NO_COLOR TERM=xterm-256color PS1='$ ' bash --norc --noprofile",
-        ]);
-        assert!(out.status.success(), "tmux new-session failed");
-        Some(t)
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "main"];
-        args.extend_from_slice(keys);
-        assert!(self.run(&args).status.success(), "send-keys {keys:?}");
-    }
-
-    /// Types a line into the shell (or the line mode) and presses Enter.
-    fn line(&self, s: &str) {
-        assert!(
-            self.run(&["send-keys", "-t", "main", "-l", s])
-                .status
-                .success()
-        );
-        self.keys(&["Enter"]);
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-t", "main", "-p"]).stdout)
-            .into_owned()
-    }
-
-    fn wait(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if ok(&s) {
-                return s;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "timed out waiting for {what}; the screen:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
-    }
-}
+use support::tmux::Tmux;
 
 fn keygen(dir: &Path, name: &str) -> String {
     let path = dir.join(name);
@@ -116,7 +36,12 @@ fn hand(screen: &str) -> Option<String> {
 
 #[test]
 fn openssh_guests_play_come_back_by_key_and_watch() {
-    let Some(t) = Tmux::start() else {
+    let Some(t) = Tmux::start(
+        "ssh",
+        140,
+        45,
+        "env -u NO_COLOR TERM=xterm-256color PS1='$ ' bash --norc --noprofile",
+    ) else {
         eprintln!("skipping the OpenSSH test: tmux is not installed");
         return;
     };
@@ -174,26 +99,7 @@ fn openssh_guests_play_come_back_by_key_and_watch() {
     // Ann joins with her key: the game starts (one bot fills the other seat); the lobby and
     // screen show the host's key as ssh pinned it.
     t.line(&ssh("", &k1, "ann"));
-    for round in 1..=2 {
-        t.wait("ann's settlement turn", |s| {
-            s.contains("Setup · you place a settlement")
-        });
-        t.keys(&["Tab"]);
-        t.wait("a legal corner", |s| s.contains("✓ Enter"));
-        t.keys(&["Enter"]);
-        t.wait("the settlement built", |s| {
-            s.matches("You built a settlement").count() >= round
-                && s.contains("Setup · you place a road")
-        });
-        t.keys(&["Tab"]);
-        t.wait("a legal edge", |s| {
-            s.contains("✓ Enter") && s.contains("▸ edge")
-        });
-        t.keys(&["Enter"]);
-        t.wait("the road built", |s| {
-            s.matches("You built a road").count() >= round
-        });
-    }
+    t.place_setup_pieces();
     let s = t.wait("the end of setup", |s| {
         !s.contains("Setup · ") && hand(s).is_some()
     });

@@ -1,90 +1,9 @@
 //! The TUI in a real terminal: `catan hotseat` inside bash inside tmux, driven with
 //! `send-keys` and read with `capture-pane`. Skipped (with a message) when tmux is missing.
 
-use std::process::{Command, Output};
-use std::time::{Duration, Instant};
+mod support;
 
-/// A private tmux server with one 180×56 window running bash; killed on drop.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn start() -> Option<Tmux> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            return None;
-        }
-        let t = Tmux {
-            socket: format!("catan-e2e-{}", std::process::id()),
-        };
-        let out = t.run(&[
-            "new-session",
-            "-d",
-            "-x",
-            "180",
-            "-y",
-            "56",
-            "-s",
-            "main",
-            "env -u NO_COLOR PS1='$ ' bash --norc --noprofile",
-        ]);
-        assert!(
-            out.status.success(),
-            "tmux new-session failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        Some(t)
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-
-    /// Sends keys (tmux key names such as `Tab`, `Enter`, `Escape`, or literal text).
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "main"];
-        args.extend_from_slice(keys);
-        let out = self.run(&args);
-        assert!(out.status.success(), "send-keys {keys:?}");
-    }
-
-    /// Sends text literally.
-    fn text(&self, s: &str) {
-        let out = self.run(&["send-keys", "-t", "main", "-l", s]);
-        assert!(out.status.success(), "send-keys -l {s}");
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-t", "main", "-p"]).stdout)
-            .into_owned()
-    }
-
-    /// Polls the screen until `ok` holds, for up to 20 seconds.
-    fn wait(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if ok(&s) {
-                return s;
-            }
-            if start.elapsed() > Duration::from_secs(20) {
-                panic!("timed out waiting for {what}; the screen was:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
-    }
-}
+use support::tmux::Tmux;
 
 /// Land hexes drawn in the board pane: a label like `<  F10 >` or `<  D   >` (a piece may
 /// stand on the corner before it).
@@ -106,7 +25,12 @@ fn count_hexes(screen: &str) -> usize {
 
 #[test]
 fn hotseat_in_a_real_terminal() {
-    let Some(t) = Tmux::start() else {
+    let Some(t) = Tmux::start(
+        "e2e",
+        180,
+        56,
+        "env -u NO_COLOR PS1='$ ' bash --norc --noprofile",
+    ) else {
         eprintln!("skipping the TUI end-to-end test: tmux is not installed");
         return;
     };
@@ -137,26 +61,7 @@ fn hotseat_in_a_real_terminal() {
     t.wait("help closed", |s| !s.contains("Esc closes"));
 
     // Both starting settlements and roads with Tab and Enter.
-    for round in 1..=2 {
-        t.wait("my settlement turn", |s| {
-            s.contains("Setup · you place a settlement")
-        });
-        t.keys(&["Tab"]);
-        t.wait("a legal corner under the cursor", |s| s.contains("✓ Enter"));
-        t.keys(&["Enter"]);
-        t.wait("the settlement built", |s| {
-            s.matches("You built a settlement").count() >= round
-                && s.contains("Setup · you place a road")
-        });
-        t.keys(&["Tab"]);
-        t.wait("a legal edge under the cursor", |s| {
-            s.contains("✓ Enter") && s.contains("▸ edge")
-        });
-        t.keys(&["Enter"]);
-        t.wait("the road built", |s| {
-            s.matches("You built a road").count() >= round
-        });
-    }
+    t.place_setup_pieces();
     let s = t.wait("the end of setup", |s| !s.contains("Setup · "));
     assert_eq!(s.matches("You built a settlement").count(), 2);
     assert_eq!(s.matches("You built a road").count(), 2);

@@ -10,6 +10,7 @@
 pub mod bots;
 pub mod gate;
 pub mod names;
+pub mod rate;
 pub mod table;
 
 #[cfg(test)]
@@ -478,37 +479,11 @@ async fn refuse_at_the_door<V: Serialize>(
     }
 }
 
-/// A token bucket: `rate` frames a second, `burst` at once.
-struct Bucket {
-    tokens: f64,
-    rate: f64,
-    burst: f64,
-    last: Instant,
-}
-
-impl Bucket {
-    fn new(rate: u32, burst: u32) -> Bucket {
-        Bucket {
-            tokens: f64::from(burst.max(1)),
-            rate: f64::from(rate.max(1)),
-            burst: f64::from(burst.max(1)),
-            last: Instant::now(),
-        }
-    }
-
-    /// Takes one token, first waiting for it if there is none: the caller reads no more from
-    /// its peer meanwhile, so the peer is slowed by its own full socket.
-    async fn take(&mut self) {
-        let now = Instant::now();
-        self.tokens = (self.tokens + (now - self.last).as_secs_f64() * self.rate).min(self.burst);
-        self.last = now;
-        if self.tokens < 1.0 {
-            let wait = Duration::from_secs_f64((1.0 - self.tokens) / self.rate);
-            tokio::time::sleep(wait).await;
-            self.tokens = 1.0;
-            self.last = Instant::now();
-        }
-        self.tokens -= 1.0;
+/// Takes one of `bucket`'s tokens, first waiting for it if there is none: the caller reads
+/// no more from its peer meanwhile, so the peer is slowed by its own full socket.
+async fn take_frame_token(bucket: &mut rate::Bucket) {
+    while !bucket.take(Instant::now().into_std()) {
+        tokio::time::sleep(bucket.until_one()).await;
     }
 }
 
@@ -725,7 +700,11 @@ where
             dropped_slow.fetch_add(1, Ordering::Relaxed);
         }
     });
-    let mut bucket = Bucket::new(limits.frames_per_sec, limits.frame_burst);
+    let mut bucket = rate::Bucket::new(
+        Instant::now().into_std(),
+        f64::from(limits.frames_per_sec.max(1)),
+        f64::from(limits.frame_burst),
+    );
     loop {
         tokio::select! {
             frame = tokio::time::timeout(limits.idle, stream.next()) => match frame {
@@ -740,7 +719,7 @@ where
                 }
                 Ok(Some(Ok(msg))) => {
                     // Past its rate a connection waits for its turn here, and only it.
-                    bucket.take().await;
+                    take_frame_token(&mut bucket).await;
                     let Ok(turn) = places.clone().acquire_owned().await else { break };
                     let turn = Some(turn);
                     if handle.inbound.send(Inbound::Msg { conn, msg, turn }).await.is_err() {

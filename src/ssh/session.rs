@@ -8,6 +8,7 @@ use super::client::{self, Guest, Screen};
 use super::identity::{Identity, same_password};
 use super::input::KeyParser;
 use super::output::{Cut, OUT_BUDGET, Outbox};
+use crate::server::rate::Bucket;
 use crate::tui::{Event, theme::ColorLevel};
 use ratatui::crossterm::event::Event as TermEvent;
 use russh::keys::HashAlg;
@@ -47,42 +48,6 @@ pub fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
         cols.clamp(1, MAX_COLS as u32) as u16,
         rows.clamp(1, MAX_ROWS as u32) as u16,
     )
-}
-
-/// A token bucket for a session's input (events or bytes).
-#[derive(Debug)]
-pub struct Bucket {
-    tokens: f64,
-    at: Instant,
-    rate: f64,
-    burst: f64,
-}
-
-impl Bucket {
-    /// Full, refilling at `rate` a second up to `burst`.
-    pub fn new(now: Instant, rate: f64, burst: f64) -> Bucket {
-        Bucket {
-            tokens: burst,
-            at: now,
-            rate,
-            burst,
-        }
-    }
-
-    /// Whether one more may go through at `now`.
-    pub fn take(&mut self, now: Instant) -> bool {
-        self.take_up_to(now, 1) == 1
-    }
-
-    /// How many of `n` may go through at `now` (taken).
-    pub fn take_up_to(&mut self, now: Instant, n: usize) -> usize {
-        let dt = now.saturating_duration_since(self.at).as_secs_f64();
-        self.at = now;
-        self.tokens = (self.tokens + dt * self.rate).min(self.burst);
-        let k = (self.tokens.floor().max(0.0) as usize).min(n);
-        self.tokens -= k as f64;
-        k
-    }
 }
 
 /// Where the guest's bytes go once its client runs.
@@ -143,6 +108,18 @@ impl Connection {
             colorterm: None,
             started: false,
             feed: Feed::Idle,
+        }
+    }
+
+    /// The guest's input ended (EOF or the channel closed): the line mode finishes what it
+    /// was asked and quits; the TUI stops.
+    fn end_of_input(&mut self) {
+        match &mut self.feed {
+            Feed::Plain { tx, .. } => *tx = None,
+            Feed::Tui { tx, .. } => {
+                let _ = tx.try_send(Event::Stop);
+            }
+            Feed::Idle => {}
         }
     }
 
@@ -513,14 +490,7 @@ impl russh::server::Handler for Connection {
         _channel: ChannelId,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        match &mut self.feed {
-            // End of input: the line mode finishes what it was asked and quits.
-            Feed::Plain { tx, .. } => *tx = None,
-            Feed::Tui { tx, .. } => {
-                let _ = tx.try_send(Event::Stop);
-            }
-            Feed::Idle => {}
-        }
+        self.end_of_input();
         Ok(())
     }
 
@@ -529,13 +499,7 @@ impl russh::server::Handler for Connection {
         _channel: ChannelId,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        match &mut self.feed {
-            Feed::Plain { tx, .. } => *tx = None,
-            Feed::Tui { tx, .. } => {
-                let _ = tx.try_send(Event::Stop);
-            }
-            Feed::Idle => {}
-        }
+        self.end_of_input();
         Ok(())
     }
 }

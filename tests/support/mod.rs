@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod binary;
+pub mod tmux;
 
 use catan::bots::BotKind;
 use catan::cli::{GameArgs, VariantName};
