@@ -17,6 +17,7 @@ use super::battle::{self, Die};
 use super::control::{Hold, threshold};
 use super::*;
 use crate::engine::rng::GameRng;
+use crate::rules::devcards::{DevCard, HeldCard};
 use crate::rules::pieces::RouteKind;
 use crate::rules::resources::ResourceSet;
 use crate::topology::EdgeId;
@@ -184,6 +185,21 @@ fn hand(g: &mut RiskGame, seat: Seat, text: &str) {
 }
 
 /// Seat 0 rolls `sum` (the robber is away from every test hex).
+/// Moves a development card from the deck into a seat's hand, as bought on turn 0: the
+/// first of that kind, or (`None`) the deck's top card. The deck and hands still hold every
+/// card once.
+fn deal_dev(g: &mut RiskGame, seat: Seat, card: Option<DevCard>) {
+    let deck = &mut g.base.table.deck;
+    let card = match card {
+        Some(kind) => deck.remove(deck.iter().position(|c| *c == kind).unwrap()),
+        None => deck.pop().unwrap(),
+    };
+    g.base.table.dev[seat as usize].cards.push(HeldCard {
+        card,
+        bought_turn: 0,
+    });
+}
+
 fn roll(g: &mut RiskGame, seat: Seat, sum: u8) -> Vec<Event> {
     g.base.phase = Phase::Roll;
     let a = if sum > 7 { 6 } else { 1 };
@@ -497,20 +513,7 @@ fn buyer(vp_settlements: usize) -> RiskGame {
 fn the_buy_limit_is_one_unit_per_public_vp_and_one_resource_type_a_turn() {
     // Scenario 8: 3 public VP and a hidden VP card.
     let mut g = buyer(3);
-    let i = g
-        .base
-        .table
-        .deck
-        .iter()
-        .position(|c| *c == crate::rules::devcards::DevCard::VictoryPoint)
-        .unwrap();
-    let card = g.base.table.deck.remove(i);
-    g.base.table.dev[0]
-        .cards
-        .push(crate::rules::devcards::HeldCard {
-            card,
-            bought_turn: 0,
-        });
+    deal_dev(&mut g, 0, Some(DevCard::VictoryPoint));
     hand(&mut g, 0, "6 wool 3 brick");
     ok(&mut g, 0, "buy armies 1 foot with wool at A");
     refused(&mut g, 0, "buy armies 1 cavalry with brick at A");
@@ -1062,13 +1065,7 @@ fn annexing_the_last_building_eliminates_and_the_eliminator_takes_the_roads() {
     put(&mut g, "S", 1, 3, 0, 0);
     hand(&mut g, 1, "5 wool");
     for _ in 0..2 {
-        let card = g.base.table.deck.pop().unwrap();
-        g.base.table.dev[1]
-            .cards
-            .push(crate::rules::devcards::HeldCard {
-                card,
-                bought_turn: 0,
-            });
+        deal_dev(&mut g, 1, None);
     }
     // D4: played knights go back into the deck too, and Largest Army is recomputed.
     g.base.table.dev[1].knights_played = 3;
@@ -1277,20 +1274,7 @@ fn road_building_ends_early_when_no_free_road_may_go_anywhere() {
         g.check_base(0, &crate::variants::base::Command::Road(be))
             .is_err()
     );
-    let i = g
-        .base
-        .table
-        .deck
-        .iter()
-        .position(|c| *c == crate::rules::devcards::DevCard::RoadBuilding)
-        .unwrap();
-    let card = g.base.table.deck.remove(i);
-    g.base.table.dev[0]
-        .cards
-        .push(crate::rules::devcards::HeldCard {
-            card,
-            bought_turn: 0,
-        });
+    deal_dev(&mut g, 0, Some(DevCard::RoadBuilding));
     ok(&mut g, 0, "play roads");
     assert_eq!(g.base.phase, Phase::Main, "no free road can be placed");
     assert!(!g.legal(0).is_empty());
