@@ -175,10 +175,7 @@ fn hard_is_medium_where_it_cannot_search() {
     assert_eq!(BotKind::Hard.label(&base), "hard");
     let chaos = game(VariantName::TotalChaos, 1);
     assert_eq!(BotKind::Hard.effective(&chaos), BotKind::Heuristic);
-    assert_eq!(
-        BotKind::Hard.label(&chaos),
-        "hard (as medium: no search in this ruleset)"
-    );
+    assert_eq!(BotKind::Hard.label(&chaos), "hard (as medium: no search)");
     assert_eq!(BotKind::Easy.label(&chaos), "easy");
     // The other rulesets without a search say the same in the lobby.
     for v in [VariantName::Adaptations, VariantName::BigGame] {
@@ -190,9 +187,36 @@ fn hard_is_medium_where_it_cannot_search() {
             .expect("the game is created");
         assert_eq!(
             BotKind::Hard.label(&g),
-            "hard (as medium: no search in this ruleset)",
+            "hard (as medium: no search)",
             "{v:?}"
         );
+    }
+    // Every label fits the lobby's seat line (it was cut off at the box's edge).
+    for v in [
+        VariantName::Base,
+        VariantName::Risk,
+        VariantName::Adaptations,
+        VariantName::BigGame,
+        VariantName::TotalChaos,
+    ] {
+        let mut args = sim::default_game_args();
+        args.variant = v;
+        args.seed = Some(1);
+        let g = args
+            .create(args.fixed_seats().unwrap_or(4), 1)
+            .expect("the game is created");
+        for k in [
+            BotKind::Random,
+            BotKind::Easy,
+            BotKind::Heuristic,
+            BotKind::Hard,
+        ] {
+            let label = k.label(&g);
+            assert!(
+                label.chars().count() <= catan::bots::LABEL_WIDTH,
+                "{v:?}: `{label}` is wider than the lobby's column"
+            );
+        }
     }
     assert_eq!(BotKind::Easy.next_level(), BotKind::Heuristic);
     assert_eq!(BotKind::Heuristic.next_level(), BotKind::Hard);

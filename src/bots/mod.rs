@@ -23,6 +23,11 @@ use crate::engine::rng::GameRng;
 use crate::ruleset::{BotPlay, Ruleset};
 use crate::variants::Game;
 
+/// Most characters a [`BotKind::label`] may take: the lobby's box is 78 columns (76
+/// inside), and a seat line spends 42 of them before the label (` seat 1 `, the colour's
+/// letter, the name in 18, the colour in 8, `bot · `).
+pub const LABEL_WIDTH: usize = 34;
+
 /// Which bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum BotKind {
@@ -88,13 +93,14 @@ impl BotKind {
     }
 
     /// How the lobby names this bot in a game: its level, and what it plays as when a level
-    /// is not available in the ruleset (`hard (as medium: no search in this ruleset)`).
+    /// is not available in the ruleset (`hard (as medium: no search)`). Short enough for the
+    /// lobby's seat line ([`LABEL_WIDTH`]).
     pub fn label<R: BotPlay>(self, game: &R) -> String {
         if self.effective(game) == self {
             self.name().to_string()
         } else {
             format!(
-                "{} (as {}: no search in this ruleset)",
+                "{} (as {}: no search)",
                 self.name(),
                 self.effective(game).name()
             )
