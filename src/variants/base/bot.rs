@@ -21,18 +21,19 @@
 //!   discards keep the cards the goal needs.
 
 use crate::board::Map;
-use crate::board::spec::HarborKind;
+use crate::board::spec::{HarborKind, Tile};
 use crate::engine::Seat;
 use crate::engine::rng::GameRng;
 use crate::rules::costs;
 use crate::rules::devcards::DevCard;
 use crate::rules::offers::TradeCommand;
-use crate::rules::pieces::{BuildingKind, Pieces, RouteKind};
+use crate::rules::pieces::{BuildingKind, Pieces, RouteKind, Stock};
 use crate::rules::resources::{Resource, ResourceSet, pips};
 use crate::rules::trade::{self, Offer};
 use crate::ruleset::{BotPlay, Ruleset};
 use crate::topology::{CornerId, EdgeId, HexId};
 use crate::variants::base::{BaseGame, Command, Kind, Phase};
+use std::cell::RefCell;
 
 /// What the bot remembers between its own commands within a turn.
 #[derive(Clone, Debug, Default)]
@@ -46,13 +47,127 @@ pub struct Memory {
     /// Cards bought from the bank this turn: never sold again the same turn, so trades
     /// cannot go round in circles.
     bank_got: ResourceSet,
+    /// The goals of the last planning this turn, kept while the board they were valued on
+    /// stays the same (a bank trade or an answer changes only the hand, which is rescored).
+    plans: Option<PlanCache>,
+}
+
+/// Goals valued on one state of the board: re-planning from scratch on every command was a
+/// third of a search playout's time. Only the part that does not depend on the hand is kept
+/// (each goal's value and cost, in the order they were found); the wait for the cards, and so
+/// the ranking, is recomputed from the hand every time, so the picks are exactly those of a
+/// fresh planning. Kept across turns while the board stays the same.
+#[derive(Clone, Debug, Default)]
+struct PlanCache {
+    key: PlanKey,
+    goals: Vec<(Goal, f32, ResourceSet)>,
+}
+
+/// Everything a goal's value and cost depend on besides the hand: the game (its seed and
+/// tiles, in case a bot is moved to another game), the seat, every seat's pieces (where they
+/// stand and what is left in stock), the robber, whether the deck has cards, the knights and
+/// the two awards, and the seat's public points.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct PlanKey {
+    seed: u64,
+    tiles: Vec<Tile>,
+    me: Seat,
+    robber: Option<HexId>,
+    deck: bool,
+    largest_army: Option<Seat>,
+    longest_road: Option<Seat>,
+    public_vp: u32,
+    seats: Vec<SeatKey>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct SeatKey {
+    stock: Stock,
+    out: bool,
+    knights: u32,
+    buildings: Vec<CornerId>,
+    routes: Vec<EdgeId>,
+}
+
+impl Default for SeatKey {
+    fn default() -> SeatKey {
+        SeatKey {
+            stock: Stock {
+                settlements: 0,
+                cities: 0,
+                roads: 0,
+                ships: 0,
+            },
+            out: false,
+            knights: 0,
+            buildings: Vec::new(),
+            routes: Vec::new(),
+        }
+    }
+}
+
+impl PlanKey {
+    /// Whether this key still describes `g` for `me`.
+    fn matches(&self, g: &BaseGame, me: Seat) -> bool {
+        let pieces = g.pieces();
+        let map = g.map();
+        self.me == me
+            && self.robber == Some(g.robber())
+            && self.deck == (g.deck_len() > 0)
+            && self.largest_army == g.largest_army()
+            && self.longest_road == g.longest_road()
+            && self.public_vp == g.public_vp(me)
+            && self.seed == g.config().seed
+            && self.seats.len() == g.seats()
+            && self.seats.iter().enumerate().all(|(s, k)| {
+                let s = s as Seat;
+                k.stock == pieces.stock(s)
+                    && k.out == g.is_out(s)
+                    && k.knights == g.dev_hand(s).knights_played
+                    && k.buildings == pieces.buildings_of(s)
+                    && k.routes == pieces.routes_of(s)
+            })
+            && self.tiles.len() == map.land_count()
+            && map
+                .land_hexes()
+                .zip(&self.tiles)
+                .all(|(h, t)| map.tile(h) == *t)
+    }
+
+    /// Makes this key describe `g` for `me`, reusing its buffers.
+    fn set(&mut self, g: &BaseGame, me: Seat) {
+        let pieces = g.pieces();
+        let map = g.map();
+        self.seed = g.config().seed;
+        self.tiles.clear();
+        self.tiles.extend(map.land_hexes().map(|h| map.tile(h)));
+        self.me = me;
+        self.robber = Some(g.robber());
+        self.deck = g.deck_len() > 0;
+        self.largest_army = g.largest_army();
+        self.longest_road = g.longest_road();
+        self.public_vp = g.public_vp(me);
+        self.seats.resize_with(g.seats(), SeatKey::default);
+        for (s, k) in self.seats.iter_mut().enumerate() {
+            let s = s as Seat;
+            k.stock = pieces.stock(s);
+            k.out = g.is_out(s);
+            k.knights = g.dev_hand(s).knights_played;
+            k.buildings.clear();
+            k.buildings.extend_from_slice(pieces.buildings_of(s));
+            k.routes.clear();
+            k.routes.extend_from_slice(pieces.routes_of(s));
+        }
+    }
 }
 
 impl Memory {
+    /// Starts a new turn's counters (the plans stay: they are keyed by the board).
     fn for_turn(&mut self, turn: u32) {
         if self.turn != turn {
             *self = Memory {
                 turn,
+                plans: self.plans.take(),
                 ..Memory::default()
             };
         }
@@ -73,7 +188,16 @@ const MAX_ROAD_PLAN: u8 = 3;
 /// The heuristic's command for `me`, or `None` when it has nothing to do.
 pub fn choose(g: &BaseGame, me: Seat, rng: &mut GameRng, mem: &mut Memory) -> Option<Command> {
     mem.for_turn(g.turn());
-    let ctx = Ctx::new(g, me);
+    let mut ctx = Ctx::new(g, me);
+    ctx.cache = RefCell::new(mem.plans.take());
+    let pick = choose_in(&ctx, rng, mem);
+    mem.plans = ctx.cache.into_inner();
+    pick
+}
+
+fn choose_in(ctx: &Ctx, rng: &mut GameRng, mem: &mut Memory) -> Option<Command> {
+    let g = ctx.g;
+    let me = ctx.me;
     match g.phase() {
         Phase::Over { .. } => None,
         Phase::Setup { step, settlement } => {
@@ -241,6 +365,8 @@ struct Ctx<'a> {
     rates: [u32; 5],
     hand: ResourceSet,
     target: u32,
+    /// The bot's goals from an earlier command on the same board ([`PlanCache`]).
+    cache: RefCell<Option<PlanCache>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -269,6 +395,7 @@ impl<'a> Ctx<'a> {
             rates: trade::maritime_rates(map, pieces, me),
             hand: *g.hand(me),
             target: g.config().vp_target,
+            cache: RefCell::new(None),
         }
     }
 
@@ -412,20 +539,51 @@ impl<'a> Ctx<'a> {
         rolls
     }
 
-    /// Every goal worth considering, best first.
+    /// Every goal worth considering, best first: the goals of this board (kept from an
+    /// earlier command while the board is the same), ranked by value over the wait the hand
+    /// leaves.
     fn plans(&self) -> Vec<Plan> {
+        let mut guard = self.cache.borrow_mut();
+        let cache = guard.get_or_insert_with(PlanCache::default);
+        if !cache.key.matches(self.g, self.me) {
+            cache.key.set(self.g, self.me);
+            cache.goals = self.goals();
+        }
+        let seats = self.g.seats() as f32;
+        // Many goals cost the same (a settlement two roads away, a city): each cost's wait
+        // is worked out once.
+        let mut waits: Vec<(ResourceSet, f32)> = Vec::with_capacity(8);
+        let mut out: Vec<Plan> = cache
+            .goals
+            .iter()
+            .map(|&(goal, value, cost)| {
+                let wait = match waits.iter().find(|(c, _)| *c == cost) {
+                    Some((_, w)) => *w,
+                    None => {
+                        let w = self.wait(&cost);
+                        waits.push((cost, w));
+                        w
+                    }
+                };
+                let turns = wait / seats;
+                Plan {
+                    goal,
+                    cost,
+                    score: value / (1.0 + WAIT_WEIGHT * turns),
+                }
+            })
+            .collect();
+        out.sort_by(|a, b| b.score.total_cmp(&a.score));
+        out
+    }
+
+    /// Every goal worth considering on this board, with its value and cost (what does not
+    /// depend on the hand), in the order [`Ctx::plans`] ranks them from.
+    fn goals(&self) -> Vec<(Goal, f32, ResourceSet)> {
         let g = self.g;
         let stock = self.pieces.stock(self.me);
-        let seats = g.seats() as f32;
         let mut out = Vec::new();
-        let plan = |goal: Goal, value: f32, cost: ResourceSet| {
-            let turns = self.wait(&cost) / seats;
-            Plan {
-                goal,
-                cost,
-                score: value / (1.0 + WAIT_WEIGHT * turns),
-            }
-        };
+        let plan = |goal: Goal, value: f32, cost: ResourceSet| (goal, value, cost);
         let late = g.public_vp(self.me) as f32 / self.target as f32;
         if stock.cities > 0 {
             for c in self.pieces.buildings_of(self.me) {
@@ -485,7 +643,6 @@ impl<'a> Ctx<'a> {
                 times(&costs::ROAD, n),
             ));
         }
-        out.sort_by(|a, b| b.score.total_cmp(&a.score));
         out
     }
 
@@ -1349,6 +1506,50 @@ mod tests {
                 assert_eq!(REFUSED.with(|n| n.get()), 0, "game {i} of lineup {k}");
             }
         }
+    }
+
+    /// Plans kept from an earlier command ([`PlanCache`]) give exactly the picks of a
+    /// planning from scratch: in whole four-seat games, every command of every seat is
+    /// checked against the same bot with its plans forgotten. And the cache is used.
+    #[test]
+    fn kept_plans_pick_as_fresh_planning() {
+        use crate::ruleset::Ruleset;
+        let mut hits = 0;
+        for seed in 1..=3u64 {
+            let mut g = BaseGame::new(crate::variants::base::BaseConfig::new(4, seed))
+                .expect("a base game");
+            let mut mems: Vec<Memory> = vec![Memory::default(); 4];
+            let mut rngs: Vec<GameRng> = (0..4).map(|s| GameRng::new(seed * 10 + s)).collect();
+            let mut steps = 0;
+            while g.outcome().is_none() && steps < 5000 {
+                steps += 1;
+                let mut acted = false;
+                for seat in g.actors() {
+                    let i = seat as usize;
+                    let mut fresh_mem = mems[i].clone();
+                    fresh_mem.plans = None;
+                    let mut fresh_rng = rngs[i].clone();
+                    let had = mems[i]
+                        .plans
+                        .as_ref()
+                        .is_some_and(|c| c.key.matches(&g, seat));
+                    let kept = choose(&g, seat, &mut rngs[i], &mut mems[i]);
+                    let fresh = choose(&g, seat, &mut fresh_rng, &mut fresh_mem);
+                    assert_eq!(kept, fresh, "seed {seed}, step {steps}, seat {seat}");
+                    if had {
+                        hits += 1;
+                    }
+                    if let Some(cmd) = kept {
+                        g.apply(seat, &cmd, 0).expect("a legal pick");
+                        acted = true;
+                        break;
+                    }
+                }
+                assert!(acted, "seed {seed}: nobody acted at step {steps}");
+            }
+            assert!(g.outcome().is_some(), "seed {seed}: the game ends");
+        }
+        assert!(hits > 100, "the kept plans were used {hits} times");
     }
 
     /// The heuristic's discard returns exactly what is owed, from its own hand, and keeps
