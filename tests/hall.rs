@@ -229,6 +229,73 @@ fn a_rounds_start_reaches_every_seat_with_its_own_hand_and_nothing_of_the_whole_
     }
 }
 
+/// Issue 21's fan-out: a round's start sends a hall seat only the seat entries (names,
+/// colours) it does not have yet, and a client that applies every update as a client does
+/// still knows the name of every seat its view shows (its neighbours, the top of the
+/// standings). Rounds are played out with bots taking over nobody: every seat stays connected.
+#[test]
+fn a_rounds_start_sends_only_the_seat_entries_a_seat_lacks() {
+    use catan::proto::ServerMsg;
+    let boards = 20;
+    let (mut table, mut queues, mut now) = hall_table(boards, 4096);
+    let mut clients: Vec<catan::client::state::ClientState> =
+        (0..queues.len()).map(|_| Default::default()).collect();
+    let at = std::time::Instant::now();
+    let mut entries_sent = 0;
+    let mut round_starts = 0;
+    for round in 0..6 {
+        for (i, rx) in queues.iter_mut().enumerate() {
+            for (_, m) in drain(rx) {
+                if let ServerMsg::Update(u) = &m
+                    && round > 0
+                {
+                    let v = <&catan::variants::big_game::BigView>::try_from(&u.view).unwrap();
+                    if v.phase == "round" {
+                        round_starts += 1;
+                        entries_sent += u.seats.len();
+                        let known = clients[i]
+                            .update
+                            .as_ref()
+                            .map(|p| p.seats.len())
+                            .unwrap_or(0);
+                        assert!(known > 0, "seat {i} knew seats before");
+                    }
+                }
+                clients[i].apply(m, at);
+                let u = clients[i].update.as_ref();
+                if let Some(u) = u {
+                    let v = <&catan::variants::big_game::BigView>::try_from(&u.view).unwrap();
+                    for s in v
+                        .players
+                        .iter()
+                        .map(|p| p.seat)
+                        .chain(v.standings.iter().map(|x| x.0))
+                    {
+                        let name = u
+                            .seats
+                            .get(s as usize)
+                            .map(|x| x.name.as_str())
+                            .unwrap_or("");
+                        assert_eq!(name, format!("p{s}"), "seat {i} knows seat {s}'s name");
+                    }
+                }
+            }
+        }
+        let r = big(&table, 0).round;
+        while big(&table, 0).round == r {
+            now += 1_000;
+            table.tick(now);
+        }
+    }
+    // Without any seat changing hands, five round starts send far fewer entries than the
+    // neighbourhood and the top ten each time (16 a seat or so).
+    assert!(round_starts >= 5 * 40, "{round_starts} round starts seen");
+    assert!(
+        entries_sent * 4 < round_starts * 10,
+        "{entries_sent} seat entries in {round_starts} round starts"
+    );
+}
+
 /// CPU time of this process (every thread), for costs measured on a busy machine.
 fn cpu_us() -> u64 {
     let mut ts = libc::timespec {
@@ -315,5 +382,55 @@ fn a_hall_of_a_thousand_boards_and_more_is_built() {
     for boards in [1000, 5000] {
         let game = hall_args(boards).create(2 * boards, 7);
         assert!(game.is_ok(), "{boards} boards");
+    }
+}
+
+/// What a hall seat's round-start update is made of, field by field (bytes as encoded),
+/// and the legal-command answer it asks for after it: where a round start's bytes go, for
+/// docs/hall.md. `cargo test --release --test hall -- --ignored --nocapture round_start_bytes`.
+#[test]
+#[ignore = "a measurement: cargo test --release --test hall -- --ignored --nocapture"]
+fn round_start_bytes_by_field() {
+    use catan::proto::codec::encode;
+    use catan::proto::{ClientMsg, ServerMsg};
+    let (mut table, mut queues, mut now) = hall_table(50, 4096);
+    for rx in &mut queues {
+        drain(rx);
+    }
+    let round = big(&table, 0).round;
+    while big(&table, 0).round == round {
+        now += 1_000;
+        table.tick(now);
+    }
+    for i in 0..4 {
+        table.message(i as u64 + 1, ClientMsg::Legal, now);
+    }
+    for (i, rx) in queues.iter_mut().enumerate().take(4) {
+        for (n, m) in drain(rx) {
+            match &m {
+                ServerMsg::Legal(l) => {
+                    println!("seat {i}: legal answer {n} bytes, {} commands", l.len())
+                }
+                ServerMsg::Update(u) => {
+                    let v = <&catan::variants::big_game::BigView>::try_from(&u.view).unwrap();
+                    let len = |r: Result<Vec<u8>, _>| r.map_or(0, |b: Vec<u8>| b.len());
+                    println!("seat {i}: round start {n} bytes, {} log lines", u.log.len());
+                    for (name, bytes) in [
+                        ("log", len(encode(&u.log))),
+                        ("seat entries", len(encode(&u.seats))),
+                        ("view", len(encode(v))),
+                        ("  players", len(encode(&v.players))),
+                        ("  buildings", len(encode(&v.buildings))),
+                        ("  routes", len(encode(&v.routes))),
+                        ("  robbers", len(encode(&v.robbers))),
+                        ("  own part", len(encode(&v.you))),
+                        ("  standings", len(encode(&v.standings))),
+                    ] {
+                        println!("  {name}: {bytes}");
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 }

@@ -276,6 +276,16 @@ struct Shared {
     free_colors: Vec<String>,
 }
 
+/// Which seat entries an update carries: a hall's recipient gets those it does not know.
+enum SeatList {
+    /// None: the seats it knows are as they were.
+    Unchanged,
+    /// Every seat it is shown.
+    Full,
+    /// These seats only (sorted), new to it; the others are as it knows them.
+    Only(Vec<Seat>),
+}
+
 /// A hall's events by the seat they are about, so each recipient reads the events near it
 /// without going through everyone's (a round's end closes thousands of offers and discards).
 struct EventIndex {
@@ -357,6 +367,9 @@ struct Conn<V> {
     dropping: bool,
     /// In a hall, the seat changes (`Table::seat_changes`) this connection was last sent.
     seats_seen: u64,
+    /// In a hall, the seats whose entries this connection was sent since that change, sorted:
+    /// a round's start that moves the top of the standings sends only the seats new to it.
+    seats_known: Vec<Seat>,
     /// Chat lines and lobby changes in the current second.
     chat: Window,
     lobby: Window,
@@ -419,6 +432,21 @@ pub struct Table<G: Ruleset = Game> {
     recap: Recorder,
     /// The summary, once the game is over (sent to everyone then, and to whoever comes later).
     summary: Option<Box<Summary>>,
+    /// Who sits where, counted once per change of the seats rather than once per message
+    /// (a hall of thousands handles a message every few microseconds).
+    occupancy: Occupancy,
+}
+
+/// The seats counted by occupant, as the slots were when it was made. `dirty` when a slot may
+/// have changed since: then whoever reads it counts the slots instead.
+#[derive(Debug, Default)]
+struct Occupancy {
+    dirty: bool,
+    bots: usize,
+    empty: usize,
+    /// Seats a bot plays or may come to play: bots, and people whose connection is gone
+    /// (with when they left), in seat order.
+    botlike: Vec<(Seat, Option<Millis>)>,
 }
 
 /// Seats a hall's summary lists: the top of its standings.
@@ -532,12 +560,17 @@ impl<G: Ruleset> Table<G> {
             seat_changes: 1,
             recap: Recorder::new(seats),
             summary: None,
+            occupancy: Occupancy {
+                dirty: true,
+                ..Default::default()
+            },
         };
         t.hall = t.game.is_hall();
         // Bots take the last seats.
         for i in 0..t.cfg.bots.min(seats) {
             t.seat_bot(seats - 1 - i);
         }
+        t.count_seats();
         t
     }
 
@@ -578,6 +611,8 @@ impl<G: Ruleset> Table<G> {
         t.history = events.into_iter().skip(skip).collect();
         t.origin = origin;
         t.started = true;
+        t.occupancy.dirty = true;
+        t.count_seats();
         t.schedule_bots(origin);
         t
     }
@@ -687,6 +722,7 @@ impl<G: Ruleset> Table<G> {
     }
 
     fn seat_bot(&mut self, i: usize) {
+        self.occupancy.dirty = true;
         let slot = &mut self.slots[i];
         slot.occupant = Occupant::Bot;
         slot.name = format!("Bot {}", i + 1);
@@ -738,7 +774,13 @@ impl<G: Ruleset> Table<G> {
     /// Seats taken and open to a newcomer, for the LAN announcement: before the start, empty
     /// seats; once running, seats a bot holds (a newcomer takes one over).
     pub fn status(&self) -> TableStatus {
-        let open = if self.started {
+        let open = if !self.occupancy.dirty {
+            if self.started {
+                self.occupancy.bots
+            } else {
+                self.occupancy.empty
+            }
+        } else if self.started {
             self.slots
                 .iter()
                 .filter(|s| s.occupant == Occupant::Bot)
@@ -874,6 +916,7 @@ impl<G: Ruleset> Table<G> {
                 peer,
                 dropping: false,
                 seats_seen: 0,
+                seats_known: Vec::new(),
                 chat: Window::default(),
                 lobby: Window::default(),
             },
@@ -886,6 +929,7 @@ impl<G: Ruleset> Table<G> {
             return;
         };
         if let Some(seat) = c.seat {
+            self.occupancy.dirty = true;
             let slot = &mut self.slots[seat as usize];
             if slot.conn == Some(conn) {
                 slot.conn = None;
@@ -904,10 +948,43 @@ impl<G: Ruleset> Table<G> {
                 self.broadcast(&[], now, None, who);
             }
         }
+        self.count_seats();
     }
 
     /// A message from a connection.
     pub fn message(&mut self, conn: ConnId, msg: ClientMsg, now: Millis) {
+        // A command or a question about one never changes who sits where: the messages a
+        // running hall gets by the thousand leave the count of the seats as it is.
+        if !matches!(msg, ClientMsg::Command { .. } | ClientMsg::Legal) {
+            self.occupancy.dirty = true;
+        }
+        self.handle(conn, msg, now);
+        self.count_seats();
+    }
+
+    /// Counts the seats by occupant again if they may have changed ([`Occupancy`]).
+    fn count_seats(&mut self) {
+        if !self.occupancy.dirty {
+            return;
+        }
+        let mut o = Occupancy::default();
+        for (i, s) in self.slots.iter().enumerate() {
+            match s.occupant {
+                Occupant::Bot => {
+                    o.bots += 1;
+                    o.botlike.push((i as Seat, None));
+                }
+                Occupant::Empty => o.empty += 1,
+                Occupant::Person if s.conn.is_none() => {
+                    o.botlike.push((i as Seat, s.away_since));
+                }
+                Occupant::Person => {}
+            }
+        }
+        self.occupancy = o;
+    }
+
+    fn handle(&mut self, conn: ConnId, msg: ClientMsg, now: Millis) {
         let Some(c) = self.conns.get(&conn) else {
             return;
         };
@@ -1383,6 +1460,7 @@ impl<G: Ruleset> Table<G> {
             }
         }
         self.started = true;
+        self.count_seats();
         tracing::info!(seats = self.slots.len(), "game started");
         let names = self.names();
         if let Some(news) = self.save.as_mut().and_then(|s| s.start(names.clone())) {
@@ -1572,12 +1650,37 @@ impl<G: Ruleset> Table<G> {
         let by_seat = self.hall.then(|| EventIndex::new(&self.game, evs));
         // A round's start changes the top of the standings, and with it the seats named.
         let for_all = by_seat.as_ref().is_some_and(|ix| !ix.global.is_empty());
-        let mut plan: Vec<(ConnId, bool)> = Vec::with_capacity(ids.len());
+        let mut plan: Vec<(ConnId, SeatList)> = Vec::with_capacity(ids.len());
         for id in ids {
             let Some(c) = self.conns.get_mut(&id).filter(|c| c.greeted) else {
                 continue;
             };
-            plan.push((id, for_all || c.seats_seen != self.seat_changes));
+            let changed = c.seats_seen != self.seat_changes;
+            let list = match c.seat {
+                // A hall seat is sent the entries of the seats it is shown and does not know.
+                Some(s) if self.hall && self.started && (changed || for_all) => {
+                    let shown = self.game.shown_seats(s).unwrap_or_default();
+                    let list = if changed {
+                        SeatList::Full
+                    } else {
+                        let new: Vec<Seat> = shown
+                            .iter()
+                            .copied()
+                            .filter(|x| c.seats_known.binary_search(x).is_err())
+                            .collect();
+                        if new.is_empty() {
+                            SeatList::Unchanged
+                        } else {
+                            SeatList::Only(new)
+                        }
+                    };
+                    c.seats_known = shown;
+                    list
+                }
+                _ if changed || for_all => SeatList::Full,
+                _ => SeatList::Unchanged,
+            };
+            plan.push((id, list));
             c.seats_seen = self.seat_changes;
         }
         // Outside a hall every spectator sees the same update: it is built once and copied,
@@ -1595,15 +1698,30 @@ impl<G: Ruleset> Table<G> {
         }
         // A hall's round start builds thousands of updates: two threads build each chunk, and
         // a chunk goes out while the next is built.
+        let began = std::time::Instant::now();
         for chunk in plan.chunks(PARALLEL_CHUNK) {
             let msgs = self.build_updates(chunk, evs, by_seat.as_ref(), reply, &shared);
             for (id, built) in msgs {
                 self.send_built(id, built);
             }
         }
+        if for_all {
+            tracing::debug!(
+                updates = plan.len(),
+                us = began.elapsed().as_micros() as u64,
+                "a change for everyone built and queued"
+            );
+        }
         // Built once, encoded once: every spectator's queue gets the same bytes.
         if let Some(&first) = watchers.first() {
-            let msg = self.message_for(first, evs, by_seat.as_ref(), reply, &shared, true);
+            let msg = self.message_for(
+                first,
+                evs,
+                by_seat.as_ref(),
+                reply,
+                &shared,
+                &SeatList::Full,
+            );
             self.send_all(&watchers, msg);
         }
     }
@@ -1611,16 +1729,17 @@ impl<G: Ruleset> Table<G> {
     /// The updates of `part` (connection, with its seat list), by two threads when many.
     fn build_updates(
         &self,
-        part: &[(ConnId, bool)],
+        part: &[(ConnId, SeatList)],
         evs: &[G::Event],
         ix: Option<&EventIndex>,
         reply: Option<(ConnId, u32)>,
         shared: &Shared,
     ) -> Vec<(ConnId, Built<G::View>)> {
         // A TCP connection's update is encoded here, by the thread that built it.
-        let build = |part: &[(ConnId, bool)]| -> Vec<(ConnId, Built<G::View>)> {
+        let build = |part: &[(ConnId, SeatList)]| -> Vec<(ConnId, Built<G::View>)> {
             part.iter()
-                .map(|&(id, seats)| {
+                .map(|(id, seats)| {
+                    let id = *id;
                     let msg = self.message_for(id, evs, ix, reply, shared, seats);
                     let built = match &self.conns[&id].tx {
                         Outbox::Local(_) => Built::Msg(msg),
@@ -1657,7 +1776,14 @@ impl<G: Ruleset> Table<G> {
         reply: Option<(ConnId, u32)>,
     ) -> ServerMsg<G::View> {
         let index = self.hall.then(|| EventIndex::new(&self.game, evs));
-        self.message_for(id, evs, index.as_ref(), reply, &self.shared(now), true)
+        self.message_for(
+            id,
+            evs,
+            index.as_ref(),
+            reply,
+            &self.shared(now),
+            &SeatList::Full,
+        )
     }
 
     /// What every connection's update shares.
@@ -1704,7 +1830,7 @@ impl<G: Ruleset> Table<G> {
         index: Option<&EventIndex>,
         reply: Option<(ConnId, u32)>,
         shared: &Shared,
-        with_seats: bool,
+        seats_sent: &SeatList,
     ) -> ServerMsg<G::View> {
         let c = &self.conns[&id];
         let seat = c.seat;
@@ -1716,7 +1842,18 @@ impl<G: Ruleset> Table<G> {
         };
         let (seats, seats_at) = match (&shown, &shared.seats) {
             // The seats this connection knows are as they were: an empty list says so.
-            (Some(_), _) if !with_seats && self.started => (Vec::new(), Vec::new()),
+            (Some(_), _) if self.started && matches!(seats_sent, SeatList::Unchanged) => {
+                (Vec::new(), Vec::new())
+            }
+            (Some(_), _)
+                if let SeatList::Only(new) = seats_sent
+                    && self.started =>
+            {
+                (
+                    new.iter().map(|s| self.seat_info(*s as usize)).collect(),
+                    new.clone(),
+                )
+            }
             (Some(v), _) => (
                 v.iter().map(|s| self.seat_info(*s as usize)).collect(),
                 v.clone(),
@@ -1808,10 +1945,12 @@ impl<G: Ruleset> Table<G> {
     /// seats a bot may play (listing the actors among thousands on every move costs more).
     fn bot_actors(&self, now: Millis) -> Box<dyn Iterator<Item = Seat> + '_> {
         if self.hall {
-            Box::new(
-                (0..self.slots.len() as Seat)
-                    .filter(move |s| self.bot_plays(*s, now) && self.game.is_actor(*s)),
-            )
+            let keep = move |s: &Seat| self.bot_plays(*s, now) && self.game.is_actor(*s);
+            if self.occupancy.dirty {
+                Box::new((0..self.slots.len() as Seat).filter(keep))
+            } else {
+                Box::new(self.occupancy.botlike.iter().map(|(s, _)| *s).filter(keep))
+            }
         } else {
             Box::new(
                 self.game
@@ -1840,13 +1979,22 @@ impl<G: Ruleset> Table<G> {
         let mut t = [self.bot_due, None, None, None];
         if self.started {
             t[1] = self.game.deadline();
-            t[2] = self
-                .slots
-                .iter()
-                .filter(|s| s.occupant == Occupant::Person && s.conn.is_none())
-                .filter_map(|s| s.away_since.map(|a| a + self.cfg.away_ms))
-                .filter(|_| self.bot_due.is_none())
-                .min();
+            let away = self.cfg.away_ms;
+            t[2] = if self.bot_due.is_some() {
+                None
+            } else if self.occupancy.dirty {
+                self.slots
+                    .iter()
+                    .filter(|s| s.occupant == Occupant::Person && s.conn.is_none())
+                    .filter_map(|s| s.away_since.map(|a| a + away))
+                    .min()
+            } else {
+                self.occupancy
+                    .botlike
+                    .iter()
+                    .filter_map(|(_, since)| since.map(|a| a + away))
+                    .min()
+            };
         } else if self.ready_to_start() {
             // A table filled with bots from the start (a headless host): nobody joins to set
             // the rule off, so the table starts by itself at once.
@@ -1859,6 +2007,7 @@ impl<G: Ruleset> Table<G> {
 
     /// Lets time pass: deadlines, bots, the lobby timer.
     pub fn tick(&mut self, now: Millis) {
+        self.count_seats();
         if !self.started {
             self.maybe_start(now);
             if let (Some(after), Some(first)) = (self.cfg.start_after_ms, self.first_person_at)
