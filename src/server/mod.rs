@@ -525,13 +525,21 @@ where
             if pending.is_empty() || front.len() >= BATCH / 4 {
                 out = front;
             } else {
-                let mut batch = bytes::BytesMut::with_capacity(BATCH);
+                // Sized to what goes in: a batch waiting on a peer that does not read holds
+                // its bytes, not the whole 16 KiB.
+                let mut size = front.len();
+                let mut count = 0;
+                for next in &pending {
+                    if size + next.len() > BATCH {
+                        break;
+                    }
+                    size += next.len();
+                    count += 1;
+                }
+                let mut batch = bytes::BytesMut::with_capacity(size);
                 batch.extend_from_slice(&front);
-                while let Some(next) = pending.front()
-                    && batch.len() + next.len() <= BATCH
-                {
-                    batch.extend_from_slice(next);
-                    pending.pop_front();
+                for next in pending.drain(..count) {
+                    batch.extend_from_slice(&next);
                 }
                 out = batch.freeze();
             }
