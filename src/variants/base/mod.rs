@@ -195,7 +195,7 @@ impl BaseGame {
         Ok(g)
     }
 
-    crate::rules::table::table_getters!();
+    crate::rules::table::one_board_getters!();
     pub fn config(&self) -> &BaseConfig {
         &self.cfg
     }

@@ -221,7 +221,7 @@ impl ChaosGame {
         })
     }
 
-    crate::rules::table::table_getters!();
+    crate::rules::table::one_board_getters!();
     pub fn config(&self) -> &ChaosConfig {
         &self.cfg
     }
