@@ -150,7 +150,8 @@ impl BigGame {
         }
         self.need_setup_step(seat, SetupStep::Collect)?;
         if !self
-            .table.pieces
+            .table
+            .pieces
             .building(c)
             .is_some_and(|b| b.owner == seat && b.kind == BuildingKind::Settlement)
         {
@@ -184,7 +185,8 @@ impl BigGame {
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         self.need_setup_step(seat, SetupStep::City)?;
-        self.table.pieces
+        self.table
+            .pieces
             .check_city(seat, c)
             .map_err(|r| r.explain(&self.table.map))?;
         self.table.pieces.place_city(seat, c);
@@ -202,9 +204,12 @@ impl BigGame {
 
     /// The starting settlement with the most pips around it (the host's pick on a timeout).
     pub(crate) fn best_own_settlement(&self, seat: Seat) -> Option<CornerId> {
-        self.table.pieces
-            .settlements_of(seat)
-            .max_by_key(|c| (spots::corner_pips(&self.table.map, *c), std::cmp::Reverse(*c)))
+        self.table.pieces.settlements_of(seat).max_by_key(|c| {
+            (
+                spots::corner_pips(&self.table.map, *c),
+                std::cmp::Reverse(*c),
+            )
+        })
     }
 
     // ---- rounds ---------------------------------------------------------------------------
@@ -248,8 +253,13 @@ impl BigGame {
 
     pub(crate) fn produce(&mut self, number: u8, ev: &mut Vec<Event>) {
         // What each seat is owed, paid in place below.
-        let mut gains =
-            production::owed(&self.table.map, &self.table.pieces, number, &self.table.robber, |_, _| true);
+        let mut gains = production::owed(
+            &self.table.map,
+            &self.table.pieces,
+            number,
+            &self.table.robber,
+            |_, _| true,
+        );
         let mut short = Vec::new();
         let mut s = Vec::new();
         for b in 0..self.boards() {
@@ -264,7 +274,8 @@ impl BigGame {
             short.extend(s.drain(..).map(|r| (b, r)));
         }
         let blocked = self
-            .table.robber
+            .table
+            .robber
             .iter()
             .copied()
             .filter(|h| self.table.map.tile(*h).number() == Some(number))
@@ -414,7 +425,10 @@ impl BigGame {
         };
         let winner = match actor {
             Some(a) if self.total_vp(a) >= target => Some(a),
-            Some(_) => best(self, &mut self.table.longest.into_iter().chain(self.table.largest)),
+            Some(_) => best(
+                self,
+                &mut self.table.longest.into_iter().chain(self.table.largest),
+            ),
             None => best(self, &mut (0..self.cfg.seats() as Seat)),
         };
         if let Some(w) = winner {
@@ -483,7 +497,8 @@ impl BigGame {
         if !self.corner_in_reach(seat, c) {
             return Err(self.reach_refusal(seat, self.table.map.corner_name(c)));
         }
-        self.table.pieces
+        self.table
+            .pieces
             .check_settlement(&self.table.map, seat, c)
             .map_err(|r| r.explain(&self.table.map))?;
         self.charge(seat, &costs::SETTLEMENT, "a settlement")?;
@@ -497,7 +512,10 @@ impl BigGame {
         }
         ev.push(Event::Settled { seat, at: c, bonus });
         // A settlement can cut the roads of those whose routes meet at the corner.
-        let changed = self.table.pieces.seat_a_building_changes(&self.table.map, seat, c);
+        let changed = self
+            .table
+            .pieces
+            .seat_a_building_changes(&self.table.map, seat, c);
         self.update_longest_road(changed.as_slice(), ev);
         Ok(())
     }
@@ -527,7 +545,8 @@ impl BigGame {
         if !self.edge_in_reach(seat, e) {
             return Err(self.reach_refusal(seat, self.table.map.edge_name(e)));
         }
-        self.table.pieces
+        self.table
+            .pieces
             .check_route(&self.table.map, seat, e, kind, None)
             .map_err(|r| r.explain(&self.table.map))
     }
@@ -566,9 +585,12 @@ impl BigGame {
         });
         // Only trails through the new route can be longer than the stored length.
         let s = seat as usize;
-        self.table.road_len[s] =
-            self.table.pieces
-                .longest_route_after_placing(&self.table.map, seat, e, self.table.road_len[s]);
+        self.table.road_len[s] = self.table.pieces.longest_route_after_placing(
+            &self.table.map,
+            seat,
+            e,
+            self.table.road_len[s],
+        );
         self.update_longest_road(&[], ev);
         Ok(())
     }
@@ -585,7 +607,8 @@ impl BigGame {
         }
         let mut seen: Vec<EdgeId> = Vec::new();
         let corners = self
-            .table.pieces
+            .table
+            .pieces
             .routes_of(seat)
             .iter()
             .flat_map(|e| topo.edge_corners(*e))
@@ -610,9 +633,14 @@ impl BigGame {
     /// neither a building of its owner nor another of the owner's ships.
     pub(crate) fn ship_is_open(&self, seat: Seat, e: EdgeId) -> bool {
         self.table.map.topology.edge_corners(e).iter().any(|c| {
-            let own_building = self.table.pieces.building(*c).is_some_and(|b| b.owner == seat);
+            let own_building = self
+                .table
+                .pieces
+                .building(*c)
+                .is_some_and(|b| b.owner == seat);
             let more_ships = self
-                .table.map
+                .table
+                .map
                 .topology
                 .corner_edges(*c)
                 .iter()
@@ -620,7 +648,8 @@ impl BigGame {
                 .any(|x| {
                     *x != e
                         && self
-                            .table.pieces
+                            .table
+                            .pieces
                             .route(*x)
                             .is_some_and(|r| r.owner == seat && r.kind == RouteKind::Ship)
                 });
@@ -636,7 +665,10 @@ impl BigGame {
         match self.table.pieces.route(from) {
             Some(r) if r.owner == seat && r.kind == RouteKind::Ship => {}
             _ => {
-                return refuse(format!("you have no ship at {}", self.table.map.edge_name(from)));
+                return refuse(format!(
+                    "you have no ship at {}",
+                    self.table.map.edge_name(from)
+                ));
             }
         }
         if self.turn[seat as usize].new_ships.contains(&from) {
@@ -659,7 +691,8 @@ impl BigGame {
         if !self.edge_in_reach(seat, to) {
             return Err(self.reach_refusal(seat, self.table.map.edge_name(to)));
         }
-        self.table.pieces
+        self.table
+            .pieces
             .check_moved_route(&self.table.map, seat, from, to, RouteKind::Ship)
             .map_err(|r| r.explain(&self.table.map))
     }
@@ -753,17 +786,19 @@ impl BigGame {
     /// Knight may send home.
     pub fn knight_targets(&self, seat: Seat) -> Vec<HexId> {
         let mut v: Vec<HexId> = self
-            .table.robber
+            .table
+            .robber
             .iter()
             .zip(&self.homes)
             .filter(|(r, home)| r != home)
             .map(|(r, _)| *r)
             .filter(|h| {
-                self.table.map
-                    .topology
-                    .hex_corners(*h)
-                    .iter()
-                    .any(|c| self.table.pieces.building(*c).is_some_and(|b| b.owner == seat))
+                self.table.map.topology.hex_corners(*h).iter().any(|c| {
+                    self.table
+                        .pieces
+                        .building(*c)
+                        .is_some_and(|b| b.owner == seat)
+                })
             })
             .collect();
         v.sort_unstable();
@@ -797,7 +832,8 @@ impl BigGame {
                     });
                 }
                 let t = self
-                    .table.robber
+                    .table
+                    .robber
                     .iter()
                     .position(|r| *r == h)
                     .expect("a target has a robber");
@@ -881,7 +917,8 @@ impl BigGame {
                     || (self.is_active(s) && !t.ended)
                     || (self.can_trade(s).is_ok()
                         && self
-                            .table.offers
+                            .table
+                            .offers
                             .iter()
                             .enumerate()
                             .any(|(i, o)| offers::answerable(self, s, i).is_ok() && o.from != s))
@@ -946,7 +983,10 @@ impl Banks for BigGame {
     }
     fn hand_and_bank(&mut self, seat: Seat) -> (&mut ResourceSet, &mut ResourceSet) {
         let b = Self::board_of(seat);
-        (&mut self.table.hands[seat as usize], &mut self.table.bank[b])
+        (
+            &mut self.table.hands[seat as usize],
+            &mut self.table.bank[b],
+        )
     }
     fn bank_name(&self, seat: Seat) -> Cow<'static, str> {
         Cow::Owned(format!("board {}'s bank", Self::board_of(seat) + 1))

@@ -71,7 +71,11 @@ impl BigGame {
                     let cmd = Command::Settle(c);
                     if !out[start..].contains(&cmd)
                         && self.corner_in_reach(seat, c)
-                        && self.table.pieces.check_settlement(&self.table.map, seat, c).is_ok()
+                        && self
+                            .table
+                            .pieces
+                            .check_settlement(&self.table.map, seat, c)
+                            .is_ok()
                     {
                         out.push(cmd);
                     }

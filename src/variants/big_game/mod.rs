@@ -401,7 +401,8 @@ impl BigGame {
 
     /// Whether a corner lies on a board the seat may build on.
     pub fn corner_in_reach(&self, seat: Seat, c: CornerId) -> bool {
-        self.table.map
+        self.table
+            .map
             .board_of_corner(c)
             .is_some_and(|b| self.in_reach(seat, b))
     }
@@ -409,7 +410,8 @@ impl BigGame {
     /// Whether an edge lies on the boards (or the sea between them) the seat may build on:
     /// every position beside it belongs to one of them.
     pub fn edge_in_reach(&self, seat: Seat, e: EdgeId) -> bool {
-        self.table.map
+        self.table
+            .map
             .topology
             .edge_hexes(e)
             .iter()
@@ -666,7 +668,12 @@ impl Ruleset for BigGame {
     }
     /// Catan's points and the territory bonus.
     fn points_by_source(&self) -> Vec<SeatPoints> {
-        let mut all = catan_points_by_seat(&self.table.pieces, self.table.longest, self.table.largest, &self.table.dev);
+        let mut all = catan_points_by_seat(
+            &self.table.pieces,
+            self.table.longest,
+            self.table.largest,
+            &self.table.dev,
+        );
         for (points, bonus) in all.iter_mut().zip(&self.bonus) {
             if bonus.is_some() {
                 points.push((PointSource::TerritoryBonus, TERRITORY_BONUS as i64));

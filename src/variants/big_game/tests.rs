@@ -88,7 +88,11 @@ fn cards_in_play(g: &BigGame) -> ResourceSet {
 
 fn dev_cards_total(g: &BigGame) -> u32 {
     g.table.deck.iter().map(|d| d.len() as u32).sum::<u32>()
-        + g.table.dev.iter().map(|d| d.cards.len() as u32).sum::<u32>()
+        + g.table
+            .dev
+            .iter()
+            .map(|d| d.cards.len() as u32)
+            .sum::<u32>()
         + g.dev_spent
 }
 
@@ -117,7 +121,8 @@ fn prepared_spot(g: &mut BigGame, seat: Seat, t: usize) -> CornerId {
 }
 
 fn start_ship(g: &BigGame, seat: Seat) -> EdgeId {
-    *g.table.pieces
+    *g.table
+        .pieces
         .routes_of(seat)
         .iter()
         .find(|e| g.table.pieces.route(**e).unwrap().kind == RouteKind::Ship)
@@ -163,7 +168,8 @@ fn two_seats_per_board_with_the_drawn_starting_pieces() {
             assert_eq!(g.territory_of_corner(*c), Some(s as usize));
         }
         let kinds: Vec<RouteKind> = g
-            .table.pieces
+            .table
+            .pieces
             .routes_of(s)
             .iter()
             .map(|e| g.table.pieces.route(*e).unwrap().kind)
@@ -194,7 +200,8 @@ fn a_player_builds_on_their_own_board_and_both_neighbours_only() {
     // Edges: every position beside an edge must be on a board in reach.
     for e in g.table.map.topology.edge_ids() {
         let boards: Vec<usize> = g
-            .table.map
+            .table
+            .map
             .topology
             .edge_hexes(e)
             .iter()
@@ -212,7 +219,8 @@ fn a_player_builds_on_their_own_board_and_both_neighbours_only() {
 fn prepared_spot_any(g: &mut BigGame, seat: Seat, board: usize) -> CornerId {
     let map = g.table.map.clone();
     for &c in map.land_corners() {
-        if map.board_of_corner(c) != Some(board) || g.table.pieces.check_settlement_spot(&map, c).is_err()
+        if map.board_of_corner(c) != Some(board)
+            || g.table.pieces.check_settlement_spot(&map, c).is_err()
         {
             continue;
         }
@@ -306,7 +314,13 @@ fn one_roll_produces_on_every_board() {
     let mut g = started(3);
     quiet(&mut g, Group::Sun);
     let number = 6;
-    let expect = crate::rules::production::owed(&g.table.map, &g.table.pieces, number, &g.table.robber, |_, _| true);
+    let expect = crate::rules::production::owed(
+        &g.table.map,
+        &g.table.pieces,
+        number,
+        &g.table.robber,
+        |_, _| true,
+    );
     assert!(
         expect.iter().filter(|o| !o.is_empty()).count() >= 2,
         "a useful number"
@@ -340,7 +354,8 @@ fn robbers_block_production() {
     quiet(&mut g, Group::Sun);
     // Put the west robber on a west hex with a building of seat 0.
     let h = g
-        .table.map
+        .table
+        .map
         .land_hexes()
         .find(|h| {
             territory_of_hex(&g.table.map, *h) == Some(0)
@@ -383,7 +398,10 @@ fn setup_collects_around_one_settlement_then_makes_one_a_city() {
     assert!(msg.contains("collected already"), "{msg}");
     let c2 = g.table.pieces.buildings_of(0)[1];
     g.apply(0, &Command::City(c2), 0).unwrap();
-    assert_eq!(g.table.pieces.building(c2).unwrap().kind, BuildingKind::City);
+    assert_eq!(
+        g.table.pieces.building(c2).unwrap().kind,
+        BuildingKind::City
+    );
     assert_eq!(g.public_vp(0), 4);
     assert_eq!(g.phase, Phase::Setup, "seat 2 still chooses");
     let c = g.best_own_settlement(1).unwrap();
@@ -406,7 +424,8 @@ fn the_host_makes_the_setup_choices_when_time_runs_out() {
     for s in 0..4u16 {
         assert_eq!(g.setup[s as usize], SetupStep::Done);
         let cities = g
-            .table.pieces
+            .table
+            .pieces
             .buildings_of(s)
             .iter()
             .filter(|c| g.table.pieces.building(**c).unwrap().kind == BuildingKind::City)
@@ -434,7 +453,8 @@ fn ships_are_built_on_sea_from_your_buildings_or_ships() {
     assert_eq!(g.table.pieces.route(e).unwrap().kind, RouteKind::Ship);
     // The starting road's open end takes no ship unless it is at sea and at a building.
     let road = *g
-        .table.pieces
+        .table
+        .pieces
         .routes_of(0)
         .iter()
         .find(|e| g.table.pieces.route(**e).unwrap().kind == RouteKind::Road)
@@ -445,7 +465,8 @@ fn ships_are_built_on_sea_from_your_buildings_or_ships() {
         }
         let edges = *g.table.map.topology.corner_edges(c);
         for x in edges.iter().flatten() {
-            if *x != road && g.table.map.edge_is_ship_spot(*x) && g.table.pieces.route(*x).is_none() {
+            if *x != road && g.table.map.edge_is_ship_spot(*x) && g.table.pieces.route(*x).is_none()
+            {
                 give(&mut g, 0, costs::SHIP);
                 let msg = refused(&mut g, 0, Command::Ship(*x));
                 assert!(msg.contains("not connected"), "{msg}");
@@ -490,7 +511,8 @@ fn one_ship_moves_per_turn_from_an_open_route() {
         .into_iter()
         .find(|e| {
             g.table.map.topology.edge_corners(*e).iter().any(|c| {
-                g.table.map.topology.edge_corners(to).contains(c) && g.table.pieces.building(*c).is_none()
+                g.table.map.topology.edge_corners(to).contains(c)
+                    && g.table.pieces.building(*c).is_none()
             })
         })
         .expect("a ship can continue the moved one");
@@ -671,7 +693,13 @@ fn the_robbers_roll_places_them_on_their_own_sides() {
     // Board A: every number but 2 and 12 appears once on each side.
     for n in [3u8, 4, 5, 6, 8, 9, 10, 11] {
         let moved = g.place_robbers(&[0], n);
-        assert!(!moved.is_empty() || g.table.robber.iter().all(|h| g.table.map.tile(*h).number() == Some(n)));
+        assert!(
+            !moved.is_empty()
+                || g.table
+                    .robber
+                    .iter()
+                    .all(|h| g.table.map.tile(*h).number() == Some(n))
+        );
         for t in 0..2 {
             let h = g.table.robber[t];
             assert_eq!(g.table.map.tile(h).number(), Some(n), "number {n}");
@@ -738,7 +766,8 @@ fn a_knight_sends_a_robber_next_to_you_home_and_takes_its_resource() {
     });
     // The east robber on an east hex touching seat 0's building (B10 touches both sides).
     let h = g
-        .table.map
+        .table
+        .map
         .land_hexes()
         .find(|h| {
             territory_of_hex(&g.table.map, *h) == Some(1)
@@ -830,7 +859,8 @@ fn largest_army_and_longest_road_are_one_award_each_for_the_whole_game() {
     let mut ev = Vec::new();
     // A chain of roads from the starting road's open end, never turning back.
     let mut last = *g
-        .table.pieces
+        .table
+        .pieces
         .routes_of(2)
         .iter()
         .find(|e| g.table.pieces.route(**e).unwrap().kind == RouteKind::Road)
@@ -952,17 +982,18 @@ fn maritime_trade_is_four_to_one_or_a_harbour_and_for_active_seats() {
     run(&mut g, 0, &format!("bank {rate} wool for 1 ore"), 1).unwrap();
     assert_eq!(g.table.hands[0][Resource::Ore], 1);
     // A harbour lowers the rate for a seat with a building on it.
-    let (edge, kind) =
-        g.table.map
-            .harbors()
-            .iter()
-            .map(|h| (h.edge, h.kind))
-            .find(|(e, _)| {
-                g.table.map.topology.edge_corners(*e).iter().all(|c| {
-                    g.table.pieces.building(*c).is_none() && g.table.map.board_of_corner(*c) == Some(0)
-                })
+    let (edge, kind) = g
+        .table
+        .map
+        .harbors()
+        .iter()
+        .map(|h| (h.edge, h.kind))
+        .find(|(e, _)| {
+            g.table.map.topology.edge_corners(*e).iter().all(|c| {
+                g.table.pieces.building(*c).is_none() && g.table.map.board_of_corner(*c) == Some(0)
             })
-            .unwrap();
+        })
+        .unwrap();
     let c = g.table.map.topology.edge_corners(edge)[0];
     g.table.pieces.place_settlement(0, c);
     let rates = crate::rules::trade::maritime_rates(&g.table.map, &g.table.pieces, 0);
@@ -1016,7 +1047,8 @@ fn reaching_the_vp_target_ends_the_game() {
     g.apply(2, &Command::Settle(c), 1).unwrap();
     assert!(g.outcome().is_none());
     let c = g
-        .table.pieces
+        .table
+        .pieces
         .buildings_of(2)
         .iter()
         .copied()
@@ -1243,7 +1275,10 @@ fn random_bots_play_six_boards_to_the_end() {
                 let ev = g.apply(s, &cmd, now).unwrap();
                 // Road lengths kept piece by piece stay those of a full search.
                 for q in 0..12 {
-                    assert_eq!(g.table.road_len[q as usize], g.table.pieces.longest_route(&g.table.map, q));
+                    assert_eq!(
+                        g.table.road_len[q as usize],
+                        g.table.pieces.longest_route(&g.table.map, q)
+                    );
                 }
                 robber_rolls += ev
                     .iter()
@@ -1311,10 +1346,12 @@ fn a_hall_view_carries_the_neighbourhood_the_top_and_the_own_place() {
     // Pieces on the boards it reaches only, and all of them.
     let reach = g.reach(seat);
     let expect: Vec<_> = g
-        .table.pieces
+        .table
+        .pieces
         .all_buildings()
         .filter(|(c, _)| {
-            g.table.map
+            g.table
+                .map
                 .board_of_corner(*c)
                 .is_some_and(|b| reach.contains(&b))
         })

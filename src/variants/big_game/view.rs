@@ -189,16 +189,19 @@ impl BigView {
                 for ob in owners {
                     for o in [2 * ob as Seat, 2 * ob as Seat + 1] {
                         buildings.extend(g.table.pieces.buildings_of(o).iter().filter_map(|c| {
-                            g.table.pieces
+                            g.table
+                                .pieces
                                 .building(*c)
                                 .filter(|_| visible(g.table.map.board_of_corner(*c)))
                                 .map(|x| (*c, x))
                         }));
                         routes.extend(g.table.pieces.routes_of(o).iter().filter_map(|e| {
-                            g.table.pieces
+                            g.table
+                                .pieces
                                 .route(*e)
                                 .filter(|_| {
-                                    g.table.map
+                                    g.table
+                                        .map
                                         .topology
                                         .edge_hexes(*e)
                                         .iter()
@@ -214,14 +217,17 @@ impl BigView {
                 (buildings, routes)
             }
             None => (
-                g.table.pieces
+                g.table
+                    .pieces
                     .all_buildings()
                     .filter(|(c, _)| visible(g.table.map.board_of_corner(*c)))
                     .collect(),
-                g.table.pieces
+                g.table
+                    .pieces
                     .all_routes()
                     .filter(|(e, _)| {
-                        g.table.map
+                        g.table
+                            .map
                             .topology
                             .edge_hexes(*e)
                             .iter()
@@ -255,7 +261,8 @@ impl BigView {
             }
         });
         let offers = g
-            .table.offers
+            .table
+            .offers
             .iter()
             .filter(|o| match seat {
                 None => true,
