@@ -20,6 +20,15 @@ use crate::topology::{CornerId, HexId};
 use serde::Serialize;
 use std::sync::Arc;
 
+/// The place in the placement order of the snake setup's `step` for `seats` seats: forward
+/// through the order in the first round, back through it in the second, so the last to place
+/// places twice in a row. Base and Total Chaos differ only in the order itself (from the
+/// first player round the table, or drawn at random).
+pub fn snake(step: u8, seats: usize) -> usize {
+    let n = seats as u8;
+    (if step < n { step } else { 2 * n - 1 - step }) as usize
+}
+
 /// What a single-board game starts from.
 pub struct Opening {
     /// The board as a file would give it (clients rebuild the map from it).
@@ -77,12 +86,7 @@ impl Opening {
 /// read of it, are written once; what differs between them (turns or phases, timers,
 /// tallies) stays in the ruleset.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CatanTable<
-    Bank = ResourceSet,
-    Deck = Vec<DevCard>,
-    Robber = HexId,
-    Spec = BoardSpec,
-> {
+pub struct CatanTable<Bank = ResourceSet, Deck = Vec<DevCard>, Robber = HexId, Spec = BoardSpec> {
     #[serde(skip)]
     pub map: SharedMap,
     /// The board as a file would give it (clients rebuild the map from it); a ring's boards
@@ -191,13 +195,7 @@ impl CatanTable {
             supply,
             deck,
         } = opening;
-        CatanTable::open(
-            map,
-            spec,
-            seats,
-            Stock::BASE,
-            (supply.bank(), deck, robber),
-        )
+        CatanTable::open(map, spec, seats, Stock::BASE, (supply.bank(), deck, robber))
     }
 
     /// Places `seat`'s setup settlement on `c`, a spot already checked, at `step` of the snake
