@@ -632,27 +632,15 @@ impl BigGame {
     /// Whether the ship on `e` is at the open end of a shipping route: one of its ends has
     /// neither a building of its owner nor another of the owner's ships.
     pub(crate) fn ship_is_open(&self, seat: Seat, e: EdgeId) -> bool {
-        self.table.map.topology.edge_corners(e).iter().any(|c| {
-            let own_building = self
-                .table
-                .pieces
-                .building(*c)
-                .is_some_and(|b| b.owner == seat);
-            let more_ships = self
-                .table
-                .map
-                .topology
-                .corner_edges(*c)
-                .iter()
-                .flatten()
-                .any(|x| {
-                    *x != e
-                        && self
-                            .table
-                            .pieces
-                            .route(*x)
-                            .is_some_and(|r| r.owner == seat && r.kind == RouteKind::Ship)
-                });
+        let (topology, pieces) = (&self.table.map.topology, &self.table.pieces);
+        topology.edge_corners(e).iter().any(|c| {
+            let own_building = pieces.building(*c).is_some_and(|b| b.owner == seat);
+            let more_ships = topology.corner_edges(*c).iter().flatten().any(|x| {
+                *x != e
+                    && pieces
+                        .route(*x)
+                        .is_some_and(|r| r.owner == seat && r.kind == RouteKind::Ship)
+            });
             !own_building && !more_ships
         })
     }
