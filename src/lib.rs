@@ -5,6 +5,8 @@
 //!   the seeded random stream.
 //! - [`geometry`]: flat-top hexes, corners and edges on an infinite lattice, canonically named.
 //! - [`topology`]: one map's hexes, corners and edges as dense ids with precomputed adjacency.
+//! - [`resources`]: the five resources, the terrains that yield them and counted sets of
+//!   cards (hands, bank, costs), below both the board and the rules.
 //! - [`board`]: board files, the playable map (one board or a ring of them), names players
 //!   type, random fair boards, the ASCII renderer, and how a client rebuilds a map.
 //! - [`rules`]: pieces shared by the rulesets (resources, bank, dice, development cards,
@@ -48,6 +50,7 @@ pub mod hostkey;
 pub mod proto;
 pub(crate) mod recap;
 pub mod record;
+pub mod resources;
 pub mod rules;
 pub mod ruleset;
 pub mod save;

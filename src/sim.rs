@@ -401,7 +401,7 @@ pub fn play_game(cfg: &SimConfig, index: usize, log: bool) -> Result<Played, Str
     args.seed = Some(seed);
     let mut game = args.create(seats, seed)?;
     let budget = crate::bots::search::Budget::Playouts(budget_of(cfg));
-    let mut bots: Vec<Bot> = cfg
+    let mut bots: Vec<Bot<Game>> = cfg
         .bots
         .iter()
         .enumerate()

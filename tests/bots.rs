@@ -26,7 +26,7 @@ fn game(variant: VariantName, seed: u64) -> Game {
 /// with that seat, up to `limit` of them.
 fn positions(variant: VariantName, seed: u64, every: usize, limit: usize) -> Vec<(Game, Seat)> {
     let mut g = game(variant, seed);
-    let mut bots: Vec<Bot> = (0..4)
+    let mut bots: Vec<Bot<Game>> = (0..4)
         .map(|s| Bot::new(BotKind::Heuristic, seed + s))
         .collect();
     let mut out = Vec::new();

@@ -39,7 +39,7 @@ fn play(i: u64) {
     }
     cfg.base.any_order = !i.is_multiple_of(5);
     let mut game = Game::Risk(RiskGame::new(cfg).unwrap());
-    let mut bots: Vec<Bot> = (0..seats)
+    let mut bots: Vec<Bot<Game>> = (0..seats)
         .map(|s| {
             let kind = if rng.below(2) == 0 {
                 BotKind::Random

@@ -8,7 +8,7 @@ use super::spec::{
     STANDARD_TOKENS, Tile,
 };
 use crate::geometry::{Hex, Side};
-use crate::rules::resources::{Resource, Terrain};
+use crate::resources::{Resource, Terrain};
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;

@@ -5,7 +5,7 @@
 use super::spec::{BoardSpec, HarborKind, StartSpec, Territory, Tile};
 use super::yields::{Yield, Yields};
 use crate::geometry::{Corner, Edge, Hex, Point, Side};
-use crate::rules::resources::Terrain;
+use crate::resources::Terrain;
 use crate::topology::{CornerId, EdgeId, HexId, Topology};
 use std::collections::HashMap;
 

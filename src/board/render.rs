@@ -673,7 +673,7 @@ pub struct BoardStats {
     pub east: u32,
     /// `(resource name, pips)` for every resource, in [`Resource::ALL`] order.
     ///
-    /// [`Resource::ALL`]: crate::rules::resources::Resource::ALL
+    /// [`Resource::ALL`]: crate::resources::Resource::ALL
     pub per_resource: Vec<(String, u32)>,
     /// The same, counting only the west's hexes (all zero without a dividing line).
     pub per_resource_west: Vec<(String, u32)>,
@@ -684,7 +684,7 @@ pub struct BoardStats {
 
 /// Pips per territory and per resource, for `board show --stats`.
 pub fn stats(map: &Map) -> BoardStats {
-    use crate::rules::resources::{Resource, pips};
+    use crate::resources::{Resource, pips};
     let mut s = BoardStats::default();
     let mut per = [[0u32; 5]; 3];
     for h in map.land_hexes() {

@@ -24,7 +24,7 @@
 //! file is reported with the file, the line and the reason; nothing in here panics on bad input.
 
 use crate::geometry::{Corner, Edge, Hex, Point, Side};
-use crate::rules::resources::{Resource, Terrain};
+use crate::resources::{Resource, Terrain};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -2,7 +2,7 @@
 //! every corner they feed, worked out once per map so a roll only looks at those corners.
 
 use super::spec::Tile;
-use crate::rules::resources::Resource;
+use crate::resources::Resource;
 use crate::topology::{CornerId, HexId, Topology};
 
 /// Dice sums run 2..=12; slot `n` of the offsets below starts number `n`.

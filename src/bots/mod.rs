@@ -21,7 +21,6 @@ pub mod search;
 use crate::engine::Seat;
 use crate::engine::rng::GameRng;
 use crate::ruleset::{BotPlay, Ruleset};
-use crate::variants::Game;
 
 /// Most characters a [`BotKind::label`] may take: the lobby's box is 78 columns (76
 /// inside), and a seat line spends 42 of them before the label (` seat 1 `, the colour's
@@ -141,9 +140,10 @@ impl<R: BotPlay> SeatBot<R> for Bot<R> {
 }
 
 /// A bot with its own random stream (so a seeded simulation is reproducible), for a game of
-/// any ruleset that brings its bot code ([`BotPlay`]); the built-in enum by default.
+/// any ruleset that brings its bot code ([`BotPlay`]): `Bot<Game>` for the built-in rulesets
+/// (no default, so that the bots need nothing from the rulesets above them).
 #[derive(Clone, Debug)]
-pub struct Bot<R: BotPlay = Game> {
+pub struct Bot<R: BotPlay> {
     pub kind: BotKind,
     /// Breaks ties and plays the random bot; seeded, so the same seed plays the same game.
     rng: GameRng,

@@ -16,7 +16,6 @@ pub mod offers;
 pub mod pieces;
 pub mod points;
 pub mod production;
-pub mod resources;
 pub mod robber;
 pub mod spots;
 pub mod supply;
@@ -24,3 +23,8 @@ pub mod table;
 pub mod trade;
 pub mod view;
 pub mod words;
+
+/// Resources and terrains sit below both the board and the rules (a board file names its
+/// terrains, a hand counts cards); the rules' path to them is kept for the code that reads
+/// them together with the rest of the economy.
+pub use crate::resources;

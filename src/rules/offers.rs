@@ -700,27 +700,25 @@ fn parse_counter(words: &[&str]) -> Result<(u32, ResourceSet, ResourceSet), Rule
     Ok((id, give, get))
 }
 
-/// The [`Market`] methods that only lend the book's state, for a game whose fields are named
-/// `offers`, `next_offer` and `hands`, with its map and pieces in `map` and `pieces` for the
-/// harbour rates (every Catan ruleset's are): the game's own fields (the Big Game), or with a
-/// field's name, those of the [`crate::rules::table::CatanTable`] it keeps there (base, Total
-/// Chaos: `book_in_fields!(table)`).
+/// The [`Market`] methods that only lend the book's state, for a game that keeps its offers,
+/// hands, map and pieces (for the harbour rates, every Catan ruleset's) in the table in its
+/// field `table` (a [`crate::rules::table::CatanTable`] of one board or of a ring).
 macro_rules! book_in_fields {
-    ($($table:ident)?) => {
+    () => {
         fn rates(&self, seat: $crate::engine::Seat) -> [u32; 5] {
-            $crate::rules::trade::maritime_rates(&self$(.$table)?.map, &self$(.$table)?.pieces, seat)
+            $crate::rules::trade::maritime_rates(&self.table.map, &self.table.pieces, seat)
         }
         fn offers(&self) -> &[$crate::rules::trade::Offer] {
-            &self$(.$table)?.offers
+            &self.table.offers
         }
         fn hands(&self) -> &[$crate::rules::resources::ResourceSet] {
-            &self$(.$table)?.hands
+            &self.table.hands
         }
         fn book(&mut self) -> $crate::rules::offers::Book<'_> {
             $crate::rules::offers::Book {
-                offers: &mut self$(.$table)?.offers,
-                next_offer: &mut self$(.$table)?.next_offer,
-                hands: &mut self$(.$table)?.hands,
+                offers: &mut self.table.offers,
+                next_offer: &mut self.table.next_offer,
+                hands: &mut self.table.hands,
             }
         }
     };

@@ -20,6 +20,15 @@ use crate::topology::{CornerId, HexId};
 use serde::Serialize;
 use std::sync::Arc;
 
+/// The place in the placement order of the snake setup's `step` for `seats` seats: forward
+/// through the order in the first round, back through it in the second, so the last to place
+/// places twice in a row. Base and Total Chaos differ only in the order itself (from the
+/// first player round the table, or drawn at random).
+pub fn snake(step: u8, seats: usize) -> usize {
+    let n = seats as u8;
+    (if step < n { step } else { 2 * n - 1 - step }) as usize
+}
+
 /// What a single-board game starts from.
 pub struct Opening {
     /// The board as a file would give it (clients rebuild the map from it).
@@ -68,25 +77,31 @@ impl Opening {
     }
 }
 
-/// The table a single-board Catan game plays at: the board, the bank and the development
-/// deck of its box, every seat's cards and pieces, the robber, the offer book and the two
-/// awards. Base and Total Chaos (and Risk of Catan through base) embed one, so the economy's
-/// state, and what the views, the audit and the points read of it, are written once; what
-/// differs between them (turns or phases, timers, tallies) stays in the ruleset.
+/// The table a Catan game plays at: the board, the bank and the development deck of its
+/// box, every seat's cards and pieces, the robber, the offer book and the two awards. Base
+/// and Total Chaos (and Risk of Catan through base) embed a one-board table (the defaults:
+/// one bank, one deck, one robber, one board's spec); the Big Game embeds a [`RingTable`],
+/// whose board-level parts are one per board (banks, decks, board specs) or one per starting
+/// territory (robbers). So the economy's state, and what the views, the audit and the points
+/// read of it, are written once; what differs between them (turns or phases, timers,
+/// tallies) stays in the ruleset.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CatanTable {
+pub struct CatanTable<Bank = ResourceSet, Deck = Vec<DevCard>, Robber = HexId, Spec = BoardSpec> {
     #[serde(skip)]
     pub map: SharedMap,
-    /// The board as a file would give it (clients rebuild the map from it).
+    /// The board as a file would give it (clients rebuild the map from it); a ring's boards
+    /// in ring order.
     #[serde(skip)]
-    pub spec: Arc<BoardSpec>,
-    pub bank: ResourceSet,
+    pub spec: Arc<Spec>,
+    /// The bank; a ring's, one per board (shared by its two seats).
+    pub bank: Bank,
     pub hands: Vec<ResourceSet>,
     pub dev: Vec<DevHand>,
-    /// Shuffled; cards are drawn from the end.
-    pub deck: Vec<DevCard>,
+    /// Shuffled; cards are drawn from the end. A ring's, one per board.
+    pub deck: Deck,
     pub pieces: Pieces,
-    pub robber: HexId,
+    /// The robber's hex; a ring's, one per starting territory (indexed like seats).
+    pub robber: Robber,
     pub offers: Vec<Offer>,
     pub next_offer: u32,
     /// Who holds the Longest Road.
@@ -97,22 +112,25 @@ pub struct CatanTable {
     pub road_len: Vec<u32>,
 }
 
-impl CatanTable {
-    /// The table of a game that opens with `opening`, for `seats` seats with the base stock
-    /// of pieces: empty hands, a full bank, no offers, no awards.
-    pub fn new(opening: Opening, seats: usize) -> CatanTable {
-        let Opening {
-            spec,
-            map,
-            robber,
-            supply,
-            deck,
-        } = opening;
+/// The Big Game's table: a bank and a deck per board, a robber per starting territory and
+/// the boards' specs in ring order.
+pub type RingTable = CatanTable<Vec<ResourceSet>, Vec<Vec<DevCard>>, Vec<HexId>, Vec<BoardSpec>>;
+
+impl<Bank, Deck, Robber, Spec> CatanTable<Bank, Deck, Robber, Spec> {
+    /// A table on `map` for `seats` seats with `stock` pieces each and the board-level parts
+    /// given: empty hands, no offers, no awards, no roads counted.
+    pub fn open(
+        map: Map,
+        spec: Spec,
+        seats: usize,
+        stock: Stock,
+        (bank, deck, robber): (Bank, Deck, Robber),
+    ) -> Self {
         CatanTable {
-            pieces: Pieces::new(&map, seats, Stock::BASE),
+            pieces: Pieces::new(&map, seats, stock),
             map: SharedMap(Arc::new(map)),
             spec: Arc::new(spec),
-            bank: supply.bank(),
+            bank,
             hands: vec![ResourceSet::EMPTY; seats],
             dev: vec![DevHand::default(); seats],
             deck,
@@ -164,6 +182,21 @@ impl CatanTable {
             &self.pieces,
         )
     }
+}
+
+impl CatanTable {
+    /// The table of a game that opens with `opening`, for `seats` seats with the base stock
+    /// of pieces: empty hands, a full bank, no offers, no awards.
+    pub fn new(opening: Opening, seats: usize) -> CatanTable {
+        let Opening {
+            spec,
+            map,
+            robber,
+            supply,
+            deck,
+        } = opening;
+        CatanTable::open(map, spec, seats, Stock::BASE, (supply.bank(), deck, robber))
+    }
 
     /// Places `seat`'s setup settlement on `c`, a spot already checked, at `step` of the snake
     /// (one step a seat each way). In the second round the seat takes one card of each
@@ -195,21 +228,19 @@ impl CatanTable {
     }
 }
 
-/// The read-only accessors of a game that embeds a [`CatanTable`] in a field named `table`
-/// (base, Total Chaos), written once: the map, the board, the seats, hands, bank, pieces,
-/// robber, development cards, offers, the awards and the points.
+/// The read-only accessors of a game that embeds a table in a field named `table` (a
+/// [`CatanTable`] in base and Total Chaos, a [`RingTable`] in the Big Game: the type is the
+/// argument), written once: the map, the seats, hands, pieces, development cards, offers and
+/// the awards. A one-board game adds [`one_board_getters!`].
 macro_rules! table_getters {
-    () => {
+    ($table:ident) => {
         pub fn map(&self) -> &$crate::board::Map {
             &self.table.map
         }
         pub fn shared_map(&self) -> std::sync::Arc<$crate::board::Map> {
             self.table.map.0.clone()
         }
-        pub fn board_spec(&self) -> &$crate::board::BoardSpec {
-            &self.table.spec
-        }
-        pub fn table(&self) -> &$crate::rules::table::CatanTable {
+        pub fn table(&self) -> &$crate::rules::table::$table {
             &self.table
         }
         /// Seats at the table.
@@ -219,20 +250,11 @@ macro_rules! table_getters {
         pub fn hand(&self, seat: $crate::engine::Seat) -> &$crate::rules::resources::ResourceSet {
             &self.table.hands[seat as usize]
         }
-        pub fn bank(&self) -> &$crate::rules::resources::ResourceSet {
-            &self.table.bank
-        }
         pub fn pieces(&self) -> &$crate::rules::pieces::Pieces {
             &self.table.pieces
         }
-        pub fn robber(&self) -> $crate::topology::HexId {
-            self.table.robber
-        }
         pub fn dev_hand(&self, seat: $crate::engine::Seat) -> &$crate::rules::devcards::DevHand {
             &self.table.dev[seat as usize]
-        }
-        pub fn deck_len(&self) -> usize {
-            self.table.deck.len()
         }
         pub fn offers(&self) -> &[$crate::rules::trade::Offer] {
             &self.table.offers
@@ -245,6 +267,27 @@ macro_rules! table_getters {
         }
         pub fn road_length(&self, seat: $crate::engine::Seat) -> u32 {
             self.table.road_len[seat as usize]
+        }
+    };
+}
+pub(crate) use table_getters;
+
+/// The accessors a one-board game (a [`CatanTable`] in `table`) adds to [`table_getters!`]:
+/// its board, bank, robber, deck, points and supply.
+macro_rules! one_board_getters {
+    () => {
+        $crate::rules::table::table_getters!(CatanTable);
+        pub fn board_spec(&self) -> &$crate::board::BoardSpec {
+            &self.table.spec
+        }
+        pub fn bank(&self) -> &$crate::rules::resources::ResourceSet {
+            &self.table.bank
+        }
+        pub fn robber(&self) -> $crate::topology::HexId {
+            self.table.robber
+        }
+        pub fn deck_len(&self) -> usize {
+            self.table.deck.len()
         }
         /// Victory points everyone can see: buildings and the two awards.
         pub fn public_vp(&self, seat: $crate::engine::Seat) -> u32 {
@@ -260,4 +303,4 @@ macro_rules! table_getters {
         }
     };
 }
-pub(crate) use table_getters;
+pub(crate) use one_board_getters;

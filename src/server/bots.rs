@@ -31,7 +31,7 @@ pub const THINK_POLL_MS: Millis = 25;
 /// use the budget).
 pub type BotMaker<G> = fn(BotKind, u64, Budget) -> Box<dyn TableBot<G>>;
 
-impl TableBot<Game> for crate::bots::Bot {
+impl TableBot<Game> for crate::bots::Bot<Game> {
     fn kind(&self) -> BotKind {
         self.kind
     }
@@ -73,7 +73,7 @@ struct Thinking {
 /// search started from: if someone moved meanwhile (an offer, a discard), the old search is
 /// left to finish and dropped, and a new one starts from the new position.
 pub struct OffTable {
-    bot: crate::bots::Bot,
+    bot: crate::bots::Bot<Game>,
     thinking: Option<Thinking>,
 }
 

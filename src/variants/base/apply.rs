@@ -753,7 +753,7 @@ impl Market for BaseGame {
         self.not_your_turn(seat)?;
         self.trade_allowed(seat)
     }
-    offers::book_in_fields!(table);
+    offers::book_in_fields!();
 }
 
 banks::one_bank!(BaseGame);

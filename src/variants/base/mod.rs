@@ -195,7 +195,7 @@ impl BaseGame {
         Ok(g)
     }
 
-    crate::rules::table::table_getters!();
+    crate::rules::table::one_board_getters!();
     pub fn config(&self) -> &BaseConfig {
         &self.cfg
     }
@@ -234,9 +234,8 @@ impl BaseGame {
 
     /// Setup order: each seat from the first, then back (snake).
     pub fn setup_seat(&self, step: u8) -> Seat {
-        let n = self.cfg.seats as u8;
-        let i = if step < n { step } else { 2 * n - 1 - step };
-        ((self.first as usize + i as usize) % self.cfg.seats) as Seat
+        let i = crate::rules::table::snake(step, self.cfg.seats);
+        ((self.first as usize + i) % self.cfg.seats) as Seat
     }
 
     /// The seat after `s` in turn order, skipping seats out of the game.

@@ -116,7 +116,7 @@ impl BigGame {
     }
 
     fn home_bank(&mut self, seat: Seat) -> &mut ResourceSet {
-        &mut self.banks[seat as usize / 2]
+        &mut self.table.bank[seat as usize / 2]
     }
 
     // ---- setup ----------------------------------------------------------------------------
@@ -150,18 +150,19 @@ impl BigGame {
         }
         self.need_setup_step(seat, SetupStep::Collect)?;
         if !self
+            .table
             .pieces
             .building(c)
             .is_some_and(|b| b.owner == seat && b.kind == BuildingKind::Settlement)
         {
             return refuse(format!(
                 "{} is not one of your starting settlements",
-                self.map.corner_name(c)
+                self.table.map.corner_name(c)
             ));
         }
         let mut got = ResourceSet::EMPTY;
-        let bank = self.banks[seat as usize / 2];
-        for h in self.map.topology.corner_hexes(c).iter().flatten() {
+        let bank = self.table.bank[seat as usize / 2];
+        for h in self.table.map.topology.corner_hexes(c).iter().flatten() {
             if let Some(r) = self.resource_of(*h)
                 && bank[r] > got[r]
             {
@@ -169,7 +170,7 @@ impl BigGame {
             }
         }
         self.home_bank(seat).sub(&got);
-        self.hands[seat as usize].add(&got);
+        self.table.hands[seat as usize].add(&got);
         self.setup[seat as usize] = SetupStep::City;
         ev.push(Event::Collected { seat, at: c, got });
         let _ = now;
@@ -184,10 +185,11 @@ impl BigGame {
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         self.need_setup_step(seat, SetupStep::City)?;
-        self.pieces
+        self.table
+            .pieces
             .check_city(seat, c)
-            .map_err(|r| r.explain(&self.map))?;
-        self.pieces.place_city(seat, c);
+            .map_err(|r| r.explain(&self.table.map))?;
+        self.table.pieces.place_city(seat, c);
         self.setup[seat as usize] = SetupStep::Done;
         ev.push(Event::Citied {
             seat,
@@ -202,9 +204,12 @@ impl BigGame {
 
     /// The starting settlement with the most pips around it (the host's pick on a timeout).
     pub(crate) fn best_own_settlement(&self, seat: Seat) -> Option<CornerId> {
-        self.pieces
-            .settlements_of(seat)
-            .max_by_key(|c| (spots::corner_pips(&self.map, *c), std::cmp::Reverse(*c)))
+        self.table.pieces.settlements_of(seat).max_by_key(|c| {
+            (
+                spots::corner_pips(&self.table.map, *c),
+                std::cmp::Reverse(*c),
+            )
+        })
     }
 
     // ---- rounds ---------------------------------------------------------------------------
@@ -248,26 +253,32 @@ impl BigGame {
 
     pub(crate) fn produce(&mut self, number: u8, ev: &mut Vec<Event>) {
         // What each seat is owed, paid in place below.
-        let mut gains =
-            production::owed(&self.map, &self.pieces, number, &self.robbers, |_, _| true);
+        let mut gains = production::owed(
+            &self.table.map,
+            &self.table.pieces,
+            number,
+            &self.table.robber,
+            |_, _| true,
+        );
         let mut short = Vec::new();
         let mut s = Vec::new();
         for b in 0..self.boards() {
             // Each seat is paid by its own board's bank.
             let seats = 2 * b..2 * b + 2;
             production::pay(
-                &mut self.banks[b],
-                &mut self.hands[seats.clone()],
+                &mut self.table.bank[b],
+                &mut self.table.hands[seats.clone()],
                 &mut gains[seats],
                 &mut s,
             );
             short.extend(s.drain(..).map(|r| (b, r)));
         }
         let blocked = self
-            .robbers
+            .table
+            .robber
             .iter()
             .copied()
-            .filter(|h| self.map.tile(*h).number() == Some(number))
+            .filter(|h| self.table.map.tile(*h).number() == Some(number))
             .collect();
         ev.push(Event::Produced {
             number,
@@ -286,7 +297,7 @@ impl BigGame {
     pub(crate) fn seven(&mut self, ev: &mut Vec<Event>) {
         let owed: Vec<(Seat, u32)> = (0..self.cfg.seats())
             .filter_map(|s| {
-                let n = self.hands[s].total();
+                let n = self.table.hands[s].total();
                 (n >= DISCARD_AT).then_some((s as Seat, n / 2))
             })
             .collect();
@@ -326,8 +337,8 @@ impl BigGame {
         let mut moved = Vec::new();
         // Each territory's first hex with the number, in one pass over those hexes.
         let mut with_number: Vec<Option<HexId>> = vec![None; self.cfg.seats()];
-        for &h in self.map.hexes_with_number(number) {
-            if let Some(t) = territory_of_hex(&self.map, h)
+        for &h in self.table.map.hexes_with_number(number) {
+            if let Some(t) = territory_of_hex(&self.table.map, h)
                 && with_number[t].is_none()
             {
                 with_number[t] = Some(h);
@@ -336,9 +347,9 @@ impl BigGame {
         for &b in boards {
             for t in [2 * b, 2 * b + 1] {
                 let target = with_number[t].unwrap_or(self.homes[t]);
-                if self.robbers[t] != target {
-                    moved.push((t, self.robbers[t], target));
-                    self.robbers[t] = target;
+                if self.table.robber[t] != target {
+                    moved.push((t, self.table.robber[t], target));
+                    self.table.robber[t] = target;
                 }
             }
         }
@@ -359,9 +370,9 @@ impl BigGame {
         for s in 0..self.cfg.seats() {
             let n = self.turn[s].must_discard;
             if n > 0 {
-                let cards = spots::random_cards(&mut self.rng, &self.hands[s], n);
-                self.hands[s].sub(&cards);
-                self.banks[s / 2].add(&cards);
+                let cards = spots::random_cards(&mut self.rng, &self.table.hands[s], n);
+                self.table.hands[s].sub(&cards);
+                self.table.bank[s / 2].add(&cards);
                 self.turn[s].must_discard = 0;
                 ev.push(Event::Discarded {
                     seat: s as Seat,
@@ -387,7 +398,7 @@ impl BigGame {
     }
 
     fn finish(&mut self, winners: Vec<Seat>, vp: u32, by_limit: bool, ev: &mut Vec<Event>) {
-        self.offers.clear();
+        self.table.offers.clear();
         self.deadline = None;
         ev.push(Event::Over {
             winners: winners.clone(),
@@ -414,7 +425,10 @@ impl BigGame {
         };
         let winner = match actor {
             Some(a) if self.total_vp(a) >= target => Some(a),
-            Some(_) => best(self, &mut self.longest.into_iter().chain(self.largest)),
+            Some(_) => best(
+                self,
+                &mut self.table.longest.into_iter().chain(self.table.largest),
+            ),
             None => best(self, &mut (0..self.cfg.seats() as Seat)),
         };
         if let Some(w) = winner {
@@ -481,13 +495,14 @@ impl BigGame {
     fn settle(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_active(seat, "build")?;
         if !self.corner_in_reach(seat, c) {
-            return Err(self.reach_refusal(seat, self.map.corner_name(c)));
+            return Err(self.reach_refusal(seat, self.table.map.corner_name(c)));
         }
-        self.pieces
-            .check_settlement(&self.map, seat, c)
-            .map_err(|r| r.explain(&self.map))?;
+        self.table
+            .pieces
+            .check_settlement(&self.table.map, seat, c)
+            .map_err(|r| r.explain(&self.table.map))?;
         self.charge(seat, &costs::SETTLEMENT, "a settlement")?;
-        self.pieces.place_settlement(seat, c);
+        self.table.pieces.place_settlement(seat, c);
         let foreign = self
             .territory_of_corner(c)
             .is_some_and(|t| t != seat as usize);
@@ -497,7 +512,10 @@ impl BigGame {
         }
         ev.push(Event::Settled { seat, at: c, bonus });
         // A settlement can cut the roads of those whose routes meet at the corner.
-        let changed = self.pieces.seat_a_building_changes(&self.map, seat, c);
+        let changed = self
+            .table
+            .pieces
+            .seat_a_building_changes(&self.table.map, seat, c);
         self.update_longest_road(changed.as_slice(), ev);
         Ok(())
     }
@@ -505,10 +523,10 @@ impl BigGame {
     fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.need_active(seat, "build")?;
         let purse = (
-            &mut self.hands[seat as usize],
-            &mut self.banks[Self::board_of(seat)],
+            &mut self.table.hands[seat as usize],
+            &mut self.table.bank[Self::board_of(seat)],
         );
-        costs::build_city(&self.map, &mut self.pieces, purse, seat, c)?;
+        costs::build_city(&self.table.map, &mut self.table.pieces, purse, seat, c)?;
         ev.push(Event::Citied {
             seat,
             at: c,
@@ -525,11 +543,12 @@ impl BigGame {
         kind: RouteKind,
     ) -> Result<(), RuleError> {
         if !self.edge_in_reach(seat, e) {
-            return Err(self.reach_refusal(seat, self.map.edge_name(e)));
+            return Err(self.reach_refusal(seat, self.table.map.edge_name(e)));
         }
-        self.pieces
-            .check_route(&self.map, seat, e, kind, None)
-            .map_err(|r| r.explain(&self.map))
+        self.table
+            .pieces
+            .check_route(&self.table.map, seat, e, kind, None)
+            .map_err(|r| r.explain(&self.table.map))
     }
 
     fn route(
@@ -549,7 +568,7 @@ impl BigGame {
         if !free {
             self.charge(seat, &cost, what)?;
         }
-        self.pieces.place_route(seat, e, kind);
+        self.table.pieces.place_route(seat, e, kind);
         let t = &mut self.turn[seat as usize];
         if free {
             t.free_routes -= 1;
@@ -566,30 +585,34 @@ impl BigGame {
         });
         // Only trails through the new route can be longer than the stored length.
         let s = seat as usize;
-        self.road_len[s] =
-            self.pieces
-                .longest_route_after_placing(&self.map, seat, e, self.road_len[s]);
+        self.table.road_len[s] = self.table.pieces.longest_route_after_placing(
+            &self.table.map,
+            seat,
+            e,
+            self.table.road_len[s],
+        );
         self.update_longest_road(&[], ev);
         Ok(())
     }
 
     /// Edges where the seat may place a route of this kind now, cost aside.
     pub(crate) fn route_spots(&self, seat: Seat, kind: RouteKind) -> Vec<EdgeId> {
-        let topo = &self.map.topology;
+        let topo = &self.table.map.topology;
         let left = match kind {
-            RouteKind::Road => self.pieces.stock(seat).roads,
-            RouteKind::Ship => self.pieces.stock(seat).ships,
+            RouteKind::Road => self.table.pieces.stock(seat).roads,
+            RouteKind::Ship => self.table.pieces.stock(seat).ships,
         };
         if left == 0 {
             return Vec::new();
         }
         let mut seen: Vec<EdgeId> = Vec::new();
         let corners = self
+            .table
             .pieces
             .routes_of(seat)
             .iter()
             .flat_map(|e| topo.edge_corners(*e))
-            .chain(self.pieces.buildings_of(seat).iter().copied());
+            .chain(self.table.pieces.buildings_of(seat).iter().copied());
         for c in corners {
             for e in topo.corner_edges(c).iter().flatten() {
                 if !seen.contains(e) && self.check_route_here(seat, *e, kind).is_ok() {
@@ -609,21 +632,15 @@ impl BigGame {
     /// Whether the ship on `e` is at the open end of a shipping route: one of its ends has
     /// neither a building of its owner nor another of the owner's ships.
     pub(crate) fn ship_is_open(&self, seat: Seat, e: EdgeId) -> bool {
-        self.map.topology.edge_corners(e).iter().any(|c| {
-            let own_building = self.pieces.building(*c).is_some_and(|b| b.owner == seat);
-            let more_ships = self
-                .map
-                .topology
-                .corner_edges(*c)
-                .iter()
-                .flatten()
-                .any(|x| {
-                    *x != e
-                        && self
-                            .pieces
-                            .route(*x)
-                            .is_some_and(|r| r.owner == seat && r.kind == RouteKind::Ship)
-                });
+        let (topology, pieces) = (&self.table.map.topology, &self.table.pieces);
+        topology.edge_corners(e).iter().any(|c| {
+            let own_building = pieces.building(*c).is_some_and(|b| b.owner == seat);
+            let more_ships = topology.corner_edges(*c).iter().flatten().any(|x| {
+                *x != e
+                    && pieces
+                        .route(*x)
+                        .is_some_and(|r| r.owner == seat && r.kind == RouteKind::Ship)
+            });
             !own_building && !more_ships
         })
     }
@@ -633,10 +650,13 @@ impl BigGame {
         if self.turn[seat as usize].moved_ship {
             return refuse("you have moved a ship this turn already (one a turn)");
         }
-        match self.pieces.route(from) {
+        match self.table.pieces.route(from) {
             Some(r) if r.owner == seat && r.kind == RouteKind::Ship => {}
             _ => {
-                return refuse(format!("you have no ship at {}", self.map.edge_name(from)));
+                return refuse(format!(
+                    "you have no ship at {}",
+                    self.table.map.edge_name(from)
+                ));
             }
         }
         if self.turn[seat as usize].new_ships.contains(&from) {
@@ -645,7 +665,7 @@ impl BigGame {
         if !self.ship_is_open(seat, from) {
             return refuse(format!(
                 "the ship at {} is not at the open end of a shipping route",
-                self.map.edge_name(from)
+                self.table.map.edge_name(from)
             ));
         }
         Ok(())
@@ -657,18 +677,19 @@ impl BigGame {
             return refuse("move the ship to another edge");
         }
         if !self.edge_in_reach(seat, to) {
-            return Err(self.reach_refusal(seat, self.map.edge_name(to)));
+            return Err(self.reach_refusal(seat, self.table.map.edge_name(to)));
         }
-        self.pieces
-            .check_moved_route(&self.map, seat, from, to, RouteKind::Ship)
-            .map_err(|r| r.explain(&self.map))
+        self.table
+            .pieces
+            .check_moved_route(&self.table.map, seat, from, to, RouteKind::Ship)
+            .map_err(|r| r.explain(&self.table.map))
     }
 
     /// Edges the ship on `from` may move to.
     pub(crate) fn ship_targets(&self, seat: Seat, from: EdgeId) -> Vec<EdgeId> {
-        let p = &self.pieces;
+        let p = &self.table.pieces;
         let mut out = Vec::new();
-        let topo = &self.map.topology;
+        let topo = &self.table.map.topology;
         let corners: Vec<CornerId> = p
             .routes_of(seat)
             .iter()
@@ -681,7 +702,7 @@ impl BigGame {
                 if *e != from
                     && !out.contains(e)
                     && self.edge_in_reach(seat, *e)
-                    && p.check_moved_route(&self.map, seat, from, *e, RouteKind::Ship)
+                    && p.check_moved_route(&self.table.map, seat, from, *e, RouteKind::Ship)
                         .is_ok()
                 {
                     out.push(*e);
@@ -701,8 +722,8 @@ impl BigGame {
         self.need_active(seat, "move ships")?;
         self.check_ship_from(seat, from)?;
         self.check_ship_move(seat, from, to)?;
-        self.pieces.remove_route(from);
-        self.pieces.place_route(seat, to, RouteKind::Ship);
+        self.table.pieces.remove_route(from);
+        self.table.pieces.place_route(seat, to, RouteKind::Ship);
         let t = &mut self.turn[seat as usize];
         t.moved_ship = true;
         // The moved ship counts as placed this turn.
@@ -735,8 +756,8 @@ impl BigGame {
         if n == 0 {
             return refuse("you do not need to discard (only hands of 8 or more do, after a 7)");
         }
-        robber::check_discard(&self.hands[seat as usize], &cards, n)?;
-        self.hands[seat as usize].sub(&cards);
+        robber::check_discard(&self.table.hands[seat as usize], &cards, n)?;
+        self.table.hands[seat as usize].sub(&cards);
         self.home_bank(seat).add(&cards);
         self.turn[seat as usize].must_discard = 0;
         ev.push(Event::Discarded {
@@ -753,17 +774,19 @@ impl BigGame {
     /// Knight may send home.
     pub fn knight_targets(&self, seat: Seat) -> Vec<HexId> {
         let mut v: Vec<HexId> = self
-            .robbers
+            .table
+            .robber
             .iter()
             .zip(&self.homes)
             .filter(|(r, home)| r != home)
             .map(|(r, _)| *r)
             .filter(|h| {
-                self.map
-                    .topology
-                    .hex_corners(*h)
-                    .iter()
-                    .any(|c| self.pieces.building(*c).is_some_and(|b| b.owner == seat))
+                self.table.map.topology.hex_corners(*h).iter().any(|c| {
+                    self.table
+                        .pieces
+                        .building(*c)
+                        .is_some_and(|b| b.owner == seat)
+                })
             })
             .collect();
         v.sort_unstable();
@@ -782,46 +805,47 @@ impl BigGame {
         let (robber, got) = match u {
             KnightUse::Robber(h) => {
                 if !targets.contains(&h) {
-                    return refuse(if !self.robbers.contains(&h) {
-                        format!("there is no robber on {}", self.map.hex_name(h))
+                    return refuse(if !self.table.robber.contains(&h) {
+                        format!("there is no robber on {}", self.table.map.hex_name(h))
                     } else if self.homes.contains(&h) {
                         format!(
                             "the robber on {} is in its desert already",
-                            self.map.hex_name(h)
+                            self.table.map.hex_name(h)
                         )
                     } else {
                         format!(
                             "the robber on {} is not next to a settlement or city of yours",
-                            self.map.hex_name(h)
+                            self.table.map.hex_name(h)
                         )
                     });
                 }
                 let t = self
-                    .robbers
+                    .table
+                    .robber
                     .iter()
                     .position(|r| *r == h)
                     .expect("a target has a robber");
-                let got = self.resource_of(h).filter(|r| self.banks[b][*r] > 0);
-                self.robbers[t] = self.homes[t];
+                let got = self.resource_of(h).filter(|r| self.table.bank[b][*r] > 0);
+                self.table.robber[t] = self.homes[t];
                 (Some((h, self.homes[t])), got)
             }
             KnightUse::Take(r) => {
                 if let Some(h) = targets.first() {
                     return refuse(format!(
                         "a robber stands next to you on {}: the Knight sends it home (`play knight {}`)",
-                        self.map.hex_name(*h),
-                        self.map.hex_name(*h)
+                        self.table.map.hex_name(*h),
+                        self.table.map.hex_name(*h)
                     ));
                 }
-                if self.banks[b][r] == 0 {
+                if self.table.bank[b][r] == 0 {
                     return refuse(format!("board {}'s bank has no {r} left", b + 1));
                 }
                 (None, Some(r))
             }
         };
         if let Some(r) = got {
-            self.banks[b][r] -= 1;
-            self.hands[seat as usize][r] += 1;
+            self.table.bank[b][r] -= 1;
+            self.table.hands[seat as usize][r] += 1;
         }
         self.spend_card(seat, DevCard::Knight);
         ev.push(Event::PlayedKnight { seat, robber, got });
@@ -858,9 +882,9 @@ impl BigGame {
     /// seats' routes changed, so only their lengths are searched again.
     pub(crate) fn update_longest_road(&mut self, touched: &[Seat], ev: &mut Vec<Event>) {
         for &s in touched {
-            self.road_len[s as usize] = self.pieces.longest_route(&self.map, s);
+            self.table.road_len[s as usize] = self.table.pieces.longest_route(&self.table.map, s);
         }
-        awards::award_longest_road(&mut self.longest, &self.road_len, ev);
+        awards::award_longest_road(&mut self.table.longest, &self.table.road_len, ev);
     }
 
     /// Seats the game waits for or invites: setup choices, the active seats still playing,
@@ -881,6 +905,7 @@ impl BigGame {
                     || (self.is_active(s) && !t.ended)
                     || (self.can_trade(s).is_ok()
                         && self
+                            .table
                             .offers
                             .iter()
                             .enumerate()
@@ -942,11 +967,14 @@ impl Market for BigGame {
 /// Each board has its own bank: a seat deals with its home board's.
 impl Banks for BigGame {
     fn bank_of(&self, seat: Seat) -> &ResourceSet {
-        &self.banks[Self::board_of(seat)]
+        &self.table.bank[Self::board_of(seat)]
     }
     fn hand_and_bank(&mut self, seat: Seat) -> (&mut ResourceSet, &mut ResourceSet) {
         let b = Self::board_of(seat);
-        (&mut self.hands[seat as usize], &mut self.banks[b])
+        (
+            &mut self.table.hands[seat as usize],
+            &mut self.table.bank[b],
+        )
     }
     fn bank_name(&self, seat: Seat) -> Cow<'static, str> {
         Cow::Owned(format!("board {}'s bank", Self::board_of(seat) + 1))
@@ -978,15 +1006,15 @@ impl DevTable for BigGame {
     fn cards(&mut self, seat: Seat) -> Cards<'_> {
         let b = Self::board_of(seat);
         Cards {
-            hands: &mut self.hands,
-            bank: &mut self.banks[b],
-            deck: &mut self.decks[b],
-            dev: &mut self.dev,
-            largest: &mut self.largest,
+            hands: &mut self.table.hands,
+            bank: &mut self.table.bank[b],
+            deck: &mut self.table.deck[b],
+            dev: &mut self.table.dev,
+            largest: &mut self.table.largest,
         }
     }
     fn dev_hand(&self, seat: Seat) -> &DevHand {
-        &self.dev[seat as usize]
+        &self.table.dev[seat as usize]
     }
     fn deck_name(&self, seat: Seat) -> Cow<'static, str> {
         Cow::Owned(format!(

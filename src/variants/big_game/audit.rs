@@ -22,8 +22,8 @@ pub(super) fn check(g: &BigGame) -> Result<(), String> {
         return Err(format!("cards not conserved: banks + hands = {total:?}"));
     }
     let deck = crate::rules::devcards::standard_deck(false).len() * k;
-    let dev = g.decks.iter().map(Vec::len).sum::<usize>()
-        + g.dev.iter().map(|d| d.cards.len()).sum::<usize>()
+    let dev = g.table.deck.iter().map(Vec::len).sum::<usize>()
+        + g.table.dev.iter().map(|d| d.cards.len()).sum::<usize>()
         + g.dev_spent as usize;
     if dev != deck {
         return Err(format!(
@@ -32,16 +32,16 @@ pub(super) fn check(g: &BigGame) -> Result<(), String> {
     }
     let full = Stock::SEAFARERS;
     for s in 0..g.seats() as Seat {
-        let stock = g.pieces.stock(s);
+        let stock = g.table.pieces.stock(s);
         let (mut settlements, mut cities) = (0u32, 0u32);
-        for (_, b) in g.pieces.all_buildings().filter(|(_, b)| b.owner == s) {
+        for (_, b) in g.table.pieces.all_buildings().filter(|(_, b)| b.owner == s) {
             match b.kind {
                 BuildingKind::Settlement => settlements += 1,
                 BuildingKind::City => cities += 1,
             }
         }
         let (mut roads, mut ships) = (0u32, 0u32);
-        for (_, r) in g.pieces.all_routes().filter(|(_, r)| r.owner == s) {
+        for (_, r) in g.table.pieces.all_routes().filter(|(_, r)| r.owner == s) {
             match r.kind {
                 RouteKind::Road => roads += 1,
                 RouteKind::Ship => ships += 1,
@@ -77,7 +77,7 @@ mod tests {
     fn the_big_game_audit_holds_for_a_new_ring_and_catches_lost_cards() {
         let mut g = BigGame::new(BigConfig::new(3, 1)).unwrap();
         assert_eq!(check(&g), Ok(()));
-        g.hands[0] = ResourceSet::uniform(1);
+        g.table.hands[0] = ResourceSet::uniform(1);
         assert!(check(&g).unwrap_err().contains("cards not conserved"));
     }
 }

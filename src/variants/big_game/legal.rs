@@ -22,8 +22,8 @@ impl BigGame {
             Phase::Over { .. } => {}
             Phase::Setup => {
                 let step = self.setup[seat as usize];
-                for c in self.pieces.buildings_of(seat) {
-                    let settlement = self.pieces.is_settlement(*c);
+                for c in self.table.pieces.buildings_of(seat) {
+                    let settlement = self.table.pieces.is_settlement(*c);
                     match step {
                         SetupStep::Collect if settlement => out.push(Command::Collect(*c)),
                         SetupStep::City if settlement => out.push(Command::City(*c)),
@@ -34,7 +34,7 @@ impl BigGame {
             Phase::Round { .. } => {
                 let owed = self.turn[seat as usize].must_discard;
                 if owed > 0 {
-                    discard_choices(&self.hands[seat as usize], owed, out);
+                    discard_choices(&self.table.hands[seat as usize], owed, out);
                     return;
                 }
                 if self.need_active(seat, "").is_ok() {
@@ -46,7 +46,7 @@ impl BigGame {
     }
 
     fn legal_active(&self, seat: Seat, out: &mut Vec<Command>) {
-        let hand = self.hands[seat as usize];
+        let hand = self.table.hands[seat as usize];
         let t = &self.turn[seat as usize];
         let free = t.free_routes > 0;
         out.push(Command::End);
@@ -64,25 +64,29 @@ impl BigGame {
                     .map(Command::Ship),
             );
         }
-        if hand.contains(&costs::SETTLEMENT) && self.pieces.stock(seat).settlements > 0 {
+        if hand.contains(&costs::SETTLEMENT) && self.table.pieces.stock(seat).settlements > 0 {
             let start = out.len();
-            for e in self.pieces.routes_of(seat) {
-                for c in self.map.topology.edge_corners(*e) {
+            for e in self.table.pieces.routes_of(seat) {
+                for c in self.table.map.topology.edge_corners(*e) {
                     let cmd = Command::Settle(c);
                     if !out[start..].contains(&cmd)
                         && self.corner_in_reach(seat, c)
-                        && self.pieces.check_settlement(&self.map, seat, c).is_ok()
+                        && self
+                            .table
+                            .pieces
+                            .check_settlement(&self.table.map, seat, c)
+                            .is_ok()
                     {
                         out.push(cmd);
                     }
                 }
             }
         }
-        if hand.contains(&costs::CITY) && self.pieces.stock(seat).cities > 0 {
-            out.extend(self.pieces.settlements_of(seat).map(Command::City));
+        if hand.contains(&costs::CITY) && self.table.pieces.stock(seat).cities > 0 {
+            out.extend(self.table.pieces.settlements_of(seat).map(Command::City));
         }
         if !t.moved_ship {
-            for e in self.pieces.routes_of(seat) {
+            for e in self.table.pieces.routes_of(seat) {
                 if self.check_ship_from(seat, *e).is_ok() {
                     for to in self.ship_targets(seat, *e) {
                         out.push(Command::MoveShip { from: *e, to });
@@ -91,12 +95,12 @@ impl BigGame {
             }
         }
         let b = seat as usize / 2;
-        if !self.decks[b].is_empty() && hand.contains(&costs::DEV_CARD) {
+        if !self.table.deck[b].is_empty() && hand.contains(&costs::DEV_CARD) {
             out.push(Command::BuyDev);
         }
         self.legal_dev_plays(seat, out);
-        let rates = trade::maritime_rates(&self.map, &self.pieces, seat);
-        trade::each_bank_trade(&hand, &self.banks[b], &rates, |give, get| {
+        let rates = trade::maritime_rates(&self.table.map, &self.table.pieces, seat);
+        trade::each_bank_trade(&hand, &self.table.bank[b], &rates, |give, get| {
             out.push(Command::Trade(TradeCommand::Bank { give, get }));
             true
         });
@@ -106,13 +110,13 @@ impl BigGame {
         if self.turn[seat as usize].dev_played {
             return;
         }
-        let hand = &self.dev[seat as usize];
+        let hand = &self.table.dev[seat as usize];
         let b = seat as usize / 2;
         if hand.playable(DevCard::Knight, self.round) {
             let targets = self.knight_targets(seat);
             if targets.is_empty() {
                 for r in Resource::ALL {
-                    if self.banks[b][r] > 0 {
+                    if self.table.bank[b][r] > 0 {
                         out.push(Command::PlayKnight(KnightUse::Take(r)));
                     }
                 }
@@ -132,7 +136,7 @@ impl BigGame {
                 for c in &Resource::ALL[i..] {
                     let mut set = ResourceSet::one(*a, 1);
                     set[*c] += 1;
-                    if self.banks[b].contains(&set) {
+                    if self.table.bank[b].contains(&set) {
                         out.push(Command::PlayYearOfPlenty(set));
                     }
                 }

@@ -30,19 +30,18 @@ pub use settings::BigSettings;
 pub use view::BigView;
 
 use crate::board::spec::Territory;
-use crate::board::{BoardSpec, Map, MapRecipe, SharedMap};
+use crate::board::{BoardSpec, Map, MapRecipe};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Seat};
-use crate::rules::devcards::{DevCard, DevHand, standard_deck};
+use crate::rules::devcards::standard_deck;
 use crate::rules::facts::Fact;
-use crate::rules::pieces::{Pieces, Stock};
+use crate::rules::pieces::{RouteKind, Stock};
 use crate::rules::points::{PointSource, SeatPoints, catan_points_by_seat};
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
-use crate::rules::trade::Offer;
+use crate::rules::table::RingTable;
 use crate::ruleset::{Ruleset, SettingsRows};
 use crate::topology::{CornerId, EdgeId, HexId};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// The round length when the host does not say (the text's 45 seconds).
 pub const DEFAULT_ROUND_MS: Millis = 45_000;
@@ -192,21 +191,10 @@ pub struct TurnState {
 /// A Big Game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BigGame {
-    #[serde(skip)]
-    pub(crate) map: SharedMap,
-    #[serde(skip)]
-    pub(crate) specs: Arc<Vec<BoardSpec>>,
+    /// The ring, its banks, decks and robbers, the hands, pieces, offers and awards.
+    pub(crate) table: RingTable,
     pub(crate) cfg: BigConfig,
     pub(crate) rng: GameRng,
-    /// One bank per board, shared by its two seats.
-    pub(crate) banks: Vec<ResourceSet>,
-    /// One development deck per board; cards are drawn from the end.
-    pub(crate) decks: Vec<Vec<DevCard>>,
-    pub(crate) hands: Vec<ResourceSet>,
-    pub(crate) dev: Vec<DevHand>,
-    pub(crate) pieces: Pieces,
-    /// The robber of each starting territory (indexed like seats).
-    pub(crate) robbers: Vec<HexId>,
     /// Each territory's desert, where its robber starts and returns.
     pub(crate) homes: Vec<HexId>,
     pub(crate) phase: Phase,
@@ -219,11 +207,6 @@ pub struct BigGame {
     pub(crate) last_roll: Option<(u8, u8)>,
     /// The robbers' roll after the last 7, if they moved.
     pub(crate) robber_roll: Option<(u8, u8)>,
-    pub(crate) offers: Vec<Offer>,
-    pub(crate) next_offer: u32,
-    pub(crate) longest: Option<Seat>,
-    pub(crate) largest: Option<Seat>,
-    pub(crate) road_len: Vec<u32>,
     /// The settlement that earned each seat its foreign-territory bonus.
     pub(crate) bonus: Vec<Option<CornerId>>,
     pub(crate) deadline: Option<Millis>,
@@ -298,31 +281,31 @@ impl BigGame {
                 d
             })
             .collect();
-        let mut pieces = Pieces::new(&map, n, Stock::SEAFARERS);
-        for (b, placed) in map.boards().iter().enumerate() {
+        let banks = vec![ResourceSet::uniform(19); k];
+        let mut table = RingTable::open(
+            map,
+            specs,
+            n,
+            Stock::SEAFARERS,
+            (banks, decks, homes.clone()),
+        );
+        for (b, placed) in table.map.boards().iter().enumerate() {
             for (name, ids) in &placed.starts {
                 let seat = (2 * b + usize::from(name == "east")) as Seat;
                 for c in &ids.settlements {
-                    pieces.place_settlement(seat, *c);
+                    table.pieces.place_settlement(seat, *c);
                 }
                 for e in &ids.roads {
-                    pieces.place_route(seat, *e, crate::rules::pieces::RouteKind::Road);
+                    table.pieces.place_route(seat, *e, RouteKind::Road);
                 }
                 for e in &ids.ships {
-                    pieces.place_route(seat, *e, crate::rules::pieces::RouteKind::Ship);
+                    table.pieces.place_route(seat, *e, RouteKind::Ship);
                 }
             }
         }
         let mut g = BigGame {
-            map: SharedMap(Arc::new(map)),
-            specs: Arc::new(specs),
+            table,
             rng,
-            banks: vec![ResourceSet::uniform(19); k],
-            decks,
-            hands: vec![ResourceSet::EMPTY; n],
-            dev: vec![DevHand::default(); n],
-            pieces,
-            robbers: homes.clone(),
             homes,
             phase: Phase::Setup,
             setup: vec![SetupStep::Collect; n],
@@ -331,11 +314,6 @@ impl BigGame {
             turn: vec![TurnState::default(); n],
             last_roll: None,
             robber_roll: None,
-            offers: Vec::new(),
-            next_offer: 1,
-            longest: None,
-            largest: None,
-            road_len: vec![0; n],
             bonus: vec![None; n],
             deadline: Some(cfg.round_ms),
             dev_spent: 0,
@@ -343,25 +321,16 @@ impl BigGame {
             cfg,
         };
         g.take_snapshot();
-        g.road_len = (0..n as Seat)
-            .map(|s| g.pieces.longest_route(&g.map, s))
+        g.table.road_len = (0..n as Seat)
+            .map(|s| g.table.pieces.longest_route(&g.table.map, s))
             .collect();
         Ok(g)
     }
 
-    pub fn map(&self) -> &Map {
-        &self.map
-    }
-    /// Seats: two per board.
-    pub fn seats(&self) -> usize {
-        self.cfg.seats()
-    }
-    pub fn shared_map(&self) -> Arc<Map> {
-        self.map.0.clone()
-    }
+    crate::rules::table::table_getters!(RingTable);
     /// The boards in ring order, as files give them (clients rebuild the map from them).
     pub fn board_specs(&self) -> &[BoardSpec] {
-        &self.specs
+        &self.table.spec
     }
     pub fn config(&self) -> &BigConfig {
         &self.cfg
@@ -375,29 +344,12 @@ impl BigGame {
     pub fn boards(&self) -> usize {
         self.cfg.boards()
     }
-    pub fn hand(&self, seat: Seat) -> &ResourceSet {
-        &self.hands[seat as usize]
-    }
     pub fn bank(&self, board: usize) -> &ResourceSet {
-        &self.banks[board]
+        &self.table.bank[board]
     }
-    pub fn pieces(&self) -> &Pieces {
-        &self.pieces
-    }
+    /// The robber of each starting territory (indexed like seats).
     pub fn robbers(&self) -> &[HexId] {
-        &self.robbers
-    }
-    pub fn dev_hand(&self, seat: Seat) -> &DevHand {
-        &self.dev[seat as usize]
-    }
-    pub fn offers(&self) -> &[Offer] {
-        &self.offers
-    }
-    pub fn longest_road(&self) -> Option<Seat> {
-        self.longest
-    }
-    pub fn largest_army(&self) -> Option<Seat> {
-        self.largest
+        &self.table.robber
     }
     pub fn turns_of(&self, seat: Seat) -> u32 {
         self.turns[seat as usize]
@@ -449,7 +401,8 @@ impl BigGame {
 
     /// Whether a corner lies on a board the seat may build on.
     pub fn corner_in_reach(&self, seat: Seat, c: CornerId) -> bool {
-        self.map
+        self.table
+            .map
             .board_of_corner(c)
             .is_some_and(|b| self.in_reach(seat, b))
     }
@@ -457,12 +410,13 @@ impl BigGame {
     /// Whether an edge lies on the boards (or the sea between them) the seat may build on:
     /// every position beside it belongs to one of them.
     pub fn edge_in_reach(&self, seat: Seat, e: EdgeId) -> bool {
-        self.map
+        self.table
+            .map
             .topology
             .edge_hexes(e)
             .iter()
             .flatten()
-            .all(|h| self.in_reach(seat, self.map.board_of_hex(*h)))
+            .all(|h| self.in_reach(seat, self.table.map.board_of_hex(*h)))
     }
 
     /// The seats a seat may trade with now: an active seat, the seat across and both seats of
@@ -497,8 +451,8 @@ impl BigGame {
 
     /// The starting territory (a seat index) a corner lies in.
     pub fn territory_of_corner(&self, c: CornerId) -> Option<usize> {
-        let b = self.map.board_of_corner(c)?;
-        let side = self.map.corner_territory(c)?;
+        let b = self.table.map.board_of_corner(c)?;
+        let side = self.table.map.corner_territory(c)?;
         Some(2 * b + usize::from(side == Territory::East))
     }
 
@@ -512,21 +466,19 @@ impl BigGame {
         })
     }
 
-    /// Victory points everyone can see: buildings, the territory bonus and the awards.
+    /// Victory points everyone can see: buildings, the awards and the territory bonus.
     pub fn public_vp(&self, seat: Seat) -> u32 {
-        self.pieces.building_vp(seat)
+        self.table.public_vp(seat)
             + if self.bonus[seat as usize].is_some() {
                 TERRITORY_BONUS
             } else {
                 0
             }
-            + if self.longest == Some(seat) { 2 } else { 0 }
-            + if self.largest == Some(seat) { 2 } else { 0 }
     }
 
     /// All victory points, hidden cards included.
     pub fn total_vp(&self, seat: Seat) -> u32 {
-        self.public_vp(seat) + self.dev[seat as usize].vp_cards()
+        self.public_vp(seat) + self.table.dev[seat as usize].vp_cards()
     }
 
     /// Every seat by total victory points, best first (ties by seat number).
@@ -602,7 +554,7 @@ impl BigGame {
 
     /// Resources a hex produces.
     pub(crate) fn resource_of(&self, h: HexId) -> Option<Resource> {
-        self.map.tile(h).terrain().and_then(|t| t.resource())
+        self.table.map.tile(h).terrain().and_then(|t| t.resource())
     }
 }
 
@@ -716,7 +668,12 @@ impl Ruleset for BigGame {
     }
     /// Catan's points and the territory bonus.
     fn points_by_source(&self) -> Vec<SeatPoints> {
-        let mut all = catan_points_by_seat(&self.pieces, self.longest, self.largest, &self.dev);
+        let mut all = catan_points_by_seat(
+            &self.table.pieces,
+            self.table.longest,
+            self.table.largest,
+            &self.table.dev,
+        );
         for (points, bonus) in all.iter_mut().zip(&self.bonus) {
             if bonus.is_some() {
                 points.push((PointSource::TerritoryBonus, TERRITORY_BONUS as i64));

@@ -8,11 +8,11 @@
 use super::*;
 use crate::board::spec::Territory;
 use crate::rules::costs;
-use crate::rules::devcards::HeldCard;
+use crate::rules::devcards::{DevCard, HeldCard};
 use crate::rules::events::AwardEvent;
 use crate::rules::offers::TradeCommand;
 use crate::rules::offers::TradeEvent;
-use crate::rules::pieces::{BuildingKind, RouteKind};
+use crate::rules::pieces::BuildingKind;
 use crate::topology::EdgeId;
 use proptest::prelude::*;
 
@@ -46,17 +46,17 @@ fn quiet(g: &mut BigGame, group: Group) {
     for t in &mut g.turn {
         *t = TurnState::default();
     }
-    for s in 0..g.hands.len() {
-        let h = g.hands[s];
-        g.banks[s / 2].add(&h);
-        g.hands[s] = ResourceSet::EMPTY;
+    for s in 0..g.table.hands.len() {
+        let h = g.table.hands[s];
+        g.table.bank[s / 2].add(&h);
+        g.table.hands[s] = ResourceSet::EMPTY;
     }
-    g.offers.clear();
+    g.table.offers.clear();
 }
 
 fn give(g: &mut BigGame, seat: Seat, cards: ResourceSet) {
-    g.banks[seat as usize / 2].sub(&cards);
-    g.hands[seat as usize].add(&cards);
+    g.table.bank[seat as usize / 2].sub(&cards);
+    g.table.hands[seat as usize].add(&cards);
 }
 
 fn run(g: &mut BigGame, seat: Seat, text: &str, now: Millis) -> Result<Vec<Event>, RuleError> {
@@ -77,38 +77,42 @@ fn refused(g: &mut BigGame, seat: Seat, cmd: Command) -> String {
 /// Total of each resource in banks and hands.
 fn cards_in_play(g: &BigGame) -> ResourceSet {
     let mut t = ResourceSet::EMPTY;
-    for b in &g.banks {
+    for b in &g.table.bank {
         t.add(b);
     }
-    for h in &g.hands {
+    for h in &g.table.hands {
         t.add(h);
     }
     t
 }
 
 fn dev_cards_total(g: &BigGame) -> u32 {
-    g.decks.iter().map(|d| d.len() as u32).sum::<u32>()
-        + g.dev.iter().map(|d| d.cards.len() as u32).sum::<u32>()
+    g.table.deck.iter().map(|d| d.len() as u32).sum::<u32>()
+        + g.table
+            .dev
+            .iter()
+            .map(|d| d.cards.len() as u32)
+            .sum::<u32>()
         + g.dev_spent
 }
 
 /// A free settlement spot in territory `t` (a seat index) that `seat` may reach, with a road of
 /// `seat` placed (for free, directly) on an edge touching it, so `settle` is a legal build.
 fn prepared_spot(g: &mut BigGame, seat: Seat, t: usize) -> CornerId {
-    let map = g.map.clone();
+    let map = g.table.map.clone();
     for &c in map.land_corners() {
         if g.territory_of_corner(c) != Some(t)
             || !g.corner_in_reach(seat, c)
-            || g.pieces.check_settlement_spot(&map, c).is_err()
+            || g.table.pieces.check_settlement_spot(&map, c).is_err()
         {
             continue;
         }
         for e in map.topology.corner_edges(c).iter().flatten() {
             if map.edge_is_road_spot(*e)
-                && g.pieces.route(*e).is_none()
+                && g.table.pieces.route(*e).is_none()
                 && g.edge_in_reach(seat, *e)
             {
-                g.pieces.place_route(seat, *e, RouteKind::Road);
+                g.table.pieces.place_route(seat, *e, RouteKind::Road);
                 return c;
             }
         }
@@ -117,10 +121,11 @@ fn prepared_spot(g: &mut BigGame, seat: Seat, t: usize) -> CornerId {
 }
 
 fn start_ship(g: &BigGame, seat: Seat) -> EdgeId {
-    *g.pieces
+    *g.table
+        .pieces
         .routes_of(seat)
         .iter()
-        .find(|e| g.pieces.route(**e).unwrap().kind == RouteKind::Ship)
+        .find(|e| g.table.pieces.route(**e).unwrap().kind == RouteKind::Ship)
         .unwrap()
 }
 
@@ -155,26 +160,27 @@ fn two_seats_per_board_with_the_drawn_starting_pieces() {
             Group::of(s),
             if s % 2 == 0 { Group::Sun } else { Group::Moon }
         );
-        let buildings = g.pieces.buildings_of(s);
+        let buildings = g.table.pieces.buildings_of(s);
         assert_eq!(buildings.len(), 3, "three starting settlements");
         for c in buildings {
-            assert_eq!(g.map.board_of_corner(*c), Some(b));
+            assert_eq!(g.table.map.board_of_corner(*c), Some(b));
             // Sun starts west of the line, Moon east: each in its own territory.
             assert_eq!(g.territory_of_corner(*c), Some(s as usize));
         }
         let kinds: Vec<RouteKind> = g
+            .table
             .pieces
             .routes_of(s)
             .iter()
-            .map(|e| g.pieces.route(*e).unwrap().kind)
+            .map(|e| g.table.pieces.route(*e).unwrap().kind)
             .collect();
         assert_eq!(kinds.iter().filter(|k| **k == RouteKind::Road).count(), 1);
         assert_eq!(kinds.iter().filter(|k| **k == RouteKind::Ship).count(), 1);
-        assert_eq!(g.pieces.stock(s).settlements, 2);
-        assert_eq!(g.pieces.stock(s).ships, 14);
+        assert_eq!(g.table.pieces.stock(s).settlements, 2);
+        assert_eq!(g.table.pieces.stock(s).ships, 14);
     }
-    assert_eq!(g.banks.len(), 3);
-    assert!(g.banks.iter().all(|b| *b == ResourceSet::uniform(19)));
+    assert_eq!(g.table.bank.len(), 3);
+    assert!(g.table.bank.iter().all(|b| *b == ResourceSet::uniform(19)));
 }
 
 #[test]
@@ -192,14 +198,15 @@ fn a_player_builds_on_their_own_board_and_both_neighbours_only() {
     let near = prepared_spot(&mut g, 0, 7); // board 3 (the left neighbour), Moon side
     g.apply(0, &Command::Settle(near), 1).unwrap();
     // Edges: every position beside an edge must be on a board in reach.
-    for e in g.map.topology.edge_ids() {
+    for e in g.table.map.topology.edge_ids() {
         let boards: Vec<usize> = g
+            .table
             .map
             .topology
             .edge_hexes(e)
             .iter()
             .flatten()
-            .map(|h| g.map.board_of_hex(*h))
+            .map(|h| g.table.map.board_of_hex(*h))
             .collect();
         assert_eq!(
             g.edge_in_reach(0, e),
@@ -210,15 +217,16 @@ fn a_player_builds_on_their_own_board_and_both_neighbours_only() {
 
 /// Like [`prepared_spot`] but ignoring reach (for refusals).
 fn prepared_spot_any(g: &mut BigGame, seat: Seat, board: usize) -> CornerId {
-    let map = g.map.clone();
+    let map = g.table.map.clone();
     for &c in map.land_corners() {
-        if map.board_of_corner(c) != Some(board) || g.pieces.check_settlement_spot(&map, c).is_err()
+        if map.board_of_corner(c) != Some(board)
+            || g.table.pieces.check_settlement_spot(&map, c).is_err()
         {
             continue;
         }
         for e in map.topology.corner_edges(c).iter().flatten() {
-            if map.edge_is_road_spot(*e) && g.pieces.route(*e).is_none() {
-                g.pieces.place_route(seat, *e, RouteKind::Road);
+            if map.edge_is_road_spot(*e) && g.table.pieces.route(*e).is_none() {
+                g.table.pieces.place_route(seat, *e, RouteKind::Road);
                 return c;
             }
         }
@@ -229,11 +237,11 @@ fn prepared_spot_any(g: &mut BigGame, seat: Seat, board: usize) -> CornerId {
 #[test]
 fn each_territory_has_its_robber_on_its_own_desert() {
     let g = game(3);
-    assert_eq!(g.robbers.len(), 6);
+    assert_eq!(g.table.robber.len(), 6);
     for t in 0..6 {
-        let h = g.robbers[t];
-        assert_eq!(g.map.tile(h).terrain(), Some(Terrain::Desert));
-        assert_eq!(territory_of_hex(&g.map, h), Some(t));
+        let h = g.table.robber[t];
+        assert_eq!(g.table.map.tile(h).terrain(), Some(Terrain::Desert));
+        assert_eq!(territory_of_hex(&g.table.map, h), Some(t));
         assert_eq!(g.homes[t], h);
     }
 }
@@ -306,7 +314,13 @@ fn one_roll_produces_on_every_board() {
     let mut g = started(3);
     quiet(&mut g, Group::Sun);
     let number = 6;
-    let expect = crate::rules::production::owed(&g.map, &g.pieces, number, &g.robbers, |_, _| true);
+    let expect = crate::rules::production::owed(
+        &g.table.map,
+        &g.table.pieces,
+        number,
+        &g.table.robber,
+        |_, _| true,
+    );
     assert!(
         expect.iter().filter(|o| !o.is_empty()).count() >= 2,
         "a useful number"
@@ -314,13 +328,13 @@ fn one_roll_produces_on_every_board() {
     let mut ev = Vec::new();
     g.produce(number, &mut ev);
     for (s, want) in expect.iter().enumerate() {
-        assert_eq!(g.hands[s], *want, "seat {s}");
+        assert_eq!(g.table.hands[s], *want, "seat {s}");
     }
     // Each seat is paid by its own board's bank.
     for b in 0..3 {
-        let mut paid = g.hands[2 * b];
-        paid.add(&g.hands[2 * b + 1]);
-        let mut bank = g.banks[b];
+        let mut paid = g.table.hands[2 * b];
+        paid.add(&g.table.hands[2 * b + 1]);
+        let mut bank = g.table.bank[b];
         bank.add(&paid);
         assert_eq!(bank, ResourceSet::uniform(19));
     }
@@ -340,20 +354,21 @@ fn robbers_block_production() {
     quiet(&mut g, Group::Sun);
     // Put the west robber on a west hex with a building of seat 0.
     let h = g
+        .table
         .map
         .land_hexes()
         .find(|h| {
-            territory_of_hex(&g.map, *h) == Some(0)
-                && g.map.tile(*h).number().is_some()
-                && g.pieces.seats_at_hex(&g.map, *h).contains(&0)
+            territory_of_hex(&g.table.map, *h) == Some(0)
+                && g.table.map.tile(*h).number().is_some()
+                && g.table.pieces.seats_at_hex(&g.table.map, *h).contains(&0)
         })
         .unwrap();
-    let n = g.map.tile(h).number().unwrap();
-    let free = crate::rules::production::owed(&g.map, &g.pieces, n, &[], |_, _| true);
-    g.robbers[0] = h;
+    let n = g.table.map.tile(h).number().unwrap();
+    let free = crate::rules::production::owed(&g.table.map, &g.table.pieces, n, &[], |_, _| true);
+    g.table.robber[0] = h;
     let mut ev = Vec::new();
     g.produce(n, &mut ev);
-    assert!(g.hands[0].total() < free[0].total());
+    assert!(g.table.hands[0].total() < free[0].total());
     assert!(matches!(&ev[0], Event::Produced { blocked, .. } if blocked == &vec![h]));
 }
 
@@ -362,10 +377,10 @@ fn robbers_block_production() {
 #[test]
 fn setup_collects_around_one_settlement_then_makes_one_a_city() {
     let mut g = game(1);
-    let c = g.pieces.buildings_of(0)[0];
+    let c = g.table.pieces.buildings_of(0)[0];
     let msg = refused(&mut g, 0, Command::City(c));
     assert!(msg.contains("collect"), "{msg}");
-    let other = g.pieces.buildings_of(1)[0];
+    let other = g.table.pieces.buildings_of(1)[0];
     let msg = refused(&mut g, 0, Command::Collect(other));
     assert!(
         msg.contains("not one of your starting settlements"),
@@ -373,17 +388,20 @@ fn setup_collects_around_one_settlement_then_makes_one_a_city() {
     );
     g.apply(0, &Command::Collect(c), 0).unwrap();
     let mut want = ResourceSet::EMPTY;
-    for h in g.map.topology.corner_hexes(c).iter().flatten() {
+    for h in g.table.map.topology.corner_hexes(c).iter().flatten() {
         if let Some(r) = g.resource_of(*h) {
             want[r] += 1;
         }
     }
-    assert_eq!(g.hands[0], want);
+    assert_eq!(g.table.hands[0], want);
     let msg = refused(&mut g, 0, Command::Collect(c));
     assert!(msg.contains("collected already"), "{msg}");
-    let c2 = g.pieces.buildings_of(0)[1];
+    let c2 = g.table.pieces.buildings_of(0)[1];
     g.apply(0, &Command::City(c2), 0).unwrap();
-    assert_eq!(g.pieces.building(c2).unwrap().kind, BuildingKind::City);
+    assert_eq!(
+        g.table.pieces.building(c2).unwrap().kind,
+        BuildingKind::City
+    );
     assert_eq!(g.public_vp(0), 4);
     assert_eq!(g.phase, Phase::Setup, "seat 2 still chooses");
     let c = g.best_own_settlement(1).unwrap();
@@ -395,7 +413,7 @@ fn setup_collects_around_one_settlement_then_makes_one_a_city() {
 #[test]
 fn the_host_makes_the_setup_choices_when_time_runs_out() {
     let mut g = game(2);
-    let c = g.pieces.buildings_of(0)[2];
+    let c = g.table.pieces.buildings_of(0)[2];
     g.apply(0, &Command::Collect(c), 0).unwrap();
     let ev = g.tick(ROUND);
     assert!(
@@ -406,10 +424,11 @@ fn the_host_makes_the_setup_choices_when_time_runs_out() {
     for s in 0..4u16 {
         assert_eq!(g.setup[s as usize], SetupStep::Done);
         let cities = g
+            .table
             .pieces
             .buildings_of(s)
             .iter()
-            .filter(|c| g.pieces.building(**c).unwrap().kind == BuildingKind::City)
+            .filter(|c| g.table.pieces.building(**c).unwrap().kind == BuildingKind::City)
             .count();
         assert_eq!(cities, 1);
     }
@@ -424,28 +443,30 @@ fn ships_are_built_on_sea_from_your_buildings_or_ships() {
     let spots = g.route_spots(0, RouteKind::Ship);
     assert!(!spots.is_empty());
     for e in &spots {
-        assert!(g.map.edge_is_ship_spot(*e));
+        assert!(g.table.map.edge_is_ship_spot(*e));
     }
     let e = spots[0];
     let msg = refused(&mut g, 0, Command::Ship(e));
     assert!(msg.contains("costs"), "{msg}");
     give(&mut g, 0, costs::SHIP);
     g.apply(0, &Command::Ship(e), 1).unwrap();
-    assert_eq!(g.pieces.route(e).unwrap().kind, RouteKind::Ship);
+    assert_eq!(g.table.pieces.route(e).unwrap().kind, RouteKind::Ship);
     // The starting road's open end takes no ship unless it is at sea and at a building.
     let road = *g
+        .table
         .pieces
         .routes_of(0)
         .iter()
-        .find(|e| g.pieces.route(**e).unwrap().kind == RouteKind::Road)
+        .find(|e| g.table.pieces.route(**e).unwrap().kind == RouteKind::Road)
         .unwrap();
-    for c in g.map.topology.edge_corners(road) {
-        if g.pieces.building(c).is_some() {
+    for c in g.table.map.topology.edge_corners(road) {
+        if g.table.pieces.building(c).is_some() {
             continue;
         }
-        let edges = *g.map.topology.corner_edges(c);
+        let edges = *g.table.map.topology.corner_edges(c);
         for x in edges.iter().flatten() {
-            if *x != road && g.map.edge_is_ship_spot(*x) && g.pieces.route(*x).is_none() {
+            if *x != road && g.table.map.edge_is_ship_spot(*x) && g.table.pieces.route(*x).is_none()
+            {
                 give(&mut g, 0, costs::SHIP);
                 let msg = refused(&mut g, 0, Command::Ship(*x));
                 assert!(msg.contains("not connected"), "{msg}");
@@ -465,12 +486,12 @@ fn one_ship_moves_per_turn_from_an_open_route() {
     let to = targets[0];
     let text = format!(
         "move ship {} to {}",
-        g.map.edge_name(ship),
-        g.map.edge_name(to)
+        g.table.map.edge_name(ship),
+        g.table.map.edge_name(to)
     );
     run(&mut g, 0, &text, 1).unwrap();
-    assert!(g.pieces.route(ship).is_none());
-    assert_eq!(g.pieces.route(to).unwrap().kind, RouteKind::Ship);
+    assert!(g.table.pieces.route(ship).is_none());
+    assert_eq!(g.table.pieces.route(to).unwrap().kind, RouteKind::Ship);
     // A second move this turn is refused.
     let back = g.ship_targets(0, to);
     let msg = refused(
@@ -489,8 +510,9 @@ fn one_ship_moves_per_turn_from_an_open_route() {
         .route_spots(0, RouteKind::Ship)
         .into_iter()
         .find(|e| {
-            g.map.topology.edge_corners(*e).iter().any(|c| {
-                g.map.topology.edge_corners(to).contains(c) && g.pieces.building(*c).is_none()
+            g.table.map.topology.edge_corners(*e).iter().any(|c| {
+                g.table.map.topology.edge_corners(to).contains(c)
+                    && g.table.pieces.building(*c).is_none()
             })
         })
         .expect("a ship can continue the moved one");
@@ -526,7 +548,7 @@ fn road_building_gives_roads_or_ships_in_any_mix() {
     ] {
         let mut g = started(2);
         quiet(&mut g, Group::Sun);
-        g.dev[0].cards.push(HeldCard {
+        g.table.dev[0].cards.push(HeldCard {
             card: DevCard::RoadBuilding,
             bought_turn: 0,
         });
@@ -543,7 +565,7 @@ fn road_building_gives_roads_or_ships_in_any_mix() {
                 Event::Roaded { free: true, .. } | Event::Shipped { free: true, .. }
             )));
         }
-        assert_eq!(g.hands[0], ResourceSet::EMPTY, "nothing paid");
+        assert_eq!(g.table.hands[0], ResourceSet::EMPTY, "nothing paid");
         assert_eq!(g.turn[0].free_routes, 0);
         // A third route costs again.
         let e = g.route_spots(0, RouteKind::Road)[0];
@@ -609,7 +631,7 @@ fn the_bonus_counts_on_any_board() {
         bonus: true
     }));
     assert_eq!(g.bonus[0], Some(c));
-    assert_eq!(g.map.corner_territory(c), Some(Territory::West));
+    assert_eq!(g.table.map.corner_territory(c), Some(Territory::West));
 }
 
 // ---- 6. robbers --------------------------------------------------------------------------
@@ -632,7 +654,7 @@ fn a_seven_makes_hands_of_eight_or_more_discard_half() {
     let msg = refused(&mut g, 0, Command::Discard(ResourceSet::new(3, 0, 0, 0, 0)));
     assert!(msg.contains("exactly 4"), "{msg}");
     run(&mut g, 0, "discard 2 lumber 2 brick", 1).unwrap();
-    assert_eq!(g.hands[0].total(), 4);
+    assert_eq!(g.table.hands[0].total(), 4);
     // Seat 4 never discarded: the host does it at random when the round ends.
     let ev = g.tick(g.deadline().unwrap());
     assert!(ev.iter().any(|e| matches!(
@@ -656,7 +678,7 @@ fn robbers_stay_put_during_a_players_first_fifteen_turns() {
     };
     assert_eq!(still, &vec![0]);
     assert!(dice.is_some());
-    assert_eq!(&g.robbers[0..2], &g.homes[0..2]);
+    assert_eq!(&g.table.robber[0..2], &g.homes[0..2]);
     // Turn 15 of an active seat is still in the grace; an inactive seat's 15th is over.
     g.turns = vec![15, 15, 16, 16];
     assert!(g.board_in_grace(0), "seat 0 plays its 15th turn now");
@@ -671,11 +693,17 @@ fn the_robbers_roll_places_them_on_their_own_sides() {
     // Board A: every number but 2 and 12 appears once on each side.
     for n in [3u8, 4, 5, 6, 8, 9, 10, 11] {
         let moved = g.place_robbers(&[0], n);
-        assert!(!moved.is_empty() || g.robbers.iter().all(|h| g.map.tile(*h).number() == Some(n)));
+        assert!(
+            !moved.is_empty()
+                || g.table
+                    .robber
+                    .iter()
+                    .all(|h| g.table.map.tile(*h).number() == Some(n))
+        );
         for t in 0..2 {
-            let h = g.robbers[t];
-            assert_eq!(g.map.tile(h).number(), Some(n), "number {n}");
-            assert_eq!(territory_of_hex(&g.map, h), Some(t));
+            let h = g.table.robber[t];
+            assert_eq!(g.table.map.tile(h).number(), Some(n), "number {n}");
+            assert_eq!(territory_of_hex(&g.table.map, h), Some(t));
         }
         // Rolling the same number again: they stay.
         assert!(g.place_robbers(&[0], n).is_empty());
@@ -685,16 +713,16 @@ fn the_robbers_roll_places_them_on_their_own_sides() {
         g.place_robbers(&[0], 6);
         g.place_robbers(&[0], n);
         let on: Vec<usize> = (0..2)
-            .filter(|t| g.map.tile(g.robbers[*t]).number() == Some(n))
+            .filter(|t| g.table.map.tile(g.table.robber[*t]).number() == Some(n))
             .collect();
         assert_eq!(on.len(), 1, "number {n}");
         let other = 1 - on[0];
-        assert_eq!(g.robbers[other], g.homes[other]);
+        assert_eq!(g.table.robber[other], g.homes[other]);
     }
     // A repeated 7: both home.
     g.place_robbers(&[0], 6);
     g.place_robbers(&[0], 7);
-    assert_eq!(g.robbers, g.homes);
+    assert_eq!(g.table.robber, g.homes);
 }
 
 #[test]
@@ -705,10 +733,10 @@ fn there_is_no_stealing_after_the_robbers_move() {
     for s in 0..4 {
         give(&mut g, s, ResourceSet::new(1, 1, 1, 0, 0));
     }
-    let before = g.hands.clone();
+    let before = g.table.hands.clone();
     let mut ev = Vec::new();
     g.seven(&mut ev);
-    assert_eq!(g.hands, before);
+    assert_eq!(g.table.hands, before);
     assert!(
         ev.iter()
             .any(|e| matches!(e, Event::Robbers { dice: Some(_), .. }))
@@ -720,7 +748,7 @@ fn there_is_no_stealing_after_the_robbers_move() {
 #[test]
 fn decks_have_no_monopoly() {
     let g = game(3);
-    for d in &g.decks {
+    for d in &g.table.deck {
         assert_eq!(d.len(), 23);
         assert!(!d.contains(&DevCard::Monopoly));
     }
@@ -732,21 +760,22 @@ fn decks_have_no_monopoly() {
 fn a_knight_sends_a_robber_next_to_you_home_and_takes_its_resource() {
     let mut g = started(1);
     quiet(&mut g, Group::Sun);
-    g.dev[0].cards.push(HeldCard {
+    g.table.dev[0].cards.push(HeldCard {
         card: DevCard::Knight,
         bought_turn: 0,
     });
     // The east robber on an east hex touching seat 0's building (B10 touches both sides).
     let h = g
+        .table
         .map
         .land_hexes()
         .find(|h| {
-            territory_of_hex(&g.map, *h) == Some(1)
+            territory_of_hex(&g.table.map, *h) == Some(1)
                 && g.resource_of(*h).is_some()
-                && g.pieces.seats_at_hex(&g.map, *h).contains(&0)
+                && g.table.pieces.seats_at_hex(&g.table.map, *h).contains(&0)
         })
         .expect("an east hex next to the west player");
-    g.robbers[1] = h;
+    g.table.robber[1] = h;
     let r = g.resource_of(h).unwrap();
     let msg = refused(
         &mut g,
@@ -754,33 +783,33 @@ fn a_knight_sends_a_robber_next_to_you_home_and_takes_its_resource() {
         Command::PlayKnight(KnightUse::Take(Resource::Ore)),
     );
     assert!(msg.contains("sends it home"), "{msg}");
-    let text = format!("play knight {}", g.map.hex_name(h));
+    let text = format!("play knight {}", g.table.map.hex_name(h));
     let ev = run(&mut g, 0, &text, 1).unwrap();
-    assert_eq!(g.robbers[1], g.homes[1]);
-    assert_eq!(g.hands[0], ResourceSet::one(r, 1));
+    assert_eq!(g.table.robber[1], g.homes[1]);
+    assert_eq!(g.table.hands[0], ResourceSet::one(r, 1));
     assert!(ev.contains(&Event::PlayedKnight {
         seat: 0,
         robber: Some((h, g.homes[1])),
         got: Some(r)
     }));
-    assert_eq!(g.dev[0].knights_played, 1);
+    assert_eq!(g.table.dev[0].knights_played, 1);
 }
 
 #[test]
 fn a_knight_without_a_robber_nearby_takes_a_resource_of_your_choice() {
     let mut g = started(1);
     quiet(&mut g, Group::Sun);
-    g.dev[0].cards.push(HeldCard {
+    g.table.dev[0].cards.push(HeldCard {
         card: DevCard::Knight,
         bought_turn: 0,
     });
     assert!(g.knight_targets(0).is_empty(), "robbers in their deserts");
-    let robbers = g.robbers.clone();
+    let robbers = g.table.robber.clone();
     run(&mut g, 0, "play knight ore", 1).unwrap();
-    assert_eq!(g.hands[0], ResourceSet::one(Resource::Ore, 1));
-    assert_eq!(g.robbers, robbers, "no robber moves");
+    assert_eq!(g.table.hands[0], ResourceSet::one(Resource::Ore, 1));
+    assert_eq!(g.table.robber, robbers, "no robber moves");
     // One card a turn; a card bought this turn waits.
-    g.dev[0].cards.push(HeldCard {
+    g.table.dev[0].cards.push(HeldCard {
         card: DevCard::Knight,
         bought_turn: 0,
     });
@@ -791,7 +820,7 @@ fn a_knight_without_a_robber_nearby_takes_a_resource_of_your_choice() {
     );
     assert!(msg.contains("already played"), "{msg}");
     g.turn[0].dev_played = false;
-    g.dev[0].cards = vec![HeldCard {
+    g.table.dev[0].cards = vec![HeldCard {
         card: DevCard::Knight,
         bought_turn: g.round,
     }];
@@ -807,8 +836,8 @@ fn a_knight_without_a_robber_nearby_takes_a_resource_of_your_choice() {
 fn largest_army_and_longest_road_are_one_award_each_for_the_whole_game() {
     let mut g = started(3);
     quiet(&mut g, Group::Sun);
-    g.dev[4].knights_played = 2;
-    g.dev[4].cards.push(HeldCard {
+    g.table.dev[4].knights_played = 2;
+    g.table.dev[4].cards.push(HeldCard {
         card: DevCard::Knight,
         bought_turn: 0,
     });
@@ -819,41 +848,42 @@ fn largest_army_and_longest_road_are_one_award_each_for_the_whole_game() {
     })));
     assert_eq!(g.public_vp(4), 4 + 2);
     // Seat 0 on another board with more knights takes it from seat 4.
-    g.dev[0].knights_played = 3;
-    g.dev[0].cards.push(HeldCard {
+    g.table.dev[0].knights_played = 3;
+    g.table.dev[0].cards.push(HeldCard {
         card: DevCard::Knight,
         bought_turn: 0,
     });
     run(&mut g, 0, "play knight wool", 2).unwrap();
-    assert_eq!(g.largest, Some(0));
+    assert_eq!(g.table.largest, Some(0));
     // Longest Road: the ring's longest route of roads and ships, one holder.
     let mut ev = Vec::new();
     // A chain of roads from the starting road's open end, never turning back.
     let mut last = *g
+        .table
         .pieces
         .routes_of(2)
         .iter()
-        .find(|e| g.pieces.route(**e).unwrap().kind == RouteKind::Road)
+        .find(|e| g.table.pieces.route(**e).unwrap().kind == RouteKind::Road)
         .unwrap();
-    let mut visited: Vec<CornerId> = g.map.topology.edge_corners(last).to_vec();
-    visited.retain(|c| g.pieces.building(*c).is_some());
+    let mut visited: Vec<CornerId> = g.table.map.topology.edge_corners(last).to_vec();
+    visited.retain(|c| g.table.pieces.building(*c).is_some());
     for _ in 0..4 {
-        let ends = g.map.topology.edge_corners(last);
+        let ends = g.table.map.topology.edge_corners(last);
         let e = g
             .route_spots(2, RouteKind::Road)
             .into_iter()
             .find(|e| {
-                let [a, b] = g.map.topology.edge_corners(*e);
+                let [a, b] = g.table.map.topology.edge_corners(*e);
                 (ends.contains(&a) && !visited.contains(&b) && !visited.contains(&a))
                     || (ends.contains(&b) && !visited.contains(&a) && !visited.contains(&b))
             })
             .expect("the chain goes on");
         visited.extend(ends);
-        g.pieces.place_route(2, e, RouteKind::Road);
+        g.table.pieces.place_route(2, e, RouteKind::Road);
         last = e;
     }
     g.update_longest_road(&[2], &mut ev);
-    assert_eq!(g.longest, Some(2), "{:?}", g.road_len);
+    assert_eq!(g.table.longest, Some(2), "{:?}", g.table.road_len);
 }
 
 // ---- trade ---------------------------------------------------------------------------------
@@ -895,7 +925,7 @@ fn trading_partners_follow_the_drawing() {
     // Across boards: inactive seat 3 with active seat 4 on the next board.
     give(&mut g, 4, ResourceSet::one(Resource::Ore, 1));
     run(&mut g, 3, "offer 1 wool for 1 ore to 5", 1).unwrap();
-    let id = g.offers[0].id;
+    let id = g.table.offers[0].id;
     let ev = run(&mut g, 4, &format!("accept {id}"), 2).unwrap();
     assert!(matches!(
         ev[0],
@@ -905,8 +935,8 @@ fn trading_partners_follow_the_drawing() {
             ..
         })
     ));
-    assert_eq!(g.hands[3], ResourceSet::one(Resource::Ore, 1));
-    assert_eq!(g.hands[4], ResourceSet::one(Resource::Wool, 1));
+    assert_eq!(g.table.hands[3], ResourceSet::one(Resource::Ore, 1));
+    assert_eq!(g.table.hands[4], ResourceSet::one(Resource::Wool, 1));
 }
 
 #[test]
@@ -915,7 +945,7 @@ fn an_open_offer_goes_to_every_partner_and_closes_with_the_round() {
     quiet(&mut g, Group::Sun);
     give(&mut g, 2, ResourceSet::one(Resource::Brick, 1));
     run(&mut g, 2, "offer 1 brick for 1 grain", 1).unwrap();
-    let id = g.offers[0].id;
+    let id = g.table.offers[0].id;
     for s in [0, 1, 3, 4, 5] {
         assert!(
             g.legal(s)
@@ -928,7 +958,7 @@ fn an_open_offer_goes_to_every_partner_and_closes_with_the_round() {
         ev.iter()
             .any(|e| matches!(e, Event::Trade(TradeEvent::OfferClosed { id: i, .. }) if *i == id))
     );
-    assert!(g.offers.is_empty());
+    assert!(g.table.offers.is_empty());
 }
 
 #[test]
@@ -946,26 +976,27 @@ fn maritime_trade_is_four_to_one_or_a_harbour_and_for_active_seats() {
         }),
     );
     assert!(msg.contains("Sun group's round"), "{msg}");
-    let rates = crate::rules::trade::maritime_rates(&g.map, &g.pieces, 0);
+    let rates = crate::rules::trade::maritime_rates(&g.table.map, &g.table.pieces, 0);
     let rate = rates[Resource::Wool as usize];
     assert!(rate <= 4);
     run(&mut g, 0, &format!("bank {rate} wool for 1 ore"), 1).unwrap();
-    assert_eq!(g.hands[0][Resource::Ore], 1);
+    assert_eq!(g.table.hands[0][Resource::Ore], 1);
     // A harbour lowers the rate for a seat with a building on it.
-    let (edge, kind) =
-        g.map
-            .harbors()
-            .iter()
-            .map(|h| (h.edge, h.kind))
-            .find(|(e, _)| {
-                g.map.topology.edge_corners(*e).iter().all(|c| {
-                    g.pieces.building(*c).is_none() && g.map.board_of_corner(*c) == Some(0)
-                })
+    let (edge, kind) = g
+        .table
+        .map
+        .harbors()
+        .iter()
+        .map(|h| (h.edge, h.kind))
+        .find(|(e, _)| {
+            g.table.map.topology.edge_corners(*e).iter().all(|c| {
+                g.table.pieces.building(*c).is_none() && g.table.map.board_of_corner(*c) == Some(0)
             })
-            .unwrap();
-    let c = g.map.topology.edge_corners(edge)[0];
-    g.pieces.place_settlement(0, c);
-    let rates = crate::rules::trade::maritime_rates(&g.map, &g.pieces, 0);
+        })
+        .unwrap();
+    let c = g.table.map.topology.edge_corners(edge)[0];
+    g.table.pieces.place_settlement(0, c);
+    let rates = crate::rules::trade::maritime_rates(&g.table.map, &g.table.pieces, 0);
     let best = Resource::ALL
         .iter()
         .map(|r| kind.rate(*r).unwrap_or(4))
@@ -985,7 +1016,7 @@ fn a_person_taking_over_a_seat_keeps_the_hand_and_restarts_the_robber_grace() {
     assert!(!g.board_in_grace(0));
     let ev = g.take_over(1).unwrap();
     assert_eq!(ev, vec![Event::TakenOver { seat: 1 }]);
-    assert_eq!(g.hands[1], ResourceSet::new(1, 2, 0, 0, 0));
+    assert_eq!(g.table.hands[1], ResourceSet::new(1, 2, 0, 0, 0));
     assert_eq!(
         g.turns[1], 1,
         "taken over during its own round: this is turn 1"
@@ -1016,11 +1047,12 @@ fn reaching_the_vp_target_ends_the_game() {
     g.apply(2, &Command::Settle(c), 1).unwrap();
     assert!(g.outcome().is_none());
     let c = g
+        .table
         .pieces
         .buildings_of(2)
         .iter()
         .copied()
-        .find(|c| g.pieces.building(*c).unwrap().kind == BuildingKind::Settlement)
+        .find(|c| g.table.pieces.building(*c).unwrap().kind == BuildingKind::Settlement)
         .unwrap();
     give(&mut g, 2, costs::CITY);
     let ev = g.apply(2, &Command::City(c), 2).unwrap();
@@ -1047,7 +1079,7 @@ fn the_round_limit_ends_the_game_with_standings() {
     })
     .unwrap();
     finish_setup(&mut g, 0);
-    g.dev[5].cards.push(HeldCard {
+    g.table.dev[5].cards.push(HeldCard {
         card: DevCard::VictoryPoint,
         bought_turn: 0,
     });
@@ -1071,7 +1103,7 @@ fn a_view_carries_only_what_the_seat_may_see() {
     let mut g = started(5);
     quiet(&mut g, Group::Sun);
     give(&mut g, 3, ResourceSet::new(2, 0, 0, 0, 0));
-    g.dev[3].cards.push(HeldCard {
+    g.table.dev[3].cards.push(HeldCard {
         card: DevCard::VictoryPoint,
         bought_turn: 0,
     });
@@ -1090,12 +1122,12 @@ fn a_view_carries_only_what_the_seat_may_see() {
     assert!(
         v.buildings
             .iter()
-            .all(|(c, _)| [0, 1, 4].contains(&g.map.board_of_corner(*c).unwrap()))
+            .all(|(c, _)| [0, 1, 4].contains(&g.table.map.board_of_corner(*c).unwrap()))
     );
-    assert!(v.buildings.len() < g.pieces.all_buildings().count());
+    assert!(v.buildings.len() < g.table.pieces.all_buildings().count());
     let hall = g.view(None);
     assert!(hall.you.is_none());
-    assert_eq!(hall.buildings.len(), g.pieces.all_buildings().count());
+    assert_eq!(hall.buildings.len(), g.table.pieces.all_buildings().count());
     assert_eq!(v.group, Some(Group::Sun));
     assert!(v.active);
     assert_eq!(v.you.as_ref().unwrap().partners, g.partners(0));
@@ -1113,7 +1145,7 @@ fn every_legal_command_reads_back_from_its_text() {
     quiet(&mut g, Group::Sun);
     for s in 0..6 {
         give(&mut g, s, ResourceSet::uniform(4));
-        g.dev[s as usize].cards.push(HeldCard {
+        g.table.dev[s as usize].cards.push(HeldCard {
             card: DevCard::YearOfPlenty,
             bought_turn: 0,
         });
@@ -1199,9 +1231,9 @@ proptest! {
             prop_assert_eq!(cards_in_play(&g), total);
             prop_assert_eq!(dev_cards_total(&g), devs);
             for s in 0..6u16 {
-                let st = g.pieces.stock(s);
+                let st = g.table.pieces.stock(s);
                 prop_assert!(st.settlements <= 5 && st.cities <= 4 && st.roads <= 15 && st.ships <= 15);
-                prop_assert_eq!(g.road_len[s as usize], g.pieces.longest_route(&g.map, s));
+                prop_assert_eq!(g.table.road_len[s as usize], g.table.pieces.longest_route(&g.table.map, s));
             }
         }
     }
@@ -1243,7 +1275,10 @@ fn random_bots_play_six_boards_to_the_end() {
                 let ev = g.apply(s, &cmd, now).unwrap();
                 // Road lengths kept piece by piece stay those of a full search.
                 for q in 0..12 {
-                    assert_eq!(g.road_len[q as usize], g.pieces.longest_route(&g.map, q));
+                    assert_eq!(
+                        g.table.road_len[q as usize],
+                        g.table.pieces.longest_route(&g.table.map, q)
+                    );
                 }
                 robber_rolls += ev
                     .iter()
@@ -1311,10 +1346,12 @@ fn a_hall_view_carries_the_neighbourhood_the_top_and_the_own_place() {
     // Pieces on the boards it reaches only, and all of them.
     let reach = g.reach(seat);
     let expect: Vec<_> = g
+        .table
         .pieces
         .all_buildings()
         .filter(|(c, _)| {
-            g.map
+            g.table
+                .map
                 .board_of_corner(*c)
                 .is_some_and(|b| reach.contains(&b))
         })
@@ -1357,22 +1394,22 @@ fn a_partner_may_counter_an_offer_and_the_maker_accept_it() {
     give(&mut g, 2, ResourceSet::one(Resource::Brick, 1));
     give(&mut g, 3, ResourceSet::one(Resource::Ore, 2));
     run(&mut g, 2, "offer 1 brick for 1 ore", 1).unwrap();
-    let id = g.offers[0].id;
+    let id = g.table.offers[0].id;
     let text = format!("counter {id} 2 ore for 1 brick");
     let cmd = g.parse(3, &text).unwrap();
     assert_eq!(g.format(&cmd), text, "a counter-offer reads back");
     let ev = run(&mut g, 3, &text, 2).unwrap();
     assert!(ev.contains(&Event::Trade(TradeEvent::Declined { id, seat: 3 })));
-    let counter = g.offers.iter().find(|o| o.from == 3).unwrap().clone();
+    let counter = g.table.offers.iter().find(|o| o.from == 3).unwrap().clone();
     assert_eq!(counter.to, Some(2), "a counter goes to the offer's maker");
     assert!(
-        g.offers.iter().any(|o| o.id == id),
+        g.table.offers.iter().any(|o| o.id == id),
         "others may still take offer {id}"
     );
     assert!(run(&mut g, 4, &format!("accept {}", counter.id), 3).is_err());
     run(&mut g, 2, &format!("accept {}", counter.id), 4).unwrap();
-    assert_eq!(g.hands[2], ResourceSet::one(Resource::Ore, 2));
-    assert_eq!(g.hands[3], ResourceSet::one(Resource::Brick, 1));
+    assert_eq!(g.table.hands[2], ResourceSet::one(Resource::Ore, 2));
+    assert_eq!(g.table.hands[3], ResourceSet::one(Resource::Brick, 1));
     let why = run(
         &mut g,
         3,

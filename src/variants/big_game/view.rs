@@ -102,19 +102,19 @@ pub struct BigView {
 
 /// Public facts about one seat.
 fn public(g: &BigGame, s: Seat) -> PlayerPublic {
-    let stock = g.pieces.stock(s);
+    let stock = g.table.pieces.stock(s);
     let t = &g.turn[s as usize];
     PlayerPublic {
         seat: s,
         board: BigGame::board_of(s) + 1,
         group: Group::of(s),
         vp: g.public_vp(s),
-        cards: g.hands[s as usize].total(),
-        dev_cards: g.dev[s as usize].cards.len() as u32,
-        knights: g.dev[s as usize].knights_played,
-        road_length: g.road_len[s as usize],
-        longest_road: g.longest == Some(s),
-        largest_army: g.largest == Some(s),
+        cards: g.table.hands[s as usize].total(),
+        dev_cards: g.table.dev[s as usize].cards.len() as u32,
+        knights: g.table.dev[s as usize].knights_played,
+        road_length: g.table.road_len[s as usize],
+        longest_road: g.table.longest == Some(s),
+        largest_army: g.table.largest == Some(s),
         territory_bonus: g.bonus[s as usize].is_some(),
         settlements_left: stock.settlements,
         cities_left: stock.cities,
@@ -188,22 +188,25 @@ impl BigView {
                 let mut routes: Vec<(EdgeId, Route)> = Vec::new();
                 for ob in owners {
                     for o in [2 * ob as Seat, 2 * ob as Seat + 1] {
-                        buildings.extend(g.pieces.buildings_of(o).iter().filter_map(|c| {
-                            g.pieces
+                        buildings.extend(g.table.pieces.buildings_of(o).iter().filter_map(|c| {
+                            g.table
+                                .pieces
                                 .building(*c)
-                                .filter(|_| visible(g.map.board_of_corner(*c)))
+                                .filter(|_| visible(g.table.map.board_of_corner(*c)))
                                 .map(|x| (*c, x))
                         }));
-                        routes.extend(g.pieces.routes_of(o).iter().filter_map(|e| {
-                            g.pieces
+                        routes.extend(g.table.pieces.routes_of(o).iter().filter_map(|e| {
+                            g.table
+                                .pieces
                                 .route(*e)
                                 .filter(|_| {
-                                    g.map
+                                    g.table
+                                        .map
                                         .topology
                                         .edge_hexes(*e)
                                         .iter()
                                         .flatten()
-                                        .any(|h| visible(Some(g.map.board_of_hex(*h))))
+                                        .any(|h| visible(Some(g.table.map.board_of_hex(*h))))
                                 })
                                 .map(|x| (*e, x))
                         }));
@@ -214,19 +217,22 @@ impl BigView {
                 (buildings, routes)
             }
             None => (
-                g.pieces
+                g.table
+                    .pieces
                     .all_buildings()
-                    .filter(|(c, _)| visible(g.map.board_of_corner(*c)))
+                    .filter(|(c, _)| visible(g.table.map.board_of_corner(*c)))
                     .collect(),
-                g.pieces
+                g.table
+                    .pieces
                     .all_routes()
                     .filter(|(e, _)| {
-                        g.map
+                        g.table
+                            .map
                             .topology
                             .edge_hexes(*e)
                             .iter()
                             .flatten()
-                            .any(|h| visible(Some(g.map.board_of_hex(*h))))
+                            .any(|h| visible(Some(g.table.map.board_of_hex(*h))))
                     })
                     .collect(),
             ),
@@ -234,10 +240,10 @@ impl BigView {
         let you = seat.map(|s| {
             let mine = g.public_vp(s);
             PrivateView {
-                hand: g.hands[s as usize],
-                dev_cards: OwnCard::hand(&g.dev[s as usize], g.round),
+                hand: g.table.hands[s as usize],
+                dev_cards: OwnCard::hand(&g.table.dev[s as usize], g.round),
                 vp_total: g.total_vp(s),
-                bank_rates: crate::rules::trade::maritime_rates(&g.map, &g.pieces, s),
+                bank_rates: crate::rules::trade::maritime_rates(&g.table.map, &g.table.pieces, s),
                 setup: match g.setup[s as usize] {
                     SetupStep::Collect => "collect",
                     SetupStep::City => "city",
@@ -255,6 +261,7 @@ impl BigView {
             }
         });
         let offers = g
+            .table
             .offers
             .iter()
             .filter(|o| match seat {
@@ -280,16 +287,16 @@ impl BigView {
             boards: g.boards(),
             robbers: boards
                 .iter()
-                .flat_map(|b| [g.robbers[2 * b], g.robbers[2 * b + 1]])
+                .flat_map(|b| [g.table.robber[2 * b], g.table.robber[2 * b + 1]])
                 .collect(),
             buildings,
             routes,
             players,
             you,
-            banks: boards.iter().map(|b| (*b, g.banks[*b])).collect(),
+            banks: boards.iter().map(|b| (*b, g.table.bank[*b])).collect(),
             decks: boards
                 .iter()
-                .map(|b| (*b, g.decks[*b].len() as u32))
+                .map(|b| (*b, g.table.deck[*b].len() as u32))
                 .collect(),
             offers,
             winners,

@@ -897,7 +897,7 @@ impl Market for ChaosGame {
             None => ((1u32 << self.cfg.seats) - 1) & !(1 << o.from),
         }
     }
-    offers::book_in_fields!(table);
+    offers::book_in_fields!();
 }
 
 banks::one_bank!(ChaosGame);

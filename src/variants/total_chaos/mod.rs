@@ -221,7 +221,7 @@ impl ChaosGame {
         })
     }
 
-    crate::rules::table::table_getters!();
+    crate::rules::table::one_board_getters!();
     pub fn config(&self) -> &ChaosConfig {
         &self.cfg
     }
@@ -258,9 +258,7 @@ impl ChaosGame {
 
     /// Who places at a setup step: forward through the random order, then back.
     pub fn setup_seat(&self, step: u8) -> Seat {
-        let n = self.cfg.seats as u8;
-        let i = if step < n { step } else { 2 * n - 1 - step };
-        self.order[i as usize]
+        self.order[crate::rules::table::snake(step, self.cfg.seats)]
     }
 
     /// The time limit of the phase now running.
