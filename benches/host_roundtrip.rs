@@ -43,6 +43,7 @@ async fn client(addr: String, name: String, seed: u64, until: Instant) -> Vec<f6
             token: None,
             watch: false,
             color: None,
+            password: None,
         },
         &catan::transport::Trust::AnyKey,
     )

@@ -32,6 +32,8 @@ async fn table_with(seats: usize, bots: usize, opts: SshOptions) -> Host {
         rate_per_sec: 1000,
         bots,
         away_ms: 600_000,
+        // As `catan host --password` does: the table checks what the SSH guests' hellos bring.
+        password: opts.password.clone(),
         ..TableConfig::default()
     };
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -290,6 +292,18 @@ async fn the_tables_password_is_asked_of_keys_and_keyless_guests() {
     let b = keyless(&h, "bob", &["sesame", ""]).await.unwrap();
     exec_until(&b, "state", "joined").await;
     bye(b).await;
+    // Spectators too: watch@ with a key alone is not let in, nor with a wrong password.
+    let (mut w, _) = connect(&h).await;
+    let r = w
+        .authenticate_publickey("watch", PrivateKeyWithHashAlg::new(Arc::new(key(9)), None))
+        .await
+        .unwrap();
+    assert!(!r.success(), "a key alone does not watch a private table");
+    drop(w);
+    assert!(keyless(&h, "watch", &["wrong"]).await.is_err());
+    let w = keyless(&h, "watch", &["sesame"]).await.unwrap();
+    exec_until(&w, "state", "watching").await;
+    bye(w).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

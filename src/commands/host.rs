@@ -189,6 +189,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             crate::ssh::SshOptions {
                 max_sessions: args.ssh_max_sessions,
                 notes: ssh_lines.clone(),
+                password: args.password.clone(),
                 ..Default::default()
             },
         )?),
@@ -207,6 +208,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             &args.bind,
             port,
             ssh_port,
+            args.password.is_some(),
         ))
     };
     let addrs = lan_addresses(&args.bind, port);
@@ -226,6 +228,12 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
     }
     let mut notes: Vec<String> = addrs.iter().map(|a| format!("catan join {a}")).collect();
     notes.extend(ssh_lines.iter().cloned());
+    if args.password.is_some() {
+        println!(
+            "A private table: players and spectators need the password (catan join --password, or CATAN_PASSWORD; ssh asks for it)."
+        );
+        notes.push("a private table: joining takes the password".into());
+    }
     println!(
         "Host key: {} (players see it when they join: it should match)",
         host.fingerprint
@@ -245,6 +253,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             token: None,
             watch: true,
             color: None,
+            password: None,
         })
         .await?;
         let opts = super::play::PlayOptions {
@@ -269,6 +278,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             token: own_token,
             watch: false,
             color: None,
+            password: None,
         })
         .await?;
         let opts = super::play::PlayOptions {
@@ -317,6 +327,7 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
         away_ms: args.away_secs * 1000,
         start_after_ms: args.start_after_secs.map(|s| s * 1000),
         seed,
+        password: args.password.clone(),
         ..TableConfig::default()
     };
     let mut table = Table::new(game, cfg);
@@ -415,6 +426,8 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
         seed: header.seed,
         // The same game: its players' tokens are filed under this identity.
         game_id: header.id.clone(),
+        // Not kept in the save: a resumed table is private when --password is given again.
+        password: args.password.clone(),
         ..TableConfig::default()
     };
     let target = args.save.clone().unwrap_or_else(|| path.to_path_buf());
@@ -470,6 +483,7 @@ fn advertise(
     bind: &str,
     port: u16,
     ssh_port: Option<u16>,
+    private: bool,
 ) -> tokio::task::JoinHandle<()> {
     use crate::discovery::{Advertiser, GameAd};
     let mut status = host.handle.status.clone();
@@ -487,6 +501,7 @@ fn advertise(
             seats_free: st.open,
             running: st.running,
             ssh_port,
+            private,
         };
         let first = ad(*status.borrow());
         let advertiser = match tokio::task::spawn_blocking(move || {

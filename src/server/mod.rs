@@ -627,6 +627,20 @@ async fn secure_connection<V: Serialize + Send + Sync + 'static>(
     }
 }
 
+/// What a client whose first frame cannot be read is told. A hello of another protocol
+/// (an older catan's, without the password field) does not decode at all, so the refusal
+/// names the host's protocol rather than leaving the player with only a decoder's words.
+fn first_frame_refusal(e: &crate::proto::codec::FrameError) -> String {
+    use crate::proto::codec::FrameError;
+    match e {
+        FrameError::Decode(_) | FrameError::Trailing(_) => format!(
+            "bad message: {e}. This host speaks protocol {}: a client of another catan version cannot say hello to it (use the same catan version as the host)",
+            crate::proto::PROTOCOL_VERSION
+        ),
+        _ => format!("bad message: {e}"),
+    }
+}
+
 /// One TCP connection (encrypted or not): a reader loop here, a writer task fed by a bounded
 /// queue.
 async fn connection<S, V>(
@@ -655,7 +669,7 @@ where
         Ok(None) => return Ok(()),
         Ok(Some(Err(e))) => {
             tracing::info!(%peer, error = %e, "refused: bad first frame");
-            refuse_before_writer::<_, V>(&mut write, format!("bad message: {e}")).await;
+            refuse_before_writer::<_, V>(&mut write, first_frame_refusal(&e)).await;
             return Ok(());
         }
         Ok(Some(Ok(m))) => m,

@@ -58,6 +58,7 @@ async fn open(
             token,
             watch: guest.watch,
             color: None,
+            password: shared.password.clone(),
         })
         .await;
     let (to_client, rx) = mpsc::channel::<ServerMsg>(1024);

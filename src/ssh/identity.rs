@@ -61,19 +61,6 @@ pub fn name_held(name: &str, who: &Identity) -> String {
     }
 }
 
-/// Compares a password typed at the prompt with the table's in time that does not depend on
-/// where they differ.
-pub fn same_password(typed: &[u8], wanted: &[u8]) -> bool {
-    if typed.len() != wanted.len() {
-        return false;
-    }
-    typed
-        .iter()
-        .zip(wanted)
-        .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-        == 0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,14 +85,6 @@ mod tests {
             code: Some("tok-k".into()),
         };
         assert_eq!(s.token_for(&kc).as_deref(), Some("tok-k"));
-    }
-
-    #[test]
-    fn passwords() {
-        assert!(same_password(b"hunter2", b"hunter2"));
-        assert!(!same_password(b"hunter3", b"hunter2"));
-        assert!(!same_password(b"hunter", b"hunter2"));
-        assert!(!same_password(b"", b"x"));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use super::Shared;
 use super::client::{self, Guest, Screen};
-use super::identity::{Identity, same_password};
+use super::identity::Identity;
 use super::input::KeyParser;
 use super::output::{Cut, OUT_BUDGET, Outbox};
 use crate::server::rate::Bucket;
@@ -311,7 +311,7 @@ impl russh::server::Handler for Connection {
                 }
                 if let Some(pw) = &self.shared.password {
                     let typed = answers.next().unwrap_or_default();
-                    if !same_password(&typed, pw.as_bytes()) {
+                    if !crate::proto::password_matches(&typed, pw.as_bytes()) {
                         return Ok(self.reject());
                     }
                 }

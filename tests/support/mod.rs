@@ -102,6 +102,7 @@ impl Client {
                 token,
                 watch,
                 color: None,
+                password: None,
             },
             &Trust::AnyKey,
         )
@@ -315,6 +316,7 @@ pub mod raw {
             token: None,
             watch,
             color: None,
+            password: None,
         }
     }
 }
@@ -368,6 +370,7 @@ pub async fn plain_table(
             token: None,
             watch: false,
             color: None,
+            password: None,
         },
         &Trust::AnyKey,
     )
