@@ -520,3 +520,180 @@ async fn a_line_mode_line_that_never_ends_cuts_the_session() {
     .await;
     assert!(cut.is_ok(), "the endless line's session ends");
 }
+
+/// A line mode session read line by line, written to as a guest types.
+struct LineSession {
+    ch: russh::Channel<russh::client::Msg>,
+    buf: Vec<u8>,
+    /// Every line read so far, for failure messages.
+    seen: Vec<String>,
+}
+
+impl LineSession {
+    async fn open(s: &Handle<Guest>) -> LineSession {
+        let ch = s.channel_open_session().await.unwrap();
+        ch.exec(true, "").await.unwrap();
+        LineSession {
+            ch,
+            buf: Vec::new(),
+            seen: Vec::new(),
+        }
+    }
+
+    async fn say(&mut self, line: &str) {
+        self.ch.data(format!("{line}\n").as_bytes()).await.unwrap();
+    }
+
+    /// The next line matching `pred`.
+    async fn expect(&mut self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let found = tokio::time::timeout(PATIENCE, async {
+            loop {
+                while let Some(i) = self.buf.iter().position(|&b| b == b'\n') {
+                    let line: Vec<u8> = self.buf.drain(..=i).collect();
+                    let line = String::from_utf8_lossy(&line).trim_end().to_string();
+                    self.seen.push(line.clone());
+                    if pred(&line) {
+                        return Some(line);
+                    }
+                }
+                match self.ch.wait().await {
+                    Some(ChannelMsg::Data { data }) => self.buf.extend_from_slice(&data),
+                    Some(_) => {}
+                    None => return None,
+                }
+            }
+        })
+        .await;
+        match found {
+            Ok(Some(l)) => l,
+            _ => panic!("no line for {what}; saw:\n{}", self.seen.join("\n")),
+        }
+    }
+}
+
+/// Logged in with a key at an SSH server on `port` (a host run as the real binary).
+async fn with_key_at(port: u16, user: &str, k: &PrivateKey) -> Handle<Guest> {
+    let seen = Arc::new(Mutex::new(None));
+    let cfg = Arc::new(client::Config::default());
+    let mut s = client::connect(cfg, ("127.0.0.1", port), Guest { seen })
+        .await
+        .unwrap();
+    let ok = s
+        .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(k.clone()), None))
+        .await
+        .unwrap();
+    assert!(ok.success(), "{ok:?}");
+    s
+}
+
+/// `catan host` (the real binary) with a save and an SSH port: Ann's key sits down and places
+/// her setup pieces; the host stops; `catan host --resume` gives the same key the same seat
+/// and hand (asked under another name, it is told which seat it got back), and another key
+/// asking for Ann's name is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_keys_seat_survives_a_host_restart_from_its_save() {
+    use support::binary::{Proc, free_port};
+    let dir = std::env::temp_dir().join(format!("catan-ssh-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("game.catan").display().to_string();
+    let start = |extra: &[&str]| {
+        let ssh_port = free_port();
+        let tcp_port = free_port();
+        let mut args = vec![
+            "host",
+            "--headless",
+            "--plain",
+            "--ssh",
+            &ssh_port,
+            "--port",
+            &tcp_port,
+            "--bind",
+            "127.0.0.1",
+            "--away-secs",
+            "600",
+        ];
+        args.extend_from_slice(extra);
+        let mut p = Proc::spawn(&dir.join("data"), &args);
+        p.expect("the ssh line", |l| l.contains("ssh -p"));
+        (p, ssh_port.parse::<u16>().unwrap())
+    };
+    let (host, port) = start(&[
+        "--seats",
+        "2",
+        "--bots",
+        "1",
+        "--bot-think-secs",
+        "0",
+        "--seed",
+        "3",
+        "--save",
+        &save,
+    ]);
+    // Ann sits down with her key and plays her setup, until the game asks her to roll.
+    let a = with_key_at(port, "ann", &key(1)).await;
+    let mut ann = LineSession::open(&a).await;
+    let seated = ann.expect("the welcome", |l| l.contains("in seat ")).await;
+    loop {
+        ann.expect("ann's move", |l| l.starts_with("your move:"))
+            .await;
+        ann.say("legal").await;
+        let legal = ann
+            .expect("the legal commands", |l| l.starts_with('['))
+            .await;
+        let legal: Vec<String> = serde_json::from_str(&legal).unwrap();
+        if legal.iter().any(|c| c == "roll") {
+            break;
+        }
+        let pick = legal
+            .iter()
+            .find(|c| !c.starts_with("offer"))
+            .unwrap()
+            .clone();
+        ann.say(&pick).await;
+    }
+    ann.say("state").await;
+    let before: serde_json::Value =
+        serde_json::from_str(&ann.expect("the state", |l| l.starts_with('{')).await).unwrap();
+    assert!(before["hand"].is_object(), "{before}");
+    bye(a).await;
+    drop(host);
+    let keys = dir.join("game.catan.ssh-keys");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&keys)
+            .expect("the keys' seats are kept beside the save")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "they hold the seats' tokens");
+    }
+
+    // The host comes back from its save: Ann's key, asking as "anna", gets Ann's seat and
+    // hand, and is told so.
+    let (_host, port) = start(&["--resume", &save]);
+    let a = with_key_at(port, "anna", &key(1)).await;
+    let mut ann = LineSession::open(&a).await;
+    let again = ann.expect("the welcome", |l| l.contains("in seat ")).await;
+    let seat_of = |l: &str| l.split("in seat ").nth(1).map(|s| s.trim().to_string());
+    assert_eq!(seat_of(&again), seat_of(&seated), "{again} / {seated}");
+    let told = ann
+        .expect("which seat the key got back", |l| {
+            l.contains("welcome back: you hold seat")
+        })
+        .await;
+    assert!(told.contains("as ann "), "{told}");
+    ann.say("state").await;
+    let after: serde_json::Value =
+        serde_json::from_str(&ann.expect("the state", |l| l.starts_with('{')).await).unwrap();
+    assert_eq!(after["hand"], before["hand"], "the same hand");
+    assert_eq!(after["dev_cards"], before["dev_cards"]);
+    assert_eq!(after["seat"], before["seat"]);
+    bye(a).await;
+    // Another key asking for Ann's name: refused.
+    let m = with_key_at(port, "ann", &key(3)).await;
+    let out = exec_until(&m, "state", "refused").await;
+    assert!(out.contains("another key"), "{out}");
+    bye(m).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}

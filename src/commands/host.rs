@@ -81,6 +81,8 @@ struct Prepared {
     variant: crate::cli::VariantName,
     /// The token of the seat this terminal takes back in a resumed game.
     own_token: Option<String>,
+    /// The save being written, beside which the SSH keys' seats are kept.
+    save: Option<std::path::PathBuf>,
 }
 
 async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
@@ -119,6 +121,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
         game_name,
         variant,
         own_token,
+        save,
     } = match prepared {
         Ok(p) => p,
         Err(msg) => {
@@ -190,6 +193,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
                 max_sessions: args.ssh_max_sessions,
                 notes: ssh_lines.clone(),
                 password: args.password.clone(),
+                keys_file: save.as_deref().map(crate::ssh::identity::keys_file_for),
                 ..Default::default()
             },
         )?),
@@ -336,6 +340,7 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
         None => crate::datadir::data_dir()
             .map(|d| crate::datadir::new_save_path(&d.join("saves"), &game_name)),
     };
+    let mut saved = None;
     match path {
         Some(path) => {
             let mut game_args = args.game.clone();
@@ -356,6 +361,7 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
                 ),
             }
             table.save_to(save);
+            saved = Some(path);
         }
         None => eprintln!(
             "catan host: no data directory (HOME is not set) and no --save: this game is not saved"
@@ -368,6 +374,7 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
         game_name,
         variant: args.game.variant,
         own_token: None,
+        save: saved,
     })
 }
 
@@ -436,6 +443,20 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
     if let Some(problem) = save.problem() {
         println!("Warning: {problem}. Players are told.");
     }
+    // The SSH keys' seats go with the save when it is copied to --save.
+    let (keys_from, keys_to) = (
+        crate::ssh::identity::keys_file_for(path),
+        crate::ssh::identity::keys_file_for(&target),
+    );
+    if keys_from != keys_to
+        && keys_from.exists()
+        && let Err(e) = std::fs::copy(&keys_from, &keys_to)
+    {
+        println!(
+            "Warning: cannot copy the SSH keys' seats to {} ({e}): SSH keys sit down anew.",
+            keys_to.display()
+        );
+    }
     println!(
         "Resuming {shown}: {} steps replayed; players join again to take back their seats (saving to {}).",
         entries.len(),
@@ -456,6 +477,7 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
         game_name,
         variant,
         own_token,
+        save: Some(target),
     })
 }
 

@@ -46,6 +46,9 @@ pub struct SshOptions {
     /// Lines for the lobby screen (how others join).
     pub notes: Vec<String>,
     pub auth_timeout: Duration,
+    /// Where the keys' seats are kept (beside the game's save, [`identity::keys_file_for`]),
+    /// so `catan host --resume` gives each key its seat back; `None` keeps them in memory.
+    pub keys_file: Option<std::path::PathBuf>,
 }
 
 impl Default for SshOptions {
@@ -55,6 +58,7 @@ impl Default for SshOptions {
             password: None,
             notes: Vec::new(),
             auth_timeout: AUTH_TIMEOUT,
+            keys_file: None,
         }
     }
 }
@@ -136,9 +140,15 @@ impl SshServer {
             nodelay: true,
             ..Default::default()
         });
+        let seats = match opts.keys_file {
+            Some(path) => identity::Seats::kept_in(path.clone()).map_err(|e| {
+                anyhow::anyhow!("cannot read the SSH keys' seats in {}: {e}", path.display())
+            })?,
+            None => identity::Seats::default(),
+        };
         let shared = Arc::new(Shared {
             host,
-            seats: identity::Seats::default(),
+            seats,
             fingerprint: key.fingerprint(),
             notes: opts.notes,
             password: opts.password,
