@@ -331,7 +331,17 @@ fn wall_us() -> u64 {
 /// This process's resident memory now and at its peak, in KiB (Linux `/proc/self/status`;
 /// zeros elsewhere).
 pub fn process_memory() -> (u64, u64) {
-    let Ok(text) = std::fs::read_to_string("/proc/self/status") else {
+    memory_in("/proc/self/status")
+}
+
+/// Another process's resident memory now and at its peak, in KiB (a host a benchmark started:
+/// its own figures, not the load generator's); zeros when it cannot be read.
+pub fn process_memory_of(pid: u32) -> (u64, u64) {
+    memory_in(&format!("/proc/{pid}/status"))
+}
+
+fn memory_in(status: &str) -> (u64, u64) {
+    let Ok(text) = std::fs::read_to_string(status) else {
         return (0, 0);
     };
     let field = |name: &str| {

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod binary;
+pub mod ports;
 pub mod tmux;
 
 use catan::bots::BotKind;
