@@ -702,3 +702,161 @@ async fn a_keys_seat_survives_a_host_restart_from_its_save() {
     bye(m).await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A guest's socket whose reading the test stops: its ssh then takes nothing more from the
+/// network (as a frozen laptop's would), while it can still send.
+struct Stoppable {
+    inner: tokio::net::TcpStream,
+    stopped: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl tokio::io::AsyncRead for Stoppable {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        if self.stopped.load(std::sync::atomic::Ordering::SeqCst) {
+            // Never ready again: this guest reads no more.
+            return std::task::Poll::Pending;
+        }
+        std::pin::Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl tokio::io::AsyncWrite for Stoppable {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_flush(cx)
+    }
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+/// A real SSH session whose guest stops reading while four bots play: the host keeps the
+/// game's pace for a TCP spectator, and cuts the stalled session once its outbox is over the
+/// budget (512 KiB), counted as dropped for being slow, its place given back. The stalled
+/// guest goes on resizing its 400×200 window, so the host has full screens to send it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_that_stops_reading_is_cut_and_the_table_keeps_its_pace() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let game = base_args(5).create(4, 5).unwrap();
+    let cfg = TableConfig {
+        bots: 4,
+        bot_kind: catan::bots::BotKind::Random,
+        bot_think_ms: 20,
+        rate_per_sec: 1000,
+        seed: 5,
+        ..TableConfig::default()
+    };
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let tcp = RunningHost::start(listener, Table::new(game, cfg)).unwrap();
+    let hostkey = HostKey::generate().unwrap();
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let ssh = SshServer::start(l, tcp.handle.clone(), &hostkey, SshOptions::default()).unwrap();
+    let mut watcher = support::Client::join(&tcp.addr.to_string(), "Wat", None, true).await;
+
+    // The stalled guest: a small receive window and socket buffer, so what the host cannot
+    // send piles up in its outbox rather than in the network.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(8 * 1024).unwrap();
+    let stream = socket
+        .connect(([127, 0, 0, 1], ssh.port).into())
+        .await
+        .unwrap();
+    let stopped = Arc::new(AtomicBool::new(false));
+    let cfg = Arc::new(client::Config {
+        window_size: 64 * 1024,
+        ..client::Config::default()
+    });
+    let seen = Arc::new(Mutex::new(None));
+    let mut s = client::connect_stream(
+        cfg,
+        Stoppable {
+            inner: stream,
+            stopped: stopped.clone(),
+        },
+        Guest { seen },
+    )
+    .await
+    .unwrap();
+    let ok = s
+        .authenticate_publickey("watch", PrivateKeyWithHashAlg::new(Arc::new(key(5)), None))
+        .await
+        .unwrap();
+    assert!(ok.success());
+    assert_eq!(ssh.shared.sessions(), 1);
+    let mut ch = tui(&s, 400, 200).await;
+    let mut drawn = Vec::new();
+    assert!(read_until(&mut ch, &mut drawn, |b| contains(b, "\x1b[?1049h")).await);
+    // From here the guest reads nothing.
+    stopped.store(true, Ordering::SeqCst);
+
+    let version = |c: &support::Client| c.latest.as_ref().map_or(0, |u| u.version);
+    let at_stall = version(&watcher);
+    let mut last = tokio::time::Instant::now();
+    let mut longest = Duration::ZERO;
+    let t = tokio::time::Instant::now();
+    let mut big = true;
+    while ssh.shared.dropped_slow() == 0 {
+        assert!(
+            t.elapsed() < PATIENCE,
+            "the stalled session was not cut ({} sessions)",
+            ssh.shared.sessions()
+        );
+        // A new window size: a full screen to draw, which the guest does not take.
+        let (w, h) = if big { (400, 200) } else { (300, 150) };
+        big = !big;
+        let _ =
+            tokio::time::timeout(Duration::from_millis(200), ch.window_change(w, h, 0, 0)).await;
+        // Meanwhile the spectator is served at the game's pace.
+        let until = tokio::time::Instant::now() + Duration::from_millis(50);
+        while let Ok(Some(m)) = tokio::time::timeout_at(until, watcher.rx.recv()).await {
+            if let catan::proto::ServerMsg::Update(u) = m {
+                watcher.latest = Some(*u);
+                longest = longest.max(last.elapsed());
+                last = tokio::time::Instant::now();
+            }
+        }
+    }
+    let cut_after = t.elapsed();
+    eprintln!(
+        "cut {cut_after:?} after the guest stopped reading ({} bytes sent to guests in all); longest wait for an update {longest:?}",
+        ssh.shared.bytes_out.load(Ordering::SeqCst)
+    );
+    // Its place is given back.
+    while ssh.shared.sessions() != 0 {
+        assert!(
+            t.elapsed() < PATIENCE,
+            "the cut session still holds its place"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        version(&watcher) > at_stall,
+        "the game went on while the guest stalled"
+    );
+    // Bots act every 20 ms: a gap of seconds would mean the table waited for the stalled
+    // guest.
+    assert!(
+        longest < Duration::from_secs(3),
+        "the spectator waited {longest:?} for an update"
+    );
+    // And the host still serves the spectator after the cut.
+    watcher.ping().await;
+    drop(ssh);
+    tcp.stop().await;
+}

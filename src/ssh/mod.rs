@@ -74,12 +74,19 @@ pub struct Shared {
     sessions: AtomicUsize,
     /// Bytes sent to guests in all (the benchmark reads it).
     pub bytes_out: Arc<AtomicUsize>,
+    /// Sessions cut because their guest stopped reading (over [`output::OUT_BUDGET`]).
+    dropped_slow: AtomicUsize,
 }
 
 impl Shared {
     /// Open sessions now.
     pub fn sessions(&self) -> usize {
         self.sessions.load(Ordering::SeqCst)
+    }
+
+    /// Sessions cut so far because their guest stopped reading.
+    pub fn dropped_slow(&self) -> usize {
+        self.dropped_slow.load(Ordering::SeqCst)
     }
 }
 
@@ -155,6 +162,7 @@ impl SshServer {
             max_sessions: opts.max_sessions,
             sessions: AtomicUsize::new(0),
             bytes_out: Arc::new(AtomicUsize::new(0)),
+            dropped_slow: AtomicUsize::new(0),
         });
         let s = shared.clone();
         let auth_timeout = opts.auth_timeout;
@@ -174,6 +182,7 @@ impl SshServer {
                 let cut = conn.cut.clone();
                 let authed = conn.authed.clone();
                 let config = config.clone();
+                let shared = s.clone();
                 tokio::spawn(async move {
                     let stream = cut.wrap(socket);
                     // The peer has `auth_timeout` to say who it is; then it is cut.
@@ -198,6 +207,9 @@ impl SshServer {
                     }
                     if let Some(why) = cut.why() {
                         tracing::info!(%peer, why, "ssh session cut");
+                        if why == output::STOPPED_READING {
+                            shared.dropped_slow.fetch_add(1, Ordering::SeqCst);
+                        }
                     }
                     watchdog.abort();
                 });

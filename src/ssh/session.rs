@@ -205,6 +205,10 @@ impl Connection {
                 }
             };
             if cut.is_cut() {
+                // The writer may wait for ever on a window the cut guest will never open
+                // (russh wakes that wait only with a window adjust): end it, and free what
+                // the outbox held.
+                writer.abort();
                 return;
             }
             if let Ok(channel) = writer.await {
