@@ -43,6 +43,7 @@ async fn client(addr: String, name: String, seed: u64, until: Instant) -> Vec<f6
             token: None,
             watch: false,
             color: None,
+            password: None,
         },
         &catan::transport::Trust::AnyKey,
     )
@@ -105,10 +106,8 @@ async fn client(addr: String, name: String, seed: u64, until: Instant) -> Vec<f6
 }
 
 fn peak_rss_mb(pid: u32) -> Option<f64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
+    let (_, peak_kb) = catan::server::process_memory_of(pid);
+    (peak_kb > 0).then(|| peak_kb as f64 / 1024.0)
 }
 
 fn main() {

@@ -31,23 +31,13 @@ impl client::Handler for Guest {
     }
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+#[path = "../tests/support/ports.rs"]
+mod ports;
 
-/// Resident memory of a process in KiB, and its CPU time (user + system) in clock ticks.
+/// Resident memory of the host in KiB (the library's reading of `/proc`), and its CPU time
+/// (user + system) in clock ticks.
 fn usage(pid: u32) -> (u64, u64) {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let rss = status
-        .lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
+    let (rss, _) = catan::server::process_memory_of(pid);
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // Fields after the command's closing parenthesis: utime is the 12th, stime the 13th.
     let after = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
@@ -55,6 +45,57 @@ fn usage(pid: u32) -> (u64, u64) {
     let ticks = f.get(11).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0)
         + f.get(12).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
     (rss, ticks)
+}
+
+fn free_port() -> u16 {
+    ports::free_port().parse().expect("a port number")
+}
+
+/// A command's output, trimmed; empty when it cannot run.
+fn output_of(cmd: &str, args: &[&str]) -> String {
+    Command::new(cmd)
+        .args(args)
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default()
+}
+
+/// The machine's load average over 1, 5 and 15 minutes.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
+}
+
+/// What a figure was measured on: the date, the commit, the binary and the machine's load,
+/// so a run on a busy machine is seen as one.
+fn provenance(bin: &str) -> Vec<String> {
+    let commit = output_of("git", &["rev-parse", "--short", "HEAD"]);
+    let dirty = !output_of("git", &["status", "--porcelain", "--untracked-files=no"]).is_empty();
+    vec![
+        format!(
+            "date: {}",
+            output_of("date", &["-u", "+%Y-%m-%d %H:%M:%S UTC"])
+        ),
+        format!(
+            "commit: {}{}",
+            if commit.is_empty() {
+                "unknown"
+            } else {
+                &commit
+            },
+            if dirty {
+                " (with uncommitted changes)"
+            } else {
+                ""
+            }
+        ),
+        format!("binary: {bin}"),
+        format!(
+            "load average (1, 5, 15 min) at the start: {}",
+            load_average()
+        ),
+    ]
 }
 
 fn ticks_per_sec() -> f64 {
@@ -135,6 +176,9 @@ fn main() {
         .spawn()
         .expect("runs catan");
     let pid = host.id();
+    for l in provenance(&bin) {
+        println!("{l}");
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -197,6 +241,7 @@ fn main() {
             (b1 - b0) as f64 / dt / n,
             (b1 - b0) as f64 / dt
         );
+        println!("load average at the end: {}", load_average());
         for h in handles {
             let _ = h.disconnect(Disconnect::ByApplication, "", "en").await;
         }

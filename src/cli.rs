@@ -270,6 +270,20 @@ pub struct HostArgs {
     /// Most SSH sessions at once; more are told the host is full.
     #[arg(long, default_value_t = crate::ssh::MAX_SESSIONS)]
     pub ssh_max_sessions: usize,
+    /// A private table: players and spectators need this password, over TCP (`catan join
+    /// --password`) and SSH (asked at the prompt). The host's own terminal does not. Read
+    /// from CATAN_PASSWORD when not given, so it stays out of the shell's history.
+    #[arg(long, env = "CATAN_PASSWORD", hide_env_values = true, value_parser = non_empty_password)]
+    pub password: Option<String>,
+}
+
+/// A password flag's value: an empty one would make a private table anyone can join.
+fn non_empty_password(s: &str) -> Result<String, String> {
+    if s.is_empty() {
+        Err("an empty password protects nothing: give one, or leave --password out".into())
+    } else {
+        Ok(s.to_string())
+    }
 }
 
 #[derive(Args, Debug)]
@@ -288,6 +302,10 @@ pub struct JoinArgs {
     /// Ask for this colour.
     #[arg(long)]
     pub color: Option<String>,
+    /// The password of a private table (`catan host --password`); read from CATAN_PASSWORD
+    /// when not given, so it stays out of the shell's history.
+    #[arg(long, env = "CATAN_PASSWORD", hide_env_values = true, value_parser = non_empty_password)]
+    pub password: Option<String>,
     /// Ring the terminal bell when it becomes your turn.
     #[arg(long)]
     pub bell: bool,

@@ -3,7 +3,8 @@
 //!
 //! A host announces one service instance per game. Its TXT record carries the protocol
 //! version, the variant, the game's name, seats taken and free, whether it is running, and the
-//! SSH port when the host serves the game over SSH (`catan host --ssh`); it
+//! SSH port when the host serves the game over SSH (`catan host --ssh`), and `private=yes` when
+//! joining takes a password (`catan host --password`); it
 //! is re-announced as seats fill and withdrawn when the host stops. `catan games` browses for a
 //! second or two and lists what answered, incompatible versions included (marked as such).
 
@@ -26,6 +27,8 @@ pub struct GameAd {
     pub running: bool,
     /// The port of the host's SSH server, when it runs one.
     pub ssh_port: Option<u16>,
+    /// Joining takes a password (`catan host --password`).
+    pub private: bool,
 }
 
 impl GameAd {
@@ -43,6 +46,9 @@ impl GameAd {
         ];
         if let Some(p) = self.ssh_port {
             v.push(("ssh", p.to_string()));
+        }
+        if self.private {
+            v.push(("private", "yes".into()));
         }
         v
     }
@@ -64,6 +70,8 @@ pub struct FoundGame {
     /// The host's SSH port, when it serves the game over SSH.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ssh_port: Option<u16>,
+    /// Joining takes the table's password (`catan join --password`).
+    pub private: bool,
 }
 
 impl FoundGame {
@@ -77,12 +85,17 @@ impl FoundGame {
     /// One line for `catan games`.
     pub fn line(&self) -> String {
         format!(
-            "{:<24} {:<12} {} free of {}{}  {}{}{}",
+            "{:<24} {:<12} {} free of {}{}{}  {}{}{}",
             self.name,
             self.variant,
             self.seats_free,
             self.seats_free + self.seats_taken,
             if self.running { ", running" } else { "" },
+            if self.private {
+                ", private (--password)"
+            } else {
+                ""
+            },
             self.addrs
                 .first()
                 .map(|a| a.to_string())
@@ -229,6 +242,7 @@ pub fn browse(wait: Duration) -> Result<Vec<FoundGame>, String> {
                         running: get("running") == "yes",
                         addrs,
                         ssh_port: get("ssh").parse().ok(),
+                        private: get("private") == "yes",
                     },
                 );
             }
@@ -265,6 +279,7 @@ mod tests {
             seats_free: 3,
             running: false,
             ssh_port: Some(2222),
+            private: false,
         };
         assert!(ad.txt().contains(&("ssh", "2222".to_string())));
         let none = GameAd {
@@ -282,6 +297,7 @@ mod tests {
             running: false,
             addrs: vec!["192.168.1.5:7878".parse().unwrap()],
             ssh_port: Some(2222),
+            private: false,
         };
         assert_eq!(
             found.ssh_line().as_deref(),
@@ -295,5 +311,43 @@ mod tests {
         let json = serde_json::to_string(&found).unwrap();
         assert!(json.contains("\"ssh_port\":2222"), "{json}");
         assert_eq!(ssh_command(22, "h"), "ssh NAME@h");
+    }
+
+    #[test]
+    fn a_private_table_says_so_on_the_lan() {
+        let ad = GameAd {
+            name: "g".into(),
+            variant: "base".into(),
+            seats_taken: 0,
+            seats_free: 4,
+            running: false,
+            ssh_port: None,
+            private: true,
+        };
+        assert!(ad.txt().contains(&("private", "yes".to_string())));
+        let open = GameAd {
+            private: false,
+            ..ad.clone()
+        };
+        assert!(open.txt().iter().all(|(k, _)| *k != "private"));
+        let found = FoundGame {
+            name: "g".into(),
+            variant: "base".into(),
+            version: PROTOCOL_VERSION,
+            compatible: true,
+            seats_taken: 0,
+            seats_free: 4,
+            running: false,
+            addrs: vec!["192.168.1.5:7878".parse().unwrap()],
+            ssh_port: None,
+            private: true,
+        };
+        assert!(
+            found.line().contains("private (--password)"),
+            "{}",
+            found.line()
+        );
+        let json = serde_json::to_string(&found).unwrap();
+        assert!(json.contains("\"private\":true"), "{json}");
     }
 }

@@ -412,6 +412,7 @@ fn sample_messages(game: &Game, rng: &mut GameRng) -> Vec<Vec<u8>> {
             token: Some("00ff00ff00ff00ff".into()),
             watch: false,
             color: Some("red".into()),
+            password: None,
         }),
         enc(&ClientMsg::Command {
             seq: 7,

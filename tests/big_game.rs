@@ -47,6 +47,7 @@ async fn five_bots_a_plain_client_and_a_late_joiner_play_rounds() {
         token: None,
         watch: false,
         color: None,
+        password: None,
     };
     input.write_all(b"ready\n").await.unwrap();
 

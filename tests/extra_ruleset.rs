@@ -160,6 +160,7 @@ async fn player(addr: String, name: &str) -> Vec<String> {
         token: None,
         watch: false,
         color: None,
+        password: None,
     };
     let (tx, rx) = connect_to::<PigView>(&addr, hello, &catan::transport::Trust::AnyKey)
         .await

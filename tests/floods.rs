@@ -220,6 +220,7 @@ async fn raw_hello(addr: SocketAddr, name: &str, watch: bool) -> raw::Stream {
         token: None,
         watch,
         color: None,
+        password: None,
     }))
     .await
     .expect("hello sent");

@@ -76,6 +76,7 @@ async fn a_client_that_cannot_keep_up_is_told_dropped_and_comes_back_with_its_to
         token,
         watch: false,
         color: None,
+        password: None,
     };
     let (tx, mut rx) = tokio::sync::mpsc::channel(4);
     table.open(1, tx, false, "test".into());
@@ -136,6 +137,7 @@ fn hall_table(boards: usize, queue: usize) -> (Table, Vec<Frames>, u64) {
             token: None,
             watch: false,
             color: None,
+            password: None,
         };
         table.message(conn, hello, 0);
         queues.push(rx);

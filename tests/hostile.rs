@@ -300,6 +300,7 @@ async fn a_command_for_another_seat_is_rejected_and_changes_nothing() {
         token: Some("0123456789abcdef0123456789abcdef".into()),
         watch: false,
         color: None,
+        password: None,
     };
     raw::send(&mut s, &[raw::frame(&forged), raw::frame(&forged)].concat()).await;
     let back = raw::frames(&raw::until_closed(&mut s, Duration::from_secs(5)).await);

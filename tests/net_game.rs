@@ -47,6 +47,7 @@ async fn random_client(addr: String, name: &str, seed: u64) -> Seen {
             token: None,
             watch: false,
             color: None,
+            password: None,
         },
         &Trust::AnyKey,
     )
@@ -213,6 +214,7 @@ async fn version_mismatch_and_wrong_address_are_explained() {
             token: None,
             watch: false,
             color: None,
+            password: None,
         })
         .await
         .unwrap();
@@ -234,6 +236,7 @@ async fn version_mismatch_and_wrong_address_are_explained() {
             token: None,
             watch: false,
             color: None,
+            password: None,
         },
         &Trust::AnyKey,
     )

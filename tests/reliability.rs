@@ -79,6 +79,7 @@ fn an_away_seat_is_played_by_a_bot_and_handed_back() {
         token,
         watch,
         color: None,
+        password: None,
     };
     let (tx, mut ann) = mpsc::channel(QUEUE * 4);
     t.open(1, tx, false, "ann".into());

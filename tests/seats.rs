@@ -235,6 +235,7 @@ async fn a_client_shows_a_seat_token_only_to_a_host_serving_its_game() {
             token: None,
             watch: false,
             color: None,
+            password: None,
         };
         // The stand-in host speaks plaintext: what is tested is which token goes where.
         let link = connect_lasting(

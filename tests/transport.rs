@@ -120,6 +120,7 @@ async fn play_to_the_end(addr: String, seed: u64) -> Played {
             token: None,
             watch: false,
             color: None,
+            password: None,
         },
         &Trust::AnyKey,
     )
@@ -263,6 +264,7 @@ fn hello(name: &str) -> Hello {
         token: None,
         watch: false,
         color: None,
+        password: None,
     }
 }
 

@@ -43,6 +43,8 @@ pub struct Hello {
     pub token: Option<String>,
     pub watch: bool,
     pub color: Option<String>,
+    /// A private table's password (`catan join --password`).
+    pub password: Option<String>,
 }
 
 /// How long the encrypted handshake may take.
@@ -118,6 +120,7 @@ where
         token: hello.token,
         watch: hello.watch,
         color: hello.color,
+        password: hello.password.clone(),
     })
     .await?;
     let (out_tx, mut out_rx) = mpsc::channel::<ClientMsg>(256);
@@ -272,6 +275,7 @@ pub async fn connect_lasting_to<V: DeserializeOwned + Send + 'static>(
                             token,
                             watch: false,
                             color: hello.color.clone(),
+                            password: hello.password.clone(),
                         };
                         let _ = to_host.send(again).await;
                     }

@@ -81,6 +81,8 @@ struct Prepared {
     variant: crate::cli::VariantName,
     /// The token of the seat this terminal takes back in a resumed game.
     own_token: Option<String>,
+    /// The save being written, beside which the SSH keys' seats are kept.
+    save: Option<std::path::PathBuf>,
 }
 
 async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
@@ -119,6 +121,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
         game_name,
         variant,
         own_token,
+        save,
     } = match prepared {
         Ok(p) => p,
         Err(msg) => {
@@ -189,6 +192,8 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             crate::ssh::SshOptions {
                 max_sessions: args.ssh_max_sessions,
                 notes: ssh_lines.clone(),
+                password: args.password.clone(),
+                keys_file: save.as_deref().map(crate::ssh::identity::keys_file_for),
                 ..Default::default()
             },
         )?),
@@ -207,6 +212,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             &args.bind,
             port,
             ssh_port,
+            args.password.is_some(),
         ))
     };
     let addrs = lan_addresses(&args.bind, port);
@@ -226,6 +232,12 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
     }
     let mut notes: Vec<String> = addrs.iter().map(|a| format!("catan join {a}")).collect();
     notes.extend(ssh_lines.iter().cloned());
+    if args.password.is_some() {
+        println!(
+            "A private table: players and spectators need the password (catan join --password, or CATAN_PASSWORD; ssh asks for it)."
+        );
+        notes.push("a private table: joining takes the password".into());
+    }
     println!(
         "Host key: {} (players see it when they join: it should match)",
         host.fingerprint
@@ -245,6 +257,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             token: None,
             watch: true,
             color: None,
+            password: None,
         })
         .await?;
         let opts = super::play::PlayOptions {
@@ -269,6 +282,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
             token: own_token,
             watch: false,
             color: None,
+            password: None,
         })
         .await?;
         let opts = super::play::PlayOptions {
@@ -317,6 +331,7 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
         away_ms: args.away_secs * 1000,
         start_after_ms: args.start_after_secs.map(|s| s * 1000),
         seed,
+        password: args.password.clone(),
         ..TableConfig::default()
     };
     let mut table = Table::new(game, cfg);
@@ -325,6 +340,7 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
         None => crate::datadir::data_dir()
             .map(|d| crate::datadir::new_save_path(&d.join("saves"), &game_name)),
     };
+    let mut saved = None;
     match path {
         Some(path) => {
             let mut game_args = args.game.clone();
@@ -345,6 +361,7 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
                 ),
             }
             table.save_to(save);
+            saved = Some(path);
         }
         None => eprintln!(
             "catan host: no data directory (HOME is not set) and no --save: this game is not saved"
@@ -357,6 +374,7 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
         game_name,
         variant: args.game.variant,
         own_token: None,
+        save: saved,
     })
 }
 
@@ -415,6 +433,8 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
         seed: header.seed,
         // The same game: its players' tokens are filed under this identity.
         game_id: header.id.clone(),
+        // Not kept in the save: a resumed table is private when --password is given again.
+        password: args.password.clone(),
         ..TableConfig::default()
     };
     let target = args.save.clone().unwrap_or_else(|| path.to_path_buf());
@@ -422,6 +442,20 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
         .map_err(|e| format!("cannot write the save file {}: {e}", target.display()))?;
     if let Some(problem) = save.problem() {
         println!("Warning: {problem}. Players are told.");
+    }
+    // The SSH keys' seats go with the save when it is copied to --save.
+    let (keys_from, keys_to) = (
+        crate::ssh::identity::keys_file_for(path),
+        crate::ssh::identity::keys_file_for(&target),
+    );
+    if keys_from != keys_to
+        && keys_from.exists()
+        && let Err(e) = std::fs::copy(&keys_from, &keys_to)
+    {
+        println!(
+            "Warning: cannot copy the SSH keys' seats to {} ({e}): SSH keys sit down anew.",
+            keys_to.display()
+        );
     }
     println!(
         "Resuming {shown}: {} steps replayed; players join again to take back their seats (saving to {}).",
@@ -443,6 +477,7 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
         game_name,
         variant,
         own_token,
+        save: Some(target),
     })
 }
 
@@ -470,6 +505,7 @@ fn advertise(
     bind: &str,
     port: u16,
     ssh_port: Option<u16>,
+    private: bool,
 ) -> tokio::task::JoinHandle<()> {
     use crate::discovery::{Advertiser, GameAd};
     let mut status = host.handle.status.clone();
@@ -487,6 +523,7 @@ fn advertise(
             seats_free: st.open,
             running: st.running,
             ssh_port,
+            private,
         };
         let first = ad(*status.borrow());
         let advertiser = match tokio::task::spawn_blocking(move || {

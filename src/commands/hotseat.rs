@@ -141,6 +141,7 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
             token: None,
             watch: false,
             color: None,
+            password: None,
         })
         .await?;
         conns.push(Connection {

@@ -27,6 +27,7 @@ async fn join(args: JoinArgs) -> anyhow::Result<ExitCode> {
         token: None,
         watch: args.watch,
         color: args.color.clone(),
+        password: args.password.clone(),
     };
     // The seat's token is kept per game and name, so a player who drops (or runs `catan join`
     // again, even to a host resumed on another address) comes back to the same seat.

@@ -316,6 +316,7 @@ async fn client(
                 token: token.clone(),
                 watch: false,
                 color: None,
+                password: None,
             },
         )
         .await?;

@@ -115,6 +115,7 @@ mod tests {
             running: false,
             addrs: vec!["10.0.0.1:7878".parse().unwrap()],
             ssh_port: None,
+            private: false,
         }
     }
 

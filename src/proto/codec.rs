@@ -127,6 +127,7 @@ mod tests {
             token: None,
             watch: false,
             color: None,
+            password: None,
         };
         let mut body = encode(&m).unwrap();
         assert_eq!(decode::<ClientMsg>(&body).unwrap(), m);

@@ -16,7 +16,8 @@ use crate::variants::GameView;
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 4;
+/// 5: the hello carries a private table's password.
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// The variant's map as the client rebuilds it (defined with the boards).
 pub use crate::board::MapRecipe;
@@ -69,6 +70,13 @@ pub struct GameInfo {
     pub help: String,
 }
 
+/// Whether `typed` is a private table's password `wanted`, in time that does not depend on
+/// where they differ (so a guesser learns nothing from how fast it is refused).
+pub fn password_matches(typed: &[u8], wanted: &[u8]) -> bool {
+    use subtle::ConstantTimeEq;
+    bool::from(typed.ct_eq(wanted))
+}
+
 /// Messages from a client.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ClientMsg {
@@ -80,6 +88,8 @@ pub enum ClientMsg {
         /// Spectate: take no seat.
         watch: bool,
         color: Option<String>,
+        /// A private table's password (`catan host --password`); `None` for an open table.
+        password: Option<String>,
     },
     /// A command in the game's text language; `seq` numbers them per connection.
     Command {

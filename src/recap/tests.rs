@@ -438,6 +438,7 @@ fn table_game(variant: VariantName) -> Vec<crate::proto::ServerMsg> {
             token: None,
             watch: true,
             color: None,
+            password: None,
         },
         0,
     );

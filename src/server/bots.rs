@@ -268,6 +268,7 @@ mod tests {
                 token: None,
                 watch: false,
                 color: None,
+                password: None,
             },
             0,
         );

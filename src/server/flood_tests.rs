@@ -33,6 +33,7 @@ fn join(t: &mut Table, conn: ConnId, name: &str, watch: bool) -> mpsc::Receiver<
             token: None,
             watch,
             color: None,
+            password: None,
         },
         0,
     );

@@ -331,7 +331,17 @@ fn wall_us() -> u64 {
 /// This process's resident memory now and at its peak, in KiB (Linux `/proc/self/status`;
 /// zeros elsewhere).
 pub fn process_memory() -> (u64, u64) {
-    let Ok(text) = std::fs::read_to_string("/proc/self/status") else {
+    memory_in("/proc/self/status")
+}
+
+/// Another process's resident memory now and at its peak, in KiB (a host a benchmark started:
+/// its own figures, not the load generator's); zeros when it cannot be read.
+pub fn process_memory_of(pid: u32) -> (u64, u64) {
+    memory_in(&format!("/proc/{pid}/status"))
+}
+
+fn memory_in(status: &str) -> (u64, u64) {
+    let Ok(text) = std::fs::read_to_string(status) else {
         return (0, 0);
     };
     let field = |name: &str| {
@@ -635,6 +645,20 @@ async fn secure_connection<V: Serialize + Send + Sync + 'static>(
     }
 }
 
+/// What a client whose first frame cannot be read is told. A hello of another protocol
+/// (an older catan's, without the password field) does not decode at all, so the refusal
+/// names the host's protocol rather than leaving the player with only a decoder's words.
+fn first_frame_refusal(e: &crate::proto::codec::FrameError) -> String {
+    use crate::proto::codec::FrameError;
+    match e {
+        FrameError::Decode(_) | FrameError::Trailing(_) => format!(
+            "bad message: {e}. This host speaks protocol {}: a client of another catan version cannot say hello to it (use the same catan version as the host)",
+            crate::proto::PROTOCOL_VERSION
+        ),
+        _ => format!("bad message: {e}"),
+    }
+}
+
 /// One TCP connection (encrypted or not): a reader loop here, a writer task fed by a bounded
 /// queue.
 async fn connection<S, V>(
@@ -663,7 +687,7 @@ where
         Ok(None) => return Ok(()),
         Ok(Some(Err(e))) => {
             tracing::info!(%peer, error = %e, "refused: bad first frame");
-            refuse_before_writer::<_, V>(&mut write, format!("bad message: {e}")).await;
+            refuse_before_writer::<_, V>(&mut write, first_frame_refusal(&e)).await;
             return Ok(());
         }
         Ok(Some(Ok(m))) => m,

@@ -45,6 +45,7 @@ fn hello(t: &mut Table, conn: ConnId, name: &str, token: Option<String>) {
             token,
             watch: false,
             color: None,
+            password: None,
         },
         0,
     );
@@ -306,6 +307,7 @@ fn a_short_list_of_bot_levels_repeats_over_the_bot_seats() {
             token: None,
             watch: true,
             color: None,
+            password: None,
         },
         0,
     );

@@ -244,6 +244,9 @@ pub struct TableConfig {
     pub hold_in_lobby: bool,
     /// The game's identity ([`GameInfo::id`]) as its save keeps it; `None` makes a new one.
     pub game_id: Option<String>,
+    /// A private table (`catan host --password`): every hello but the host's own terminal's
+    /// must bring it, players and spectators alike.
+    pub password: Option<String>,
 }
 
 impl Default for TableConfig {
@@ -261,6 +264,7 @@ impl Default for TableConfig {
             rate_per_sec: 20,
             hold_in_lobby: false,
             game_id: None,
+            password: None,
         }
     }
 }
@@ -996,7 +1000,12 @@ impl<G: Ruleset> Table<G> {
                     token,
                     watch,
                     color,
+                    password,
                 } => {
+                    if let Some(why) = self.private_refusal(conn, version, password.as_deref()) {
+                        self.refuse(conn, why);
+                        return;
+                    }
                     self.hello(conn, version, name, token, watch, color, now);
                     // What came while the host waited for this hello, in its order: a
                     // client's `state` asked meanwhile is answered with its seat back.
@@ -1185,6 +1194,26 @@ impl<G: Ruleset> Table<G> {
             },
         );
         self.effects.close.push((conn, reason));
+    }
+
+    /// Why a hello is refused at a private table (no password, or a wrong one); `None` lets it
+    /// in. The host's own terminal needs none; a hello of another protocol is left to
+    /// [`Self::hello`]'s version check, which says so.
+    fn private_refusal(&self, conn: ConnId, version: u32, typed: Option<&str>) -> Option<String> {
+        let wanted = self.cfg.password.as_deref()?;
+        if version != PROTOCOL_VERSION || self.conns.get(&conn).is_some_and(|c| c.is_host) {
+            return None;
+        }
+        match typed {
+            None => Some(
+                "this table is private: it needs a password (catan join --password PW, or CATAN_PASSWORD)"
+                    .into(),
+            ),
+            Some(t) if !crate::proto::password_matches(t.as_bytes(), wanted.as_bytes()) => {
+                Some("this table is private: wrong password".into())
+            }
+            Some(_) => None,
+        }
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -51,6 +51,12 @@ async fn open(
     } else {
         shared.seats.token_for(&guest.who)
     };
+    // A key that holds a seat gets it whatever name it asks for: told so below when the
+    // names differ.
+    let held = match &guest.who {
+        Identity::Key(fp) if !guest.watch => shared.seats.seat_of(fp),
+        _ => None,
+    };
     let _ = tx
         .send(ClientMsg::Hello {
             version: PROTOCOL_VERSION,
@@ -58,6 +64,7 @@ async fn open(
             token,
             watch: guest.watch,
             color: None,
+            password: shared.password.clone(),
         })
         .await;
     let (to_client, rx) = mpsc::channel::<ServerMsg>(1024);
@@ -73,7 +80,13 @@ async fn open(
                     token,
                     game,
                 } => {
-                    shared.seats.seated(&guest.who, &token);
+                    shared.seats.seated(&guest.who, &token, &guest.name);
+                    if let (Some(s), Some(h)) = (seat, &held)
+                        && h.token == token
+                        && !crate::server::names::same(&h.name, &guest.name)
+                    {
+                        after = Some(ServerMsg::Notice(welcome_back(s, &h.name, &guest.name)));
+                    }
                     if seat.is_some()
                         && matches!(guest.who, Identity::Keyless { .. })
                         && !token.is_empty()
@@ -111,6 +124,15 @@ async fn open(
         }
     });
     (tx, rx)
+}
+
+/// What a key that holds a seat is told when it asked under another name: it got its seat,
+/// not the name it asked for.
+pub fn welcome_back(seat: crate::engine::Seat, held_as: &str, asked: &str) -> String {
+    format!(
+        "welcome back: you hold seat {} as {held_as} (this key sat down there; it keeps that seat, so the name {asked} was not used)",
+        seat + 1
+    )
 }
 
 /// Plays one session until the guest quits or goes. Returns whether it ended normally.

@@ -6,6 +6,7 @@
 //! once it is seated: typed at the login prompt, it takes the seat back (docs/ssh.md).
 
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// Who authenticated, as the SSH layer learnt it.
@@ -18,31 +19,127 @@ pub enum Identity {
     Keyless { code: Option<String> },
 }
 
-/// The seats' tokens by key, for this host's table.
+/// A key's seat: the token the host says hello with, and the name it sat down under.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeySeat {
+    pub token: String,
+    pub name: String,
+}
+
+/// The seats' tokens by key, for this host's table. With a file (beside the game's save,
+/// [`keys_file_for`]) every new binding is written there, readable by its owner only like the
+/// save itself, so a host resumed from the save (`catan host --resume`) gives each key its seat
+/// back.
 #[derive(Debug, Default)]
 pub struct Seats {
-    by_key: Mutex<HashMap<String, String>>,
+    by_key: Mutex<HashMap<String, KeySeat>>,
+    file: Option<PathBuf>,
+}
+
+/// The file beside a game's save that keeps its SSH keys' seats: `GAME.catan.ssh-keys`.
+pub fn keys_file_for(save: &Path) -> PathBuf {
+    let mut name = save.file_name().unwrap_or_default().to_os_string();
+    name.push(".ssh-keys");
+    save.with_file_name(name)
 }
 
 impl Seats {
+    /// Bindings kept in `path`: those already there (a resumed game's), and every new one.
+    /// A missing file is an empty one.
+    pub fn kept_in(path: PathBuf) -> std::io::Result<Seats> {
+        let mut by_key = HashMap::new();
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                for line in text.lines() {
+                    // `FINGERPRINT TOKEN NAME` (the name may hold spaces).
+                    let mut parts = line.splitn(3, ' ');
+                    if let (Some(fp), Some(token), Some(name)) =
+                        (parts.next(), parts.next(), parts.next())
+                        && !fp.is_empty()
+                        && !token.is_empty()
+                    {
+                        by_key.insert(
+                            fp.to_string(),
+                            KeySeat {
+                                token: token.to_string(),
+                                name: name.to_string(),
+                            },
+                        );
+                    }
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
+        }
+        Ok(Seats {
+            by_key: Mutex::new(by_key),
+            file: Some(path),
+        })
+    }
+
     /// The token to say hello with for `who`: the seat its key sat down in, or the code a
     /// keyless guest typed. `None`: a new seat.
     pub fn token_for(&self, who: &Identity) -> Option<String> {
         match who {
-            Identity::Key(fp) => self.by_key.lock().ok()?.get(fp).cloned(),
+            Identity::Key(fp) => self.seat_of(fp).map(|s| s.token),
             Identity::Keyless { code } => code.clone(),
         }
     }
 
-    /// The host welcomed `who` to a seat with `token`: the key keeps it.
-    pub fn seated(&self, who: &Identity, token: &str) {
-        if let Identity::Key(fp) = who
-            && !token.is_empty()
-            && let Ok(mut m) = self.by_key.lock()
+    /// The seat a key holds, if it sat down before.
+    pub fn seat_of(&self, fingerprint: &str) -> Option<KeySeat> {
+        self.by_key.lock().ok()?.get(fingerprint).cloned()
+    }
+
+    /// The host welcomed `who`, asking as `name`, to a seat with `token`: the key keeps it
+    /// (under the name it sat down with; coming back under another name keeps the first).
+    pub fn seated(&self, who: &Identity, token: &str, name: &str) {
+        let Identity::Key(fp) = who else {
+            return;
+        };
+        if token.is_empty() {
+            return;
+        }
+        let Ok(mut m) = self.by_key.lock() else {
+            return;
+        };
+        if m.get(fp).is_some_and(|s| s.token == token) {
+            return;
+        }
+        m.insert(
+            fp.clone(),
+            KeySeat {
+                token: token.to_string(),
+                name: name.replace(['\n', '\r'], " "),
+            },
+        );
+        if let Some(path) = &self.file
+            && let Err(e) = write_bindings(path, &m)
         {
-            m.insert(fp.clone(), token.to_string());
+            tracing::warn!(path = %path.display(), error = %e, "cannot keep the SSH keys' seats: after a restart those keys sit down anew");
         }
     }
+}
+
+/// Writes every binding to `path` whole (a fresh file renamed over the old one), readable by
+/// its owner only: the tokens are the seats' secrets.
+fn write_bindings(path: &Path, m: &HashMap<String, KeySeat>) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut tmp = path.file_name().unwrap_or_default().to_os_string();
+    tmp.push(".new");
+    let tmp = path.with_file_name(tmp);
+    let mut text = String::new();
+    for (fp, s) in m {
+        text.push_str(&format!("{fp} {} {}\n", s.token, s.name));
+    }
+    let mut f = crate::datadir::owner_only()
+        .create(true)
+        .truncate(true)
+        .open(&tmp)?;
+    f.write_all(text.as_bytes())?;
+    f.sync_data()?;
+    drop(f);
+    std::fs::rename(&tmp, path)
 }
 
 /// What an SSH guest is told when the name it asked for holds another's seat (the table says
@@ -61,19 +158,6 @@ pub fn name_held(name: &str, who: &Identity) -> String {
     }
 }
 
-/// Compares a password typed at the prompt with the table's in time that does not depend on
-/// where they differ.
-pub fn same_password(typed: &[u8], wanted: &[u8]) -> bool {
-    if typed.len() != wanted.len() {
-        return false;
-    }
-    typed
-        .iter()
-        .zip(wanted)
-        .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-        == 0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,15 +168,18 @@ mod tests {
         let a = Identity::Key("SHA256:a".into());
         let b = Identity::Key("SHA256:b".into());
         assert_eq!(s.token_for(&a), None);
-        s.seated(&a, "tok-a");
+        s.seated(&a, "tok-a", "ann");
         assert_eq!(s.token_for(&a).as_deref(), Some("tok-a"));
         assert_eq!(s.token_for(&b), None, "another key never gets a's token");
         // A spectator's welcome (empty token) changes nothing.
-        s.seated(&a, "");
+        s.seated(&a, "", "ann");
         assert_eq!(s.token_for(&a).as_deref(), Some("tok-a"));
+        // Coming back under another name keeps the name it sat down with.
+        s.seated(&a, "tok-a", "anna");
+        assert_eq!(s.seat_of("SHA256:a").unwrap().name, "ann");
         // Keyless guests keep nothing: only the code they type counts.
         let k = Identity::Keyless { code: None };
-        s.seated(&k, "tok-k");
+        s.seated(&k, "tok-k", "kim");
         assert_eq!(s.token_for(&k), None);
         let kc = Identity::Keyless {
             code: Some("tok-k".into()),
@@ -101,11 +188,37 @@ mod tests {
     }
 
     #[test]
-    fn passwords() {
-        assert!(same_password(b"hunter2", b"hunter2"));
-        assert!(!same_password(b"hunter3", b"hunter2"));
-        assert!(!same_password(b"hunter", b"hunter2"));
-        assert!(!same_password(b"", b"x"));
+    fn bindings_kept_in_a_file_come_back_and_are_the_owners_only() {
+        let dir = std::env::temp_dir().join(format!("catan-ssh-keys-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = keys_file_for(&dir.join("game.catan"));
+        assert_eq!(path, dir.join("game.catan.ssh-keys"));
+        let s = Seats::kept_in(path.clone()).unwrap();
+        let a = Identity::Key("SHA256:a".into());
+        s.seated(&a, "tok-a", "ann lee");
+        s.seated(&Identity::Key("SHA256:b".into()), "tok-b", "bob");
+        drop(s);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "the tokens are secrets");
+        }
+        let back = Seats::kept_in(path).unwrap();
+        assert_eq!(
+            back.seat_of("SHA256:a"),
+            Some(KeySeat {
+                token: "tok-a".into(),
+                name: "ann lee".into()
+            })
+        );
+        assert_eq!(
+            back.token_for(&Identity::Key("SHA256:b".into())).as_deref(),
+            Some("tok-b")
+        );
+        assert_eq!(back.token_for(&Identity::Key("SHA256:c".into())), None);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -46,6 +46,9 @@ pub struct SshOptions {
     /// Lines for the lobby screen (how others join).
     pub notes: Vec<String>,
     pub auth_timeout: Duration,
+    /// Where the keys' seats are kept (beside the game's save, [`identity::keys_file_for`]),
+    /// so `catan host --resume` gives each key its seat back; `None` keeps them in memory.
+    pub keys_file: Option<std::path::PathBuf>,
 }
 
 impl Default for SshOptions {
@@ -55,6 +58,7 @@ impl Default for SshOptions {
             password: None,
             notes: Vec::new(),
             auth_timeout: AUTH_TIMEOUT,
+            keys_file: None,
         }
     }
 }
@@ -70,12 +74,19 @@ pub struct Shared {
     sessions: AtomicUsize,
     /// Bytes sent to guests in all (the benchmark reads it).
     pub bytes_out: Arc<AtomicUsize>,
+    /// Sessions cut because their guest stopped reading (over [`output::OUT_BUDGET`]).
+    dropped_slow: AtomicUsize,
 }
 
 impl Shared {
     /// Open sessions now.
     pub fn sessions(&self) -> usize {
         self.sessions.load(Ordering::SeqCst)
+    }
+
+    /// Sessions cut so far because their guest stopped reading.
+    pub fn dropped_slow(&self) -> usize {
+        self.dropped_slow.load(Ordering::SeqCst)
     }
 }
 
@@ -136,15 +147,22 @@ impl SshServer {
             nodelay: true,
             ..Default::default()
         });
+        let seats = match opts.keys_file {
+            Some(path) => identity::Seats::kept_in(path.clone()).map_err(|e| {
+                anyhow::anyhow!("cannot read the SSH keys' seats in {}: {e}", path.display())
+            })?,
+            None => identity::Seats::default(),
+        };
         let shared = Arc::new(Shared {
             host,
-            seats: identity::Seats::default(),
+            seats,
             fingerprint: key.fingerprint(),
             notes: opts.notes,
             password: opts.password,
             max_sessions: opts.max_sessions,
             sessions: AtomicUsize::new(0),
             bytes_out: Arc::new(AtomicUsize::new(0)),
+            dropped_slow: AtomicUsize::new(0),
         });
         let s = shared.clone();
         let auth_timeout = opts.auth_timeout;
@@ -164,6 +182,7 @@ impl SshServer {
                 let cut = conn.cut.clone();
                 let authed = conn.authed.clone();
                 let config = config.clone();
+                let shared = s.clone();
                 tokio::spawn(async move {
                     let stream = cut.wrap(socket);
                     // The peer has `auth_timeout` to say who it is; then it is cut.
@@ -188,6 +207,9 @@ impl SshServer {
                     }
                     if let Some(why) = cut.why() {
                         tracing::info!(%peer, why, "ssh session cut");
+                        if why == output::STOPPED_READING {
+                            shared.dropped_slow.fetch_add(1, Ordering::SeqCst);
+                        }
                     }
                     watchdog.abort();
                 });

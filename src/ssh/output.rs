@@ -20,6 +20,9 @@ use tokio::sync::mpsc;
 /// terminal.
 pub const OUT_BUDGET: usize = 512 * 1024;
 
+/// Why a session over [`OUT_BUDGET`] was cut (the host's log, and its count of such cuts).
+pub const STOPPED_READING: &str = "stopped reading";
+
 /// The switch that ends a session whatever it is doing: the socket under it fails its next
 /// read and write, and a read or write waiting on the network is woken to fail.
 #[derive(Clone, Debug, Default)]
@@ -199,7 +202,7 @@ impl Outbox {
         }
         let n = self.sink.len();
         if self.waiting.load(Ordering::SeqCst) + n > self.budget {
-            self.cut.cut("stopped reading");
+            self.cut.cut(STOPPED_READING);
             return Err(io::Error::new(
                 io::ErrorKind::BrokenPipe,
                 "the guest stopped reading",
@@ -218,7 +221,7 @@ impl Write for Outbox {
             return Err(cut_error());
         }
         if self.sink.len() + buf.len() > self.budget {
-            self.cut.cut("stopped reading");
+            self.cut.cut(STOPPED_READING);
             return Err(io::Error::new(
                 io::ErrorKind::BrokenPipe,
                 "the guest stopped reading",

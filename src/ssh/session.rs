@@ -5,7 +5,7 @@
 
 use super::Shared;
 use super::client::{self, Guest, Screen};
-use super::identity::{Identity, same_password};
+use super::identity::Identity;
 use super::input::KeyParser;
 use super::output::{Cut, OUT_BUDGET, Outbox};
 use crate::server::rate::Bucket;
@@ -205,6 +205,10 @@ impl Connection {
                 }
             };
             if cut.is_cut() {
+                // The writer may wait for ever on a window the cut guest will never open
+                // (russh wakes that wait only with a window adjust): end it, and free what
+                // the outbox held.
+                writer.abort();
                 return;
             }
             if let Ok(channel) = writer.await {
@@ -311,7 +315,7 @@ impl russh::server::Handler for Connection {
                 }
                 if let Some(pw) = &self.shared.password {
                     let typed = answers.next().unwrap_or_default();
-                    if !same_password(&typed, pw.as_bytes()) {
+                    if !crate::proto::password_matches(&typed, pw.as_bytes()) {
                         return Ok(self.reject());
                     }
                 }

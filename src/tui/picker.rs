@@ -167,6 +167,7 @@ mod tests {
             running: false,
             addrs: vec!["10.1.2.3:7878".parse().unwrap()],
             ssh_port: None,
+            private: false,
         }
     }
 

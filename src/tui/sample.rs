@@ -88,6 +88,7 @@ impl Sample {
                 token: None,
                 watch: true,
                 color: None,
+                password: None,
             },
             s.now,
         );
@@ -133,6 +134,7 @@ impl Sample {
                     token: None,
                     watch: false,
                     color: None,
+                    password: None,
                 },
                 0,
             );

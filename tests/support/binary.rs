@@ -118,12 +118,6 @@ impl Drop for Proc {
     }
 }
 
-/// A loopback port nobody listens on now.
-pub fn free_port() -> String {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-        .to_string()
-}
+/// (The port helper lives in ports.rs, which the SSH benchmark includes too.)
+#[allow(unused_imports)]
+pub use super::ports::free_port;

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod binary;
+pub mod ports;
 pub mod tmux;
 
 use catan::bots::BotKind;
@@ -102,6 +103,7 @@ impl Client {
                 token,
                 watch,
                 color: None,
+                password: None,
             },
             &Trust::AnyKey,
         )
@@ -315,6 +317,7 @@ pub mod raw {
             token: None,
             watch,
             color: None,
+            password: None,
         }
     }
 }
@@ -368,6 +371,7 @@ pub async fn plain_table(
             token: None,
             watch: false,
             color: None,
+            password: None,
         },
         &Trust::AnyKey,
     )
