@@ -92,54 +92,46 @@ async fn a_private_table_lets_in_only_those_with_its_password() {
     host.stop().await;
 }
 
+/// What the host first says to an in-process connection's hello without a password (the
+/// host's own terminal when `is_host`, else a guest such as an SSH session).
+async fn local_answer(
+    host: &RunningHost,
+    is_host: bool,
+    name: &str,
+) -> Result<Option<catan::engine::Seat>, String> {
+    let (tx, mut rx) = host.handle.connect_local(is_host).await;
+    tx.send(ClientMsg::Hello {
+        version: PROTOCOL_VERSION,
+        name: name.into(),
+        token: None,
+        watch: false,
+        color: None,
+        password: None,
+    })
+    .await
+    .unwrap();
+    loop {
+        match tokio::time::timeout(PATIENCE, rx.recv()).await.unwrap() {
+            Some(ServerMsg::Welcome { seat, .. }) => return Ok(seat),
+            Some(ServerMsg::Refused { reason }) => return Err(reason),
+            Some(_) => {}
+            None => return Err("closed without a word".into()),
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_hosts_own_terminal_needs_no_password() {
     let host = host(Some("sesame")).await;
-    let (tx, mut rx) = host.handle.connect_local(true).await;
-    tx.send(ClientMsg::Hello {
-        version: PROTOCOL_VERSION,
-        name: "Host".into(),
-        token: None,
-        watch: false,
-        color: None,
-        password: None,
-    })
-    .await
-    .unwrap();
-    loop {
-        match tokio::time::timeout(PATIENCE, rx.recv()).await.unwrap() {
-            Some(ServerMsg::Welcome { seat, .. }) => {
-                assert_eq!(seat, Some(0));
-                break;
-            }
-            Some(ServerMsg::Refused { reason }) => panic!("the host was refused: {reason}"),
-            Some(_) => {}
-            None => panic!("closed"),
-        }
-    }
+    assert_eq!(local_answer(&host, true, "Host").await, Ok(Some(0)));
     // Another in-process connection (an SSH guest's) is a guest: it needs the password.
-    let (tx, mut rx) = host.handle.connect_local(false).await;
-    tx.send(ClientMsg::Hello {
-        version: PROTOCOL_VERSION,
-        name: "Guest".into(),
-        token: None,
-        watch: false,
-        color: None,
-        password: None,
-    })
-    .await
-    .unwrap();
-    loop {
-        match tokio::time::timeout(PATIENCE, rx.recv()).await.unwrap() {
-            Some(ServerMsg::Refused { reason }) => {
-                assert!(reason.contains("this table is private"), "{reason}");
-                break;
-            }
-            Some(ServerMsg::Welcome { .. }) => panic!("a guest sat down without the password"),
-            Some(_) => {}
-            None => panic!("closed without a word"),
-        }
-    }
+    let guest = local_answer(&host, false, "Guest").await;
+    assert!(
+        guest
+            .as_ref()
+            .is_err_and(|r| r.contains("this table is private")),
+        "a guest sat down without the password: {guest:?}"
+    );
     host.stop().await;
 }
 
