@@ -26,6 +26,21 @@ async fn host(password: Option<&str>) -> RunningHost {
     RunningHost::start(listener, Table::new(game, cfg)).unwrap()
 }
 
+/// The host's first answer to a hello: `Ok(seat)` for a welcome, `Err` with the refusal's
+/// words.
+async fn welcome_or_refusal(
+    rx: &mut tokio::sync::mpsc::Receiver<ServerMsg>,
+) -> Result<Option<catan::engine::Seat>, String> {
+    loop {
+        match tokio::time::timeout(PATIENCE, rx.recv()).await.unwrap() {
+            Some(ServerMsg::Welcome { seat, .. }) => return Ok(seat),
+            Some(ServerMsg::Refused { reason }) => return Err(reason),
+            Some(_) => {}
+            None => return Err("closed without a word".into()),
+        }
+    }
+}
+
 /// What the host first says to a hello with `password`: `Ok(seat)` for a welcome, `Err` with
 /// the refusal's words.
 async fn first_answer(
@@ -47,14 +62,7 @@ async fn first_answer(
     )
     .await
     .expect("connects");
-    loop {
-        match tokio::time::timeout(PATIENCE, rx.recv()).await.unwrap() {
-            Some(ServerMsg::Welcome { seat, .. }) => return Ok(seat),
-            Some(ServerMsg::Refused { reason }) => return Err(reason),
-            Some(_) => {}
-            None => return Err("closed without a word".into()),
-        }
-    }
+    welcome_or_refusal(&mut rx).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -110,14 +118,7 @@ async fn local_answer(
     })
     .await
     .unwrap();
-    loop {
-        match tokio::time::timeout(PATIENCE, rx.recv()).await.unwrap() {
-            Some(ServerMsg::Welcome { seat, .. }) => return Ok(seat),
-            Some(ServerMsg::Refused { reason }) => return Err(reason),
-            Some(_) => {}
-            None => return Err("closed without a word".into()),
-        }
-    }
+    welcome_or_refusal(&mut rx).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
