@@ -525,6 +525,22 @@ pub trait BotPlay: TurnOrder {
     fn search_rounds(&self) -> Option<u32> {
         Some(2)
     }
+    /// The ruleset's evaluation of this position for `me`, in victory points, where `hard`
+    /// compares its candidates by the positions they lead to (expectimax over deals of the
+    /// hidden state, this value at the leaves) rather than by playouts; `None` where it plays
+    /// playouts (and by default).
+    fn search_value(&self, _me: Seat) -> Option<f64> {
+        None
+    }
+    /// Whether a command's outcome depends on what its seat cannot see (a card drawn, a card
+    /// stolen, the dice): the value search averages those over deals, and plays the others
+    /// once.
+    fn search_chance(&self, _cmd: &Self::Command) -> bool {
+        true
+    }
+    /// `me`'s own next moves the value search looks at after a candidate (a trade, then the
+    /// build it pays for), appended to `out`; none by default.
+    fn search_replies(&self, _me: Seat, _out: &mut Vec<Self::Command>) {}
 }
 
 #[cfg(test)]

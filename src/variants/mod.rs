@@ -497,6 +497,22 @@ impl BotPlay for Game {
     fn search_rounds(&self) -> Option<u32> {
         bot_dispatch!(self, |g| g.search_rounds())
     }
+
+    fn search_value(&self, me: Seat) -> Option<f64> {
+        bot_dispatch!(self, |g| g.search_value(me))
+    }
+
+    fn search_chance(&self, cmd: &GameCommand) -> bool {
+        bot_dispatch!(pair self, cmd, |g, c| g.search_chance(c), else true)
+    }
+
+    fn search_replies(&self, me: Seat, out: &mut Vec<GameCommand>) {
+        bot_dispatch!(self, |g, wrap| {
+            let mut own = Vec::new();
+            g.search_replies(me, &mut own);
+            out.extend(own.into_iter().map(wrap));
+        })
+    }
 }
 
 #[cfg(test)]

@@ -35,6 +35,8 @@ use crate::topology::{CornerId, EdgeId, HexId};
 use crate::variants::base::{BaseGame, Command, Kind, Phase};
 use std::cell::RefCell;
 
+mod value;
+
 /// What the bot remembers between its own commands within a turn.
 #[derive(Clone, Debug, Default)]
 pub struct Memory {
@@ -1453,12 +1455,31 @@ impl BotPlay for BaseGame {
         true
     }
 
+    /// Setup: the best spots by the heuristic's measure, played out to the end. Later: every
+    /// move of the value search ([`value::candidates`]).
     fn search_candidates(&self, me: Seat, medium: &Command, out: &mut Vec<Command>) {
-        out.extend(search_candidates(self, me, medium));
+        if matches!(self.phase(), Phase::Setup { .. }) {
+            out.extend(search_candidates(self, me, medium));
+        } else {
+            value::candidates(self, me, medium, out);
+        }
     }
 
     fn search_score(&self, me: Seat) -> f64 {
         search_score(self, me)
+    }
+
+    /// After setup, hard scores positions with the value function ([`value`]).
+    fn search_value(&self, me: Seat) -> Option<f64> {
+        (!matches!(self.phase(), Phase::Setup { .. })).then(|| value::value(self, me))
+    }
+
+    fn search_chance(&self, cmd: &Command) -> bool {
+        value::chance(cmd)
+    }
+
+    fn search_replies(&self, me: Seat, out: &mut Vec<Command>) {
+        value::own_moves(self, me, out);
     }
 
     /// Setup shapes the whole game: its playouts run to the end.

@@ -1,0 +1,331 @@
+//! The hard bot's evaluation of a base position, and the moves it compares with it.
+//!
+//! Playouts played by `medium` could only find moves medium would play well after, and two
+//! rounds of them were too noisy to tell close moves apart. The hard bot instead scores each
+//! candidate by the position it leads to, with a hand-weighted value function in victory
+//! points (the approach of catanatron's value-function and alpha-beta players, written here
+//! from our own planner's parts): the seat's points, its production by resource (weighted by
+//! how scarce each resource is on the board, robbed hexes left out, a bonus for each
+//! resource it has at all), how near its hand is to its best next build (the planner's own
+//! goal, value over the wait), where it can still build, its cards (and the risk of losing
+//! half to a 7), development cards held, knights and road length toward the two awards, and
+//! the strongest opponent's public strength (so the robber goes where it hurts the leader).
+//!
+//! Only what the seat may see is read: its own hand and cards, public counts and the board.
+//! The search ([`crate::bots::search`]) averages the value over fresh deals of what the seat
+//! cannot see where a move draws on them (a card bought, a steal), and looks one more of its
+//! own moves ahead (a trade, then the build it pays for).
+
+use super::{Ctx, hex_yield, trade_kind};
+use crate::engine::Seat;
+use crate::rules::devcards::DevCard;
+use crate::variants::base::{BaseGame, Command, Kind, Phase};
+
+/// The value function's weights, in victory points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Weights {
+    /// A weighted pip of production (cities count twice), early in the game; it falls to
+    /// half as the seat nears the target (less time left to spend what it brings).
+    pub pip: f64,
+    /// Each resource the seat produces at all.
+    pub variety: f64,
+    /// The planner's best goal (its value over the wait the hand leaves): a hand that pays
+    /// for the next build now is worth more than the same number of stray cards.
+    pub plan: f64,
+    /// A resource card in hand, up to seven.
+    pub card: f64,
+    /// Each card beyond seven (half of the hand is lost to a 7 before the seat plays again
+    /// about half the time).
+    pub over_seven: f64,
+    /// An unplayed development card that is not a point.
+    pub dev: f64,
+    /// A knight played, while the Largest Army is not ours.
+    pub knight: f64,
+    /// A segment of the seat's longest road, while the Longest Road is not ours.
+    pub road: f64,
+    /// A free spot where the seat could build a settlement now (up to three count).
+    pub spot: f64,
+    /// The strongest opponent's public strength (points, production, cards).
+    pub opponent: f64,
+}
+
+/// The weights the hard bot plays with (tuned by `catan sim`, hard against three medium).
+pub(crate) const WEIGHTS: Weights = Weights {
+    pip: 0.06,
+    variety: 0.12,
+    plan: 0.35,
+    card: 0.03,
+    over_seven: 0.12,
+    dev: 0.4,
+    knight: 0.15,
+    road: 0.04,
+    spot: 0.15,
+    opponent: 0.25,
+};
+
+/// A won position: above any other value.
+const WIN: f64 = 1000.0;
+
+/// The value of `g` for `me`, in victory points, by [`WEIGHTS`].
+pub(crate) fn value(g: &BaseGame, me: Seat) -> f64 {
+    value_with(g, me, &WEIGHTS)
+}
+
+/// The value of `g` for `me` by weights `w`.
+pub(crate) fn value_with(g: &BaseGame, me: Seat, w: &Weights) -> f64 {
+    if let Some(winner) = g.winner() {
+        return if winner == me { WIN } else { -WIN };
+    }
+    let ctx = Ctx::new(g, me);
+    let target = ctx.target.max(1) as f64;
+    let late = (g.public_vp(me) as f64 / target).min(1.0);
+    let pip = w.pip * (1.0 - 0.5 * late);
+    let mut v = g.total_vp(me) as f64;
+    // Production, where the robber does not sit.
+    let prod = robbed_production(g, me);
+    let mut weighted = 0.0;
+    for (i, p) in prod.iter().enumerate() {
+        weighted += (*p * ctx.weight[i]) as f64;
+        if *p > 0.0 {
+            v += w.variety;
+        }
+    }
+    v += pip * weighted;
+    // The hand toward the next build.
+    if let Some(plan) = ctx.plans().first() {
+        v += w.plan * plan.score as f64;
+    }
+    let cards = ctx.hand.total();
+    v += w.card * cards.min(7) as f64;
+    if cards > 7 {
+        v -= w.over_seven * (cards - 7) as f64;
+    }
+    // Development cards, and the awards within reach.
+    let dev = g.dev_hand(me);
+    let held = dev
+        .cards
+        .iter()
+        .filter(|h| h.card != DevCard::VictoryPoint)
+        .count();
+    v += w.dev * held as f64;
+    if g.largest_army() != Some(me) {
+        v += w.knight * dev.knights_played.min(3) as f64;
+    }
+    if g.longest_road() != Some(me) {
+        v += w.road * g.road_length(me).min(8) as f64;
+    }
+    // Room to build.
+    if ctx.pieces.stock(me).settlements > 0 {
+        let reach = ctx.reach();
+        let spots = ctx
+            .map
+            .land_corners()
+            .iter()
+            .filter(|c| {
+                reach.dist[c.index()] == 0 && ctx.pieces.check_settlement_spot(ctx.map, **c).is_ok()
+            })
+            .count();
+        v += w.spot * spots.min(3) as f64;
+    }
+    // The strongest opponent, as everyone sees it.
+    let opp = ctx
+        .opponents()
+        .map(|s| {
+            let p = robbed_production(g, s);
+            let weighted: f64 = p
+                .iter()
+                .zip(ctx.weight.iter())
+                .map(|(p, w)| (*p * *w) as f64)
+                .sum();
+            g.public_vp(s) as f64
+                + pip * weighted
+                + w.dev * g.dev_hand(s).cards.len() as f64
+                + w.card * g.hand(s).total().min(7) as f64
+        })
+        .fold(0.0f64, f64::max);
+    v - w.opponent * opp
+}
+
+/// A seat's production in pips per resource, cities counting twice, the robber's hex left
+/// out: public, from the board alone.
+fn robbed_production(g: &BaseGame, seat: Seat) -> [f32; 5] {
+    let map = g.map();
+    let pieces = g.pieces();
+    let robber = g.robber();
+    let mut p = [0f32; 5];
+    for c in pieces.buildings_of(seat) {
+        let w = pieces.building(*c).map_or(0, |b| b.weight()) as f32;
+        for h in map.topology.corner_hexes(*c).iter().flatten() {
+            if *h == robber {
+                continue;
+            }
+            if let Some((r, y)) = hex_yield(map, *h) {
+                p[r as usize] += y * w;
+            }
+        }
+    }
+    p
+}
+
+/// Whether a command proposes, answers or withdraws a trade between players (those stay the
+/// heuristic's: one offer a turn, answers by what the cards are worth).
+fn player_trade(c: &Command) -> bool {
+    trade_kind(c) && c.kind() != Kind::Bank
+}
+
+/// The moves the value search compares for `me` here (the heuristic's pick `medium` among
+/// them): on its turn every build, bank trade, card bought or played, and ending the turn;
+/// every robber move; every free road. Elsewhere (the roll, discards, answers, an offer the
+/// heuristic makes) none: the heuristic's pick stands.
+pub(crate) fn candidates(g: &BaseGame, me: Seat, medium: &Command, out: &mut Vec<Command>) {
+    if player_trade(medium) {
+        return;
+    }
+    own_moves(g, me, out);
+}
+
+/// `me`'s own moves the search looks at here (see [`candidates`]).
+pub(crate) fn own_moves(g: &BaseGame, me: Seat, out: &mut Vec<Command>) {
+    if g.current() != me {
+        return;
+    }
+    match g.phase() {
+        Phase::Main | Phase::Robber { .. } | Phase::RoadBuilding { .. } => {
+            let start = out.len();
+            g.legal_into(me, out);
+            let mut i = start;
+            while i < out.len() {
+                if player_trade(&out[i]) {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether a move's outcome depends on what the seat cannot see (a card drawn from the deck,
+/// a card stolen, what a monopoly takes, the dice), so the search averages it over deals.
+pub(crate) fn chance(c: &Command) -> bool {
+    matches!(
+        c,
+        Command::BuyDev
+            | Command::Roll
+            | Command::PlayMonopoly(_)
+            | Command::Robber { steal: Some(_), .. }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::search::Budget;
+    use crate::bots::{Bot, BotKind};
+    use crate::rules::costs;
+    use crate::rules::resources::ResourceSet;
+    use crate::ruleset::{BotPlay, Ruleset};
+    use crate::sim::{SimConfig, play_game};
+    use crate::variants::Game;
+
+    /// A game just past setup (two settlements and roads each) in seat 0's main phase, every
+    /// hand empty.
+    fn main_phase() -> BaseGame {
+        let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
+        cfg.move_cap = 16;
+        let Game::Base(mut g) = play_game(&cfg, 0, false).unwrap().game else {
+            panic!("a base game")
+        };
+        assert!(matches!(g.phase(), Phase::Roll), "setup is over");
+        g.phase = Phase::Main;
+        g.current = 0;
+        for s in 0..4 {
+            let hand = g.table.hands[s];
+            g.table.bank.add(&hand);
+            g.table.hands[s] = ResourceSet::EMPTY;
+        }
+        g
+    }
+
+    fn deal(g: &mut BaseGame, seat: Seat, cards: ResourceSet) {
+        g.table.bank.sub(&cards);
+        g.table.hands[seat as usize].add(&cards);
+    }
+
+    /// Setup is still searched with whole games; after it, positions are valued.
+    #[test]
+    fn positions_are_valued_after_setup() {
+        let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
+        cfg.move_cap = 3;
+        let Game::Base(setup) = play_game(&cfg, 0, false).unwrap().game else {
+            panic!("a base game")
+        };
+        assert_eq!(setup.search_value(0), None);
+        assert!(main_phase().search_value(0).is_some());
+    }
+
+    /// A city is worth more than the cards it costs, and a won game more than anything.
+    #[test]
+    fn a_build_raises_the_value() {
+        let mut g = main_phase();
+        deal(&mut g, 0, costs::CITY);
+        let before = value(&g, 0);
+        let at = *g.pieces().buildings_of(0).first().expect("a settlement");
+        let mut city = g.clone();
+        city.apply(0, &Command::City(at), 0).expect("a legal city");
+        assert!(
+            value(&city, 0) > before + 0.5,
+            "{} vs {before}",
+            value(&city, 0)
+        );
+        let mut ended = g.clone();
+        ended.apply(0, &Command::End, 0).expect("the turn ends");
+        assert!(
+            (value(&ended, 0) - before).abs() < 1e-9,
+            "ending changes nothing"
+        );
+    }
+
+    /// On its turn the value search compares every build, road and bank trade, not just the
+    /// heuristic's few; an offer the heuristic makes is left to it.
+    #[test]
+    fn every_own_move_is_a_candidate() {
+        let mut g = main_phase();
+        deal(&mut g, 0, ResourceSet::new(4, 4, 0, 0, 0));
+        let mut out = Vec::new();
+        candidates(&g, 0, &Command::End, &mut out);
+        assert!(out.contains(&Command::End));
+        assert!(out.iter().any(|c| matches!(c, Command::Road(_))), "{out:?}");
+        assert!(out.iter().any(|c| c.kind() == Kind::Bank), "{out:?}");
+        assert!(out.iter().all(|c| !player_trade(c)));
+        let offer = Command::Trade(crate::rules::offers::TradeCommand::Offer {
+            give: ResourceSet::one(crate::rules::resources::Resource::Brick, 1),
+            get: ResourceSet::one(crate::rules::resources::Resource::Ore, 1),
+            to: None,
+        });
+        let mut none = Vec::new();
+        candidates(&g, 0, &offer, &mut none);
+        assert!(none.is_empty());
+        // Not its turn: nothing to compare.
+        candidates(&g, 1, &Command::End, &mut none);
+        assert!(none.is_empty());
+    }
+
+    /// The hard bot with the cards for a city and nothing else worth more builds it; the
+    /// moves that draw on hidden cards are averaged over every deal, the others valued once.
+    #[test]
+    fn hard_builds_the_city_its_hand_pays_for() {
+        let mut g = main_phase();
+        deal(&mut g, 0, costs::CITY);
+        let mut bot: Bot<BaseGame> = Bot::new(BotKind::Hard, 4).with_budget(Budget::Playouts(240));
+        let pick = bot.choose(&g, 0).expect("a move");
+        assert!(matches!(pick, Command::City(_)), "{pick:?}");
+        assert_eq!(bot.stats.searched, 1);
+        let mut moves = Vec::new();
+        own_moves(&g, 0, &mut moves);
+        let chance = moves.iter().filter(|c| chance(c)).count() as u64;
+        let known = moves.len() as u64 - chance;
+        assert_eq!(bot.stats.playouts, known + 8 * chance);
+    }
+}
