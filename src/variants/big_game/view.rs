@@ -293,8 +293,11 @@ fn piece_owners(g: &BigGame, seat: Seat) -> impl Iterator<Item = Seat> {
         .flat_map(|ob| [2 * ob as Seat, 2 * ob as Seat + 1])
 }
 
+/// Buildings by corner and routes by edge, as a view lists them.
+type PieceLists = (Vec<(CornerId, Building)>, Vec<(EdgeId, Route)>);
+
 /// The pieces on the boards a hall seat reaches, by corner and by edge.
-fn pieces_near(g: &BigGame, seat: Seat) -> (Vec<(CornerId, Building)>, Vec<(EdgeId, Route)>) {
+fn pieces_near(g: &BigGame, seat: Seat) -> PieceLists {
     let visible = |b: Option<usize>| b.is_some_and(|b| g.in_reach(seat, b));
     let mut buildings: Vec<(CornerId, Building)> = Vec::new();
     let mut routes: Vec<(EdgeId, Route)> = Vec::new();
