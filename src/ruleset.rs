@@ -235,6 +235,19 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     fn shown_seats(&self, _seat: Seat) -> Option<Vec<Seat>> {
         None
     }
+    /// A fingerprint of the pieces `seat`'s view shows, for a ruleset whose views may leave
+    /// them out ([`Ruleset::view_without_pieces`]); `None`: its views are always whole. Equal
+    /// marks say the pieces are as they were, so a hall's round start, which moves none, need
+    /// not send thousands of seats theirs again.
+    fn pieces_mark(&self, _seat: Seat) -> Option<u64> {
+        None
+    }
+    /// `seat`'s view without its pieces, which the recipient keeps from the last view it was
+    /// sent (the client's [`crate::client::state::PlainView::keep_pieces`]). Only called when
+    /// [`Ruleset::pieces_mark`] is `Some` and equal to that last view's.
+    fn view_without_pieces(&self, seat: Seat) -> Self::View {
+        self.view(Some(seat))
+    }
     /// Whether the game waits for or invites this seat now (one seat of `actors`, without
     /// listing a hall's thousands).
     fn is_actor(&self, seat: Seat) -> bool {

@@ -436,3 +436,87 @@ fn round_start_bytes_by_field() {
         }
     }
 }
+
+/// Issue 21: a hall's round start moves no piece, so it leaves every seat's pieces out (the
+/// client keeps those of its last view), and a change that moves pieces sends them. Seats
+/// build between round starts; after each round start every client, merging what it was sent
+/// as `client::state` does, holds exactly the pieces its seat's whole view shows now.
+#[test]
+fn a_rounds_start_leaves_the_pieces_out_and_every_client_still_holds_them() {
+    use catan::client::state::ClientState;
+    use catan::proto::{ClientMsg, ServerMsg};
+    use catan::variants::GameView;
+    let boards = 20;
+    let seats = 2 * boards;
+    let (mut table, mut queues, mut now) = hall_table(boards, 4096);
+    let mut clients: Vec<ClientState<GameView>> = (0..seats).map(|_| Default::default()).collect();
+    let at = std::time::Instant::now();
+    let (mut kept, mut whole, mut built) = (0, 0, 0);
+    let feed = |queues: &mut Vec<Frames>, clients: &mut Vec<ClientState<GameView>>| {
+        let (mut k, mut w) = (0, 0);
+        for (rx, client) in queues.iter_mut().zip(clients.iter_mut()) {
+            for (_, m) in drain(rx) {
+                if let ServerMsg::Update(u) = &m {
+                    let v = <&catan::variants::big_game::BigView>::try_from(&u.view).unwrap();
+                    if v.pieces_kept {
+                        assert!(v.buildings.is_empty() && v.routes.is_empty());
+                        k += 1;
+                    } else {
+                        w += 1;
+                    }
+                }
+                client.apply(m, at);
+            }
+        }
+        (k, w)
+    };
+    feed(&mut queues, &mut clients);
+    for round in 0..8 {
+        // Every active seat builds what it can: a road, a ship, a settlement or a city.
+        for s in 0..seats as catan::engine::Seat {
+            let game = table.game();
+            let build = game
+                .legal(s)
+                .into_iter()
+                .map(|c| game.format(&c))
+                .find(|t| {
+                    ["road ", "ship ", "settle ", "city "]
+                        .iter()
+                        .any(|k| t.starts_with(k))
+                });
+            if let Some(text) = build {
+                table.message(s as u64 + 1, ClientMsg::Command { seq: round, text }, now);
+                built += 1;
+            }
+        }
+        feed(&mut queues, &mut clients);
+        let r = big(&table, 0).round;
+        while big(&table, 0).round == r {
+            now += 1_000;
+            table.tick(now);
+        }
+        let (k, w) = feed(&mut queues, &mut clients);
+        kept += k;
+        whole += w;
+        for (s, client) in clients.iter().enumerate() {
+            let full = big(&table, s as catan::engine::Seat);
+            let held = client.update.as_ref().expect("an update");
+            let held = <&catan::variants::big_game::BigView>::try_from(&held.view).unwrap();
+            assert!(
+                !held.pieces_kept,
+                "seat {s}: the client filled its pieces in"
+            );
+            assert_eq!(
+                held.buildings, full.buildings,
+                "seat {s}, round {r}: buildings"
+            );
+            assert_eq!(held.routes, full.routes, "seat {s}, round {r}: routes");
+        }
+    }
+    assert!(built > 20, "seats built {built} pieces");
+    // Round starts leave the pieces out where nothing near a seat was built since.
+    assert!(
+        kept > whole,
+        "{kept} round starts kept the pieces, {whole} sent them"
+    );
+}

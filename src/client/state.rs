@@ -36,6 +36,10 @@ pub trait PlainView:
     fn shows_sea(&self) -> bool {
         false
     }
+
+    /// Fills in what this view left out from the previous one (a ruleset whose host may
+    /// leave the pieces out: [`crate::ruleset::Ruleset::view_without_pieces`]).
+    fn keep_pieces(&mut self, _earlier: &Self) {}
 }
 
 /// Log lines kept for scrolling.
@@ -221,6 +225,9 @@ impl<V: PlainView> ClientState<V> {
             }
             ServerMsg::Update(u) => {
                 let mut u = *u;
+                if let Some(earlier) = &self.update {
+                    u.view.keep_pieces(&earlier.view);
+                }
                 if u.seats.is_empty() && u.seats_at.is_empty() {
                     // Nobody changed seats since the last update.
                     u.seats = self.update.take().map(|p| p.seats).unwrap_or_default();

@@ -17,7 +17,8 @@ use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a message changes shape.
 /// 5: the hello carries a private table's password.
-pub const PROTOCOL_VERSION: u32 = 5;
+/// 6: a Big Game view may leave its pieces out (`pieces_kept`): the client keeps its last.
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// The variant's map as the client rebuilds it (defined with the boards).
 pub use crate::board::MapRecipe;

@@ -157,3 +157,56 @@ fn ready_in_a_running_game_sends_nothing() {
     }
     assert_eq!(heard(&mut ann), vec![]);
 }
+
+/// Issue 25: lobby traffic is coalesced. With seat news held for the table task's flush, a
+/// burst of ready toggles and colour changes from every seat sends each connection one
+/// lobby update for the whole burst, and it shows the last state.
+#[test]
+fn a_burst_of_lobby_changes_sends_each_connection_one_update() {
+    let mut t = lobby(6);
+    let mut rxs: Vec<_> = ["Ann", "Bob", "Cy", "Dee"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| join(&mut t, i as ConnId + 1, n, false))
+        .collect();
+    let mut watcher = join(&mut t, 9, "w", true);
+    for rx in rxs.iter_mut().chain([&mut watcher]) {
+        heard(rx);
+    }
+    t.coalesce_seat_news(true);
+    for round in 0..3 {
+        for conn in 1..=4 {
+            t.message(conn, ClientMsg::Ready(round % 2 == 0), 10);
+            let colour = ["green", "purple", "cyan", "yellow"][(conn as usize + round) % 4];
+            t.message(conn, ClientMsg::Color(colour.into()), 10);
+        }
+    }
+    // Only notices (a colour taken, a change past the pace) go out before the flush.
+    for rx in rxs.iter_mut().chain([&mut watcher]) {
+        let early = heard(rx);
+        assert!(
+            early.iter().all(|m| matches!(m, ServerMsg::Notice(_))),
+            "no update goes out before the flush: {early:?}"
+        );
+    }
+    t.flush(10);
+    for rx in rxs.iter_mut().chain([&mut watcher]) {
+        let msgs = heard(rx);
+        let lobbies: Vec<_> = msgs
+            .iter()
+            .filter_map(|m| match m {
+                ServerMsg::Lobby(l) => Some(l),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(lobbies.len(), 1, "one lobby update for the burst: {msgs:?}");
+        // The last round set everyone ready.
+        let ready: Vec<bool> = lobbies[0].seats.iter().flatten().map(|s| s.ready).collect();
+        assert_eq!(ready, vec![true; 4]);
+    }
+    t.flush(11);
+    assert!(
+        heard(&mut rxs[0]).is_empty(),
+        "a flush with no news sends nothing"
+    );
+}

@@ -248,6 +248,7 @@ async fn run_table<G: Ruleset>(
     let now = move || origin + start.elapsed().as_millis() as Millis;
     let mut closers: std::collections::HashMap<ConnId, Outbox<G::View>> = Default::default();
     let mut memory: Option<(std::time::Instant, (u64, u64))> = None;
+    table.coalesce_seat_news(true);
     tokio::pin!(shutdown);
     loop {
         let wake = table
@@ -258,38 +259,14 @@ async fn run_table<G: Ruleset>(
             msg = rx.recv() => {
                 step = std::time::Instant::now();
                 let Some(msg) = msg else { break };
-                let t = now();
                 table.set_wall_clock(wall_us());
-                match msg {
-                    Inbound::Msg { conn, msg: ClientMsg::Stats, .. } => {
-                        if let Some(tx) = closers.get(&conn) {
-                            let (rss_kb, peak_rss_kb) = match memory {
-                                Some((at, m)) if at.elapsed() < STATS_FRESH => m,
-                                _ => {
-                                    let m = process_memory();
-                                    memory = Some((std::time::Instant::now(), m));
-                                    m
-                                }
-                            };
-                            let _ = tx.offer(ServerMsg::Stats(HostStats {
-                                rss_kb,
-                                peak_rss_kb,
-                                connections: closers.len() as u64,
-                                dropped_slow: table.dropped_slow()
-                                    + writers_dropped.load(Ordering::Relaxed),
-                            }));
-                        }
-                    }
-                    Inbound::Open { conn, tx, is_host, peer } => {
-                        closers.insert(conn, tx.clone());
-                        table.open(conn, tx, is_host, peer);
-                    }
-                    // The connection's place in the queue (`turn`) is given back here.
-                    Inbound::Msg { conn, msg, .. } => table.message(conn, msg, t),
-                    Inbound::Closed { conn } => {
-                        closers.remove(&conn);
-                        table.close(conn, t);
-                    }
+                inbound(&mut table, &mut closers, &mut memory, &writers_dropped, msg, now());
+                // What else is waiting is handled before the tick, which sends the seat news
+                // of the whole batch at once (a burst of lobby traffic: one update each).
+                for _ in 0..INBOUND_BATCH {
+                    let Ok(msg) = rx.try_recv() else { break };
+                    table.set_wall_clock(wall_us());
+                    inbound(&mut table, &mut closers, &mut memory, &writers_dropped, msg, now());
                 }
                 table.tick(now());
             }
@@ -319,6 +296,60 @@ async fn run_table<G: Ruleset>(
         });
     }
     table
+}
+
+/// Messages the table task handles in a row before it ticks: enough to coalesce a burst,
+/// few enough that a tick (a deadline, a bot) is never held up for long.
+const INBOUND_BATCH: usize = 64;
+
+/// One message from a connection's tasks, handled by the table task.
+fn inbound<G: Ruleset>(
+    table: &mut Table<G>,
+    closers: &mut std::collections::HashMap<ConnId, Outbox<G::View>>,
+    memory: &mut Option<(std::time::Instant, (u64, u64))>,
+    writers_dropped: &AtomicU64,
+    msg: Inbound<G::View>,
+    t: Millis,
+) {
+    match msg {
+        Inbound::Msg {
+            conn,
+            msg: ClientMsg::Stats,
+            ..
+        } => {
+            if let Some(tx) = closers.get(&conn) {
+                let (rss_kb, peak_rss_kb) = match *memory {
+                    Some((at, m)) if at.elapsed() < STATS_FRESH => m,
+                    _ => {
+                        let m = process_memory();
+                        *memory = Some((std::time::Instant::now(), m));
+                        m
+                    }
+                };
+                let _ = tx.offer(ServerMsg::Stats(HostStats {
+                    rss_kb,
+                    peak_rss_kb,
+                    connections: closers.len() as u64,
+                    dropped_slow: table.dropped_slow() + writers_dropped.load(Ordering::Relaxed),
+                }));
+            }
+        }
+        Inbound::Open {
+            conn,
+            tx,
+            is_host,
+            peer,
+        } => {
+            closers.insert(conn, tx.clone());
+            table.open(conn, tx, is_host, peer);
+        }
+        // The connection's place in the queue (`turn`) is given back here.
+        Inbound::Msg { conn, msg, .. } => table.message(conn, msg, t),
+        Inbound::Closed { conn } => {
+            closers.remove(&conn);
+            table.close(conn, t);
+        }
+    }
 }
 
 /// Microseconds since the Unix epoch, for the updates' delivery stamps.

@@ -280,6 +280,28 @@ struct Shared {
     free_colors: Vec<String>,
 }
 
+/// One connection's part of a broadcast, decided before the updates are built.
+struct Planned {
+    id: ConnId,
+    seats: SeatList,
+    /// The view leaves the pieces out: the connection holds them as they are.
+    keep_pieces: bool,
+    /// The seats its view names ([`Ruleset::shown_seats`]), when the plan needed them.
+    shown: Option<Vec<Seat>>,
+}
+
+impl Planned {
+    /// A whole update, nothing known of the recipient.
+    fn whole(id: ConnId) -> Planned {
+        Planned {
+            id,
+            seats: SeatList::Full,
+            keep_pieces: false,
+            shown: None,
+        }
+    }
+}
+
 /// Which seat entries an update carries: a hall's recipient gets those it does not know.
 enum SeatList {
     /// None: the seats it knows are as they were.
@@ -374,6 +396,10 @@ struct Conn<V> {
     /// In a hall, the seats whose entries this connection was sent since that change, sorted:
     /// a round's start that moves the top of the standings sends only the seats new to it.
     seats_known: Vec<Seat>,
+    /// In a hall, the fingerprint of the pieces ([`Ruleset::pieces_mark`]) in the last view
+    /// this connection was sent by a broadcast, while it still holds them: a change whose
+    /// mark is the same leaves the pieces out. `None`: send them.
+    pieces_sent: Option<u64>,
     /// Chat lines and lobby changes in the current second.
     chat: Window,
     lobby: Window,
@@ -409,6 +435,11 @@ pub struct Table<G: Ruleset = Game> {
     bot_due: Option<Millis>,
     version: u64,
     first_person_at: Option<Millis>,
+    /// Seat news (a seat taken or left, ready, a colour, a bot) waits for the next
+    /// [`Table::flush`] instead of going out at once ([`Table::coalesce_seat_news`]).
+    coalesce: bool,
+    /// Who has seat news waiting: `Some(None)` everyone, `Some(Some(seats))` those seats.
+    seat_news: Option<Option<Vec<Seat>>>,
     effects: Effects,
     /// Every accepted command and clock step, in order: the game's record.
     record: Vec<Entry>,
@@ -551,6 +582,8 @@ impl<G: Ruleset> Table<G> {
             bot_due: None,
             version: 0,
             first_person_at: None,
+            coalesce: false,
+            seat_news: None,
             effects: Effects::default(),
             record: Vec::new(),
             save: None,
@@ -921,6 +954,7 @@ impl<G: Ruleset> Table<G> {
                 dropping: false,
                 seats_seen: 0,
                 seats_known: Vec::new(),
+                pieces_sent: None,
                 chat: Window::default(),
                 lobby: Window::default(),
             },
@@ -949,7 +983,7 @@ impl<G: Ruleset> Table<G> {
                     self.sync_name(seat as usize);
                 }
                 let who = self.near(seat);
-                self.broadcast(&[], now, None, who);
+                self.seat_news(who, now);
             }
         }
         self.count_seats();
@@ -1063,7 +1097,7 @@ impl<G: Ruleset> Table<G> {
                     self.slots[s as usize].ready = r;
                     self.maybe_start(now);
                     let who = self.near(s);
-                    self.broadcast(&[], now, None, who);
+                    self.seat_news(who, now);
                 }
             }
             ClientMsg::Color(col) => self.choose_color(conn, &col, now),
@@ -1087,7 +1121,7 @@ impl<G: Ruleset> Table<G> {
                 {
                     self.seat_bot(i);
                     self.maybe_start(now);
-                    self.broadcast(&[], now, None, None);
+                    self.seat_news(None, now);
                 }
             }
             ClientMsg::RemoveBot => {
@@ -1099,7 +1133,7 @@ impl<G: Ruleset> Table<G> {
                     self.slots[i].name.clear();
                     self.sync_name(i);
                     self.bots[i] = None;
-                    self.broadcast(&[], now, None, None);
+                    self.seat_news(None, now);
                 }
             }
             ClientMsg::Kick(seat) => {
@@ -1118,7 +1152,7 @@ impl<G: Ruleset> Table<G> {
                         self.sync_name(seat as usize);
                         self.bots[seat as usize] = None;
                     }
-                    self.broadcast(&[], now, None, None);
+                    self.seat_news(None, now);
                 }
             }
             ClientMsg::BotLevel(seat) => {
@@ -1143,7 +1177,7 @@ impl<G: Ruleset> Table<G> {
                     let next = kind.next_level();
                     self.bots[i] =
                         Some(self.new_bot(next, self.cfg.seed ^ ((i as u64 + 1) * 0x9e37)));
-                    self.broadcast(&[], now, None, None);
+                    self.seat_news(None, now);
                 }
             }
             ClientMsg::Ping(t) => self.send(conn, ServerMsg::Pong(t)),
@@ -1393,7 +1427,7 @@ impl<G: Ruleset> Table<G> {
                 w.extend(seat.map(|s| s as Seat));
                 w
             });
-            self.broadcast(&[], now, None, who);
+            self.seat_news(who, now);
         }
         if back {
             // What they missed, in words for them.
@@ -1460,7 +1494,7 @@ impl<G: Ruleset> Table<G> {
         }
         self.slots[seat as usize].color = col;
         let who = self.near(seat);
-        self.broadcast(&[], now, None, who);
+        self.seat_news(who, now);
     }
 
     /// The rule every table starts by: each seat filled and ready.
@@ -1637,6 +1671,40 @@ impl<G: Ruleset> Table<G> {
         }
     }
 
+    /// Seats changed (who sits where, ready, colours, bots): `who` must hear of it. With
+    /// coalescing on, the news waits for [`Table::flush`], so a burst of lobby traffic costs
+    /// each connection one update, not one per change.
+    fn seat_news(&mut self, who: Option<Vec<Seat>>, now: Millis) {
+        if !self.coalesce {
+            self.broadcast(&[], now, None, who);
+            return;
+        }
+        self.seat_news = Some(match (self.seat_news.take(), who) {
+            (None, who) => who,
+            (Some(None), _) | (Some(Some(_)), None) => None,
+            (Some(Some(mut a)), Some(b)) => {
+                a.extend(b);
+                a.sort_unstable();
+                a.dedup();
+                Some(a)
+            }
+        });
+    }
+
+    /// Holds seat news until [`Table::flush`] (the host's table task flushes once per batch
+    /// of messages it handles, and on every tick). Off by default: a table driven call by
+    /// call, as in tests, sends each change at once.
+    pub fn coalesce_seat_news(&mut self, on: bool) {
+        self.coalesce = on;
+    }
+
+    /// Sends the seat news that waited: one update for each connection concerned.
+    pub fn flush(&mut self, now: Millis) {
+        if let Some(who) = self.seat_news.take() {
+            self.broadcast(&[], now, None, who);
+        }
+    }
+
     /// In a hall, the seats that show `seat` in their views (its board and both neighbours);
     /// `None` elsewhere: everyone.
     fn near(&self, seat: Seat) -> Option<Vec<Seat>> {
@@ -1679,12 +1747,13 @@ impl<G: Ruleset> Table<G> {
         let by_seat = self.hall.then(|| EventIndex::new(&self.game, evs));
         // A round's start changes the top of the standings, and with it the seats named.
         let for_all = by_seat.as_ref().is_some_and(|ix| !ix.global.is_empty());
-        let mut plan: Vec<(ConnId, SeatList)> = Vec::with_capacity(ids.len());
+        let mut plan: Vec<Planned> = Vec::with_capacity(ids.len());
         for id in ids {
             let Some(c) = self.conns.get_mut(&id).filter(|c| c.greeted) else {
                 continue;
             };
             let changed = c.seats_seen != self.seat_changes;
+            let mut shown_seats = None;
             let list = match c.seat {
                 // A hall seat is sent the entries of the seats it is shown and does not know.
                 Some(s) if self.hall && self.started && (changed || for_all) => {
@@ -1703,20 +1772,35 @@ impl<G: Ruleset> Table<G> {
                             SeatList::Only(new)
                         }
                     };
-                    c.seats_known = shown;
+                    c.seats_known.clone_from(&shown);
+                    shown_seats = Some(shown);
                     list
                 }
                 _ if changed || for_all => SeatList::Full,
                 _ => SeatList::Unchanged,
             };
-            plan.push((id, list));
+            // A seat holds the pieces of the last view it was sent: when they are as they
+            // were (a round's start moves none), they stay out of this one.
+            let mark = match c.seat {
+                Some(s) if self.started => self.game.pieces_mark(s),
+                _ => None,
+            };
+            let keep_pieces = mark.is_some() && c.pieces_sent == mark;
+            c.pieces_sent = mark;
+            plan.push(Planned {
+                id,
+                seats: list,
+                keep_pieces,
+                shown: shown_seats,
+            });
             c.seats_seen = self.seat_changes;
         }
         // Outside a hall every spectator sees the same update: it is built once and copied,
         // so a crowd of spectators costs a copy each, not a view and a log each.
         let mut watchers = Vec::new();
         if !self.hall {
-            plan.retain(|&(id, _)| {
+            plan.retain(|p| {
+                let id = p.id;
                 let c = &self.conns[&id];
                 let same = c.seat.is_none() && !c.is_host && reply.is_none_or(|(r, _)| r != id);
                 if same {
@@ -1744,12 +1828,11 @@ impl<G: Ruleset> Table<G> {
         // Built once, encoded once: every spectator's queue gets the same bytes.
         if let Some(&first) = watchers.first() {
             let msg = self.message_for(
-                first,
+                &Planned::whole(first),
                 evs,
                 by_seat.as_ref(),
                 reply,
                 &shared,
-                &SeatList::Full,
             );
             self.send_all(&watchers, msg);
         }
@@ -1758,18 +1841,18 @@ impl<G: Ruleset> Table<G> {
     /// The updates of `part` (connection, with its seat list), by two threads when many.
     fn build_updates(
         &self,
-        part: &[(ConnId, SeatList)],
+        part: &[Planned],
         evs: &[G::Event],
         ix: Option<&EventIndex>,
         reply: Option<(ConnId, u32)>,
         shared: &Shared,
     ) -> Vec<(ConnId, Built<G::View>)> {
         // A TCP connection's update is encoded here, by the thread that built it.
-        let build = |part: &[(ConnId, SeatList)]| -> Vec<(ConnId, Built<G::View>)> {
+        let build = |part: &[Planned]| -> Vec<(ConnId, Built<G::View>)> {
             part.iter()
-                .map(|(id, seats)| {
-                    let id = *id;
-                    let msg = self.message_for(id, evs, ix, reply, shared, seats);
+                .map(|p| {
+                    let id = p.id;
+                    let msg = self.message_for(p, evs, ix, reply, shared);
                     let built = match &self.conns[&id].tx {
                         Outbox::Local(_) => Built::Msg(msg),
                         Outbox::Wire(_) => match crate::proto::codec::frame(&msg) {
@@ -1796,22 +1879,25 @@ impl<G: Ruleset> Table<G> {
         })
     }
 
-    /// One connection's update (or lobby) with `evs` in words for it.
+    /// One connection's update (or lobby) with `evs` in words for it, whole: the next
+    /// broadcast sends its pieces again.
     fn update_for(
-        &self,
+        &mut self,
         id: ConnId,
         evs: &[G::Event],
         now: Millis,
         reply: Option<(ConnId, u32)>,
     ) -> ServerMsg<G::View> {
+        if let Some(c) = self.conns.get_mut(&id) {
+            c.pieces_sent = None;
+        }
         let index = self.hall.then(|| EventIndex::new(&self.game, evs));
         self.message_for(
-            id,
+            &Planned::whole(id),
             evs,
             index.as_ref(),
             reply,
             &self.shared(now),
-            &SeatList::Full,
         )
     }
 
@@ -1854,18 +1940,20 @@ impl<G: Ruleset> Table<G> {
 
     fn message_for(
         &self,
-        id: ConnId,
+        plan: &Planned,
         evs: &[G::Event],
         index: Option<&EventIndex>,
         reply: Option<(ConnId, u32)>,
         shared: &Shared,
-        seats_sent: &SeatList,
     ) -> ServerMsg<G::View> {
+        let (id, seats_sent, keep_pieces) = (plan.id, &plan.seats, plan.keep_pieces);
         let c = &self.conns[&id];
         let seat = c.seat;
         // The seats this recipient's messages name: everyone, or in a hall its neighbourhood.
         let shown: Option<Vec<Seat>> = match (self.hall, seat) {
-            (true, Some(s)) if self.started => self.game.shown_seats(s),
+            (true, Some(s)) if self.started => {
+                plan.shown.clone().or_else(|| self.game.shown_seats(s))
+            }
             (true, Some(s)) => self.near(s),
             _ => None,
         };
@@ -1915,7 +2003,10 @@ impl<G: Ruleset> Table<G> {
             let left_out = self.hall && seat.is_some() && matches!(c.tx, Outbox::Wire(_));
             ServerMsg::Update(Box::new(Update {
                 version: self.version,
-                view: self.game.view(seat),
+                view: match seat {
+                    Some(s) if keep_pieces => self.game.view_without_pieces(s),
+                    _ => self.game.view(seat),
+                },
                 log,
                 legal: match seat {
                     Some(s) if !left_out => self.legal_texts(s),
@@ -2036,6 +2127,7 @@ impl<G: Ruleset> Table<G> {
 
     /// Lets time pass: deadlines, bots, the lobby timer.
     pub fn tick(&mut self, now: Millis) {
+        self.flush(now);
         self.count_seats();
         if !self.started {
             self.maybe_start(now);

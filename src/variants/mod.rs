@@ -97,6 +97,16 @@ pub enum GameView {
     Adaptations(adaptations::AdaptView),
 }
 
+impl GameView {
+    /// Fills in what this view left out from the recipient's previous one (a hall's round
+    /// start keeps the pieces: [`Ruleset::view_without_pieces`]).
+    pub fn keep_pieces(&mut self, earlier: &GameView) {
+        if let (GameView::BigGame(now), GameView::BigGame(before)) = (self, earlier) {
+            now.keep_pieces(before);
+        }
+    }
+}
+
 /// `$body` with `$g` bound to the ruleset a [`Game`] holds: the one match over the rulesets
 /// that the dispatch is written with, so each method below says only what it forwards.
 macro_rules! each {
@@ -286,6 +296,12 @@ impl Ruleset for Game {
     }
     fn shown_seats(&self, seat: Seat) -> Option<Vec<Seat>> {
         each!(self, g => Ruleset::shown_seats(g, seat))
+    }
+    fn pieces_mark(&self, seat: Seat) -> Option<u64> {
+        each!(self, g => Ruleset::pieces_mark(g, seat))
+    }
+    fn view_without_pieces(&self, seat: Seat) -> GameView {
+        each!(self, g => g.view_without_pieces(seat).into())
     }
     fn is_actor(&self, seat: Seat) -> bool {
         each!(self, g => g.is_actor(seat))

@@ -82,4 +82,8 @@ impl PlainView for GameView {
     fn shows_sea(&self) -> bool {
         for_view(self).shows_sea()
     }
+
+    fn keep_pieces(&mut self, earlier: &Self) {
+        GameView::keep_pieces(self, earlier)
+    }
 }

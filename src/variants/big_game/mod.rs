@@ -643,6 +643,16 @@ impl Ruleset for BigGame {
         BigGame::shown_seats(self, seat)
     }
 
+    /// Only a hall leaves pieces out: a small ring's views are few and whole.
+    fn pieces_mark(&self, seat: Seat) -> Option<u64> {
+        (self.is_hall() && (seat as usize) < self.cfg.seats())
+            .then(|| view::pieces_mark(self, seat))
+    }
+
+    fn view_without_pieces(&self, seat: Seat) -> BigView {
+        BigView::without_pieces(self, seat)
+    }
+
     fn is_actor(&self, seat: Seat) -> bool {
         self.is_prompted(seat)
     }

@@ -82,6 +82,10 @@ pub struct BigView {
     /// Pieces on the boards the viewer reaches (a spectator: all).
     pub buildings: Vec<(CornerId, Building)>,
     pub routes: Vec<(EdgeId, Route)>,
+    /// `buildings` and `routes` are left out (empty): the pieces are those of the last view
+    /// this recipient was sent, which it keeps ([`BigView::keep_pieces`]). A hall's round
+    /// start moves no piece, and a thousand seats need not be sent theirs again.
+    pub pieces_kept: bool,
     /// Players by seat number: everyone, or in a hall those near the viewer and those at the
     /// top of the standings (look one up with [`BigView::player`]).
     pub players: Vec<PlayerPublic>,
@@ -143,6 +147,11 @@ impl BigView {
 
 impl BigView {
     pub fn of(g: &BigGame, seat: Option<Seat>) -> BigView {
+        BigView::of_parts(g, seat, true)
+    }
+
+    /// The view, with its pieces only when `pieces` (else empty).
+    fn of_parts(g: &BigGame, seat: Option<Seat>, pieces: bool) -> BigView {
         let seat = seat.filter(|s| (*s as usize) < g.cfg.seats());
         // A seat in a hall sees its neighbourhood; everyone else sees every board.
         let hall_seat = seat.filter(|_| g.is_hall());
@@ -177,45 +186,8 @@ impl BigView {
             Some(s) => b.is_some_and(|b| g.in_reach(s, b)),
         };
         let (buildings, routes) = match hall_seat {
-            // Pieces on the boards a seat reaches belong to seats at most two boards away.
-            Some(s) => {
-                let k = g.boards();
-                let b = BigGame::board_of(s);
-                let mut owners: Vec<usize> = (0..5).map(|d| (b + k + d - 2) % k).collect();
-                owners.sort_unstable();
-                owners.dedup();
-                let mut buildings: Vec<(CornerId, Building)> = Vec::new();
-                let mut routes: Vec<(EdgeId, Route)> = Vec::new();
-                for ob in owners {
-                    for o in [2 * ob as Seat, 2 * ob as Seat + 1] {
-                        buildings.extend(g.table.pieces.buildings_of(o).iter().filter_map(|c| {
-                            g.table
-                                .pieces
-                                .building(*c)
-                                .filter(|_| visible(g.table.map.board_of_corner(*c)))
-                                .map(|x| (*c, x))
-                        }));
-                        routes.extend(g.table.pieces.routes_of(o).iter().filter_map(|e| {
-                            g.table
-                                .pieces
-                                .route(*e)
-                                .filter(|_| {
-                                    g.table
-                                        .map
-                                        .topology
-                                        .edge_hexes(*e)
-                                        .iter()
-                                        .flatten()
-                                        .any(|h| visible(Some(g.table.map.board_of_hex(*h))))
-                                })
-                                .map(|x| (*e, x))
-                        }));
-                    }
-                }
-                buildings.sort_unstable_by_key(|(c, _)| *c);
-                routes.sort_unstable_by_key(|(e, _)| *e);
-                (buildings, routes)
-            }
+            _ if !pieces => (Vec::new(), Vec::new()),
+            Some(s) => pieces_near(g, s),
             None => (
                 g.table
                     .pieces
@@ -291,6 +263,7 @@ impl BigView {
                 .collect(),
             buildings,
             routes,
+            pieces_kept: false,
             players,
             you,
             banks: boards.iter().map(|b| (*b, g.table.bank[*b])).collect(),
@@ -303,6 +276,93 @@ impl BigView {
             vp_target: g.cfg.vp_target,
             max_rounds: g.cfg.max_rounds,
             standings,
+        }
+    }
+}
+
+/// The seats whose pieces may stand on the boards `seat` reaches: those at most two boards
+/// away (a route or a settlement reaches one board over).
+fn piece_owners(g: &BigGame, seat: Seat) -> impl Iterator<Item = Seat> {
+    let k = g.boards();
+    let b = BigGame::board_of(seat);
+    let mut boards: Vec<usize> = (0..5).map(|d| (b + k + d - 2) % k).collect();
+    boards.sort_unstable();
+    boards.dedup();
+    boards
+        .into_iter()
+        .flat_map(|ob| [2 * ob as Seat, 2 * ob as Seat + 1])
+}
+
+/// Buildings by corner and routes by edge, as a view lists them.
+type PieceLists = (Vec<(CornerId, Building)>, Vec<(EdgeId, Route)>);
+
+/// The pieces on the boards a hall seat reaches, by corner and by edge.
+fn pieces_near(g: &BigGame, seat: Seat) -> PieceLists {
+    let visible = |b: Option<usize>| b.is_some_and(|b| g.in_reach(seat, b));
+    let mut buildings: Vec<(CornerId, Building)> = Vec::new();
+    let mut routes: Vec<(EdgeId, Route)> = Vec::new();
+    for o in piece_owners(g, seat) {
+        buildings.extend(g.table.pieces.buildings_of(o).iter().filter_map(|c| {
+            g.table
+                .pieces
+                .building(*c)
+                .filter(|_| visible(g.table.map.board_of_corner(*c)))
+                .map(|x| (*c, x))
+        }));
+        routes.extend(g.table.pieces.routes_of(o).iter().filter_map(|e| {
+            g.table
+                .pieces
+                .route(*e)
+                .filter(|_| {
+                    g.table
+                        .map
+                        .topology
+                        .edge_hexes(*e)
+                        .iter()
+                        .flatten()
+                        .any(|h| visible(Some(g.table.map.board_of_hex(*h))))
+                })
+                .map(|x| (*e, x))
+        }));
+    }
+    buildings.sort_unstable_by_key(|(c, _)| *c);
+    routes.sort_unstable_by_key(|(e, _)| *e);
+    (buildings, routes)
+}
+
+/// A fingerprint of every piece [`pieces_near`] may list for a hall seat (each owner's
+/// buildings and routes, in order, with their kinds): it changes whenever one of them is
+/// built, upgraded, moved or changes hands. Hashing the owners' short lists costs a fraction
+/// of building the pieces' part of the view.
+pub(super) fn pieces_mark(g: &BigGame, seat: Seat) -> u64 {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    let mut h = foldhash::fast::FixedState::with_seed(0x9e37_79b9).build_hasher();
+    for o in piece_owners(g, seat) {
+        o.hash(&mut h);
+        for c in g.table.pieces.buildings_of(o) {
+            (c.index(), g.table.pieces.building(*c)).hash(&mut h);
+        }
+        for e in g.table.pieces.routes_of(o) {
+            (e.index(), g.table.pieces.route(*e)).hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
+impl BigView {
+    /// A hall seat's view with its pieces left out ([`BigView::pieces_kept`]).
+    pub fn without_pieces(g: &BigGame, seat: Seat) -> BigView {
+        let mut v = BigView::of_parts(g, Some(seat), false);
+        v.pieces_kept = true;
+        v
+    }
+
+    /// Takes the pieces from the recipient's previous view when this one kept them.
+    pub fn keep_pieces(&mut self, earlier: &BigView) {
+        if self.pieces_kept {
+            self.buildings.clone_from(&earlier.buildings);
+            self.routes.clone_from(&earlier.routes);
+            self.pieces_kept = earlier.pieces_kept;
         }
     }
 }
