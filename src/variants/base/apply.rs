@@ -36,34 +36,29 @@ impl BaseGame {
         Ok(ev)
     }
 
-    /// [`BaseGame::apply_command`] appending the events to the act's list; on a refusal
-    /// neither the state nor the list changes.
+    /// [`BaseGame::apply_command`] appending the events to the act's list; on a refusal the
+    /// state has not changed (the glue's `apply_into` takes back the events appended).
     pub(crate) fn apply_command_into(&mut self, cx: &mut Act<Event>, cmd: &Command) -> Verdict {
         let seat = cx.seat;
         entry::admit_playing(seat, matches!(self.phase, Phase::Over { .. }), &self.out)?;
         if let Phase::SpecialBuild { builder } = self.phase {
             self.special_build_allows(seat, builder, cmd)?;
         }
-        let from = cx.ev.len();
-        let done = match *cmd {
+        match *cmd {
             Command::Settle(c) => self.settle(cx, c),
             Command::Road(e) => self.road(cx, e),
             Command::City(c) => self.city(cx, c),
-            Command::BuyDev => self.buy_dev(seat, cx.ev),
+            Command::BuyDev => self.buy_dev(cx),
             Command::Roll => self.roll(cx),
             Command::End => self.end_turn(cx),
             Command::Discard(cards) => self.discard(cx, cards),
             Command::Robber { hex, steal } => self.move_robber(cx, hex, steal),
             Command::PlayKnight => self.play_knight(cx),
             Command::PlayRoadBuilding => self.play_road_building(cx),
-            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, cx.ev),
-            Command::PlayMonopoly(r) => self.play_monopoly(seat, r, cx.ev),
-            Command::Trade(t) => offers::apply(self, seat, t, cx.ev, |g, give, get, ev| {
-                g.bank_trade(seat, give, get, ev)
-            }),
-        };
-        let ev = &mut *cx.ev;
-        entry::all_or_nothing(ev, from, done)?;
+            Command::PlayYearOfPlenty(cards) => self.play_plenty(cx, cards),
+            Command::PlayMonopoly(r) => self.play_monopoly(cx, r),
+            Command::Trade(t) => offers::apply(self, cx, t),
+        }?;
         // Only these can raise the current player's points (a turn's start, and so `End`,
         // checks by itself).
         if matches!(
@@ -74,7 +69,7 @@ impl BaseGame {
                 | Command::BuyDev
                 | Command::PlayKnight
         ) {
-            self.check_win(ev);
+            self.check_win(cx.ev);
         }
         Ok(())
     }
@@ -204,22 +199,18 @@ impl BaseGame {
             return Ok(());
         }
         self.need_build(cx.seat, "build")?;
-        self.table
-            .pieces
-            .check_settlement(&self.table.map, cx.seat, c)
-            .map_err(|r| r.explain(&self.table.map))?;
-        self.charge(cx.seat, &costs::SETTLEMENT, "a settlement")?;
-        self.table.pieces.place_settlement(cx.seat, c);
+        let purse = (
+            &mut self.table.hands[cx.seat as usize],
+            &mut self.table.bank,
+        );
+        // A settlement can cut an opponent's road (and join its owner's roads and ships).
+        let changed =
+            costs::build_settlement(&self.table.map, &mut self.table.pieces, purse, cx.seat, c)?;
         self.mark_built(cx.ev);
         cx.ev.push(Event::Table(TableEvent::Settled {
             seat: cx.seat,
             at: c,
         }));
-        // A settlement can cut an opponent's road (and join its owner's roads and ships).
-        let changed = self
-            .table
-            .pieces
-            .seat_a_building_changes(&self.table.map, cx.seat, c);
         self.update_longest_road_of(changed.map_or(0, |s| 1 << s), cx.ev);
         Ok(())
     }

@@ -23,7 +23,7 @@ use std::borrow::Cow;
 
 impl BigGame {
     /// `Ruleset::apply_into` of a Big Game: after each command the round may be won or done
-    /// (every active seat ended); a refusal leaves the state and `ev` as they were.
+    /// (every active seat ended); a refusal leaves the state as it was.
     pub(crate) fn apply_command_into(&mut self, cx: &mut Act<Event>, cmd: &Command) -> Verdict {
         let seat = cx.seat;
         entry::admit(
@@ -31,8 +31,7 @@ impl BigGame {
             self.cfg.seats(),
             matches!(self.phase, Phase::Over { .. }),
         )?;
-        let from = cx.ev.len();
-        let done = match *cmd {
+        match *cmd {
             Command::Collect(c) => self.collect(cx, c),
             Command::City(c) if self.phase == Phase::Setup => self.setup_city(cx, c),
             Command::City(c) => self.city(cx, c),
@@ -40,18 +39,15 @@ impl BigGame {
             Command::Road(e) => self.route(cx, e, RouteKind::Road),
             Command::Ship(e) => self.route(cx, e, RouteKind::Ship),
             Command::MoveShip { from, to } => self.move_ship(cx, from, to),
-            Command::BuyDev => self.buy_dev(seat, cx.ev),
+            Command::BuyDev => self.buy_dev(cx),
             Command::End => self.end(cx),
             Command::Discard(cards) => self.discard(cx, cards),
             Command::PlayKnight(u) => self.play_knight(cx, u),
             Command::PlayRoadBuilding => self.play_road_building(cx),
-            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, cx.ev),
-            Command::Trade(t) => offers::apply(self, seat, t, cx.ev, |g, give, get, ev| {
-                g.bank_trade(seat, give, get, ev)
-            }),
-        };
+            Command::PlayYearOfPlenty(cards) => self.play_plenty(cx, cards),
+            Command::Trade(t) => offers::apply(self, cx, t),
+        }?;
         let (ev, now) = (&mut *cx.ev, cx.now);
-        entry::all_or_nothing(ev, from, done)?;
         if matches!(self.phase, Phase::Round { .. }) {
             self.check_win(Some(seat), ev);
         }
@@ -493,12 +489,13 @@ impl BigGame {
         if !self.corner_in_reach(cx.seat, c) {
             return Err(self.reach_refusal(cx.seat, self.table.map.corner_name(c)));
         }
-        self.table
-            .pieces
-            .check_settlement(&self.table.map, cx.seat, c)
-            .map_err(|r| r.explain(&self.table.map))?;
-        self.charge(cx.seat, &costs::SETTLEMENT, "a settlement")?;
-        self.table.pieces.place_settlement(cx.seat, c);
+        let purse = (
+            &mut self.table.hands[cx.seat as usize],
+            &mut self.table.bank[Self::board_of(cx.seat)],
+        );
+        // A settlement can cut the roads of those whose routes meet at the corner.
+        let changed =
+            costs::build_settlement(&self.table.map, &mut self.table.pieces, purse, cx.seat, c)?;
         let foreign = self
             .territory_of_corner(c)
             .is_some_and(|t| t != cx.seat as usize);
@@ -511,11 +508,6 @@ impl BigGame {
             at: c,
             bonus,
         });
-        // A settlement can cut the roads of those whose routes meet at the corner.
-        let changed = self
-            .table
-            .pieces
-            .seat_a_building_changes(&self.table.map, cx.seat, c);
         self.update_longest_road(changed.as_slice(), cx.ev);
         Ok(())
     }

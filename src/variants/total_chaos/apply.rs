@@ -23,20 +23,15 @@ use crate::topology::{CornerId, EdgeId, HexId};
 
 impl ChaosGame {
     /// `Ruleset::apply_into` of a Total Chaos game: commands come in the order they reach the
-    /// host, from any seat at any time; a refusal leaves the state and `ev` as they were.
+    /// host, from any seat at any time; a refusal leaves the state as it was.
     pub(crate) fn apply_command_into(&mut self, cx: &mut Act<Event>, cmd: &Command) -> Verdict {
-        let seat = cx.seat;
-        entry::admit(
-            seat,
-            self.cfg.seats,
-            matches!(self.phase, Phase::Over { .. }),
-        )?;
-        let from = cx.ev.len();
-        let done = match *cmd {
+        let over = matches!(self.phase, Phase::Over { .. });
+        entry::admit(cx.seat, self.cfg.seats, over)?;
+        match *cmd {
             Command::Settle(c) => self.settle(cx, c),
             Command::Road(e) => self.road(cx, e),
             Command::City(c) => self.city(cx, c),
-            Command::BuyDev => self.buy_dev(seat, cx.ev),
+            Command::BuyDev => self.buy_dev(cx),
             Command::Ready => self.vote_ready(cx),
             Command::Unready => self.unready(cx),
             Command::Claim => self.claim(cx),
@@ -47,15 +42,11 @@ impl ChaosGame {
             Command::Refuse => self.refuse_ask(cx),
             Command::PlayKnight { hex, steal } => self.play_knight(cx, hex, steal),
             Command::PlayRoadBuilding(a, b) => self.play_roads(cx, a, b),
-            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, cx.ev),
-            Command::PlayMonopoly(r) => self.play_monopoly(seat, r, cx.ev),
-            Command::Trade(t) => offers::apply(self, seat, t, cx.ev, |g, give, get, ev| {
-                g.bank_trade(seat, give, get, ev)
-            }),
-        };
-        let ev = &mut *cx.ev;
-        entry::all_or_nothing(ev, from, done)?;
-        self.check_win(seat, ev);
+            Command::PlayYearOfPlenty(cards) => self.play_plenty(cx, cards),
+            Command::PlayMonopoly(r) => self.play_monopoly(cx, r),
+            Command::Trade(t) => offers::apply(self, cx, t),
+        }?;
+        self.check_win(cx.seat, cx.ev);
         Ok(())
     }
 
