@@ -279,9 +279,7 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
 /// - `from_config`: `create` builds the game from the settings' `config(seats, seed)` with
 ///   the inherent `new`;
 /// - `own_apply`: `apply_into` is the inherent `apply_command_into(&mut Act, cmd)`
-///   ([`crate::rules::entry::Act`]: the seat, the time and the events' list in one value),
-///   and on a refusal the events its handlers appended are taken back
-///   ([`crate::rules::entry::all_or_nothing`]), so no ruleset's dispatch says it again;
+///   ([`crate::rules::entry::Act`]: the seat, the time and the events' list in one value);
 /// - `own_legal`: `legal_into` is the inherent `legal_into`;
 /// - `own_actors`: `actors_into` clears the list and fills it with the inherent
 ///   `prompted_into`;
@@ -354,14 +352,12 @@ macro_rules! ruleset_glue {
             now: $crate::engine::Millis,
             events: &mut Vec<Event>,
         ) -> Result<(), $crate::engine::RuleError> {
-            let from = events.len();
             let mut cx = $crate::rules::entry::Act {
                 seat,
                 now,
-                ev: &mut *events,
+                ev: events,
             };
-            let done = self.apply_command_into(&mut cx, cmd);
-            $crate::rules::entry::all_or_nothing(events, from, done)
+            self.apply_command_into(&mut cx, cmd)
         }
     };
     (@own_legal) => {

@@ -36,15 +36,16 @@ impl BaseGame {
         Ok(ev)
     }
 
-    /// [`BaseGame::apply_command`] appending the events to the act's list; on a refusal the
-    /// state has not changed (the glue's `apply_into` takes back the events appended).
+    /// [`BaseGame::apply_command`] appending the events to the act's list; on a refusal
+    /// neither the state nor the list changes.
     pub(crate) fn apply_command_into(&mut self, cx: &mut Act<Event>, cmd: &Command) -> Verdict {
         let seat = cx.seat;
         entry::admit_playing(seat, matches!(self.phase, Phase::Over { .. }), &self.out)?;
         if let Phase::SpecialBuild { builder } = self.phase {
             self.special_build_allows(seat, builder, cmd)?;
         }
-        match *cmd {
+        let from = cx.ev.len();
+        let done = match *cmd {
             Command::Settle(c) => self.settle(cx, c),
             Command::Road(e) => self.road(cx, e),
             Command::City(c) => self.city(cx, c),
@@ -58,7 +59,8 @@ impl BaseGame {
             Command::PlayYearOfPlenty(cards) => self.play_plenty(cx, cards),
             Command::PlayMonopoly(r) => self.play_monopoly(cx, r),
             Command::Trade(t) => offers::apply(self, cx, t),
-        }?;
+        };
+        entry::all_or_nothing(cx.ev, from, done)?;
         // Only these can raise the current player's points (a turn's start, and so `End`,
         // checks by itself).
         if matches!(

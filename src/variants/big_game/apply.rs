@@ -23,7 +23,8 @@ use std::borrow::Cow;
 
 impl BigGame {
     /// `Ruleset::apply_into` of a Big Game: after each command the round may be won or done
-    /// (every active seat ended); a refusal leaves the state as it was.
+    /// (every active seat ended); a refusal leaves the state and the act's list as they
+    /// were.
     pub(crate) fn apply_command_into(&mut self, cx: &mut Act<Event>, cmd: &Command) -> Verdict {
         let seat = cx.seat;
         entry::admit(
@@ -31,7 +32,8 @@ impl BigGame {
             self.cfg.seats(),
             matches!(self.phase, Phase::Over { .. }),
         )?;
-        match *cmd {
+        let from = cx.ev.len();
+        let done = match *cmd {
             Command::Collect(c) => self.collect(cx, c),
             Command::City(c) if self.phase == Phase::Setup => self.setup_city(cx, c),
             Command::City(c) => self.city(cx, c),
@@ -46,8 +48,9 @@ impl BigGame {
             Command::PlayRoadBuilding => self.play_road_building(cx),
             Command::PlayYearOfPlenty(cards) => self.play_plenty(cx, cards),
             Command::Trade(t) => offers::apply(self, cx, t),
-        }?;
+        };
         let (ev, now) = (&mut *cx.ev, cx.now);
+        entry::all_or_nothing(ev, from, done)?;
         if matches!(self.phase, Phase::Round { .. }) {
             self.check_win(Some(seat), ev);
         }

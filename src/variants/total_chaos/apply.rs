@@ -23,29 +23,32 @@ use crate::topology::{CornerId, EdgeId, HexId};
 
 impl ChaosGame {
     /// `Ruleset::apply_into` of a Total Chaos game: commands come in the order they reach the
-    /// host, from any seat at any time; a refusal leaves the state as it was.
+    /// host, from any seat at any time; a refusal leaves the state and the act's list as they
+    /// were. The arms follow the command enum's order, the order of the phases that take them.
     pub(crate) fn apply_command_into(&mut self, cx: &mut Act<Event>, cmd: &Command) -> Verdict {
         let over = matches!(self.phase, Phase::Over { .. });
         entry::admit(cx.seat, self.cfg.seats, over)?;
-        match *cmd {
+        let from = cx.ev.len();
+        let done = match *cmd {
             Command::Settle(c) => self.settle(cx, c),
             Command::Road(e) => self.road(cx, e),
-            Command::City(c) => self.city(cx, c),
-            Command::BuyDev => self.buy_dev(cx),
-            Command::Ready => self.vote_ready(cx),
-            Command::Unready => self.unready(cx),
             Command::Claim => self.claim(cx),
             Command::Discard(cards) => self.discard(cx, cards),
             Command::Robber(h) => self.move_robber(cx, h),
             Command::Steal { victim, card } => self.steal(cx, victim, card),
             Command::Agree => self.agree(cx),
             Command::Refuse => self.refuse_ask(cx),
+            Command::City(c) => self.city(cx, c),
+            Command::BuyDev => self.buy_dev(cx),
             Command::PlayKnight { hex, steal } => self.play_knight(cx, hex, steal),
             Command::PlayRoadBuilding(a, b) => self.play_roads(cx, a, b),
             Command::PlayYearOfPlenty(cards) => self.play_plenty(cx, cards),
             Command::PlayMonopoly(r) => self.play_monopoly(cx, r),
             Command::Trade(t) => offers::apply(self, cx, t),
-        }?;
+            Command::Ready => self.vote_ready(cx),
+            Command::Unready => self.unready(cx),
+        };
+        entry::all_or_nothing(cx.ev, from, done)?;
         self.check_win(cx.seat, cx.ev);
         Ok(())
     }
