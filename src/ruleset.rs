@@ -291,7 +291,8 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
 ///   `event::describe(map, ev, viewer, names)`;
 /// - `from_config`: `create` builds the game from the settings' `config(seats, seed)` with
 ///   the inherent `new`;
-/// - `own_apply`: `apply_into` is the inherent `apply_command_into`;
+/// - `own_apply`: `apply_into` is the inherent `apply_command_into(&mut Act, cmd)`
+///   ([`crate::rules::entry::Act`]: the seat, the time and the events' list in one value);
 /// - `own_legal`: `legal_into` is the inherent `legal_into`;
 /// - `own_actors`: `actors_into` clears the list and fills it with the inherent
 ///   `prompted_into`;
@@ -364,7 +365,12 @@ macro_rules! ruleset_glue {
             now: $crate::engine::Millis,
             events: &mut Vec<Event>,
         ) -> Result<(), $crate::engine::RuleError> {
-            self.apply_command_into(seat, cmd, now, events)
+            let mut cx = $crate::rules::entry::Act {
+                seat,
+                now,
+                ev: events,
+            };
+            self.apply_command_into(&mut cx, cmd)
         }
     };
     (@own_legal) => {

@@ -48,6 +48,25 @@ pub fn charge(
     Ok(())
 }
 
+/// Builds the seat's settlement at `c`, paid from `hand` to `bank`: the spot is checked, then
+/// the price, before anything changes. Returns the seat whose longest route the new building
+/// changes, if any ([`Pieces::seat_a_building_changes`]: it can cut an opponent's road, or
+/// join the builder's road and ship).
+pub fn build_settlement(
+    map: &Map,
+    pieces: &mut Pieces,
+    (hand, bank): (&mut ResourceSet, &mut ResourceSet),
+    seat: Seat,
+    c: CornerId,
+) -> Result<Option<Seat>, RuleError> {
+    pieces
+        .check_settlement(map, seat, c)
+        .map_err(|r| r.explain(map))?;
+    charge(hand, bank, &SETTLEMENT, "a settlement")?;
+    pieces.place_settlement(seat, c);
+    Ok(pieces.seat_a_building_changes(map, seat, c))
+}
+
 /// Upgrades the seat's settlement at `c` to a city, paid from `hand` to `bank`: the spot is
 /// checked, then the price, before anything changes.
 pub fn build_city(

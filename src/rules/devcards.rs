@@ -8,6 +8,7 @@ use crate::engine::{RuleError, Seat, refuse};
 use crate::rules::awards::{self, AwardEvent};
 use crate::rules::banks::Banks;
 use crate::rules::costs;
+use crate::rules::entry::{Act, Verdict};
 use crate::rules::facts::{self as recap, Fact, Gain};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::words::who;
@@ -370,7 +371,8 @@ pub trait DevTable: Banks {
     fn bought(&mut self, _seat: Seat, _ev: &mut Vec<Self::Event>) {}
 
     /// Buys a development card (`buy`).
-    fn buy_dev(&mut self, seat: Seat, ev: &mut Vec<Self::Event>) -> Result<(), RuleError> {
+    fn buy_dev(&mut self, cx: &mut Act<Self::Event>) -> Verdict {
+        let (seat, ev) = (cx.seat, &mut *cx.ev);
         self.may_buy(seat)?;
         let (turn, deck_name) = (self.card_turn(), self.deck_name(seat));
         let c = self.cards(seat);
@@ -417,12 +419,8 @@ pub trait DevTable: Banks {
     }
 
     /// Year of Plenty: two cards of one's choice from the bank.
-    fn play_plenty(
-        &mut self,
-        seat: Seat,
-        cards: ResourceSet,
-        ev: &mut Vec<Self::Event>,
-    ) -> Result<(), RuleError> {
+    fn play_plenty(&mut self, cx: &mut Act<Self::Event>, cards: ResourceSet) -> Verdict {
+        let (seat, ev) = (cx.seat, &mut *cx.ev);
         self.check_card(seat, DevCard::YearOfPlenty)?;
         check_plenty(&cards, self.bank_of(seat), &self.bank_name(seat))?;
         self.spend_card(seat, DevCard::YearOfPlenty);
@@ -434,12 +432,8 @@ pub trait DevTable: Banks {
     }
 
     /// Monopoly: every other seat's cards of one resource.
-    fn play_monopoly(
-        &mut self,
-        seat: Seat,
-        r: Resource,
-        ev: &mut Vec<Self::Event>,
-    ) -> Result<(), RuleError> {
+    fn play_monopoly(&mut self, cx: &mut Act<Self::Event>, r: Resource) -> Verdict {
+        let (seat, ev) = (cx.seat, &mut *cx.ev);
         self.check_card(seat, DevCard::Monopoly)?;
         self.spend_card(seat, DevCard::Monopoly);
         let took = monopoly(self.cards(seat).hands, seat, r);

@@ -6,6 +6,7 @@
 
 use crate::engine::{RuleError, Seat, refuse};
 use crate::rules::banks::Banks;
+use crate::rules::entry::{Act, Verdict};
 use crate::rules::facts::{self as recap, Fact};
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::trade::{self, Offer, SeatList};
@@ -621,17 +622,17 @@ impl TradeCommand {
     }
 }
 
-/// Carries out a trade command: offers and their answers through the book, a bank trade by
-/// `bank` (which bank pays, and at what rate, is the ruleset's own).
+/// Carries out a trade command, the `Trade` arm of every Catan ruleset's dispatch: offers
+/// and their answers through the book, a bank trade with the bank that serves the seat
+/// ([`Market::bank_trade`]: which bank, and at what rates, is the ruleset's own).
 pub fn apply<M: Market, E: From<TradeEvent>>(
     m: &mut M,
-    seat: Seat,
+    cx: &mut Act<E>,
     cmd: TradeCommand,
-    ev: &mut Vec<E>,
-    bank: impl FnOnce(&mut M, ResourceSet, ResourceSet, &mut Vec<E>) -> Result<(), RuleError>,
-) -> Result<(), RuleError> {
+) -> Verdict {
+    let (seat, ev) = (cx.seat, &mut *cx.ev);
     match cmd {
-        TradeCommand::Bank { give, get } => bank(m, give, get, ev),
+        TradeCommand::Bank { give, get } => m.bank_trade(seat, give, get, ev),
         TradeCommand::Offer { give, get, to } => {
             let to = check_offer(m, seat, &give, &get, to)?;
             post(m, seat, give, get, to, ev);

@@ -11,11 +11,20 @@ use super::event::{DriftHow, Event};
 use super::{
     AP_PER_TURN, AdaptGame, Adaptation, DRIFT_CAP, MARKER_CAP, Phase, Pile, SEASON_CAP, WATER_CAP,
 };
-use crate::engine::{Millis, Seat};
+use crate::engine::{Millis, RuleError, Seat};
 use crate::geometry::Hex;
+use crate::rules::entry::{Act, Verdict};
 use crate::rules::resources::{ResourceSet, Terrain};
 
 impl AdaptGame {
+    /// `Ruleset::apply_into` of an Adaptations game: checked whole first, then carried out.
+    pub(crate) fn apply_command_into(&mut self, cx: &mut Act<Event>, cmd: &Command) -> Verdict {
+        self.check(cx.seat, cmd).map_err(RuleError)?;
+        self.now = self.now.max(cx.now);
+        self.execute(cx.seat, cmd, cx.ev);
+        Ok(())
+    }
+
     /// Why a command is illegal now, if it is. Pure.
     pub(crate) fn check(&self, seat: Seat, cmd: &Command) -> Result<(), String> {
         crate::rules::entry::admit(seat, self.cfg.seats, self.is_over()).map_err(|e| e.0)?;

@@ -608,7 +608,7 @@ impl crate::ruleset::TurnOrder for AdaptGame {
 
 impl Ruleset for AdaptGame {
     crate::ruleset::ruleset_glue!(name: "adaptations", view: AdaptView, settings: AdaptSettings;
-        from_config);
+        from_config, own_apply);
 
     fn settings_text(&self) -> Vec<(String, String)> {
         SettingsRows::new(self.name())
@@ -621,18 +621,6 @@ impl Ruleset for AdaptGame {
         MapRecipe::FromView
     }
 
-    fn apply_into(
-        &mut self,
-        seat: Seat,
-        cmd: &Command,
-        now: Millis,
-        events: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check(seat, cmd).map_err(RuleError)?;
-        self.now = self.now.max(now);
-        self.execute(seat, cmd, events);
-        Ok(())
-    }
     fn deadline(&self) -> Option<Millis> {
         match self.phase {
             Phase::Over => None,

@@ -8,7 +8,7 @@ use crate::rules::awards;
 use crate::rules::banks::{self, Banks};
 use crate::rules::costs;
 use crate::rules::devcards::{self, DevCard, DevEvent, DevTable};
-use crate::rules::entry;
+use crate::rules::entry::{self, Act, Verdict};
 use crate::rules::events::TableEvent;
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
@@ -27,43 +27,40 @@ impl BaseGame {
         now: Millis,
     ) -> Result<Vec<Event>, RuleError> {
         let mut ev = Vec::new();
-        self.apply_command_into(seat, cmd, now, &mut ev)?;
+        let mut cx = Act {
+            seat,
+            now,
+            ev: &mut ev,
+        };
+        self.apply_command_into(&mut cx, cmd)?;
         Ok(ev)
     }
 
-    /// [`BaseGame::apply_command`] appending the events to `ev`; on a refusal neither the
-    /// state nor `ev` changes.
-    pub(crate) fn apply_command_into(
-        &mut self,
-        seat: Seat,
-        cmd: &Command,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let over = matches!(self.phase, Phase::Over { .. });
-        entry::admit_playing(seat, over, &self.out)?;
+    /// [`BaseGame::apply_command`] appending the events to the act's list; on a refusal
+    /// neither the state nor the list changes.
+    pub(crate) fn apply_command_into(&mut self, cx: &mut Act<Event>, cmd: &Command) -> Verdict {
+        let seat = cx.seat;
+        entry::admit_playing(seat, matches!(self.phase, Phase::Over { .. }), &self.out)?;
         if let Phase::SpecialBuild { builder } = self.phase {
             self.special_build_allows(seat, builder, cmd)?;
         }
-        let from = ev.len();
+        let from = cx.ev.len();
         let done = match *cmd {
-            Command::Settle(c) => self.settle(seat, c, now, ev),
-            Command::Road(e) => self.road(seat, e, now, ev),
-            Command::City(c) => self.city(seat, c, ev),
-            Command::BuyDev => self.buy_dev(seat, ev),
-            Command::Roll => self.roll(seat, now, ev),
-            Command::End => self.end_turn(seat, now, ev),
-            Command::Discard(cards) => self.discard(seat, cards, now, ev),
-            Command::Robber { hex, steal } => self.move_robber(seat, hex, steal, ev),
-            Command::PlayKnight => self.play_knight(seat, ev),
-            Command::PlayRoadBuilding => self.play_road_building(seat, ev),
-            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, ev),
-            Command::PlayMonopoly(r) => self.play_monopoly(seat, r, ev),
-            Command::Trade(t) => offers::apply(self, seat, t, ev, |g, give, get, ev| {
-                g.bank_trade(seat, give, get, ev)
-            }),
+            Command::Settle(c) => self.settle(cx, c),
+            Command::Road(e) => self.road(cx, e),
+            Command::City(c) => self.city(cx, c),
+            Command::BuyDev => self.buy_dev(cx),
+            Command::Roll => self.roll(cx),
+            Command::End => self.end_turn(cx),
+            Command::Discard(cards) => self.discard(cx, cards),
+            Command::Robber { hex, steal } => self.move_robber(cx, hex, steal),
+            Command::PlayKnight => self.play_knight(cx),
+            Command::PlayRoadBuilding => self.play_road_building(cx),
+            Command::PlayYearOfPlenty(cards) => self.play_plenty(cx, cards),
+            Command::PlayMonopoly(r) => self.play_monopoly(cx, r),
+            Command::Trade(t) => offers::apply(self, cx, t),
         };
-        entry::all_or_nothing(ev, from, done)?;
+        entry::all_or_nothing(cx.ev, from, done)?;
         // Only these can raise the current player's points (a turn's start, and so `End`,
         // checks by itself).
         if matches!(
@@ -74,7 +71,7 @@ impl BaseGame {
                 | Command::BuyDev
                 | Command::PlayKnight
         ) {
-            self.check_win(ev);
+            self.check_win(cx.ev);
         }
         Ok(())
     }
@@ -183,16 +180,10 @@ impl BaseGame {
         }
     }
 
-    fn settle(
-        &mut self,
-        seat: Seat,
-        c: CornerId,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    fn settle(&mut self, cx: &mut Act<Event>, c: CornerId) -> Verdict {
         if let Phase::Setup { step, settlement } = self.phase {
             let who = self.setup_seat(step);
-            if seat != who {
+            if cx.seat != who {
                 return refuse(format!("seat {} is placing now", who + 1));
             }
             if settlement.is_some() {
@@ -202,58 +193,50 @@ impl BaseGame {
                 .pieces
                 .check_settlement_spot(&self.table.map, c)
                 .map_err(|r| r.explain(&self.table.map))?;
-            self.table.settle_setup(seat, c, step, ev);
+            self.table.settle_setup(cx.seat, c, step, cx.ev);
             self.phase = Phase::Setup {
                 step,
                 settlement: Some(c),
             };
-            let _ = now;
             return Ok(());
         }
-        self.need_build(seat, "build")?;
-        self.table
-            .pieces
-            .check_settlement(&self.table.map, seat, c)
-            .map_err(|r| r.explain(&self.table.map))?;
-        self.charge(seat, &costs::SETTLEMENT, "a settlement")?;
-        self.table.pieces.place_settlement(seat, c);
-        self.mark_built(ev);
-        ev.push(Event::Table(TableEvent::Settled { seat, at: c }));
+        self.need_build(cx.seat, "build")?;
+        let purse = (
+            &mut self.table.hands[cx.seat as usize],
+            &mut self.table.bank,
+        );
         // A settlement can cut an opponent's road (and join its owner's roads and ships).
-        let changed = self
-            .table
-            .pieces
-            .seat_a_building_changes(&self.table.map, seat, c);
-        self.update_longest_road_of(changed.map_or(0, |s| 1 << s), ev);
+        let changed =
+            costs::build_settlement(&self.table.map, &mut self.table.pieces, purse, cx.seat, c)?;
+        self.mark_built(cx.ev);
+        cx.ev.push(Event::Table(TableEvent::Settled {
+            seat: cx.seat,
+            at: c,
+        }));
+        self.update_longest_road_of(changed.map_or(0, |s| 1 << s), cx.ev);
         Ok(())
     }
 
-    fn road(
-        &mut self,
-        seat: Seat,
-        e: EdgeId,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    fn road(&mut self, cx: &mut Act<Event>, e: EdgeId) -> Verdict {
         match self.phase {
             Phase::Setup { step, settlement } => {
                 let who = self.setup_seat(step);
-                if seat != who {
+                if cx.seat != who {
                     return refuse(format!("seat {} is placing now", who + 1));
                 }
                 let Some(c) = settlement else {
                     return refuse("place a settlement first, then a road next to it");
                 };
                 // Keeps the public road lengths right from the start (no award is possible).
-                self.free_road(seat, e, Some(c), ev)?;
-                self.advance_setup(step, now, ev);
+                self.free_road(cx, e, Some(c))?;
+                self.advance_setup(step, cx.now, cx.ev);
                 Ok(())
             }
             Phase::RoadBuilding { left, resume } => {
-                self.not_your_turn(seat)?;
-                self.free_road(seat, e, None, ev)?;
+                self.not_your_turn(cx.seat)?;
+                self.free_road(cx, e, None)?;
                 let left = left - 1;
-                self.phase = if left > 0 && self.can_place_road(seat) {
+                self.phase = if left > 0 && self.can_place_road(cx.seat) {
                     Phase::RoadBuilding { left, resume }
                 } else {
                     resume_phase(resume)
@@ -261,20 +244,20 @@ impl BaseGame {
                 Ok(())
             }
             _ => {
-                self.need_build(seat, "build")?;
+                self.need_build(cx.seat, "build")?;
                 self.table
                     .pieces
-                    .check_route(&self.table.map, seat, e, RouteKind::Road, None)
+                    .check_route(&self.table.map, cx.seat, e, RouteKind::Road, None)
                     .map_err(|r| r.explain(&self.table.map))?;
-                self.charge(seat, &costs::ROAD, "a road")?;
-                self.table.pieces.place_route(seat, e, RouteKind::Road);
-                self.mark_built(ev);
-                ev.push(Event::Table(TableEvent::Roaded {
-                    seat,
+                self.charge(cx.seat, &costs::ROAD, "a road")?;
+                self.table.pieces.place_route(cx.seat, e, RouteKind::Road);
+                self.mark_built(cx.ev);
+                cx.ev.push(Event::Table(TableEvent::Roaded {
+                    seat: cx.seat,
                     at: e,
                     free: false,
                 }));
-                self.road_built(seat, e, ev);
+                self.road_built(cx.seat, e, cx.ev);
                 Ok(())
             }
         }
@@ -282,24 +265,18 @@ impl BaseGame {
 
     /// Places a free road, checked first: a starting one next to the new settlement
     /// `next_to`, or one of Road Building's.
-    fn free_road(
-        &mut self,
-        seat: Seat,
-        e: EdgeId,
-        next_to: Option<CornerId>,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    fn free_road(&mut self, cx: &mut Act<Event>, e: EdgeId, next_to: Option<CornerId>) -> Verdict {
         self.table
             .pieces
-            .check_route(&self.table.map, seat, e, RouteKind::Road, next_to)
+            .check_route(&self.table.map, cx.seat, e, RouteKind::Road, next_to)
             .map_err(|r| r.explain(&self.table.map))?;
-        self.table.pieces.place_route(seat, e, RouteKind::Road);
-        ev.push(Event::Table(TableEvent::Roaded {
-            seat,
+        self.table.pieces.place_route(cx.seat, e, RouteKind::Road);
+        cx.ev.push(Event::Table(TableEvent::Roaded {
+            seat: cx.seat,
             at: e,
             free: true,
         }));
-        self.road_built(seat, e, ev);
+        self.road_built(cx.seat, e, cx.ev);
         Ok(())
     }
 
@@ -400,17 +377,23 @@ impl BaseGame {
         self.check_win(ev);
     }
 
-    fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_build(seat, "build")?;
-        let purse = (&mut self.table.hands[seat as usize], &mut self.table.bank);
-        costs::build_city(&self.table.map, &mut self.table.pieces, purse, seat, c)?;
-        self.mark_built(ev);
-        ev.push(Event::Table(TableEvent::Citied { seat, at: c }));
+    fn city(&mut self, cx: &mut Act<Event>, c: CornerId) -> Verdict {
+        self.need_build(cx.seat, "build")?;
+        let purse = (
+            &mut self.table.hands[cx.seat as usize],
+            &mut self.table.bank,
+        );
+        costs::build_city(&self.table.map, &mut self.table.pieces, purse, cx.seat, c)?;
+        self.mark_built(cx.ev);
+        cx.ev.push(Event::Table(TableEvent::Citied {
+            seat: cx.seat,
+            at: c,
+        }));
         Ok(())
     }
 
-    fn roll(&mut self, seat: Seat, now: Millis, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.not_your_turn(seat)?;
+    fn roll(&mut self, cx: &mut Act<Event>) -> Verdict {
+        self.not_your_turn(cx.seat)?;
         if self.phase != Phase::Roll {
             return refuse(match self.phase {
                 Phase::Setup { .. } => "the game has not started: place your starting pieces",
@@ -421,7 +404,10 @@ impl BaseGame {
         let sum = dice.0 + dice.1;
         self.last_roll = Some(dice);
         self.stats.dice[sum as usize] += 1;
-        ev.push(Event::Rolled { seat, dice });
+        cx.ev.push(Event::Rolled {
+            seat: cx.seat,
+            dice,
+        });
         if sum == 7 {
             let owed: Vec<(Seat, u32)> = (0..self.cfg.seats as Seat)
                 .filter(|s| !self.out[*s as usize])
@@ -435,9 +421,9 @@ impl BaseGame {
                     resume: Resume::Main,
                 };
             } else {
-                ev.push(Event::MustDiscard { owed: owed.clone() });
+                cx.ev.push(Event::MustDiscard { owed: owed.clone() });
                 self.phase = Phase::Discard { owed };
-                self.discard_deadline = self.cfg.turn_ms.map(|t| now + t);
+                self.discard_deadline = self.cfg.turn_ms.map(|t| cx.now + t);
             }
             return Ok(());
         }
@@ -465,7 +451,7 @@ impl BaseGame {
         }
         let blocked = (self.table.map.tile(self.table.robber).number() == Some(sum))
             .then_some(self.table.robber);
-        ev.push(Event::Produced {
+        cx.ev.push(Event::Produced {
             number: sum,
             gains: paid
                 .iter()
@@ -479,25 +465,22 @@ impl BaseGame {
         Ok(())
     }
 
-    fn discard(
-        &mut self,
-        seat: Seat,
-        cards: ResourceSet,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    fn discard(&mut self, cx: &mut Act<Event>, cards: ResourceSet) -> Verdict {
         let Phase::Discard { owed } = &self.phase else {
             return refuse("there is nothing to discard now (discards follow a 7)");
         };
-        let Some(i) = owed.iter().position(|(s, _)| *s == seat) else {
+        let Some(i) = owed.iter().position(|(s, _)| *s == cx.seat) else {
             return refuse("you do not need to discard (only hands over 7 cards do, once)");
         };
-        robber::check_discard(&self.table.hands[seat as usize], &cards, owed[i].1)?;
-        self.table.hands[seat as usize].sub(&cards);
+        robber::check_discard(&self.table.hands[cx.seat as usize], &cards, owed[i].1)?;
+        self.table.hands[cx.seat as usize].sub(&cards);
         self.table.bank.add(&cards);
         let mut owed = owed.clone();
         owed.remove(i);
-        ev.push(Event::Table(TableEvent::Discarded { seat, cards }));
+        cx.ev.push(Event::Table(TableEvent::Discarded {
+            seat: cx.seat,
+            cards,
+        }));
         self.phase = if owed.is_empty() {
             // The turn's clock stood still while others discarded: the time they took is
             // given back, so the roller still has the time left at the 7 for the robber.
@@ -505,7 +488,7 @@ impl BaseGame {
                 (self.cfg.turn_ms, self.discard_deadline, self.turn_deadline)
             {
                 let rolled = d.saturating_sub(t);
-                self.turn_deadline = Some(td + now.saturating_sub(rolled));
+                self.turn_deadline = Some(td + cx.now.saturating_sub(rolled));
             }
             self.discard_deadline = None;
             Phase::Robber {
@@ -605,14 +588,8 @@ impl BaseGame {
         bits
     }
 
-    fn move_robber(
-        &mut self,
-        seat: Seat,
-        hex: HexId,
-        steal: Option<Seat>,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.not_your_turn(seat)?;
+    fn move_robber(&mut self, cx: &mut Act<Event>, hex: HexId, steal: Option<Seat>) -> Verdict {
+        self.not_your_turn(cx.seat)?;
         let Phase::Robber { resume } = self.phase else {
             return refuse(match self.phase {
                 Phase::Discard { .. } => "wait until everyone has discarded, then move the robber",
@@ -639,7 +616,7 @@ impl BaseGame {
                 return Err(robber::victim_refusal(
                     &self.table.map,
                     &self.table.pieces,
-                    seat,
+                    cx.seat,
                     hex,
                     v,
                 ));
@@ -647,7 +624,8 @@ impl BaseGame {
             _ => {}
         }
         self.table.robber = hex;
-        ev.push(Event::Table(TableEvent::RobberMoved { seat, hex }));
+        cx.ev
+            .push(Event::Table(TableEvent::RobberMoved { seat: cx.seat, hex }));
         if let Some(v) = steal {
             let total = self.table.hands[v as usize].total();
             let i = self.rng.below(total as usize) as u32;
@@ -655,9 +633,9 @@ impl BaseGame {
                 .nth_card(i)
                 .expect("index within hand");
             self.table.hands[v as usize][card] -= 1;
-            self.table.hands[seat as usize][card] += 1;
-            ev.push(Event::Table(TableEvent::Stole {
-                thief: seat,
+            self.table.hands[cx.seat as usize][card] += 1;
+            cx.ev.push(Event::Table(TableEvent::Stole {
+                thief: cx.seat,
                 victim: v,
                 card,
                 asked: false,
@@ -677,24 +655,25 @@ impl BaseGame {
         }
     }
 
-    fn play_knight(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.check_card(seat, DevCard::Knight)?;
+    fn play_knight(&mut self, cx: &mut Act<Event>) -> Verdict {
+        self.check_card(cx.seat, DevCard::Knight)?;
         let resume = self.card_resume();
-        self.spend_card(seat, DevCard::Knight);
-        ev.push(DevEvent::PlayedKnight { seat }.into());
-        self.award_largest_army(seat, ev);
+        self.spend_card(cx.seat, DevCard::Knight);
+        cx.ev.push(DevEvent::PlayedKnight { seat: cx.seat }.into());
+        self.award_largest_army(cx.seat, cx.ev);
         self.phase = Phase::Robber { resume };
         Ok(())
     }
 
-    fn play_road_building(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.check_card(seat, DevCard::RoadBuilding)?;
+    fn play_road_building(&mut self, cx: &mut Act<Event>) -> Verdict {
+        self.check_card(cx.seat, DevCard::RoadBuilding)?;
         let resume = self.card_resume();
-        if !self.can_place_road(seat) {
+        if !self.can_place_road(cx.seat) {
             return refuse("there is nowhere you could place a road (or you have none left)");
         }
-        self.spend_card(seat, DevCard::RoadBuilding);
-        ev.push(DevEvent::PlayedRoadBuilding { seat }.into());
+        self.spend_card(cx.seat, DevCard::RoadBuilding);
+        cx.ev
+            .push(DevEvent::PlayedRoadBuilding { seat: cx.seat }.into());
         self.phase = Phase::RoadBuilding { left: 2, resume };
         Ok(())
     }
@@ -841,20 +820,20 @@ impl BaseGame {
         }
     }
 
-    fn end_turn(&mut self, seat: Seat, now: Millis, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn end_turn(&mut self, cx: &mut Act<Event>) -> Verdict {
         if let Phase::SpecialBuild { builder } = self.phase {
             // Only the builder gets here (`special_build_allows`): it passes on.
-            self.next_special_build(builder, now, ev);
+            self.next_special_build(builder, cx.now, cx.ev);
             return Ok(());
         }
-        self.need_main(seat, "end your turn")?;
+        self.need_main(cx.seat, "end your turn")?;
         if self.cfg.special_build {
             // The turn's trading is over: its open offers close before anyone builds.
-            offers::close_all(self, ev);
-            self.next_special_build(self.current, now, ev);
+            offers::close_all(self, cx.ev);
+            self.next_special_build(self.current, cx.now, cx.ev);
         } else {
             self.current = self.next_seat(self.current);
-            self.start_turn(now, ev);
+            self.start_turn(cx.now, cx.ev);
         }
         Ok(())
     }

@@ -10,7 +10,7 @@ use crate::rules::awards;
 use crate::rules::banks::Banks;
 use crate::rules::costs;
 use crate::rules::devcards::{Cards, DevCard, DevEvent, DevHand, DevTable};
-use crate::rules::entry;
+use crate::rules::entry::{self, Act, Verdict};
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::{BuildingKind, RouteKind};
 use crate::rules::production;
@@ -23,35 +23,33 @@ use std::borrow::Cow;
 
 impl BigGame {
     /// `Ruleset::apply_into` of a Big Game: after each command the round may be won or done
-    /// (every active seat ended); a refusal leaves the state and `ev` as they were.
-    pub(crate) fn apply_command_into(
-        &mut self,
-        seat: Seat,
-        cmd: &Command,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let over = matches!(self.phase, Phase::Over { .. });
-        entry::admit(seat, self.cfg.seats(), over)?;
-        let from = ev.len();
+    /// (every active seat ended); a refusal leaves the state and the act's list as they
+    /// were.
+    pub(crate) fn apply_command_into(&mut self, cx: &mut Act<Event>, cmd: &Command) -> Verdict {
+        let seat = cx.seat;
+        entry::admit(
+            seat,
+            self.cfg.seats(),
+            matches!(self.phase, Phase::Over { .. }),
+        )?;
+        let from = cx.ev.len();
         let done = match *cmd {
-            Command::Collect(c) => self.collect(seat, c, now, ev),
-            Command::City(c) if self.phase == Phase::Setup => self.setup_city(seat, c, now, ev),
-            Command::City(c) => self.city(seat, c, ev),
-            Command::Settle(c) => self.settle(seat, c, ev),
-            Command::Road(e) => self.route(seat, e, RouteKind::Road, ev),
-            Command::Ship(e) => self.route(seat, e, RouteKind::Ship, ev),
-            Command::MoveShip { from, to } => self.move_ship(seat, from, to, ev),
-            Command::BuyDev => self.buy_dev(seat, ev),
-            Command::End => self.end(seat, ev),
-            Command::Discard(cards) => self.discard(seat, cards, ev),
-            Command::PlayKnight(u) => self.play_knight(seat, u, ev),
-            Command::PlayRoadBuilding => self.play_road_building(seat, ev),
-            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, ev),
-            Command::Trade(t) => offers::apply(self, seat, t, ev, |g, give, get, ev| {
-                g.bank_trade(seat, give, get, ev)
-            }),
+            Command::Collect(c) => self.collect(cx, c),
+            Command::City(c) if self.phase == Phase::Setup => self.setup_city(cx, c),
+            Command::City(c) => self.city(cx, c),
+            Command::Settle(c) => self.settle(cx, c),
+            Command::Road(e) => self.route(cx, e, RouteKind::Road),
+            Command::Ship(e) => self.route(cx, e, RouteKind::Ship),
+            Command::MoveShip { from, to } => self.move_ship(cx, from, to),
+            Command::BuyDev => self.buy_dev(cx),
+            Command::End => self.end(cx),
+            Command::Discard(cards) => self.discard(cx, cards),
+            Command::PlayKnight(u) => self.play_knight(cx, u),
+            Command::PlayRoadBuilding => self.play_road_building(cx),
+            Command::PlayYearOfPlenty(cards) => self.play_plenty(cx, cards),
+            Command::Trade(t) => offers::apply(self, cx, t),
         };
+        let (ev, now) = (&mut *cx.ev, cx.now);
         entry::all_or_nothing(ev, from, done)?;
         if matches!(self.phase, Phase::Round { .. }) {
             self.check_win(Some(seat), ev);
@@ -136,24 +134,18 @@ impl BigGame {
         }
     }
 
-    fn collect(
-        &mut self,
-        seat: Seat,
-        c: CornerId,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    fn collect(&mut self, cx: &mut Act<Event>, c: CornerId) -> Verdict {
         if self.phase != Phase::Setup {
             return refuse(
                 "collecting from a starting settlement is part of the setup, which is over",
             );
         }
-        self.need_setup_step(seat, SetupStep::Collect)?;
+        self.need_setup_step(cx.seat, SetupStep::Collect)?;
         if !self
             .table
             .pieces
             .building(c)
-            .is_some_and(|b| b.owner == seat && b.kind == BuildingKind::Settlement)
+            .is_some_and(|b| b.owner == cx.seat && b.kind == BuildingKind::Settlement)
         {
             return refuse(format!(
                 "{} is not one of your starting settlements",
@@ -161,7 +153,7 @@ impl BigGame {
             ));
         }
         let mut got = ResourceSet::EMPTY;
-        let bank = self.table.bank[seat as usize / 2];
+        let bank = self.table.bank[cx.seat as usize / 2];
         for h in self.table.map.topology.corner_hexes(c).iter().flatten() {
             if let Some(r) = self.resource_of(*h)
                 && bank[r] > got[r]
@@ -169,35 +161,33 @@ impl BigGame {
                 got[r] += 1;
             }
         }
-        self.home_bank(seat).sub(&got);
-        self.table.hands[seat as usize].add(&got);
-        self.setup[seat as usize] = SetupStep::City;
-        ev.push(Event::Collected { seat, at: c, got });
-        let _ = now;
+        self.home_bank(cx.seat).sub(&got);
+        self.table.hands[cx.seat as usize].add(&got);
+        self.setup[cx.seat as usize] = SetupStep::City;
+        cx.ev.push(Event::Collected {
+            seat: cx.seat,
+            at: c,
+            got,
+        });
+        let _ = cx.now;
         Ok(())
     }
 
-    fn setup_city(
-        &mut self,
-        seat: Seat,
-        c: CornerId,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.need_setup_step(seat, SetupStep::City)?;
+    fn setup_city(&mut self, cx: &mut Act<Event>, c: CornerId) -> Verdict {
+        self.need_setup_step(cx.seat, SetupStep::City)?;
         self.table
             .pieces
-            .check_city(seat, c)
+            .check_city(cx.seat, c)
             .map_err(|r| r.explain(&self.table.map))?;
-        self.table.pieces.place_city(seat, c);
-        self.setup[seat as usize] = SetupStep::Done;
-        ev.push(Event::Citied {
-            seat,
+        self.table.pieces.place_city(cx.seat, c);
+        self.setup[cx.seat as usize] = SetupStep::Done;
+        cx.ev.push(Event::Citied {
+            seat: cx.seat,
             at: c,
             free: true,
         });
         if self.setup.iter().all(|s| *s == SetupStep::Done) {
-            self.start_round(now, ev);
+            self.start_round(cx.now, cx.ev);
         }
         Ok(())
     }
@@ -449,11 +439,16 @@ impl BigGame {
 
     fn force_setup(&mut self, now: Millis, ev: &mut Vec<Event>) {
         for s in 0..self.cfg.seats() as Seat {
+            let cx = &mut Act {
+                seat: s,
+                now,
+                ev: &mut *ev,
+            };
             if self.setup[s as usize] == SetupStep::Collect
                 && let Some(c) = self.best_own_settlement(s)
-                && self.collect(s, c, now, ev).is_ok()
+                && self.collect(cx, c).is_ok()
             {
-                ev.push(Event::TimedOut {
+                cx.ev.push(Event::TimedOut {
                     seat: s,
                     what: "the host chose the settlement to collect from".into(),
                 });
@@ -461,11 +456,11 @@ impl BigGame {
             if self.setup[s as usize] == SetupStep::City
                 && let Some(c) = self.best_own_settlement(s)
             {
-                ev.push(Event::TimedOut {
+                cx.ev.push(Event::TimedOut {
                     seat: s,
                     what: "the host chose the settlement to turn into a city".into(),
                 });
-                if self.setup_city(s, c, now, ev).is_err() {
+                if self.setup_city(cx, c).is_err() {
                     self.setup[s as usize] = SetupStep::Done;
                 }
             }
@@ -492,43 +487,43 @@ impl BigGame {
         ))
     }
 
-    fn settle(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_active(seat, "build")?;
-        if !self.corner_in_reach(seat, c) {
-            return Err(self.reach_refusal(seat, self.table.map.corner_name(c)));
+    fn settle(&mut self, cx: &mut Act<Event>, c: CornerId) -> Verdict {
+        self.need_active(cx.seat, "build")?;
+        if !self.corner_in_reach(cx.seat, c) {
+            return Err(self.reach_refusal(cx.seat, self.table.map.corner_name(c)));
         }
-        self.table
-            .pieces
-            .check_settlement(&self.table.map, seat, c)
-            .map_err(|r| r.explain(&self.table.map))?;
-        self.charge(seat, &costs::SETTLEMENT, "a settlement")?;
-        self.table.pieces.place_settlement(seat, c);
+        let purse = (
+            &mut self.table.hands[cx.seat as usize],
+            &mut self.table.bank[Self::board_of(cx.seat)],
+        );
+        // A settlement can cut the roads of those whose routes meet at the corner.
+        let changed =
+            costs::build_settlement(&self.table.map, &mut self.table.pieces, purse, cx.seat, c)?;
         let foreign = self
             .territory_of_corner(c)
-            .is_some_and(|t| t != seat as usize);
-        let bonus = foreign && self.bonus[seat as usize].is_none();
+            .is_some_and(|t| t != cx.seat as usize);
+        let bonus = foreign && self.bonus[cx.seat as usize].is_none();
         if bonus {
-            self.bonus[seat as usize] = Some(c);
+            self.bonus[cx.seat as usize] = Some(c);
         }
-        ev.push(Event::Settled { seat, at: c, bonus });
-        // A settlement can cut the roads of those whose routes meet at the corner.
-        let changed = self
-            .table
-            .pieces
-            .seat_a_building_changes(&self.table.map, seat, c);
-        self.update_longest_road(changed.as_slice(), ev);
+        cx.ev.push(Event::Settled {
+            seat: cx.seat,
+            at: c,
+            bonus,
+        });
+        self.update_longest_road(changed.as_slice(), cx.ev);
         Ok(())
     }
 
-    fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_active(seat, "build")?;
+    fn city(&mut self, cx: &mut Act<Event>, c: CornerId) -> Verdict {
+        self.need_active(cx.seat, "build")?;
         let purse = (
-            &mut self.table.hands[seat as usize],
-            &mut self.table.bank[Self::board_of(seat)],
+            &mut self.table.hands[cx.seat as usize],
+            &mut self.table.bank[Self::board_of(cx.seat)],
         );
-        costs::build_city(&self.table.map, &mut self.table.pieces, purse, seat, c)?;
-        ev.push(Event::Citied {
-            seat,
+        costs::build_city(&self.table.map, &mut self.table.pieces, purse, cx.seat, c)?;
+        cx.ev.push(Event::Citied {
+            seat: cx.seat,
             at: c,
             free: false,
         });
@@ -551,47 +546,49 @@ impl BigGame {
             .map_err(|r| r.explain(&self.table.map))
     }
 
-    fn route(
-        &mut self,
-        seat: Seat,
-        e: EdgeId,
-        kind: RouteKind,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.need_active(seat, "build")?;
-        self.check_route_here(seat, e, kind)?;
-        let free = self.turn[seat as usize].free_routes > 0;
+    fn route(&mut self, cx: &mut Act<Event>, e: EdgeId, kind: RouteKind) -> Verdict {
+        self.need_active(cx.seat, "build")?;
+        self.check_route_here(cx.seat, e, kind)?;
+        let free = self.turn[cx.seat as usize].free_routes > 0;
         let (cost, what) = match kind {
             RouteKind::Road => (costs::ROAD, "a road"),
             RouteKind::Ship => (costs::SHIP, "a ship"),
         };
         if !free {
-            self.charge(seat, &cost, what)?;
+            self.charge(cx.seat, &cost, what)?;
         }
-        self.table.pieces.place_route(seat, e, kind);
-        let t = &mut self.turn[seat as usize];
+        self.table.pieces.place_route(cx.seat, e, kind);
+        let t = &mut self.turn[cx.seat as usize];
         if free {
             t.free_routes -= 1;
         }
         if kind == RouteKind::Ship {
             t.new_ships.push(e);
         }
-        if self.turn[seat as usize].free_routes > 0 && !self.can_place_route(seat) {
-            self.turn[seat as usize].free_routes = 0;
+        if self.turn[cx.seat as usize].free_routes > 0 && !self.can_place_route(cx.seat) {
+            self.turn[cx.seat as usize].free_routes = 0;
         }
-        ev.push(match kind {
-            RouteKind::Road => Event::Roaded { seat, at: e, free },
-            RouteKind::Ship => Event::Shipped { seat, at: e, free },
+        cx.ev.push(match kind {
+            RouteKind::Road => Event::Roaded {
+                seat: cx.seat,
+                at: e,
+                free,
+            },
+            RouteKind::Ship => Event::Shipped {
+                seat: cx.seat,
+                at: e,
+                free,
+            },
         });
         // Only trails through the new route can be longer than the stored length.
-        let s = seat as usize;
+        let s = cx.seat as usize;
         self.table.road_len[s] = self.table.pieces.longest_route_after_placing(
             &self.table.map,
-            seat,
+            cx.seat,
             e,
             self.table.road_len[s],
         );
-        self.update_longest_road(&[], ev);
+        self.update_longest_road(&[], cx.ev);
         Ok(())
     }
 
@@ -712,56 +709,51 @@ impl BigGame {
         out
     }
 
-    fn move_ship(
-        &mut self,
-        seat: Seat,
-        from: EdgeId,
-        to: EdgeId,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.need_active(seat, "move ships")?;
-        self.check_ship_from(seat, from)?;
-        self.check_ship_move(seat, from, to)?;
+    fn move_ship(&mut self, cx: &mut Act<Event>, from: EdgeId, to: EdgeId) -> Verdict {
+        self.need_active(cx.seat, "move ships")?;
+        self.check_ship_from(cx.seat, from)?;
+        self.check_ship_move(cx.seat, from, to)?;
         self.table.pieces.remove_route(from);
-        self.table.pieces.place_route(seat, to, RouteKind::Ship);
-        let t = &mut self.turn[seat as usize];
+        self.table.pieces.place_route(cx.seat, to, RouteKind::Ship);
+        let t = &mut self.turn[cx.seat as usize];
         t.moved_ship = true;
         // The moved ship counts as placed this turn.
         t.new_ships.push(to);
-        ev.push(Event::ShipMoved { seat, from, to });
-        self.update_longest_road(&[seat], ev);
+        cx.ev.push(Event::ShipMoved {
+            seat: cx.seat,
+            from,
+            to,
+        });
+        self.update_longest_road(&[cx.seat], cx.ev);
         Ok(())
     }
 
-    fn end(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.need_active(seat, "end a turn")?;
-        self.turn[seat as usize].ended = true;
-        self.turn[seat as usize].free_routes = 0;
-        ev.push(Event::Ended { seat });
+    fn end(&mut self, cx: &mut Act<Event>) -> Verdict {
+        self.need_active(cx.seat, "end a turn")?;
+        self.turn[cx.seat as usize].ended = true;
+        self.turn[cx.seat as usize].free_routes = 0;
+        cx.ev.push(Event::Ended { seat: cx.seat });
         // Offers from the seat or to it alone close: it trades no more this round.
-        offers::close_if(self, ev, |_, o| o.from == seat || o.to == Some(seat));
+        offers::close_if(self, cx.ev, |_, o| {
+            o.from == cx.seat || o.to == Some(cx.seat)
+        });
         Ok(())
     }
 
-    fn discard(
-        &mut self,
-        seat: Seat,
-        cards: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    fn discard(&mut self, cx: &mut Act<Event>, cards: ResourceSet) -> Verdict {
         if !matches!(self.phase, Phase::Round { .. }) {
             return refuse("there is nothing to discard now (discards follow a 7)");
         }
-        let n = self.turn[seat as usize].must_discard;
+        let n = self.turn[cx.seat as usize].must_discard;
         if n == 0 {
             return refuse("you do not need to discard (only hands of 8 or more do, after a 7)");
         }
-        robber::check_discard(&self.table.hands[seat as usize], &cards, n)?;
-        self.table.hands[seat as usize].sub(&cards);
-        self.home_bank(seat).add(&cards);
-        self.turn[seat as usize].must_discard = 0;
-        ev.push(Event::Discarded {
-            seat,
+        robber::check_discard(&self.table.hands[cx.seat as usize], &cards, n)?;
+        self.table.hands[cx.seat as usize].sub(&cards);
+        self.home_bank(cx.seat).add(&cards);
+        self.turn[cx.seat as usize].must_discard = 0;
+        cx.ev.push(Event::Discarded {
+            seat: cx.seat,
             cards,
             forced: false,
         });
@@ -793,15 +785,10 @@ impl BigGame {
         v
     }
 
-    fn play_knight(
-        &mut self,
-        seat: Seat,
-        u: KnightUse,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check_card(seat, DevCard::Knight)?;
-        let targets = self.knight_targets(seat);
-        let b = seat as usize / 2;
+    fn play_knight(&mut self, cx: &mut Act<Event>, u: KnightUse) -> Verdict {
+        self.check_card(cx.seat, DevCard::Knight)?;
+        let targets = self.knight_targets(cx.seat);
+        let b = cx.seat as usize / 2;
         let (robber, got) = match u {
             KnightUse::Robber(h) => {
                 if !targets.contains(&h) {
@@ -845,24 +832,29 @@ impl BigGame {
         };
         if let Some(r) = got {
             self.table.bank[b][r] -= 1;
-            self.table.hands[seat as usize][r] += 1;
+            self.table.hands[cx.seat as usize][r] += 1;
         }
-        self.spend_card(seat, DevCard::Knight);
-        ev.push(Event::PlayedKnight { seat, robber, got });
-        self.award_largest_army(seat, ev);
+        self.spend_card(cx.seat, DevCard::Knight);
+        cx.ev.push(Event::PlayedKnight {
+            seat: cx.seat,
+            robber,
+            got,
+        });
+        self.award_largest_army(cx.seat, cx.ev);
         Ok(())
     }
 
-    fn play_road_building(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.check_card(seat, DevCard::RoadBuilding)?;
-        if !self.can_place_route(seat) {
+    fn play_road_building(&mut self, cx: &mut Act<Event>) -> Verdict {
+        self.check_card(cx.seat, DevCard::RoadBuilding)?;
+        if !self.can_place_route(cx.seat) {
             return refuse(
                 "there is nowhere you could place a road or a ship (or you have none left)",
             );
         }
-        self.spend_card(seat, DevCard::RoadBuilding);
-        self.turn[seat as usize].free_routes = 2;
-        ev.push(DevEvent::PlayedRoadBuilding { seat }.into());
+        self.spend_card(cx.seat, DevCard::RoadBuilding);
+        self.turn[cx.seat as usize].free_routes = 2;
+        cx.ev
+            .push(DevEvent::PlayedRoadBuilding { seat: cx.seat }.into());
         Ok(())
     }
 

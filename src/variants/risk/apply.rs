@@ -8,8 +8,10 @@
 use super::armies::{Force, UnitKind};
 use super::battle;
 use super::{Command, Event, RiskGame, Stage};
-use crate::engine::{Millis, RuleError, Seat, refuse};
+use crate::engine::{RuleError, Seat, refuse};
+use crate::rules::entry::{self, Act, Verdict};
 use crate::rules::resources::{Resource, ResourceSet};
+use crate::ruleset::append_owned;
 use crate::topology::{CornerId, HexId};
 use crate::variants::base::{self, Phase};
 
@@ -19,41 +21,52 @@ pub(crate) struct BuyPlan {
 }
 
 impl RiskGame {
+    /// `Ruleset::apply_into` of a Risk of Catan game: the command runs on a copy that
+    /// replaces the game only when it is accepted, so a refusal leaves the state and the
+    /// act's list as they were.
+    pub(crate) fn apply_command_into(&mut self, cx: &mut Act<Event>, cmd: &Command) -> Verdict {
+        let over = self.base.winner().is_some();
+        entry::admit_playing(cx.seat, over, &self.base.out)?;
+        let mut next = self.clone();
+        let mut out = Vec::new();
+        let mut inner = Act {
+            seat: cx.seat,
+            now: cx.now,
+            ev: &mut out,
+        };
+        next.apply_inner(&mut inner, cmd)?;
+        *self = next;
+        append_owned(cx.ev, out);
+        Ok(())
+    }
+
     /// Applies an accepted-or-refused command to this copy of the game (see
-    /// [`Ruleset::apply_into`]): the caller keeps the copy only when it is accepted.
-    pub(super) fn apply_inner(
-        &mut self,
-        seat: Seat,
-        cmd: &Command,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    /// [`RiskGame::apply_command_into`]): the caller keeps the copy only when it is accepted.
+    fn apply_inner(&mut self, cx: &mut Act<Event>, cmd: &Command) -> Verdict {
         let before = self.holds();
         match *cmd {
-            Command::Base(c) => self.base_command(seat, c, now, ev)?,
-            Command::Place(h) => self.place(seat, h, now, ev)?,
-            Command::Buy { kind, n, pay, at } => self.buy(seat, kind, n, pay, at, ev)?,
+            Command::Base(c) => self.base_command(cx, c)?,
+            Command::Place(h) => self.place(cx, h)?,
+            Command::Buy { kind, n, pay, at } => self.buy(cx, kind, n, pay, at)?,
             Command::Move {
                 force,
                 from,
                 to,
                 via,
-            } => self.march(seat, force, from, to, via, now, ev)?,
-            Command::Attack { hex, dice } => self.attack(seat, hex, dice, now, ev)?,
-            Command::Stop => self.stop(seat, ev)?,
-            Command::Retreat => self.retreat(seat, ev)?,
+            } => self.march(cx, force, from, to, via)?,
+            Command::Attack { hex, dice } => self.attack(cx, hex, dice)?,
+            Command::Stop => self.stop(cx)?,
+            Command::Retreat => self.retreat(cx)?,
             Command::Barrage {
                 from,
                 target,
                 victim,
-            } => self.barrage(seat, from, target, victim, ev)?,
-            Command::Redeploy { force, from, to } => {
-                self.redeploy(seat, force, from, to, now, ev)?
-            }
-            Command::Passage { to, grant } => self.set_passage(seat, to, grant, ev)?,
-            Command::Resign => self.resign(seat, now, ev)?,
+            } => self.barrage(cx, from, target, victim)?,
+            Command::Redeploy { force, from, to } => self.redeploy(cx, force, from, to)?,
+            Command::Passage { to, grant } => self.set_passage(cx, to, grant)?,
+            Command::Resign => self.resign(cx)?,
         }
-        self.after_action(&before, now, ev);
+        self.after_action(&before, cx.now, cx.ev);
         Ok(())
     }
 
@@ -144,34 +157,27 @@ impl RiskGame {
         Ok(())
     }
 
-    fn base_command(
-        &mut self,
-        seat: Seat,
-        c: base::Command,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check_base(seat, &c)?;
+    fn base_command(&mut self, cx: &mut Act<Event>, c: base::Command) -> Verdict {
+        self.check_base(cx.seat, &c)?;
         let setup_settlement = match (&self.base.phase, c) {
             (Phase::Setup { settlement, .. }, base::Command::Road(_)) => *settlement,
             _ => None,
         };
         let annexed_city = match c {
-            base::Command::City(k) => self.built_by_corner[k.index()].filter(|b| *b != seat),
+            base::Command::City(k) => self.built_by_corner[k.index()].filter(|b| *b != cx.seat),
             _ => None,
         };
-        let mut bev = Vec::new();
-        self.base.apply_command_into(seat, &c, now, &mut bev)?;
+        let mut bev = self.base.apply_command(cx.seat, &c, cx.now)?;
         match c {
-            base::Command::Settle(k) => self.built_by_corner[k.index()] = Some(seat),
-            base::Command::Road(e) => self.built_by_edge[e.index()] = Some(seat),
+            base::Command::Settle(k) => self.built_by_corner[k.index()] = Some(cx.seat),
+            base::Command::Road(e) => self.built_by_edge[e.index()] = Some(cx.seat),
             base::Command::City(k) => {
                 // R34: the city comes from the holder's supply; the settlement piece goes back
                 // to its builder's.
                 if let Some(b) = annexed_city {
-                    self.base.table.pieces.stock_mut(seat).settlements -= 1;
+                    self.base.table.pieces.stock_mut(cx.seat).settlements -= 1;
                     self.base.table.pieces.stock_mut(b).settlements += 1;
-                    self.built_by_corner[k.index()] = Some(seat);
+                    self.built_by_corner[k.index()] = Some(cx.seat);
                 }
             }
             _ => {}
@@ -180,12 +186,12 @@ impl RiskGame {
             // The first turn waits for the starting units and the claim loop.
             bev.retain(|e| !matches!(e, base::Event::TurnStarted { .. }));
             self.stage = Stage::StartUnit {
-                seat,
+                seat: cx.seat,
                 settlement: k,
             };
-            self.stage_deadline = self.base.cfg.turn_ms.map(|t| now + t);
+            self.stage_deadline = self.base.cfg.turn_ms.map(|t| cx.now + t);
         }
-        ev.extend(bev.into_iter().map(Event::Base));
+        cx.ev.extend(bev.into_iter().map(Event::Base));
         Ok(())
     }
 
@@ -272,26 +278,25 @@ impl RiskGame {
 
     fn buy(
         &mut self,
-        seat: Seat,
+        cx: &mut Act<Event>,
         kind: UnitKind,
         n: u32,
         pay: Resource,
         at: HexId,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let plan = self.check_buy(seat, kind, n, pay, at)?;
+    ) -> Verdict {
+        let plan = self.check_buy(cx.seat, kind, n, pay, at)?;
         let cost = ResourceSet::one(pay, n * kind.cost());
-        self.base.table.hands[seat as usize].sub(&cost);
+        self.base.table.hands[cx.seat as usize].sub(&cost);
         self.base.table.bank.add(&cost);
         self.bought += n;
         self.declared = Some(pay);
-        self.recruited[seat as usize] += n;
+        self.recruited[cx.seat as usize] += n;
         let mut bev = Vec::new();
         self.base.mark_built(&mut bev);
-        ev.extend(bev.into_iter().map(Event::Base));
-        self.armies.add(at, seat, Force::of(kind, n));
-        ev.push(Event::Bought {
-            seat,
+        cx.ev.extend(bev.into_iter().map(Event::Base));
+        self.armies.add(at, cx.seat, Force::of(kind, n));
+        cx.ev.push(Event::Bought {
+            seat: cx.seat,
             kind,
             n,
             pay,
@@ -299,18 +304,21 @@ impl RiskGame {
         });
         if let Some(defender) = plan.sortie {
             // R17: a sortie fights to the end.
-            ev.push(Event::Sortie { seat, hex: at });
-            self.cannons_alone(ev);
+            cx.ev.push(Event::Sortie {
+                seat: cx.seat,
+                hex: at,
+            });
+            self.cannons_alone(cx.ev);
             for _ in 0..10_000 {
-                let a = self.armies.force(at, seat);
+                let a = self.armies.force(at, cx.seat);
                 let d = self.armies.force(at, defender);
                 if a.fighters() == 0 || d.fighters() == 0 {
                     break;
                 }
-                self.round(at, seat, defender, battle::default_dice(&a), ev);
-                self.cannons_alone(ev);
+                self.round(at, cx.seat, defender, battle::default_dice(&a), cx.ev);
+                self.cannons_alone(cx.ev);
             }
-            self.battle_end(at, seat, defender, ev);
+            self.battle_end(at, cx.seat, defender, cx.ev);
         }
         Ok(())
     }
@@ -366,13 +374,12 @@ impl RiskGame {
 
     fn barrage(
         &mut self,
-        seat: Seat,
+        cx: &mut Act<Event>,
         from: HexId,
         target: HexId,
         victim: Option<Seat>,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let victim = self.check_barrage(seat, from, target, victim)?;
+    ) -> Verdict {
+        let victim = self.check_barrage(cx.seat, from, target, victim)?;
         let first = self.base.rng.die();
         let second = (first >= 4).then(|| self.base.rng.die());
         let kills = battle::barrage_kills(first, second.unwrap_or(0));
@@ -382,13 +389,13 @@ impl RiskGame {
             .armies
             .units_mut(from)
             .iter_mut()
-            .find(|u| u.owner == seat && u.kind == UnitKind::Cannon && !u.fired)
+            .find(|u| u.owner == cx.seat && u.kind == UnitKind::Cannon && !u.fired)
         {
             u.fired = true;
         }
         self.marched = true;
-        ev.push(Event::Barrage {
-            seat,
+        cx.ev.push(Event::Barrage {
+            seat: cx.seat,
             from,
             target,
             victim,
@@ -398,20 +405,14 @@ impl RiskGame {
         Ok(())
     }
 
-    fn set_passage(
-        &mut self,
-        seat: Seat,
-        to: Seat,
-        grant: bool,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        if to == seat {
+    fn set_passage(&mut self, cx: &mut Act<Event>, to: Seat, grant: bool) -> Verdict {
+        if to == cx.seat {
             return refuse("your network is always open to you");
         }
         if to as usize >= self.base.cfg.seats || self.base.out[to as usize] {
             return refuse(format!("seat {} is not in the game", to + 1));
         }
-        if self.grants(seat, to) == grant {
+        if self.grants(cx.seat, to) == grant {
             return refuse(if grant {
                 "you grant that seat passage already"
             } else {
@@ -419,26 +420,29 @@ impl RiskGame {
             });
         }
         if grant {
-            self.passage[seat as usize] |= 1 << to;
+            self.passage[cx.seat as usize] |= 1 << to;
         } else {
-            self.passage[seat as usize] &= !(1 << to);
+            self.passage[cx.seat as usize] &= !(1 << to);
         }
-        ev.push(Event::Passage {
-            from: seat,
+        cx.ev.push(Event::Passage {
+            from: cx.seat,
             to,
             grant,
         });
         Ok(())
     }
 
-    fn resign(&mut self, seat: Seat, now: Millis, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn resign(&mut self, cx: &mut Act<Event>) -> Verdict {
         if !self.live {
             return refuse("you may resign once the first turn has begun");
         }
-        self.neutral[seat as usize] = true;
-        ev.push(Event::Resigned { seat });
-        ev.push(Event::Eliminated { seat, by: None });
-        self.leave(seat, now, ev);
+        self.neutral[cx.seat as usize] = true;
+        cx.ev.push(Event::Resigned { seat: cx.seat });
+        cx.ev.push(Event::Eliminated {
+            seat: cx.seat,
+            by: None,
+        });
+        self.leave(cx.seat, cx.now, cx.ev);
         Ok(())
     }
 }

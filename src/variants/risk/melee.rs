@@ -4,7 +4,8 @@
 use super::armies::{Force, UnitKind};
 use super::battle::{self, Die};
 use super::{Battle, Event, RiskGame, Stage};
-use crate::engine::{Millis, RuleError, Seat, refuse};
+use crate::engine::{RuleError, Seat, refuse};
+use crate::rules::entry::{Act, Verdict};
 use crate::topology::HexId;
 
 impl RiskGame {
@@ -130,26 +131,24 @@ impl RiskGame {
 
     pub(super) fn attack(
         &mut self,
-        seat: Seat,
+        cx: &mut Act<Event>,
         hex: HexId,
         dice: Option<(u32, u32)>,
-        _now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let (d, dice) = self.check_attack(seat, hex, dice)?;
+    ) -> Verdict {
+        let (d, dice) = self.check_attack(cx.seat, hex, dice)?;
         let (entered, rounds) = match &self.stage {
             Stage::Battle(b) => (b.entered, b.rounds),
             _ => (false, 0),
         };
         self.marched = true;
-        self.round(hex, seat, d, dice, ev);
-        self.cannons_alone(ev);
-        if self.battle_end(hex, seat, d, ev) {
+        self.round(hex, cx.seat, d, dice, cx.ev);
+        self.cannons_alone(cx.ev);
+        if self.battle_end(hex, cx.seat, d, cx.ev) {
             self.stage = Stage::Play;
         } else {
             self.stage = Stage::Battle(Battle {
                 hex,
-                attacker: seat,
+                attacker: cx.seat,
                 defender: d,
                 entered,
                 rounds: rounds + 1,
@@ -176,12 +175,15 @@ impl RiskGame {
         Ok(())
     }
 
-    pub(super) fn stop(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.may_stop(seat)?;
+    pub(super) fn stop(&mut self, cx: &mut Act<Event>) -> Verdict {
+        self.may_stop(cx.seat)?;
         let Stage::Battle(b) = std::mem::replace(&mut self.stage, Stage::Play) else {
             unreachable!("checked")
         };
-        ev.push(Event::Stopped { seat, hex: b.hex });
+        cx.ev.push(Event::Stopped {
+            seat: cx.seat,
+            hex: b.hex,
+        });
         Ok(())
     }
 
@@ -219,8 +221,8 @@ impl RiskGame {
         Ok(plan)
     }
 
-    pub(super) fn retreat(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let plan = self.retreat_plan(seat)?;
+    pub(super) fn retreat(&mut self, cx: &mut Act<Event>) -> Verdict {
+        let plan = self.retreat_plan(cx.seat)?;
         let Stage::Battle(b) = std::mem::replace(&mut self.stage, Stage::Play) else {
             unreachable!("checked")
         };
@@ -228,7 +230,7 @@ impl RiskGame {
         let mut back: Vec<super::armies::Unit> = Vec::new();
         let mut i = 0;
         while i < units.len() {
-            if units[i].owner == seat && units[i].came_from.is_some() {
+            if units[i].owner == cx.seat && units[i].came_from.is_some() {
                 back.push(units.remove(i));
             } else {
                 i += 1;
@@ -238,8 +240,8 @@ impl RiskGame {
             let x = u.came_from.take().expect("filtered");
             self.armies.put(x, vec![u]);
         }
-        ev.push(Event::Retreated {
-            seat,
+        cx.ev.push(Event::Retreated {
+            seat: cx.seat,
             from: b.hex,
             to: plan,
         });

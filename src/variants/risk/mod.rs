@@ -35,12 +35,12 @@ pub use view::RiskView;
 
 use crate::board::{BoardSpec, Map, MapRecipe};
 use crate::engine::rng::GameRng;
-use crate::engine::{Millis, Outcome, RuleError, Seat};
+use crate::engine::{Millis, Outcome, Seat};
 use crate::rules::facts::Fact;
 use crate::rules::pieces::BuildingKind;
 use crate::rules::points::{PointSource, SeatPoints};
 use crate::rules::resources::Resource;
-use crate::ruleset::{Ruleset, append_owned};
+use crate::ruleset::Ruleset;
 use crate::topology::{CornerId, HexId};
 use crate::variants::base::{BaseConfig, BaseGame};
 use armies::Armies;
@@ -216,7 +216,7 @@ crate::ruleset::turn_order!(RiskGame, turns);
 
 impl Ruleset for RiskGame {
     crate::ruleset::ruleset_glue!(name: "risk", view: RiskView, settings: RiskSettings;
-        map_words, from_config, own_legal);
+        map_words, from_config, own_apply, own_legal);
 
     /// Base's first rows: the rest of base's settings do not change how Risk reads.
     fn settings_text(&self) -> Vec<(String, String)> {
@@ -232,23 +232,6 @@ impl Ruleset for RiskGame {
         true
     }
 
-    fn apply_into(
-        &mut self,
-        seat: Seat,
-        cmd: &Command,
-        now: Millis,
-        events: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let over = self.base.winner().is_some();
-        crate::rules::entry::admit_playing(seat, over, &self.base.out)?;
-        // The command runs on a copy that replaces the game only when it is accepted.
-        let mut next = self.clone();
-        let mut out = Vec::new();
-        next.apply_inner(seat, cmd, now, &mut out)?;
-        *self = next;
-        append_owned(events, out);
-        Ok(())
-    }
     fn deadline(&self) -> Option<Millis> {
         if self.base.winner().is_some() {
             return None;

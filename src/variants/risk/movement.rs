@@ -5,7 +5,8 @@ use super::armies::Force;
 use super::battle;
 use super::control::Hold;
 use super::{Battle, Event, RiskGame, Stage};
-use crate::engine::{Millis, RuleError, Seat, refuse};
+use crate::engine::{RuleError, Seat, refuse};
+use crate::rules::entry::{Act, Verdict};
 use crate::topology::HexId;
 use crate::variants::base;
 
@@ -113,26 +114,24 @@ impl RiskGame {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn march(
         &mut self,
-        seat: Seat,
+        cx: &mut Act<Event>,
         force: Force,
         from: HexId,
         to: HexId,
         via: Option<HexId>,
-        _now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let enemy = self.check_move(seat, force, from, to, via)?;
+    ) -> Verdict {
+        let enemy = self.check_move(cx.seat, force, from, to, via)?;
         let was = self.hold(to);
-        let was_in = !self.armies.force(to, seat).is_empty();
-        let mut units = self.armies.take(from, seat, force, true);
+        let was_in = !self.armies.force(to, cx.seat).is_empty();
+        let mut units = self.armies.take(from, cx.seat, force, true);
         for u in &mut units {
             u.moved = true;
             u.came_from = Some(from);
         }
         self.armies.put(to, units);
         self.marched = true;
-        ev.push(Event::Moved {
-            seat,
+        cx.ev.push(Event::Moved {
+            seat: cx.seat,
             force,
             from,
             to,
@@ -141,16 +140,16 @@ impl RiskGame {
             let ef = self.armies.force(to, e);
             if ef.fighters() == 0 {
                 // R12, R19: unprotected cannons fall without a fight.
-                self.cannons_alone(ev);
+                self.cannons_alone(cx.ev);
             } else if !was_in && matches!(was, Hold::Controlled(c) if c == e) {
                 // R12: entering a controlled hex starts a melee at once.
-                let mine = self.armies.force(to, seat);
-                self.round(to, seat, e, battle::default_dice(&mine), ev);
-                self.cannons_alone(ev);
-                if !self.battle_end(to, seat, e, ev) {
+                let mine = self.armies.force(to, cx.seat);
+                self.round(to, cx.seat, e, battle::default_dice(&mine), cx.ev);
+                self.cannons_alone(cx.ev);
+                if !self.battle_end(to, cx.seat, e, cx.ev) {
                     self.stage = Stage::Battle(Battle {
                         hex: to,
-                        attacker: seat,
+                        attacker: cx.seat,
                         defender: e,
                         entered: true,
                         rounds: 1,
@@ -213,26 +212,24 @@ impl RiskGame {
 
     pub(super) fn redeploy(
         &mut self,
-        seat: Seat,
+        cx: &mut Act<Event>,
         force: Force,
         from: HexId,
         to: HexId,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check_redeploy(seat, force, from, to)?;
-        let units = self.armies.take(from, seat, force, false);
+    ) -> Verdict {
+        self.check_redeploy(cx.seat, force, from, to)?;
+        let units = self.armies.take(from, cx.seat, force, false);
         self.armies.put(to, units);
-        ev.push(Event::Redeployed {
-            seat,
+        cx.ev.push(Event::Redeployed {
+            seat: cx.seat,
             force,
             from,
             to,
         });
-        let mut bev = Vec::new();
-        self.base
-            .apply_command_into(seat, &base::Command::End, now, &mut bev)?;
-        ev.extend(bev.into_iter().map(Event::Base));
+        let bev = self
+            .base
+            .apply_command(cx.seat, &base::Command::End, cx.now)?;
+        cx.ev.extend(bev.into_iter().map(Event::Base));
         Ok(())
     }
 }

@@ -3,7 +3,8 @@
 
 use super::armies::{Force, UnitKind};
 use super::{Event, RiskGame, Stage};
-use crate::engine::{Millis, RuleError, Seat, refuse};
+use crate::engine::{Millis, Seat, refuse};
+use crate::rules::entry::{Act, Verdict};
 use crate::topology::{CornerId, HexId};
 use crate::variants::base::{self, Phase};
 
@@ -29,28 +30,22 @@ impl RiskGame {
             .collect()
     }
 
-    pub(super) fn place(
-        &mut self,
-        seat: Seat,
-        h: Option<HexId>,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    pub(super) fn place(&mut self, cx: &mut Act<Event>, h: Option<HexId>) -> Verdict {
         match self.stage.clone() {
             Stage::StartUnit {
                 seat: s,
                 settlement,
             } => {
-                if seat != s {
+                if cx.seat != s {
                     return refuse(format!("seat {} places a starting unit now", s + 1));
                 }
-                let spots = self.start_unit_spots(seat, settlement);
+                let spots = self.start_unit_spots(cx.seat, settlement);
                 let all_taken = self
                     .corner_land(settlement)
                     .iter()
                     .all(|x| !self.armies.is_empty(*x));
                 match h {
-                    None if all_taken => ev.push(Event::Declined { seat }),
+                    None if all_taken => cx.ev.push(Event::Declined { seat: cx.seat }),
                     None => {
                         return refuse(
                             "a hex next to your settlement is free: place your unit there",
@@ -63,11 +58,14 @@ impl RiskGame {
                         ));
                     }
                     Some(x) => {
-                        self.recruited[seat as usize] += 1;
+                        self.recruited[cx.seat as usize] += 1;
                         let owners = self.armies.owners(x);
-                        if owners.is_empty() || owners == [seat] {
-                            self.armies.add(x, seat, Force::of(UnitKind::Foot, 1));
-                            ev.push(Event::Placed { seat, hex: x });
+                        if owners.is_empty() || owners == [cx.seat] {
+                            self.armies.add(x, cx.seat, Force::of(UnitKind::Foot, 1));
+                            cx.ev.push(Event::Placed {
+                                seat: cx.seat,
+                                hex: x,
+                            });
                         } else {
                             let defender = owners[0];
                             let a = self.base.rng.die();
@@ -83,10 +81,10 @@ impl RiskGame {
                                     UnitKind::Cannon
                                 };
                                 self.armies.kill_one(x, defender, kind);
-                                self.armies.add(x, seat, Force::of(UnitKind::Foot, 1));
+                                self.armies.add(x, cx.seat, Force::of(UnitKind::Foot, 1));
                             }
-                            ev.push(Event::SetupBattle {
-                                seat,
+                            cx.ev.push(Event::SetupBattle {
+                                seat: cx.seat,
                                 defender,
                                 hex: x,
                                 attacker_die: a,
@@ -96,11 +94,11 @@ impl RiskGame {
                         }
                     }
                 }
-                self.after_start_unit(now, ev);
+                self.after_start_unit(cx.now, cx.ev);
                 Ok(())
             }
             Stage::Claim { seat: s } => {
-                if seat != s {
+                if cx.seat != s {
                     return refuse(format!("seat {} claims a hex now", s + 1));
                 }
                 let Some(x) = h else {
@@ -115,17 +113,20 @@ impl RiskGame {
                         self.base.table.map.hex_name(x)
                     ));
                 }
-                self.recruited[seat as usize] += 1;
-                self.armies.add(x, seat, Force::of(UnitKind::Foot, 1));
+                self.recruited[cx.seat as usize] += 1;
+                self.armies.add(x, cx.seat, Force::of(UnitKind::Foot, 1));
                 self.claims += 1;
-                ev.push(Event::Placed { seat, hex: x });
+                cx.ev.push(Event::Placed {
+                    seat: cx.seat,
+                    hex: x,
+                });
                 if self.all_occupied() {
-                    self.start_play(now, ev);
+                    self.start_play(cx.now, cx.ev);
                 } else {
                     self.stage = Stage::Claim {
-                        seat: self.base.next_seat(seat),
+                        seat: self.base.next_seat(cx.seat),
                     };
-                    self.stage_deadline = self.base.cfg.turn_ms.map(|t| now + t);
+                    self.stage_deadline = self.base.cfg.turn_ms.map(|t| cx.now + t);
                 }
                 Ok(())
             }

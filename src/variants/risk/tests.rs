@@ -16,6 +16,7 @@ use super::armies::Force;
 use super::battle::{self, Die};
 use super::control::{Hold, threshold};
 use super::*;
+use crate::engine::RuleError;
 use crate::engine::rng::GameRng;
 use crate::rules::devcards::{DevCard, HeldCard};
 use crate::rules::pieces::RouteKind;

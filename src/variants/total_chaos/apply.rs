@@ -10,7 +10,7 @@ use crate::rules::awards;
 use crate::rules::banks::{self, Banks};
 use crate::rules::costs;
 use crate::rules::devcards::{self, DevCard, DevEvent, DevTable};
-use crate::rules::entry;
+use crate::rules::entry::{self, Act, Verdict};
 use crate::rules::events::TableEvent;
 use crate::rules::offers::{self, Market};
 use crate::rules::pieces::RouteKind;
@@ -23,40 +23,33 @@ use crate::topology::{CornerId, EdgeId, HexId};
 
 impl ChaosGame {
     /// `Ruleset::apply_into` of a Total Chaos game: commands come in the order they reach the
-    /// host, from any seat at any time; a refusal leaves the state and `ev` as they were.
-    pub(crate) fn apply_command_into(
-        &mut self,
-        seat: Seat,
-        cmd: &Command,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    /// host, from any seat at any time; a refusal leaves the state and the act's list as they
+    /// were. The arms follow the command enum's order, the order of the phases that take them.
+    pub(crate) fn apply_command_into(&mut self, cx: &mut Act<Event>, cmd: &Command) -> Verdict {
         let over = matches!(self.phase, Phase::Over { .. });
-        entry::admit(seat, self.cfg.seats, over)?;
-        let from = ev.len();
+        entry::admit(cx.seat, self.cfg.seats, over)?;
+        let from = cx.ev.len();
         let done = match *cmd {
-            Command::Settle(c) => self.settle(seat, c, now, ev),
-            Command::Road(e) => self.road(seat, e, now, ev),
-            Command::City(c) => self.city(seat, c, ev),
-            Command::BuyDev => self.buy_dev(seat, ev),
-            Command::Ready => self.vote_ready(seat, now, ev),
-            Command::Unready => self.unready(seat, ev),
-            Command::Claim => self.claim(seat, ev),
-            Command::Discard(cards) => self.discard(seat, cards, ev),
-            Command::Robber(h) => self.move_robber(seat, h, ev),
-            Command::Steal { victim, card } => self.steal(seat, victim, card, ev),
-            Command::Agree => self.agree(seat, ev),
-            Command::Refuse => self.refuse_ask(seat, ev),
-            Command::PlayKnight { hex, steal } => self.play_knight(seat, hex, steal, ev),
-            Command::PlayRoadBuilding(a, b) => self.play_roads(seat, a, b, ev),
-            Command::PlayYearOfPlenty(cards) => self.play_plenty(seat, cards, ev),
-            Command::PlayMonopoly(r) => self.play_monopoly(seat, r, ev),
-            Command::Trade(t) => offers::apply(self, seat, t, ev, |g, give, get, ev| {
-                g.bank_trade(seat, give, get, ev)
-            }),
+            Command::Settle(c) => self.settle(cx, c),
+            Command::Road(e) => self.road(cx, e),
+            Command::Claim => self.claim(cx),
+            Command::Discard(cards) => self.discard(cx, cards),
+            Command::Robber(h) => self.move_robber(cx, h),
+            Command::Steal { victim, card } => self.steal(cx, victim, card),
+            Command::Agree => self.agree(cx),
+            Command::Refuse => self.refuse_ask(cx),
+            Command::City(c) => self.city(cx, c),
+            Command::BuyDev => self.buy_dev(cx),
+            Command::PlayKnight { hex, steal } => self.play_knight(cx, hex, steal),
+            Command::PlayRoadBuilding(a, b) => self.play_roads(cx, a, b),
+            Command::PlayYearOfPlenty(cards) => self.play_plenty(cx, cards),
+            Command::PlayMonopoly(r) => self.play_monopoly(cx, r),
+            Command::Trade(t) => offers::apply(self, cx, t),
+            Command::Ready => self.vote_ready(cx),
+            Command::Unready => self.unready(cx),
         };
-        entry::all_or_nothing(ev, from, done)?;
-        self.check_win(seat, ev);
+        entry::all_or_nothing(cx.ev, from, done)?;
+        self.check_win(cx.seat, cx.ev);
         Ok(())
     }
 
@@ -136,36 +129,33 @@ impl ChaosGame {
         }
     }
 
-    fn settle(
-        &mut self,
-        seat: Seat,
-        c: CornerId,
-        _now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    fn settle(&mut self, cx: &mut Act<Event>, c: CornerId) -> Verdict {
         if let Phase::Setup { .. } = self.phase {
-            let (step, settlement) = self.setup_turn(seat)?;
+            let (step, settlement) = self.setup_turn(cx.seat)?;
             if settlement.is_some() {
                 return refuse("place the road next to your new settlement first");
             }
             self.table
                 .pieces
                 .check_settlement_spot(&self.table.map, c)
-                .map_err(|r| self.spot_refusal(seat, r))?;
-            self.place_setup_settlement(seat, step, c, ev);
+                .map_err(|r| self.spot_refusal(cx.seat, r))?;
+            self.place_setup_settlement(cx.seat, step, c, cx.ev);
             return Ok(());
         }
         self.need_build("build")?;
         self.table
             .pieces
-            .check_settlement(&self.table.map, seat, c)
-            .map_err(|r| self.spot_refusal(seat, r))?;
-        self.charge(seat, &costs::SETTLEMENT, "a settlement")?;
-        self.table.pieces.place_settlement(seat, c);
-        self.tally[seat as usize].settlements += 1;
-        ev.push(Event::Table(TableEvent::Settled { seat, at: c }));
+            .check_settlement(&self.table.map, cx.seat, c)
+            .map_err(|r| self.spot_refusal(cx.seat, r))?;
+        self.charge(cx.seat, &costs::SETTLEMENT, "a settlement")?;
+        self.table.pieces.place_settlement(cx.seat, c);
+        self.tally[cx.seat as usize].settlements += 1;
+        cx.ev.push(Event::Table(TableEvent::Settled {
+            seat: cx.seat,
+            at: c,
+        }));
         // A settlement can cut an opponent's road.
-        self.update_longest_road(ev);
+        self.update_longest_road(cx.ev);
         Ok(())
     }
 
@@ -177,40 +167,34 @@ impl ChaosGame {
         };
     }
 
-    fn road(
-        &mut self,
-        seat: Seat,
-        e: EdgeId,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    fn road(&mut self, cx: &mut Act<Event>, e: EdgeId) -> Verdict {
         if let Phase::Setup { .. } = self.phase {
-            let (step, settlement) = self.setup_turn(seat)?;
+            let (step, settlement) = self.setup_turn(cx.seat)?;
             let Some(c) = settlement else {
                 return refuse("place a settlement first, then a road next to it");
             };
             self.table
                 .pieces
-                .check_route(&self.table.map, seat, e, RouteKind::Road, Some(c))
-                .map_err(|r| self.spot_refusal(seat, r))?;
-            self.place_setup_road(seat, e, ev);
-            self.advance_setup(step, now, ev);
+                .check_route(&self.table.map, cx.seat, e, RouteKind::Road, Some(c))
+                .map_err(|r| self.spot_refusal(cx.seat, r))?;
+            self.place_setup_road(cx.seat, e, cx.ev);
+            self.advance_setup(step, cx.now, cx.ev);
             return Ok(());
         }
         self.need_build("build")?;
         self.table
             .pieces
-            .check_route(&self.table.map, seat, e, RouteKind::Road, None)
-            .map_err(|r| self.spot_refusal(seat, r))?;
-        self.charge(seat, &costs::ROAD, "a road")?;
-        self.table.pieces.place_route(seat, e, RouteKind::Road);
-        self.tally[seat as usize].roads += 1;
-        ev.push(Event::Table(TableEvent::Roaded {
-            seat,
+            .check_route(&self.table.map, cx.seat, e, RouteKind::Road, None)
+            .map_err(|r| self.spot_refusal(cx.seat, r))?;
+        self.charge(cx.seat, &costs::ROAD, "a road")?;
+        self.table.pieces.place_route(cx.seat, e, RouteKind::Road);
+        self.tally[cx.seat as usize].roads += 1;
+        cx.ev.push(Event::Table(TableEvent::Roaded {
+            seat: cx.seat,
             at: e,
             free: false,
         }));
-        self.update_longest_road(ev);
+        self.update_longest_road(cx.ev);
         Ok(())
     }
 
@@ -398,56 +382,51 @@ impl ChaosGame {
         }
     }
 
-    fn vote_ready(
-        &mut self,
-        seat: Seat,
-        now: Millis,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    fn vote_ready(&mut self, cx: &mut Act<Event>) -> Verdict {
         match &self.phase {
             Phase::Setup { .. } => {
                 return refuse("initial placement has no ready vote: place your pieces");
             }
             Phase::Discard { owed } => {
-                if let Some((_, n)) = owed.iter().find(|(s, _)| *s == seat) {
+                if let Some((_, n)) = owed.iter().find(|(s, _)| *s == cx.seat) {
                     return refuse(format!("discard your {n} cards first, then vote ready"));
                 }
             }
             _ => {}
         }
-        if self.ready[seat as usize] {
+        if self.ready[cx.seat as usize] {
             return refuse("you have already voted ready (`unready` takes it back)");
         }
-        self.ready[seat as usize] = true;
-        ev.push(Event::Ready { seat });
+        self.ready[cx.seat as usize] = true;
+        cx.ev.push(Event::Ready { seat: cx.seat });
         if self.ready.iter().all(|r| *r) {
-            ev.push(Event::AllReady {
+            cx.ev.push(Event::AllReady {
                 phase: self.phase.name(),
             });
-            self.end_phase(now, ev);
+            self.end_phase(cx.now, cx.ev);
         }
         Ok(())
     }
 
-    fn unready(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn unready(&mut self, cx: &mut Act<Event>) -> Verdict {
         if let Phase::Setup { .. } = self.phase {
             return refuse("initial placement has no ready vote");
         }
-        if !self.ready[seat as usize] {
+        if !self.ready[cx.seat as usize] {
             return refuse("you have not voted ready");
         }
-        self.ready[seat as usize] = false;
-        ev.push(Event::Unready { seat });
+        self.ready[cx.seat as usize] = false;
+        cx.ev.push(Event::Unready { seat: cx.seat });
         Ok(())
     }
 
     // ---- resource phase ------------------------------------------------------------------
 
-    fn claim(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn claim(&mut self, cx: &mut Act<Event>) -> Verdict {
         let Phase::Resource { owed } = &mut self.phase else {
             return refuse("claims are made in the resource phase, right after the dice");
         };
-        let o = owed[seat as usize];
+        let o = owed[cx.seat as usize];
         if o.is_empty() {
             return refuse("the dice owe you nothing (more) this round");
         }
@@ -462,11 +441,15 @@ impl ChaosGame {
         }
         let mut short = o;
         short.sub(&got);
-        owed[seat as usize] = short;
+        owed[cx.seat as usize] = short;
         self.table.bank.sub(&got);
-        self.table.hands[seat as usize].add(&got);
-        self.tally[seat as usize].produced.add(&got);
-        ev.push(Event::Claimed { seat, got, short });
+        self.table.hands[cx.seat as usize].add(&got);
+        self.tally[cx.seat as usize].produced.add(&got);
+        cx.ev.push(Event::Claimed {
+            seat: cx.seat,
+            got,
+            short,
+        });
         Ok(())
     }
 
@@ -482,22 +465,17 @@ impl ChaosGame {
         ev.push(Event::Table(TableEvent::Discarded { seat, cards }));
     }
 
-    fn discard(
-        &mut self,
-        seat: Seat,
-        cards: ResourceSet,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    fn discard(&mut self, cx: &mut Act<Event>, cards: ResourceSet) -> Verdict {
         let Phase::Discard { owed } = &self.phase else {
             return refuse(
                 "there is nothing to discard now (discards follow a 7, in robber part 1)",
             );
         };
-        let Some((_, n)) = owed.iter().find(|(s, _)| *s == seat) else {
+        let Some((_, n)) = owed.iter().find(|(s, _)| *s == cx.seat) else {
             return refuse("you do not need to discard (only hands of 8 or more cards do, once)");
         };
-        robber::check_discard(&self.table.hands[seat as usize], &cards, *n)?;
-        self.take_discard(seat, cards, ev);
+        robber::check_discard(&self.table.hands[cx.seat as usize], &cards, *n)?;
+        self.take_discard(cx.seat, cards, cx.ev);
         Ok(())
     }
 
@@ -565,13 +543,8 @@ impl ChaosGame {
         }
     }
 
-    fn move_robber(
-        &mut self,
-        seat: Seat,
-        hex: HexId,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let (moved, steals_left, ask) = self.robber_phase(seat)?;
+    fn move_robber(&mut self, cx: &mut Act<Event>, hex: HexId) -> Verdict {
+        let (moved, steals_left, ask) = self.robber_phase(cx.seat)?;
         if moved {
             return refuse("you have moved the robber already; now `steal SEAT`");
         }
@@ -582,25 +555,20 @@ impl ChaosGame {
             steals_left,
             ask,
         };
-        ev.push(Event::Table(TableEvent::RobberMoved { seat, hex }));
+        cx.ev
+            .push(Event::Table(TableEvent::RobberMoved { seat: cx.seat, hex }));
         Ok(())
     }
 
-    fn steal(
-        &mut self,
-        seat: Seat,
-        victim: Seat,
-        card: Option<Resource>,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let (moved, steals_left, _) = self.robber_phase(seat)?;
+    fn steal(&mut self, cx: &mut Act<Event>, victim: Seat, card: Option<Resource>) -> Verdict {
+        let (moved, steals_left, _) = self.robber_phase(cx.seat)?;
         if !moved {
             return refuse("move the robber first (`robber H`), then steal");
         }
         if steals_left == 0 {
             return refuse("you have made all your steals (one per 7 rolled)");
         }
-        self.check_victim(seat, self.table.robber, victim)?;
+        self.check_victim(cx.seat, self.table.robber, victim)?;
         match card {
             Some(card) => {
                 self.phase = Phase::Robber {
@@ -608,8 +576,8 @@ impl ChaosGame {
                     steals_left,
                     ask: Some(StealAsk { victim, card }),
                 };
-                ev.push(Event::StealAsked {
-                    thief: seat,
+                cx.ev.push(Event::StealAsked {
+                    thief: cx.seat,
                     victim,
                     card,
                 });
@@ -621,7 +589,7 @@ impl ChaosGame {
                     .next()
                     .map(|(r, _)| r)
                     .expect("a victim has cards");
-                self.transfer_steal(seat, victim, card, false, ev);
+                self.transfer_steal(cx.seat, victim, card, false, cx.ev);
                 self.phase = Phase::Robber {
                     moved,
                     steals_left: steals_left - 1,
@@ -666,12 +634,12 @@ impl ChaosGame {
         refuse("nobody is asking you for a card")
     }
 
-    fn agree(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let (thief, a, steals_left) = self.pending_ask(seat)?;
-        if self.table.hands[seat as usize][a.card] == 0 {
+    fn agree(&mut self, cx: &mut Act<Event>) -> Verdict {
+        let (thief, a, steals_left) = self.pending_ask(cx.seat)?;
+        if self.table.hands[cx.seat as usize][a.card] == 0 {
             return refuse(format!("you have no {} to give (`refuse` instead)", a.card));
         }
-        self.transfer_steal(thief, seat, a.card, true, ev);
+        self.transfer_steal(thief, cx.seat, a.card, true, cx.ev);
         self.phase = Phase::Robber {
             moved: true,
             steals_left: steals_left - 1,
@@ -680,41 +648,41 @@ impl ChaosGame {
         Ok(())
     }
 
-    fn refuse_ask(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let (thief, _, steals_left) = self.pending_ask(seat)?;
+    fn refuse_ask(&mut self, cx: &mut Act<Event>) -> Verdict {
+        let (thief, _, steals_left) = self.pending_ask(cx.seat)?;
         self.phase = Phase::Robber {
             moved: true,
             steals_left,
             ask: None,
         };
-        ev.push(Event::StealRefused {
+        cx.ev.push(Event::StealRefused {
             thief,
-            victim: seat,
+            victim: cx.seat,
         });
         Ok(())
     }
 
     // ---- building ------------------------------------------------------------------------
 
-    fn city(&mut self, seat: Seat, c: CornerId, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn city(&mut self, cx: &mut Act<Event>, c: CornerId) -> Verdict {
         self.need_build("build")?;
-        let purse = (&mut self.table.hands[seat as usize], &mut self.table.bank);
-        costs::build_city(&self.table.map, &mut self.table.pieces, purse, seat, c)?;
-        self.tally[seat as usize].cities += 1;
-        ev.push(Event::Table(TableEvent::Citied { seat, at: c }));
+        let purse = (
+            &mut self.table.hands[cx.seat as usize],
+            &mut self.table.bank,
+        );
+        costs::build_city(&self.table.map, &mut self.table.pieces, purse, cx.seat, c)?;
+        self.tally[cx.seat as usize].cities += 1;
+        cx.ev.push(Event::Table(TableEvent::Citied {
+            seat: cx.seat,
+            at: c,
+        }));
         Ok(())
     }
 
-    fn play_knight(
-        &mut self,
-        seat: Seat,
-        hex: HexId,
-        steal: Option<Seat>,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check_card(seat, DevCard::Knight)?;
+    fn play_knight(&mut self, cx: &mut Act<Event>, hex: HexId, steal: Option<Seat>) -> Verdict {
+        self.check_card(cx.seat, DevCard::Knight)?;
         self.check_robber_hex(hex)?;
-        let victims = self.victims(hex, seat);
+        let victims = self.victims(hex, cx.seat);
         match steal {
             None if !victims.is_empty() => {
                 return Err(robber::choose_victim(
@@ -724,13 +692,14 @@ impl ChaosGame {
                     "play knight",
                 ));
             }
-            Some(v) => self.check_victim(seat, hex, v)?,
+            Some(v) => self.check_victim(cx.seat, hex, v)?,
             None => {}
         }
-        self.spend_card(seat, DevCard::Knight);
-        ev.push(DevEvent::PlayedKnight { seat }.into());
+        self.spend_card(cx.seat, DevCard::Knight);
+        cx.ev.push(DevEvent::PlayedKnight { seat: cx.seat }.into());
         self.table.robber = hex;
-        ev.push(Event::Table(TableEvent::RobberMoved { seat, hex }));
+        cx.ev
+            .push(Event::Table(TableEvent::RobberMoved { seat: cx.seat, hex }));
         if let Some(v) = steal {
             let hand = self.table.hands[v as usize];
             let card = spots::random_cards(&mut self.rng, &hand, 1)
@@ -738,43 +707,38 @@ impl ChaosGame {
                 .next()
                 .map(|(r, _)| r)
                 .expect("a victim has cards");
-            self.transfer_steal(seat, v, card, false, ev);
+            self.transfer_steal(cx.seat, v, card, false, cx.ev);
         }
-        self.award_largest_army(seat, ev);
+        self.award_largest_army(cx.seat, cx.ev);
         Ok(())
     }
 
-    fn play_roads(
-        &mut self,
-        seat: Seat,
-        a: EdgeId,
-        b: Option<EdgeId>,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check_card(seat, DevCard::RoadBuilding)?;
+    fn play_roads(&mut self, cx: &mut Act<Event>, a: EdgeId, b: Option<EdgeId>) -> Verdict {
+        self.check_card(cx.seat, DevCard::RoadBuilding)?;
         self.table
             .pieces
-            .check_route(&self.table.map, seat, a, RouteKind::Road, None)
-            .map_err(|r| self.spot_refusal(seat, r))?;
+            .check_route(&self.table.map, cx.seat, a, RouteKind::Road, None)
+            .map_err(|r| self.spot_refusal(cx.seat, r))?;
         if let Some(b) = b {
             let mut probe = self.table.pieces.clone();
-            probe.place_route(seat, a, RouteKind::Road);
+            probe.place_route(cx.seat, a, RouteKind::Road);
             probe
-                .check_route(&self.table.map, seat, b, RouteKind::Road, None)
-                .map_err(|r| self.spot_refusal(seat, r))?;
+                .check_route(&self.table.map, cx.seat, b, RouteKind::Road, None)
+                .map_err(|r| self.spot_refusal(cx.seat, r))?;
         }
-        self.spend_card(seat, DevCard::RoadBuilding);
-        ev.push(DevEvent::PlayedRoadBuilding { seat }.into());
+        self.spend_card(cx.seat, DevCard::RoadBuilding);
+        cx.ev
+            .push(DevEvent::PlayedRoadBuilding { seat: cx.seat }.into());
         for e in std::iter::once(a).chain(b) {
-            self.table.pieces.place_route(seat, e, RouteKind::Road);
-            self.tally[seat as usize].roads += 1;
-            ev.push(Event::Table(TableEvent::Roaded {
-                seat,
+            self.table.pieces.place_route(cx.seat, e, RouteKind::Road);
+            self.tally[cx.seat as usize].roads += 1;
+            cx.ev.push(Event::Table(TableEvent::Roaded {
+                seat: cx.seat,
                 at: e,
                 free: true,
             }));
         }
-        self.update_longest_road(ev);
+        self.update_longest_road(cx.ev);
         Ok(())
     }
 
