@@ -15,6 +15,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use support::binary::{Proc, free_port};
 use support::{Client, raw};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -438,32 +439,106 @@ async fn never_readers(addr: SocketAddr, n: usize) -> Vec<raw::Stream> {
     v
 }
 
+/// A host in a process of its own: the real binary, so that what it holds is measured apart
+/// from the test's own clients (1,000 TLS client sessions and their tasks weigh about as much
+/// as the host's side of them). The same table as [`table`]: a base game of four, two bots
+/// that act at once, away seats played at once.
+struct OwnHost {
+    proc: Proc,
+    addr: SocketAddr,
+    /// Its data directory (its key), removed when the host is dropped.
+    data: std::path::PathBuf,
+}
+
+impl OwnHost {
+    fn start(seed: u64, seats: usize, bots: usize) -> OwnHost {
+        let data = std::env::temp_dir().join(format!(
+            "catan-floods-{}-{seed}-{seats}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&data);
+        std::fs::create_dir_all(&data).expect("a scratch directory");
+        let port = free_port();
+        let (seed, seats, bots) = (seed.to_string(), seats.to_string(), bots.to_string());
+        let mut proc = Proc::spawn(
+            &data,
+            &[
+                "host",
+                "--headless",
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                &port,
+                "--seats",
+                &seats,
+                "--bots",
+                &bots,
+                "--bot-kind",
+                "random",
+                "--bot-think-secs",
+                "0",
+                "--away-secs",
+                "0",
+                "--seed",
+                &seed,
+            ],
+        );
+        proc.expect("the host to listen", |l| l.contains("Serving"));
+        let addr = format!("127.0.0.1:{port}").parse().expect("an address");
+        OwnHost { proc, addr, data }
+    }
+
+    /// The host process's resident memory now and at its peak, in KiB.
+    fn memory(&self) -> (u64, u64) {
+        catan::server::process_memory_of(self.proc.pid())
+    }
+}
+
+impl Drop for OwnHost {
+    fn drop(&mut self) {
+        self.proc.kill();
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
+}
+
+/// The host's figures, asked by a seated client (which keeps any update it reads meanwhile).
+async fn host_stats(c: &mut Client) -> catan::proto::HostStats {
+    c.tx.send(ClientMsg::Stats).await.expect("asks");
+    loop {
+        match c.next().await {
+            Some(ServerMsg::Stats(st)) => return st,
+            Some(_) => {}
+            None => panic!("the host closed the connection"),
+        }
+    }
+}
+
+/// `n` spectators that never read join a game Ann and Bob play on a host of its own: the
+/// game keeps more than 90% of its pace, and the host's peak memory grows by less than
+/// `max_growth_kb` (the host process's own `VmHWM` against its `VmRSS` before they came).
 async fn never_readers_cost_little(n: usize, secs: f64, max_growth_kb: u64) {
-    let (host, ann, bob) = table(31, limits(n + 16)).await;
+    let host = OwnHost::start(31, 4, 2);
     let addr = host.addr;
-    let (_, (rss, _)) = (0, catan::server::process_memory());
+    let ann = Client::join(&addr.to_string(), "Ann", None, false).await;
+    let bob = Client::join(&addr.to_string(), "Bob", None, false).await;
     // The game's pace without them, then with them.
     let pace = |secs: f64| async move {
         tokio::time::sleep(Duration::from_secs_f64(secs)).await;
     };
     let (ann, bob, before_a, before_b) = while_playing(ann, bob, pace(secs)).await;
+    let (rss, _) = host.memory();
     let sleepers = never_readers(addr, n).await;
-    let (ann, bob, pa, pb) = while_playing(ann, bob, pace(secs)).await;
-    let (_, peak) = catan::server::process_memory();
-    let mut ann = ann;
-    ann.tx.send(ClientMsg::Stats).await.expect("asks");
-    while let Some(m) = ann.next().await {
-        if let ServerMsg::Stats(st) = m {
-            eprintln!(
-                "never-readers: {} dropped for not reading, {} connections left",
-                st.dropped_slow, st.connections
-            );
-            break;
-        }
-    }
+    let (mut ann, bob, pa, pb) = while_playing(ann, bob, pace(secs)).await;
+    let st = host_stats(&mut ann).await;
+    let (now, peak) = host.memory();
+    eprintln!(
+        "never-readers: {} dropped for not reading, {} connections left",
+        st.dropped_slow, st.connections
+    );
     let (moves0, moves1) = (before_a.moves + before_b.moves, pa.moves + pb.moves);
     eprintln!(
-        "never-readers: {n}; moves in {secs} s: {moves0} before, {moves1} with them; peak memory {rss} -> {peak} KiB"
+        "never-readers: {n}; moves in {secs} s: {moves0} before, {moves1} with them; host memory {rss} KiB before, {now} KiB after, peak {peak} KiB: {:.1} KiB a never-reader at the peak",
+        peak.saturating_sub(rss) as f64 / n as f64
     );
     honest_served("never-readers", &pa, &pb, Duration::from_millis(250));
     assert!(
@@ -475,12 +550,41 @@ async fn never_readers_cost_little(n: usize, secs: f64, max_growth_kb: u64) {
         "the host grew from {rss} KiB to {peak} KiB with {n} never-readers"
     );
     drop((ann, bob, sleepers));
-    host.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spectators_that_never_read_cost_bounded_memory_and_no_pace() {
     never_readers_cost_little(100, 1.5, 20 * 1024).await;
+}
+
+/// What an idle connection costs the host: `n` spectators that read everything join a lobby
+/// (a spectator's arrival is sent to it alone, so nothing else moves), on a host of its own.
+/// Prints the host's growth per connection; the bound is loose (CI), the figure is what
+/// docs/hall.md records.
+async fn idle_connections_cost(n: usize, max_kb_each: f64) {
+    let host = OwnHost::start(51, 4, 0);
+    let addr = host.addr;
+    let mut ann = Client::join(&addr.to_string(), "Ann", None, false).await;
+    host_stats(&mut ann).await;
+    let (rss, _) = host.memory();
+    let mut watchers = Vec::with_capacity(n);
+    for i in 0..n {
+        watchers.push(Client::join(&addr.to_string(), &format!("w{i}"), None, true).await);
+    }
+    let st = host_stats(&mut ann).await;
+    assert_eq!(st.connections as usize, n + 1, "every spectator is served");
+    let (now, _) = host.memory();
+    let each = now.saturating_sub(rss) as f64 / n as f64;
+    eprintln!(
+        "idle connections: {n} spectators; host memory {rss} KiB before, {now} KiB with them: {each:.1} KiB each"
+    );
+    assert!(each < max_kb_each, "{each:.1} KiB a connection");
+    drop((ann, watchers));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_connection_costs_the_host_little() {
+    idle_connections_cost(200, 64.0).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -529,4 +633,10 @@ async fn full_size_churn() {
 #[ignore = "full size: cargo test --release --test floods -- --ignored --nocapture"]
 async fn full_size_never_readers() {
     never_readers_cost_little(1000, 5.0, 50 * 1024).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "full size: cargo test --release --test floods -- --ignored --nocapture"]
+async fn full_size_idle_connections() {
+    idle_connections_cost(1000, 64.0).await;
 }
