@@ -20,6 +20,15 @@ use support::{Client, raw};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+/// The tests here run one at a time, whatever the test harness's threads: each measures
+/// this process's descriptors and memory, or the honest players' round trips, and another
+/// test's crowd of sockets beside it would count in them.
+static ALONE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+async fn alone() -> tokio::sync::MutexGuard<'static, ()> {
+    ALONE.lock().await
+}
+
 /// The production limits, with loopback counted like any other address (every peer here is
 /// on loopback) and room for the crowds these tests make from it.
 fn limits(per_address: usize) -> Limits {
@@ -320,11 +329,13 @@ async fn floods_of_every_kind(watch: bool, secs: f64, bound: Duration) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn floods_of_every_kind_from_spectators_drop_no_honest_player() {
+    let _alone = alone().await;
     floods_of_every_kind(true, 1.5, Duration::from_millis(150)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn floods_of_every_kind_from_seated_clients_drop_no_honest_player() {
+    let _alone = alone().await;
     floods_of_every_kind(false, 0.3, Duration::from_millis(150)).await;
 }
 
@@ -421,6 +432,7 @@ async fn churn_then_a_newcomer(tasks: usize, secs: f64, bound: Duration) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spectator_churn_leaves_the_host_as_it_was() {
+    let _alone = alone().await;
     churn_then_a_newcomer(4, 1.5, Duration::from_millis(150)).await;
 }
 
@@ -554,6 +566,7 @@ async fn never_readers_cost_little(n: usize, secs: f64, max_growth_kb: u64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spectators_that_never_read_cost_bounded_memory_and_no_pace() {
+    let _alone = alone().await;
     never_readers_cost_little(100, 1.5, 20 * 1024).await;
 }
 
@@ -584,11 +597,13 @@ async fn idle_connections_cost(n: usize, max_kb_each: f64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_connection_costs_the_host_little() {
+    let _alone = alone().await;
     idle_connections_cost(200, 64.0).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_past_a_cap_are_told_why_and_closed() {
+    let _alone = alone().await;
     let caps = Limits {
         per_address: 4,
         ..limits(4)
@@ -614,29 +629,34 @@ async fn connections_past_a_cap_are_told_why_and_closed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "full size: cargo test --release --test floods -- --ignored --nocapture"]
 async fn full_size_floods_from_spectators() {
+    let _alone = alone().await;
     floods_of_every_kind(true, 10.0, Duration::from_millis(50)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "full size: cargo test --release --test floods -- --ignored --nocapture"]
 async fn full_size_floods_from_seated_clients() {
+    let _alone = alone().await;
     floods_of_every_kind(false, 2.0, Duration::from_millis(50)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "full size: cargo test --release --test floods -- --ignored --nocapture"]
 async fn full_size_churn() {
+    let _alone = alone().await;
     churn_then_a_newcomer(16, 10.0, Duration::from_millis(50)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "full size: cargo test --release --test floods -- --ignored --nocapture"]
 async fn full_size_never_readers() {
+    let _alone = alone().await;
     never_readers_cost_little(1000, 5.0, 50 * 1024).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "full size: cargo test --release --test floods -- --ignored --nocapture"]
 async fn full_size_idle_connections() {
+    let _alone = alone().await;
     idle_connections_cost(1000, 64.0).await;
 }
