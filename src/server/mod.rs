@@ -529,97 +529,128 @@ async fn take_frame_token(bucket: &mut rate::Bucket) {
 }
 
 /// Encrypted bytes the TLS layer holds for one connection before a write waits for the
-/// socket (rustls keeps 64 KiB by default): with the kernel's buffers and the byte budget, it
-/// bounds what a reader that never reads costs.
-const TLS_BUFFER: usize = 16 * 1024;
+/// socket (rustls keeps 64 KiB by default). The kernel's send buffer is what keeps a reading
+/// peer's writes flowing; this is only what waits above it, so it is kept to one small
+/// record's worth: a reader that never reads pins it, and it is the one copy of its bytes
+/// that is that connection's alone (the frames queued for it are shared).
+const TLS_BUFFER: usize = 4 * 1024;
 
 /// How long a closing connection's last messages may take to leave.
 const FINISH: Duration = Duration::from_secs(2);
 
-/// Frames written at once: small frames queued together go out in one write (one TLS
-/// record, one system call), up to this many bytes.
-const BATCH: usize = 16 * 1024;
+/// Frames handed to the transport in one vectored write: small frames queued together go out
+/// as one TLS record (or one `writev`) without being copied together first.
+const SLICES: usize = 64;
+
+/// How [`write_loop`] ended.
+#[derive(Debug, PartialEq, Eq)]
+enum WriterEnd {
+    /// Everything was written (or the table let the connection go).
+    Done,
+    /// The peer took too long with the last messages, or the socket failed.
+    Cut,
+    /// The peer does not read: what is held for it passed the budget.
+    Over,
+}
 
 /// Writes what the table queues for one connection. It takes frames off the queue as they
 /// come (already encoded by the table: a frame many connections share is the same bytes in
 /// each queue) and holds them until the socket takes them, so what a connection costs is
 /// counted in bytes: past `budget` (beyond the one frame being added) the peer is not
 /// reading, and it is dropped. A shared frame counts by its length, though its memory is
-/// shared. Returns whether it was dropped for that.
+/// shared: the frames go to the transport as they are, several in one vectored write, and
+/// are never copied into a per-connection batch (a crowd of readers that never read would
+/// each hold their own copy). Returns whether it was dropped for that.
 async fn write_loop<W>(mut w: W, mut rx: mpsc::Receiver<Frame>, budget: usize) -> bool
 where
     W: tokio::io::AsyncWrite + Unpin,
 {
+    use std::task::Poll;
     use tokio::io::AsyncWriteExt;
     let mut pending: std::collections::VecDeque<bytes::Bytes> = Default::default();
     let mut queued = 0usize;
-    // What is being written now: one frame as it is, or small ones copied together.
-    let mut out = bytes::Bytes::new();
     let mut last = false;
-    let mut over = false;
+    // Written to the transport but perhaps still held by it (TLS records waiting for room in
+    // the socket): flushed once nothing else is waiting.
+    let mut unflushed = false;
     // Once the last message is queued, the peer has this long to take what is left.
-    let mut finish_by = Instant::now();
-    loop {
-        if out.is_empty()
-            && let Some(front) = pending.pop_front()
-        {
-            if pending.is_empty() || front.len() >= BATCH / 4 {
-                out = front;
-            } else {
-                // Sized to what goes in: a batch waiting on a peer that does not read holds
-                // its bytes, not the whole 16 KiB.
-                let mut size = front.len();
-                let mut count = 0;
-                for next in &pending {
-                    if size + next.len() > BATCH {
-                        break;
-                    }
-                    size += next.len();
-                    count += 1;
-                }
-                let mut batch = bytes::BytesMut::with_capacity(size);
-                batch.extend_from_slice(&front);
-                for next in pending.drain(..count) {
-                    batch.extend_from_slice(&next);
-                }
-                out = batch.freeze();
-            }
-        }
-        if last && out.is_empty() {
-            break;
-        }
-        tokio::select! {
-            // Whatever is queued is taken first, so it goes out in few writes.
-            biased;
-            frame = rx.recv(), if !last => match frame {
-                None => {
-                    last = true;
-                    finish_by = Instant::now() + FINISH;
-                }
-                Some(frame) => {
-                    last = frame.last;
-                    finish_by = Instant::now() + FINISH;
+    let finish = tokio::time::sleep(FINISH);
+    tokio::pin!(finish);
+    let end = std::future::poll_fn(|cx| {
+        // Whatever is queued is taken first, so it goes out in few writes.
+        while !last {
+            match rx.poll_recv(cx) {
+                Poll::Ready(Some(frame)) => {
                     let size = frame.bytes.len();
                     queued += size;
                     pending.push_back(frame.bytes);
                     if queued > budget.max(2 * size) {
-                        over = true;
-                        break;
+                        return Poll::Ready(WriterEnd::Over);
+                    }
+                    if frame.last {
+                        last = true;
+                        finish.as_mut().reset(Instant::now() + FINISH);
                     }
                 }
-            },
-            wrote = w.write_buf(&mut out), if !out.is_empty() => match wrote {
-                Ok(0) | Err(_) => break,
-                Ok(n) => queued = queued.saturating_sub(n),
-            },
-            _ = tokio::time::sleep_until(finish_by), if last => break,
+                Poll::Ready(None) => {
+                    last = true;
+                    finish.as_mut().reset(Instant::now() + FINISH);
+                }
+                Poll::Pending => break,
+            }
         }
+        while !pending.is_empty() {
+            let mut slices = [std::io::IoSlice::new(&[]); SLICES];
+            let n = pending.len().min(SLICES);
+            for (slot, frame) in slices.iter_mut().zip(&pending) {
+                *slot = std::io::IoSlice::new(frame);
+            }
+            match std::pin::Pin::new(&mut w).poll_write_vectored(cx, &slices[..n]) {
+                Poll::Ready(Ok(0)) | Poll::Ready(Err(_)) => return Poll::Ready(WriterEnd::Cut),
+                Poll::Ready(Ok(mut wrote)) => {
+                    unflushed = true;
+                    queued = queued.saturating_sub(wrote);
+                    while wrote > 0 {
+                        let Some(front) = pending.front_mut() else {
+                            break;
+                        };
+                        if front.len() <= wrote {
+                            wrote -= front.len();
+                            pending.pop_front();
+                        } else {
+                            bytes::Buf::advance(front, wrote);
+                            wrote = 0;
+                        }
+                    }
+                }
+                Poll::Pending => break,
+            }
+        }
+        if pending.is_empty() && unflushed {
+            match std::pin::Pin::new(&mut w).poll_flush(cx) {
+                Poll::Ready(Ok(())) => unflushed = false,
+                Poll::Ready(Err(_)) => return Poll::Ready(WriterEnd::Cut),
+                Poll::Pending => {}
+            }
+        }
+        if last {
+            if pending.is_empty() && !unflushed {
+                return Poll::Ready(WriterEnd::Done);
+            }
+            if finish.as_mut().poll(cx).is_ready() {
+                return Poll::Ready(WriterEnd::Cut);
+            }
+        }
+        Poll::Pending
+    })
+    .await;
+    if end == WriterEnd::Over {
+        return true;
     }
-    if !over {
-        let _ = w.flush().await;
-        let _ = w.shutdown().await;
+    if end == WriterEnd::Done {
+        let _ = tokio::time::timeout(FINISH, w.shutdown()).await;
     }
-    over
+    false
 }
 
 /// A refusal before the writer exists: a few bytes, written unless the peer is stuck.
@@ -690,6 +721,17 @@ fn first_frame_refusal(e: &crate::proto::codec::FrameError) -> String {
     }
 }
 
+/// Frees a connection's read buffer once it holds no byte of a next frame: between frames an
+/// idle connection (a spectator, a player thinking, a hall of thousands) keeps none, where
+/// tokio-util's reader keeps the 8 KiB it starts with, or the largest frame it has read. The
+/// next read reserves what it needs: a few bytes, then the frame's length once its header
+/// says it. A flooder's buffer is never empty, so it keeps its buffer while it floods.
+fn let_go_of_the_read_buffer<R, D>(stream: &mut tokio_util::codec::FramedRead<R, D>) {
+    if stream.read_buffer().is_empty() && stream.read_buffer().capacity() > 0 {
+        *stream.read_buffer_mut() = bytes::BytesMut::new();
+    }
+}
+
 /// One TCP connection (encrypted or not): a reader loop here, a writer task fed by a bounded
 /// queue.
 async fn connection<S, V>(
@@ -703,9 +745,12 @@ where
     V: Serialize + Send + Sync + 'static,
 {
     let (read, mut write) = tokio::io::split(socket);
-    let mut stream = tokio_util::codec::FramedRead::new(
+    // No read buffer to begin with: it grows to the frame being read and is let go between
+    // frames ([`let_go_of_the_read_buffer`]).
+    let mut stream = tokio_util::codec::FramedRead::with_capacity(
         read,
         MsgCodec::<ClientMsg, ServerMsg<V>>::new(MAX_CLIENT_FRAME),
+        0,
     );
     // The first frame must be a hello, soon.
     let first = match tokio::time::timeout(limits.hello, stream.next()).await {
@@ -723,6 +768,7 @@ where
         }
         Ok(Some(Ok(m))) => m,
     };
+    let_go_of_the_read_buffer(&mut stream);
     if !matches!(first, ClientMsg::Hello { .. }) {
         tracing::info!(%peer, "refused: did not start with hello");
         let reason = "the first message must be a hello".to_string();
@@ -781,6 +827,7 @@ where
                     break;
                 }
                 Ok(Some(Ok(msg))) => {
+                    let_go_of_the_read_buffer(&mut stream);
                     // Past its rate a connection waits for its turn here, and only it.
                     take_frame_token(&mut bucket).await;
                     let Ok(turn) = places.clone().acquire_owned().await else { break };
@@ -874,5 +921,214 @@ impl<G: Ruleset> RunningHost<G> {
         let _ = self.stop.send(true);
         let _ = self.server.await;
         self.table.await.expect("the table task does not panic")
+    }
+}
+
+#[cfg(test)]
+mod writer_tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// A TLS connection on loopback as the host makes it (its socket buffers small, its
+    /// TLS buffer capped), and the client's end.
+    async fn tls_pair() -> (
+        tokio_rustls::server::TlsStream<TcpStream>,
+        crate::transport::ClientStream,
+    ) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let transport = HostTransport::ephemeral().unwrap();
+        let client = tokio::spawn(async move {
+            let sock = tokio::net::TcpSocket::new_v4().unwrap();
+            sock.set_recv_buffer_size(4096).unwrap();
+            let tcp = sock.connect(addr).await.unwrap();
+            let trust = crate::transport::Trust::AnyKey;
+            crate::transport::secure(tcp, &addr.to_string(), &trust, Duration::from_secs(5))
+                .await
+                .unwrap()
+                .0
+        });
+        let (socket, _) = listener.accept().await.unwrap();
+        let sock = socket2::SockRef::from(&socket);
+        sock.set_send_buffer_size(4096).unwrap();
+        let Ok(Accepted::Tls(mut server)) = transport.accept(socket, Duration::from_secs(5)).await
+        else {
+            panic!("a TLS connection")
+        };
+        server.get_mut().1.set_buffer_limit(Some(TLS_BUFFER));
+        (*server, client.await.unwrap())
+    }
+
+    fn frame(len: usize, fill: u8) -> Frame {
+        Frame {
+            bytes: bytes::Bytes::from(vec![fill; len]),
+            last: false,
+        }
+    }
+
+    /// A transport that holds what it is given until it is flushed, as TLS holds its records
+    /// while the socket is full (and as tokio's `BufWriter` does).
+    struct Holding {
+        held: Vec<u8>,
+        out: Arc<std::sync::Mutex<Vec<u8>>>,
+    }
+
+    impl tokio::io::AsyncWrite for Holding {
+        fn poll_write(
+            mut self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+            buf: &[u8],
+        ) -> std::task::Poll<std::io::Result<usize>> {
+            let n = buf.len().min(1024 - self.held.len());
+            self.held.extend_from_slice(&buf[..n]);
+            if n == 0 {
+                // Full: room comes with a flush, which the writer must ask for.
+                return std::task::Poll::Pending;
+            }
+            std::task::Poll::Ready(Ok(n))
+        }
+
+        fn poll_flush(
+            mut self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<std::io::Result<()>> {
+            let held = std::mem::take(&mut self.held);
+            self.out.lock().unwrap().extend_from_slice(&held);
+            std::task::Poll::Ready(Ok(()))
+        }
+
+        fn poll_shutdown(
+            self: std::pin::Pin<&mut Self>,
+            cx: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<std::io::Result<()>> {
+            self.poll_flush(cx)
+        }
+    }
+
+    /// What the transport still holds goes out once nothing else is queued: a message is not
+    /// left inside the TLS layer until the next one comes.
+    #[tokio::test]
+    async fn what_the_transport_holds_is_flushed_when_the_queue_is_empty() {
+        let out = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let w = Holding {
+            held: Vec::new(),
+            out: out.clone(),
+        };
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let _writer = tokio::spawn(write_loop(w, rx, SEND_BUDGET));
+        tx.send(frame(500, 3)).await.unwrap();
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while out.lock().unwrap().len() < 500 && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert_eq!(*out.lock().unwrap(), vec![3u8; 500]);
+    }
+
+    /// A message larger than the socket and TLS buffers, to a client that reads it only
+    /// later, arrives whole although nothing else is queued after it.
+    #[tokio::test]
+    async fn a_large_message_reaches_a_late_reader_whole_with_nothing_after_it() {
+        let (server, client) = tls_pair().await;
+        let crate::transport::ClientStream::Tls(mut client) = client else {
+            panic!("TLS")
+        };
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let writer = tokio::spawn(write_loop(server, rx, SEND_BUDGET));
+        let size = 300 * 1024;
+        tx.send(frame(size, 7)).await.unwrap();
+        // The peer reads only once the writer has filled every buffer and waits.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let mut got = vec![0u8; size];
+        tokio::time::timeout(Duration::from_secs(5), client.read_exact(&mut got))
+            .await
+            .expect("the whole message arrives without another behind it")
+            .unwrap();
+        assert!(got.iter().all(|&b| b == 7));
+        drop(tx);
+        assert!(!writer.await.unwrap(), "not dropped: it read");
+    }
+
+    /// Frames go out in order and whole, small ones together, and the shared bytes are the
+    /// frames' own: the writer closes the connection after the last one.
+    #[tokio::test]
+    async fn frames_go_out_in_order_and_the_last_closes() {
+        let (w, mut r) = tokio::io::duplex(512);
+        let (tx, rx) = mpsc::channel(QUEUE);
+        // All 200 frames are queued before the writer first runs: a budget they fit in.
+        let writer = tokio::spawn(write_loop(w, rx, 1 << 20));
+        let reader = tokio::spawn(async move {
+            let mut got = Vec::new();
+            r.read_to_end(&mut got).await.map(|_| got)
+        });
+        let mut want = Vec::new();
+        for i in 0..200u32 {
+            let f = frame(1 + (i as usize * 37) % 3000, i as u8);
+            want.extend_from_slice(&f.bytes);
+            tx.send(f).await.unwrap();
+        }
+        let mut end = frame(10, 0xee);
+        end.last = true;
+        want.extend_from_slice(&end.bytes);
+        tx.send(end).await.unwrap();
+        let got = tokio::time::timeout(Duration::from_secs(5), reader)
+            .await
+            .expect("the writer ends after the last frame")
+            .unwrap()
+            .unwrap();
+        assert_eq!(got, want);
+        assert!(!writer.await.unwrap());
+    }
+
+    /// A peer that never reads is dropped once what is held for it passes the budget.
+    #[tokio::test]
+    async fn a_peer_that_never_reads_is_dropped_past_the_budget() {
+        let (w, _r) = tokio::io::duplex(1024);
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let writer = tokio::spawn(write_loop(w, rx, 16 * 1024));
+        for _ in 0..40 {
+            if tx.send(frame(1000, 1)).await.is_err() {
+                break;
+            }
+        }
+        let dropped = tokio::time::timeout(Duration::from_secs(5), writer)
+            .await
+            .expect("the writer gives up")
+            .unwrap();
+        assert!(dropped);
+    }
+
+    /// Between frames a connection keeps no read buffer; a frame's bytes are reserved when
+    /// its header is read.
+    #[tokio::test]
+    async fn the_read_buffer_is_let_go_between_frames() {
+        let (mut w, r) = tokio::io::duplex(64 * 1024);
+        let mut stream = tokio_util::codec::FramedRead::with_capacity(
+            r,
+            MsgCodec::<ClientMsg, ServerMsg>::new(MAX_CLIENT_FRAME),
+            0,
+        );
+        let chat = ClientMsg::Chat {
+            text: "x".repeat(5000),
+        };
+        let frame = |msg: &ClientMsg| {
+            let body = crate::proto::codec::encode(msg).unwrap();
+            let mut f = (body.len() as u32).to_be_bytes().to_vec();
+            f.extend_from_slice(&body);
+            f
+        };
+        w.write_all(&frame(&ClientMsg::Ping(1))).await.unwrap();
+        w.write_all(&frame(&chat)).await.unwrap();
+        assert_eq!(stream.next().await.unwrap().unwrap(), ClientMsg::Ping(1));
+        let_go_of_the_read_buffer(&mut stream);
+        assert_eq!(stream.next().await.unwrap().unwrap(), chat);
+        let_go_of_the_read_buffer(&mut stream);
+        assert_eq!(
+            stream.read_buffer().capacity(),
+            0,
+            "nothing kept between frames"
+        );
+        // Reading goes on from nothing.
+        w.write_all(&frame(&ClientMsg::Ping(2))).await.unwrap();
+        assert_eq!(stream.next().await.unwrap().unwrap(), ClientMsg::Ping(2));
     }
 }
