@@ -197,15 +197,7 @@ impl BigView {
                 g.table
                     .pieces
                     .all_routes()
-                    .filter(|(e, _)| {
-                        g.table
-                            .map
-                            .topology
-                            .edge_hexes(*e)
-                            .iter()
-                            .flatten()
-                            .any(|h| visible(Some(g.table.map.board_of_hex(*h))))
-                    })
+                    .filter(|(e, _)| edge_seen(g, *e, visible))
                     .collect(),
             ),
         };
@@ -293,6 +285,17 @@ fn piece_owners(g: &BigGame, seat: Seat) -> impl Iterator<Item = Seat> {
         .flat_map(|ob| [2 * ob as Seat, 2 * ob as Seat + 1])
 }
 
+/// Whether a route on edge `e` is seen: one of its hexes lies on a board `visible` says is.
+fn edge_seen(g: &BigGame, e: EdgeId, visible: impl Fn(Option<usize>) -> bool) -> bool {
+    g.table
+        .map
+        .topology
+        .edge_hexes(e)
+        .iter()
+        .flatten()
+        .any(|h| visible(Some(g.table.map.board_of_hex(*h))))
+}
+
 /// Buildings by corner and routes by edge, as a view lists them.
 type PieceLists = (Vec<(CornerId, Building)>, Vec<(EdgeId, Route)>);
 
@@ -313,15 +316,7 @@ fn pieces_near(g: &BigGame, seat: Seat) -> PieceLists {
             g.table
                 .pieces
                 .route(*e)
-                .filter(|_| {
-                    g.table
-                        .map
-                        .topology
-                        .edge_hexes(*e)
-                        .iter()
-                        .flatten()
-                        .any(|h| visible(Some(g.table.map.board_of_hex(*h))))
-                })
+                .filter(|_| edge_seen(g, *e, visible))
                 .map(|x| (*e, x))
         }));
     }
