@@ -1606,12 +1606,13 @@ mod tests {
         };
         assert!(matches!(g.phase(), Phase::Setup { .. }));
         assert_eq!(g.search_rounds(), None);
-        assert_eq!(offers_table().search_rounds(), Some(2));
+        assert_eq!(past_setup().search_rounds(), Some(2));
     }
 
-    /// A game just past setup (two settlements each), in seat 0's main phase: seat 0 plays
-    /// the person making offers, the others are bots.
-    fn offers_table() -> BaseGame {
+    /// A game just past setup (two settlements and roads each), in seat 0's main phase, no
+    /// offer open and every hand empty (its cards back in the bank). The offers' tests have
+    /// seat 0 play the person making offers, the others bots.
+    pub(super) fn past_setup() -> BaseGame {
         let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
         cfg.move_cap = 16;
         let Game::Base(mut g) = play_game(&cfg, 0, false).unwrap().game else {
@@ -1629,7 +1630,7 @@ mod tests {
         g
     }
 
-    fn deal(g: &mut BaseGame, seat: Seat, cards: ResourceSet) {
+    pub(super) fn deal(g: &mut BaseGame, seat: Seat, cards: ResourceSet) {
         assert!(g.table.bank.contains(&cards), "the bank has {cards}");
         g.table.bank.sub(&cards);
         g.table.hands[seat as usize].add(&cards);
@@ -1668,7 +1669,7 @@ mod tests {
     /// that takes a card its build needs, or one from a seat about to win.
     #[test]
     fn bots_answer_a_persons_offer_by_its_worth_to_them() {
-        let mut g = offers_table();
+        let mut g = past_setup();
         // Seat 1 is one grain short of a city, with a spare lumber.
         deal(&mut g, 1, ResourceSet::new(1, 0, 0, 1, 3));
         let plan = Ctx::new(&g, 1).best_plan().expect("seat 1 has a goal");

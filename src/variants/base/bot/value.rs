@@ -229,29 +229,13 @@ mod tests {
     use crate::sim::{SimConfig, play_game};
     use crate::variants::Game;
 
-    /// A game just past setup (two settlements and roads each) in seat 0's main phase, every
-    /// hand empty.
+    /// A game just past setup in seat 0's main phase, every hand empty (the bot's tests'
+    /// fixture).
     fn main_phase() -> BaseGame {
-        let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
-        cfg.move_cap = 16;
-        let Game::Base(mut g) = play_game(&cfg, 0, false).unwrap().game else {
-            panic!("a base game")
-        };
-        assert!(matches!(g.phase(), Phase::Roll), "setup is over");
-        g.phase = Phase::Main;
-        g.current = 0;
-        for s in 0..4 {
-            let hand = g.table.hands[s];
-            g.table.bank.add(&hand);
-            g.table.hands[s] = ResourceSet::EMPTY;
-        }
-        g
+        super::super::tests::past_setup()
     }
 
-    fn deal(g: &mut BaseGame, seat: Seat, cards: ResourceSet) {
-        g.table.bank.sub(&cards);
-        g.table.hands[seat as usize].add(&cards);
-    }
+    use super::super::tests::deal;
 
     /// Setup is still searched with whole games; after it, positions are valued.
     #[test]
