@@ -445,6 +445,7 @@ fn sample_messages(game: &Game, rng: &mut GameRng) -> Vec<Vec<u8>> {
         seats_at: Vec::new(),
         at_us: 0,
         legal_left_out: false,
+        legal_same: false,
     }))));
     v
 }

@@ -114,7 +114,7 @@ fn seconds(ms: Millis) -> String {
 /// built-in ones; code that is the same for every ruleset is generic over this trait.
 pub trait Ruleset: Clone + Send + Sync + 'static {
     /// A typed command; the text form is [`Ruleset::parse`] / [`Ruleset::format`].
-    type Command: Clone + std::fmt::Debug + PartialEq + Send + Sync;
+    type Command: Clone + std::fmt::Debug + PartialEq + std::hash::Hash + Send + Sync;
     /// What happened; [`Ruleset::describe`] turns it into words for one viewer.
     type Event: Clone + std::fmt::Debug + Send + Sync;
     /// What one seat (or a spectator) may see: it crosses the wire, so it reads back too.

@@ -357,6 +357,7 @@ fn round_start_cost_per_seat() {
                     seats_at: Vec::new(),
                     at_us: 0,
                     legal_left_out: false,
+                    legal_same: false,
                 }));
             old_bytes += 4 + catan::proto::codec::encode(&msg).unwrap().len();
         }
@@ -518,5 +519,103 @@ fn a_rounds_start_leaves_the_pieces_out_and_every_client_still_holds_them() {
     assert!(
         kept > whole,
         "{kept} round starts kept the pieces, {whole} sent them"
+    );
+}
+
+/// Issue 21: a hall seat asks for its legal commands (they are left out of its updates), and a
+/// neighbour's move that leaves them as they were says so (`legal_same`) instead of making it
+/// ask again. Clients that ask as `client::net` does, with seats building and ending over
+/// several rounds: every client the game waits for always shows exactly its seat's legal
+/// commands, and most moves near a seat cost it no new question.
+#[test]
+fn a_move_that_leaves_a_seats_commands_as_they_were_says_so_and_the_client_still_shows_them() {
+    use catan::client::state::{ClientState, asks_legal};
+    use catan::proto::{ClientMsg, ServerMsg};
+    use catan::variants::GameView;
+    let boards = 20;
+    let seats = 2 * boards;
+    let (mut table, mut queues, mut now) = hall_table(boards, 4096);
+    let mut clients: Vec<ClientState<GameView>> = (0..seats).map(|_| Default::default()).collect();
+    for (i, c) in clients.iter_mut().enumerate() {
+        c.seat = Some(i as catan::engine::Seat);
+    }
+    let at = std::time::Instant::now();
+    let (mut same, mut asked) = (0, 0);
+    // Delivers everything queued, asking for legal commands where a client would, until quiet.
+    let mut settle = |table: &mut Table, queues: &mut Vec<Frames>, now: u64| loop {
+        let mut quiet = true;
+        for (i, (rx, client)) in queues.iter_mut().zip(clients.iter_mut()).enumerate() {
+            for (_, m) in drain(rx) {
+                quiet = false;
+                if let ServerMsg::Update(u) = &m
+                    && u.legal_same
+                {
+                    assert!(u.legal.is_empty() && !u.legal_left_out);
+                    same += 1;
+                }
+                let ask = asks_legal(&m, client.seat);
+                client.apply(m, at);
+                if ask {
+                    asked += 1;
+                    table.message(i as u64 + 1, ClientMsg::Legal, now);
+                }
+            }
+        }
+        if quiet {
+            // Every client the game waits for shows its seat's commands as they are now.
+            let game = table.game();
+            for (s, client) in clients.iter().enumerate() {
+                let s = s as catan::engine::Seat;
+                let u = client.update.as_ref().expect("an update");
+                if u.actors.contains(&s) {
+                    assert!(!u.legal_left_out, "seat {s}: its list was answered");
+                    let truth: Vec<String> = game.legal(s).iter().map(|c| game.format(c)).collect();
+                    assert_eq!(client.legal(), truth.as_slice(), "seat {s}");
+                }
+            }
+            return;
+        }
+    };
+    settle(&mut table, &mut queues, now);
+    let mut moves = 0;
+    for round in 0..6u32 {
+        // Active seats one after the other: build a piece when they can, then end.
+        for s in 0..seats as catan::engine::Seat {
+            let legal: Vec<String> = {
+                let game = table.game();
+                game.legal(s).iter().map(|c| game.format(c)).collect()
+            };
+            if !legal.iter().any(|t| t == "end") {
+                continue;
+            }
+            let build = legal.iter().find(|t| {
+                ["road ", "ship ", "settle ", "city "]
+                    .iter()
+                    .any(|k| t.starts_with(k))
+            });
+            for (k, text) in build
+                .into_iter()
+                .chain(Some(&"end".to_string()))
+                .enumerate()
+            {
+                let seq = round * 4 + k as u32;
+                let text = text.clone();
+                table.message(s as u64 + 1, ClientMsg::Command { seq, text }, now);
+                moves += 1;
+                settle(&mut table, &mut queues, now);
+            }
+        }
+        let r = big(&table, 0).round;
+        while big(&table, 0).round == r {
+            now += 1_000;
+            table.tick(now);
+        }
+        settle(&mut table, &mut queues, now);
+    }
+    assert!(moves > 100, "{moves} moves");
+    // Without it every one of those updates would have been a question too.
+    assert!(
+        4 * same > same + asked,
+        "{same} updates said the commands were the same; {asked} questions were asked"
     );
 }

@@ -89,6 +89,9 @@ pub struct ClientState<V = GameView> {
     pub closed: Option<String>,
     /// Answers to `legal` requests.
     pub legal_reply: Option<Vec<String>>,
+    /// The last legal list the host gave (an answer or an update that carried one): an
+    /// update that says the list is the same ([`Update::legal_same`]) stands on it.
+    last_legal: Vec<String>,
     pub pongs: Vec<u64>,
     /// The kinds of command last announced by [`ClientState::your_move`] while the game waits
     /// for this seat (`None` while it does not), so the announcement is not repeated.
@@ -112,6 +115,7 @@ impl<V> Default for ClientState<V> {
             last_error: None,
             closed: None,
             legal_reply: None,
+            last_legal: Vec::new(),
             pongs: Vec::new(),
             announced: None,
             summary: None,
@@ -225,6 +229,12 @@ impl<V: PlainView> ClientState<V> {
             }
             ServerMsg::Update(u) => {
                 let mut u = *u;
+                if u.legal_same {
+                    u.legal.clone_from(&self.last_legal);
+                    u.legal_same = false;
+                } else if !u.legal_left_out {
+                    self.last_legal.clone_from(&u.legal);
+                }
                 if let Some(earlier) = &self.update {
                     u.view.keep_pieces(&earlier.view);
                 }
@@ -260,6 +270,7 @@ impl<V: PlainView> ClientState<V> {
                     u.legal = v.clone();
                     u.legal_left_out = false;
                 }
+                self.last_legal.clone_from(&v);
                 self.legal_reply = Some(v);
             }
             ServerMsg::Chat { from, text } => lines.push(Line::Chat { from, text }),
@@ -403,6 +414,7 @@ mod tests {
             seats_at: Vec::new(),
             at_us: 0,
             legal_left_out: false,
+            legal_same: false,
         }))
     }
 
@@ -448,6 +460,15 @@ mod tests {
         st.apply(ServerMsg::Legal(list(&["end"])), now);
         assert_eq!(st.legal(), ["end".to_string()]);
         assert_eq!(st.your_move(), None, "`end` was announced already");
+        // A neighbour's move that left this seat's commands as they were: the update says
+        // so, and the client shows the list it was last given without asking.
+        let mut same = update(vec![0], &[]);
+        if let ServerMsg::Update(u) = &mut same {
+            u.legal_same = true;
+        }
+        assert!(!asks_legal(&same, Some(0)), "nothing to ask");
+        st.apply(same, now);
+        assert_eq!(st.legal(), ["end".to_string()]);
         let mut spectator = ClientState::default();
         spectator.apply(update(vec![0], &["settle A.n"]), now);
         assert_eq!(

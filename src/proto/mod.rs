@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 /// Bumped whenever a message changes shape.
 /// 5: the hello carries a private table's password.
 /// 6: a Big Game view may leave its pieces out (`pieces_kept`): the client keeps its last.
-pub const PROTOCOL_VERSION: u32 = 6;
+pub const PROTOCOL_VERSION: u32 = 7;
 
 /// The variant's map as the client rebuilds it (defined with the boards).
 pub use crate::board::MapRecipe;
@@ -173,6 +173,10 @@ pub struct Update<V = GameView> {
     /// ([`ServerMsg::Legal`]) stands for this update's `legal` (the host answers in order, so
     /// it is the list of the state this update shows, or of a later one that follows it).
     pub legal_left_out: bool,
+    /// `legal` was left out because it is the list this recipient was last given (by a
+    /// [`ServerMsg::Legal`] answer): a hall seat whose commands a neighbour's move did not
+    /// change need not ask again. The client keeps its last list for this.
+    pub legal_same: bool,
 }
 
 /// Messages from the host. `V` is the ruleset's view, as in [`Update`].
@@ -285,6 +289,7 @@ mod tests {
             seats_at: Vec::new(),
             at_us: 77,
             legal_left_out: false,
+            legal_same: false,
         };
         let mut want = vec![4u8]; // ServerMsg::Update is the fifth variant
         for part in [
@@ -299,6 +304,7 @@ mod tests {
             encode(&u.seats_at),
             encode(&u.at_us),
             encode(&u.legal_left_out),
+            encode(&u.legal_same),
         ] {
             want.extend(part.expect("encodes"));
         }

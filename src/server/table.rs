@@ -288,6 +288,10 @@ struct Planned {
     keep_pieces: bool,
     /// The seats its view names ([`Ruleset::shown_seats`]), when the plan needed them.
     shown: Option<Vec<Seat>>,
+    /// Whether to tell a hall seat its legal commands are as it was last given them
+    /// ([`Update::legal_same`]): worth checking after a move near it, not on a round's start,
+    /// which changes most seats' commands.
+    check_legal: bool,
 }
 
 impl Planned {
@@ -298,6 +302,7 @@ impl Planned {
             seats: SeatList::Full,
             keep_pieces: false,
             shown: None,
+            check_legal: false,
         }
     }
 }
@@ -400,6 +405,10 @@ struct Conn<V> {
     /// this connection was sent by a broadcast, while it still holds them: a change whose
     /// mark is the same leaves the pieces out. `None`: send them.
     pieces_sent: Option<u64>,
+    /// In a hall, the fingerprint ([`legal_mark`]) of the legal commands this connection was
+    /// last given by an answer to [`ClientMsg::Legal`]: an update after which they are the
+    /// same says so instead of making the client ask again. `None`: nothing given yet.
+    legal_sent: Option<u64>,
     /// Chat lines and lobby changes in the current second.
     chat: Window,
     lobby: Window,
@@ -522,6 +531,16 @@ pub fn saved_seats(seats: usize, entries: &[Entry]) -> Vec<SavedSeat> {
         }
     }
     v
+}
+
+/// A fingerprint of a seat's legal commands: two lists with the same mark are taken to be
+/// the same list (a 64-bit hash of the commands themselves, not of what they depend on, so no
+/// rule can be forgotten).
+fn legal_mark<C: std::hash::Hash>(cmds: &[C]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    cmds.hash(&mut h);
+    h.finish()
 }
 
 fn new_token() -> String {
@@ -955,6 +974,7 @@ impl<G: Ruleset> Table<G> {
                 seats_seen: 0,
                 seats_known: Vec::new(),
                 pieces_sent: None,
+                legal_sent: None,
                 chat: Window::default(),
                 lobby: Window::default(),
             },
@@ -1067,10 +1087,17 @@ impl<G: Ruleset> Table<G> {
             ClientMsg::Command { seq, text } => self.command(conn, seq, &text, now),
             ClientMsg::Legal => {
                 let seat = self.conns[&conn].seat;
-                let legal = match seat {
-                    Some(s) if self.started => self.legal_texts(s),
-                    _ => Vec::new(),
+                let (legal, mark) = match seat {
+                    Some(s) if self.started => {
+                        let cmds = self.game.legal(s);
+                        let texts = cmds.iter().map(|c| self.game.format(c)).collect();
+                        (texts, Some(legal_mark(&cmds)))
+                    }
+                    _ => (Vec::new(), None),
                 };
+                if let Some(c) = self.conns.get_mut(&conn) {
+                    c.legal_sent = mark;
+                }
                 self.send(conn, ServerMsg::Legal(legal));
             }
             ClientMsg::Chat { text } => {
@@ -1792,6 +1819,7 @@ impl<G: Ruleset> Table<G> {
                 seats: list,
                 keep_pieces,
                 shown: shown_seats,
+                check_legal: !for_all,
             });
             c.seats_seen = self.seat_changes;
         }
@@ -2001,6 +2029,14 @@ impl<G: Ruleset> Table<G> {
             // round's start builds no seat's list. In-process clients (the host's own
             // terminal) are few and get theirs.
             let left_out = self.hall && seat.is_some() && matches!(c.tx, Outbox::Wire(_));
+            // After a move near it, a hall seat the game waits for is told when its commands
+            // are those it was last given, so it need not ask again.
+            let same = left_out
+                && plan.check_legal
+                && c.legal_sent.is_some()
+                && seat.is_some_and(|s| {
+                    self.game.is_actor(s) && c.legal_sent == Some(legal_mark(&self.game.legal(s)))
+                });
             ServerMsg::Update(Box::new(Update {
                 version: self.version,
                 view: match seat {
@@ -2018,7 +2054,8 @@ impl<G: Ruleset> Table<G> {
                 seats,
                 seats_at,
                 at_us: self.wall_us,
-                legal_left_out: left_out,
+                legal_left_out: left_out && !same,
+                legal_same: same,
             }))
         } else {
             let lobby_seats = if seats_at.is_empty() {

@@ -68,7 +68,7 @@ pub enum Game {
 }
 
 /// A command of any ruleset.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 pub enum GameCommand {
     Base(base::Command),
     TotalChaos(total_chaos::Command),

@@ -54,7 +54,7 @@ impl Default for PigSettings {
 }
 
 /// A command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PigCommand {
     Roll,
     Settle(CornerId),
