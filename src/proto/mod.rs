@@ -167,15 +167,15 @@ pub struct Update<V = GameView> {
     /// caused this update; 0 when unknown. A client on the same machine measures with it how
     /// long a round's end took to reach it.
     pub at_us: u64,
-    /// `legal` was left out: a hall does not build and format every seat's legal commands on
-    /// every change (a round's start would build thousands). The client asks for them
-    /// ([`ClientMsg::Legal`]) when it is among `actors`, and the answer
-    /// ([`ServerMsg::Legal`]) stands for this update's `legal` (the host answers in order, so
-    /// it is the list of the state this update shows, or of a later one that follows it).
+    /// `legal` was left out: a hall builds and formats the legal commands only of the seats
+    /// the game waits for (a round's start would otherwise build thousands). Should the
+    /// client be among `actors` all the same, it asks for them ([`ClientMsg::Legal`]), and the
+    /// answer ([`ServerMsg::Legal`]) stands for this update's `legal` (the host answers in
+    /// order, so it is the list of the state this update shows, or of a later one).
     pub legal_left_out: bool,
-    /// `legal` was left out because it is the list this recipient was last given (by a
-    /// [`ServerMsg::Legal`] answer): a hall seat whose commands a neighbour's move did not
-    /// change need not ask again. The client keeps its last list for this.
+    /// `legal` was left out because it is the list this recipient was last given (in an
+    /// update or an answer): a hall seat whose commands a neighbour's move did not change is
+    /// not sent them again. The client keeps its last list for this.
     pub legal_same: bool,
 }
 

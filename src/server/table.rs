@@ -288,10 +288,6 @@ struct Planned {
     keep_pieces: bool,
     /// The seats its view names ([`Ruleset::shown_seats`]), when the plan needed them.
     shown: Option<Vec<Seat>>,
-    /// Whether to tell a hall seat its legal commands are as it was last given them
-    /// ([`Update::legal_same`]): worth checking after a move near it, not on a round's start,
-    /// which changes most seats' commands.
-    check_legal: bool,
 }
 
 impl Planned {
@@ -302,9 +298,18 @@ impl Planned {
             seats: SeatList::Full,
             keep_pieces: false,
             shown: None,
-            check_legal: false,
         }
     }
+}
+
+/// What an update says of the recipient's legal commands.
+enum HallLegal {
+    /// These (every update outside a hall, and a hall seat the game waits for).
+    Listed(Vec<String>),
+    /// The list it was last given ([`Update::legal_same`]).
+    Same,
+    /// None: the game does not wait for it ([`Update::legal_left_out`]; it may ask).
+    LeftOut,
 }
 
 /// Which seat entries an update carries: a hall's recipient gets those it does not know.
@@ -406,8 +411,8 @@ struct Conn<V> {
     /// mark is the same leaves the pieces out. `None`: send them.
     pieces_sent: Option<u64>,
     /// In a hall, the fingerprint ([`legal_mark`]) of the legal commands this connection was
-    /// last given by an answer to [`ClientMsg::Legal`]: an update after which they are the
-    /// same says so instead of making the client ask again. `None`: nothing given yet.
+    /// last given (in an update or an answer to [`ClientMsg::Legal`]): an update after which
+    /// they are the same says so instead of sending them again. `None`: nothing given yet.
     legal_sent: Option<u64>,
     /// Chat lines and lobby changes in the current second.
     chat: Window,
@@ -1819,7 +1824,6 @@ impl<G: Ruleset> Table<G> {
                 seats: list,
                 keep_pieces,
                 shown: shown_seats,
-                check_legal: !for_all,
             });
             c.seats_seen = self.seat_changes;
         }
@@ -1842,7 +1846,12 @@ impl<G: Ruleset> Table<G> {
         let began = std::time::Instant::now();
         for chunk in plan.chunks(PARALLEL_CHUNK) {
             let msgs = self.build_updates(chunk, evs, by_seat.as_ref(), reply, &shared);
-            for (id, built) in msgs {
+            for (id, built, given) in msgs {
+                if given.is_some()
+                    && let Some(c) = self.conns.get_mut(&id)
+                {
+                    c.legal_sent = given;
+                }
                 self.send_built(id, built);
             }
         }
@@ -1855,7 +1864,7 @@ impl<G: Ruleset> Table<G> {
         }
         // Built once, encoded once: every spectator's queue gets the same bytes.
         if let Some(&first) = watchers.first() {
-            let msg = self.message_for(
+            let (msg, _) = self.message_for(
                 &Planned::whole(first),
                 evs,
                 by_seat.as_ref(),
@@ -1874,13 +1883,13 @@ impl<G: Ruleset> Table<G> {
         ix: Option<&EventIndex>,
         reply: Option<(ConnId, u32)>,
         shared: &Shared,
-    ) -> Vec<(ConnId, Built<G::View>)> {
+    ) -> Vec<(ConnId, Built<G::View>, Option<u64>)> {
         // A TCP connection's update is encoded here, by the thread that built it.
-        let build = |part: &[Planned]| -> Vec<(ConnId, Built<G::View>)> {
+        let build = |part: &[Planned]| -> Vec<(ConnId, Built<G::View>, Option<u64>)> {
             part.iter()
                 .map(|p| {
                     let id = p.id;
-                    let msg = self.message_for(p, evs, ix, reply, shared);
+                    let (msg, given) = self.message_for(p, evs, ix, reply, shared);
                     let built = match &self.conns[&id].tx {
                         Outbox::Local(_) => Built::Msg(msg),
                         Outbox::Wire(_) => match crate::proto::codec::frame(&msg) {
@@ -1891,7 +1900,7 @@ impl<G: Ruleset> Table<G> {
                             }
                         },
                     };
-                    (id, built)
+                    (id, built, given)
                 })
                 .collect()
         };
@@ -1920,13 +1929,19 @@ impl<G: Ruleset> Table<G> {
             c.pieces_sent = None;
         }
         let index = self.hall.then(|| EventIndex::new(&self.game, evs));
-        self.message_for(
+        let (msg, given) = self.message_for(
             &Planned::whole(id),
             evs,
             index.as_ref(),
             reply,
             &self.shared(now),
-        )
+        );
+        if given.is_some()
+            && let Some(c) = self.conns.get_mut(&id)
+        {
+            c.legal_sent = given;
+        }
+        msg
     }
 
     /// What every connection's update shares.
@@ -1973,7 +1988,7 @@ impl<G: Ruleset> Table<G> {
         index: Option<&EventIndex>,
         reply: Option<(ConnId, u32)>,
         shared: &Shared,
-    ) -> ServerMsg<G::View> {
+    ) -> (ServerMsg<G::View>, Option<u64>) {
         let (id, seats_sent, keep_pieces) = (plan.id, &plan.seats, plan.keep_pieces);
         let c = &self.conns[&id];
         let seat = c.seat;
@@ -2025,28 +2040,24 @@ impl<G: Ruleset> Table<G> {
                     .collect(),
                 (None, None) => self.game.actors(),
             };
-            // A hall's TCP clients ask for their legal commands when they need them: a
-            // round's start builds no seat's list. In-process clients (the host's own
-            // terminal) are few and get theirs.
-            let left_out = self.hall && seat.is_some() && matches!(c.tx, Outbox::Wire(_));
-            // After a move near it, a hall seat the game waits for is told when its commands
-            // are those it was last given, so it need not ask again.
-            let same = left_out
-                && plan.check_legal
-                && c.legal_sent.is_some()
-                && seat.is_some_and(|s| {
-                    self.game.is_actor(s) && c.legal_sent == Some(legal_mark(&self.game.legal(s)))
-                });
-            ServerMsg::Update(Box::new(Update {
+            let hall_wire = self.hall && matches!(c.tx, Outbox::Wire(_));
+            let (legal, given) = match seat {
+                Some(s) if hall_wire => self.hall_legal(s, c.legal_sent),
+                Some(s) => (HallLegal::Listed(self.legal_texts(s)), None),
+                None => (HallLegal::Listed(Vec::new()), None),
+            };
+            let msg = ServerMsg::Update(Box::new(Update {
                 version: self.version,
                 view: match seat {
                     Some(s) if keep_pieces => self.game.view_without_pieces(s),
                     _ => self.game.view(seat),
                 },
                 log,
-                legal: match seat {
-                    Some(s) if !left_out => self.legal_texts(s),
-                    _ => Vec::new(),
+                legal_left_out: matches!(legal, HallLegal::LeftOut),
+                legal_same: matches!(legal, HallLegal::Same),
+                legal: match legal {
+                    HallLegal::Listed(v) => v,
+                    HallLegal::LeftOut | HallLegal::Same => Vec::new(),
                 },
                 actors,
                 reply_to: reply.filter(|(c, _)| *c == id).map(|(_, seq)| seq),
@@ -2054,9 +2065,8 @@ impl<G: Ruleset> Table<G> {
                 seats,
                 seats_at,
                 at_us: self.wall_us,
-                legal_left_out: left_out && !same,
-                legal_same: same,
-            }))
+            }));
+            (msg, given)
         } else {
             let lobby_seats = if seats_at.is_empty() {
                 self.slots
@@ -2073,7 +2083,7 @@ impl<G: Ruleset> Table<G> {
                     })
                     .collect()
             };
-            ServerMsg::Lobby(Box::new(LobbyView {
+            let msg = ServerMsg::Lobby(Box::new(LobbyView {
                 seats: lobby_seats,
                 seats_at,
                 total: self.slots.len(),
@@ -2082,8 +2092,27 @@ impl<G: Ruleset> Table<G> {
                 started: false,
                 is_host: c.is_host,
                 free_colors: shared.free_colors.clone(),
-            }))
+            }));
+            (msg, None)
         }
+    }
+
+    /// A hall seat's legal commands for an update over TCP, and the mark of a list given.
+    /// Only a seat the game waits for gets its list (a round's start lists the active group's
+    /// commands, not the whole hall's), and only when it differs from the one it was last
+    /// given (`sent`): a neighbour's move mostly leaves it as it was. Building the list costs
+    /// a few microseconds; the question and answer it saves cost a round trip each.
+    fn hall_legal(&self, seat: Seat, sent: Option<u64>) -> (HallLegal, Option<u64>) {
+        if !self.game.is_actor(seat) {
+            return (HallLegal::LeftOut, None);
+        }
+        let cmds = self.game.legal(seat);
+        let mark = legal_mark(&cmds);
+        if sent == Some(mark) {
+            return (HallLegal::Same, None);
+        }
+        let texts = cmds.iter().map(|c| self.game.format(c)).collect();
+        (HallLegal::Listed(texts), Some(mark))
     }
 
     /// Seats a bot plays now: bots, and people away longer than the grace period.
