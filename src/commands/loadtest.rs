@@ -10,7 +10,12 @@
 //!   roll;
 //! - the command round trip: from sending `end` until the answer (the update that names the
 //!   command, or its refusal) arrives, while rounds run;
-//! - the bytes it received over the rounds played.
+//! - the bytes it received over the rounds played;
+//! - the transport's floor: once every client has played its rounds, client 0 sends a few chat
+//!   lines stamped with the wall clock, each between two round starts. The host sends a chat
+//!   line to every connection as one frame encoded once, with no work per seat, so the time
+//!   each client takes to get it is what any message to everyone costs on this machine
+//!   (writes, encryption, the load generator's own reads), whatever the game puts in it.
 //!
 //! The host reports its resident memory and peak ([`ClientMsg::Stats`]).
 
@@ -46,6 +51,12 @@ pub struct Report {
     pub host_peak_mem_mb: f64,
     /// Broadcast samples: one per client per round start seen.
     pub broadcast_samples: usize,
+    /// The transport's floor: a chat line (one frame, the same bytes for everyone) from
+    /// client 0 until each client has it, between round starts.
+    pub chat_p50_ms: f64,
+    pub chat_p99_ms: f64,
+    pub chat_max_ms: f64,
+    pub chat_samples: usize,
     pub command_samples: usize,
     /// Commands the host refused (not errors: a round may end before a late `end`).
     pub refused: usize,
@@ -62,6 +73,7 @@ pub struct Report {
 #[derive(Default)]
 struct ClientResult {
     broadcast_us: Vec<u64>,
+    chat_us: Vec<u64>,
     command_us: Vec<u64>,
     bytes: u64,
     rounds: u32,
@@ -117,6 +129,10 @@ fn print_report(r: &Report, json: bool) {
             r.broadcast_p50_ms, r.broadcast_p99_ms, r.broadcast_max_ms, r.broadcast_samples
         );
         eprintln!(
+            "a chat line to everyone (the floor): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} samples)",
+            r.chat_p50_ms, r.chat_p99_ms, r.chat_max_ms, r.chat_samples
+        );
+        eprintln!(
             "command round trip: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} samples, {} refused)",
             r.command_p50_ms, r.command_p99_ms, r.command_max_ms, r.command_samples, r.refused
         );
@@ -136,6 +152,9 @@ fn print_report(r: &Report, json: bool) {
         println!("{}", serde_json::to_string(r).unwrap_or_default());
     }
 }
+
+/// Chat lines client 0 sends to measure the transport's floor, two a round.
+const PROBES: u32 = 4;
 
 fn wall_us() -> u64 {
     std::time::SystemTime::now()
@@ -199,6 +218,8 @@ pub async fn load(plan: Plan) -> Report {
         .flat_map(|r| r.broadcast_us.clone())
         .collect();
     let mut command: Vec<u64> = results.iter().flat_map(|r| r.command_us.clone()).collect();
+    let mut chat: Vec<u64> = results.iter().flat_map(|r| r.chat_us.clone()).collect();
+    chat.sort_unstable();
     broadcast.sort_unstable();
     command.sort_unstable();
     let rounds_played = results.iter().map(|r| r.rounds).max().unwrap_or(0);
@@ -222,6 +243,10 @@ pub async fn load(plan: Plan) -> Report {
         errors: errors.len(),
         host_peak_mem_mb: stats.peak_rss_kb as f64 / 1024.0,
         broadcast_samples: broadcast.len(),
+        chat_p50_ms: quantile_ms(&chat, 0.5),
+        chat_p99_ms: quantile_ms(&chat, 0.99),
+        chat_max_ms: quantile_ms(&chat, 1.0),
+        chat_samples: chat.len(),
         command_samples: command.len(),
         refused: results.iter().map(|r| r.refused).sum(),
         dropped_slow: stats.dropped_slow,
@@ -300,6 +325,14 @@ async fn client(
     let mut plan_at: Option<tokio::time::Instant> = None;
     let mut asked_stats = false;
     let mut my_seat = None;
+    // The floor's probes: the latest round start and when it came, probes sent (client 0)
+    // and seen, and when to stop waiting for them.
+    let mut latest_round = 0u32;
+    let mut round_began = Instant::now();
+    let mut round_len = Duration::from_secs(3);
+    let mut probes_sent = 0u32;
+    let mut probes_seen = 0u32;
+    let mut probes_until: Option<Instant> = None;
     'connection: loop {
         let permit = gate.clone().acquire_owned().await?;
         let mut conn = connect(
@@ -324,8 +357,39 @@ async fn client(
         let mut ping = tokio::time::interval(Duration::from_secs(5));
         ping.tick().await;
         loop {
-            if finished && done.load(Ordering::SeqCst) >= plan.clients {
-                if i == 0 && !asked_stats {
+            let all_done = finished && done.load(Ordering::SeqCst) >= plan.clients;
+            // How long a finished client may wait for a frame before looking again: while
+            // probing, not at all busily (a thousand clients waking every few milliseconds
+            // would load the cores the floor is measured on).
+            let mut nap = Duration::from_millis(50);
+            if all_done {
+                let now = Instant::now();
+                let until =
+                    *probes_until.get_or_insert(now + Duration::from_secs(PROBES as u64 * 6 + 10));
+                // Two probes a round, a third and two thirds into it: clear of the round
+                // start's burst (nobody ends a round early any more).
+                let third = round_len / 3;
+                let due = round_began + third * (probes_sent % 2 + 1);
+                if i == 0
+                    && probes_sent < PROBES
+                    && latest_round > 0
+                    && now >= due
+                    && now < due + third / 2
+                {
+                    probes_sent += 1;
+                    let text = format!("probe {}", wall_us());
+                    send(&mut conn, &ClientMsg::Chat { text }).await?;
+                }
+                if probes_seen < PROBES && now < until {
+                    // Still reading, for the probes to come.
+                    nap = if i == 0 && probes_sent < PROBES {
+                        let next = round_began + round_len / 3 * (probes_sent % 2 + 1);
+                        next.saturating_duration_since(now)
+                            .max(Duration::from_millis(5))
+                    } else {
+                        until.saturating_duration_since(now)
+                    };
+                } else if i == 0 && !asked_stats {
                     asked_stats = true;
                     send(&mut conn, &ClientMsg::Stats).await?;
                 } else if i != 0 || r.stats.is_some() {
@@ -347,13 +411,16 @@ async fn client(
                     send(&mut conn, &ClientMsg::Ping(0)).await?;
                     continue;
                 }
-                _ = tokio::time::sleep(Duration::from_millis(50)), if finished => continue,
+                _ = tokio::time::sleep(nap), if finished => continue,
             };
             let Some(frame) = frame else {
                 anyhow::bail!("the host closed the connection");
             };
             let frame = frame?;
             let got = Instant::now();
+            // The round's roll reached this client when its frame was read (not after the
+            // question about its legal commands went out).
+            let got_us = wall_us();
             if counting && !finished {
                 r.bytes += frame.len() as u64 + 4;
             }
@@ -393,6 +460,11 @@ async fn client(
                     let Ok(v) = <&BigView>::try_from(&u.view) else {
                         anyhow::bail!("the host does not play a Big Game");
                     };
+                    if v.phase == "round" && v.round > latest_round {
+                        latest_round = v.round;
+                        round_began = got;
+                        round_len = Duration::from_millis(u.deadline_ms.unwrap_or(3000));
+                    }
                     if v.phase == "over" && !finished {
                         finished = true;
                         r.counted = true;
@@ -411,7 +483,7 @@ async fn client(
                     }
                     last_round = v.round;
                     if u.at_us > 0 {
-                        r.broadcast_us.push(wall_us().saturating_sub(u.at_us));
+                        r.broadcast_us.push(got_us.saturating_sub(u.at_us));
                     }
                     if counting {
                         r.rounds += 1;
@@ -443,9 +515,17 @@ async fn client(
                     }
                 }
                 ServerMsg::Stats(st) => r.stats = Some(st),
+                ServerMsg::Chat { text, .. } => {
+                    if let Some(stamp) = text
+                        .strip_prefix("probe ")
+                        .and_then(|t| t.parse::<u64>().ok())
+                    {
+                        r.chat_us.push(got_us.saturating_sub(stamp));
+                        probes_seen += 1;
+                    }
+                }
                 ServerMsg::Lobby(_)
                 | ServerMsg::Legal(_)
-                | ServerMsg::Chat { .. }
                 | ServerMsg::Pong(_)
                 | ServerMsg::Summary(_)
                 | ServerMsg::Notice(_) => {}
