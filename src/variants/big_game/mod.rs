@@ -53,8 +53,9 @@ pub const DISCARD_AT: u32 = 8;
 pub const TERRITORY_BONUS: u32 = 2;
 /// Most open offers one seat may have at once.
 pub const MAX_OPEN_OFFERS: usize = 3;
-/// Most boards in one ring: a hall of ten thousand players.
-pub const MAX_BOARDS: usize = 5_000;
+/// Most boards in one ring: a hall of twenty thousand players (a seat number is 16 bits; the
+/// host's memory, about 40 KB a player, is what limits a real hall first: docs/scale.md).
+pub const MAX_BOARDS: usize = 10_000;
 /// Rings of more boards than this are played as a hall: a seat's view carries its own
 /// neighbourhood (its board and both neighbours) and the top of the standings taken at the
 /// round's start, not everyone, so what each player is sent does not grow with the hall.
