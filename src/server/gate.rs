@@ -242,6 +242,17 @@ mod tests {
     }
 
     #[test]
+    fn a_hall_of_twenty_thousand_seats_has_room_for_every_seat_and_more() {
+        let hall = Limits::DEFAULT.for_seats(20_000);
+        assert!(hall.connections >= 25_000, "{}", hall.connections);
+        assert_eq!(
+            Limits::DEFAULT.for_seats(6).connections,
+            Limits::DEFAULT.connections,
+            "a table keeps the default cap"
+        );
+    }
+
+    #[test]
     fn loopback_may_be_exempt_from_the_per_address_caps() {
         let g = Arc::new(Gate::new(Limits {
             loopback_exempt: true,

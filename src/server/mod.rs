@@ -106,6 +106,16 @@ impl Limits {
             ..self
         }
     }
+
+    /// These limits for a table of `seats`: the host's cap on connections leaves room for
+    /// every seat and a quarter as many more (spectators, a seat's connection coming back
+    /// before the old one is seen gone), so a hall of 20,000 players is not refused at 16,384.
+    pub fn for_seats(self, seats: usize) -> Limits {
+        Limits {
+            connections: self.connections.max(seats + seats / 4 + 256),
+            ..self
+        }
+    }
 }
 
 impl Default for Limits {
@@ -892,7 +902,9 @@ impl<G: Ruleset> RunningHost<G> {
         transport: HostTransport,
     ) -> std::io::Result<RunningHost<G>> {
         let addr = listener.local_addr()?;
-        let limits = limits.for_commands(table.rate_per_sec());
+        let limits = limits
+            .for_commands(table.rate_per_sec())
+            .for_seats(table.seat_count());
         let fingerprint = transport.fingerprint().to_string();
         let (stop, rx) = tokio::sync::watch::channel(false);
         let until = |mut rx: tokio::sync::watch::Receiver<bool>| async move {

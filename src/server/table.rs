@@ -720,6 +720,11 @@ impl<G: Ruleset> Table<G> {
         self.wall_us = us;
     }
 
+    /// Seats at the table (a hall's players).
+    pub fn seat_count(&self) -> usize {
+        self.slots.len()
+    }
+
     /// Commands a connection may send per second ([`TableConfig::rate_per_sec`]).
     pub fn rate_per_sec(&self) -> u32 {
         self.cfg.rate_per_sec
