@@ -1021,9 +1021,17 @@ impl<G: Ruleset> Table<G> {
 
     /// A message from a connection.
     pub fn message(&mut self, conn: ConnId, msg: ClientMsg, now: Millis) {
-        // A command or a question about one never changes who sits where: the messages a
-        // running hall gets by the thousand leave the count of the seats as it is.
-        if !matches!(msg, ClientMsg::Command { .. } | ClientMsg::Legal) {
+        // A command, a question about one, a chat line, a ping or a question about the
+        // host never changes who sits where: the messages a running hall gets by the
+        // thousand (every client pings every few seconds) leave the count of the seats as it is.
+        if !matches!(
+            msg,
+            ClientMsg::Command { .. }
+                | ClientMsg::Legal
+                | ClientMsg::Chat { .. }
+                | ClientMsg::Ping(_)
+                | ClientMsg::Stats
+        ) {
             self.occupancy.dirty = true;
         }
         self.handle(conn, msg, now);
