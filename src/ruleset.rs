@@ -560,6 +560,9 @@ pub trait BotPlay: TurnOrder {
     /// `me`'s own next moves the value search looks at after a candidate (a trade, then the
     /// build it pays for), appended to `out`; none by default.
     fn search_replies(&self, _me: Seat, _out: &mut Vec<Self::Command>) {}
+    /// The other seats' answers to what `me` just did in a value search's world (an offer to
+    /// the table: whether someone takes it), as the ruleset models them; nothing by default.
+    fn search_answers(&mut self, _me: Seat) {}
 }
 
 #[cfg(test)]

@@ -384,6 +384,7 @@ fn line_value<R: BotPlay>(
     if after.apply(me, cand, 0).is_err() {
         return f64::NEG_INFINITY;
     }
+    after.search_answers(me);
     let mut best = leaf_value(&after, me);
     if after.outcome().is_some() {
         return best;

@@ -1482,6 +1482,11 @@ impl BotPlay for BaseGame {
         value::own_moves(self, me, out);
     }
 
+    /// An offer hard makes is answered in each deal as the heuristic would answer it.
+    fn search_answers(&mut self, me: Seat) {
+        value::answer_as_medium(self, me);
+    }
+
     /// Setup shapes the whole game: its playouts run to the end.
     fn search_rounds(&self) -> Option<u32> {
         if matches!(self.phase(), Phase::Setup { .. }) {

@@ -13,12 +13,16 @@
 //!
 //! Only what the seat may see is read: its own hand and cards, public counts and the board.
 //! The search ([`crate::bots::search`]) averages the value over fresh deals of what the seat
-//! cannot see where a move draws on them (a card bought, a steal), and looks one more of its
+//! cannot see where a move draws on them (a card bought, a steal, an offer: whether anyone
+//! takes it is played in each deal by the heuristic's own answer), and looks one more of its
 //! own moves ahead (a trade, then the build it pays for).
 
 use super::{Ctx, hex_yield, trade_kind};
 use crate::engine::Seat;
 use crate::rules::devcards::DevCard;
+use crate::rules::offers::TradeCommand;
+use crate::rules::resources::{Resource, ResourceSet};
+use crate::ruleset::Ruleset;
 use crate::variants::base::{BaseGame, Command, Kind, Phase};
 
 /// The value function's weights, in victory points.
@@ -175,13 +179,69 @@ fn player_trade(c: &Command) -> bool {
 
 /// The moves the value search compares for `me` here (the heuristic's pick `medium` among
 /// them): on its turn every build, bank trade, card bought or played, and ending the turn;
-/// every robber move; every free road. Elsewhere (the roll, discards, answers, an offer the
-/// heuristic makes) none: the heuristic's pick stands.
+/// every robber move; every free road. When the heuristic makes its one offer of the turn,
+/// every offer of the hand's cards besides (so hard picks which offer, or another move; never
+/// a second offer in a turn). Elsewhere (the roll, discards, answers) none: the heuristic's
+/// pick stands.
 pub(crate) fn candidates(g: &BaseGame, me: Seat, medium: &Command, out: &mut Vec<Command>) {
+    if is_offer(medium) {
+        // The heuristic wants to make its one offer of the turn: hard chooses which (or none).
+        own_moves(g, me, out);
+        offers(g, me, out);
+        return;
+    }
     if player_trade(medium) {
         return;
     }
     own_moves(g, me, out);
+}
+
+/// Whether a command proposes a trade to other players.
+fn is_offer(c: &Command) -> bool {
+    matches!(c, Command::Trade(TradeCommand::Offer { .. }))
+}
+
+/// The offers to the table hard compares when it makes one: a card of its hand (one, or two
+/// of the same) for one card of another resource. Which of them anyone takes is played out
+/// in each deal ([`answer_as_medium`]).
+fn offers(g: &BaseGame, me: Seat, out: &mut Vec<Command>) {
+    let hand = g.hand(me);
+    for give in Resource::ALL {
+        for n in 1..=hand[give].min(2) {
+            for get in Resource::ALL {
+                if get != give {
+                    out.push(Command::Trade(TradeCommand::Offer {
+                        give: ResourceSet::one(give, n),
+                        get: ResourceSet::one(get, 1),
+                        to: None,
+                    }));
+                }
+            }
+        }
+    }
+}
+
+/// The other seats answer `me`'s open offers in a deal of the value search, in turn order
+/// after `me`, as the heuristic answers (it takes a trade that brings its next build nearer):
+/// the hands it reads are the deal's, never the true ones.
+pub(crate) fn answer_as_medium(g: &mut BaseGame, me: Seat) {
+    let n = g.seats() as Seat;
+    for k in 1..n {
+        let s = (me + k) % n;
+        // Each answer closes an offer for this seat; a handful at most are open.
+        for _ in 0..8 {
+            if !g.offers().iter().any(|o| o.from == me) {
+                return;
+            }
+            let legal = g.legal(s);
+            let Some(cmd) = Ctx::new(g, s).answer_offers(&legal) else {
+                break;
+            };
+            if g.apply(s, &cmd, 0).is_err() {
+                break;
+            }
+        }
+    }
 }
 
 /// `me`'s own moves the search looks at here (see [`candidates`]).
@@ -215,6 +275,7 @@ pub(crate) fn chance(c: &Command) -> bool {
             | Command::Roll
             | Command::PlayMonopoly(_)
             | Command::Robber { steal: Some(_), .. }
+            | Command::Trade(TradeCommand::Offer { .. })
     )
 }
 
@@ -272,7 +333,7 @@ mod tests {
     }
 
     /// On its turn the value search compares every build, road and bank trade, not just the
-    /// heuristic's few; an offer the heuristic makes is left to it.
+    /// heuristic's few; answers to offers are left to the heuristic.
     #[test]
     fn every_own_move_is_a_candidate() {
         let mut g = main_phase();
@@ -283,17 +344,73 @@ mod tests {
         assert!(out.iter().any(|c| matches!(c, Command::Road(_))), "{out:?}");
         assert!(out.iter().any(|c| c.kind() == Kind::Bank), "{out:?}");
         assert!(out.iter().all(|c| !player_trade(c)));
-        let offer = Command::Trade(crate::rules::offers::TradeCommand::Offer {
-            give: ResourceSet::one(crate::rules::resources::Resource::Brick, 1),
-            get: ResourceSet::one(crate::rules::resources::Resource::Ore, 1),
-            to: None,
-        });
+        let answer = Command::Trade(TradeCommand::Decline(1));
         let mut none = Vec::new();
-        candidates(&g, 0, &offer, &mut none);
+        candidates(&g, 0, &answer, &mut none);
         assert!(none.is_empty());
         // Not its turn: nothing to compare.
         candidates(&g, 1, &Command::End, &mut none);
         assert!(none.is_empty());
+    }
+
+    /// When the heuristic makes its one offer of the turn, hard compares every offer of its
+    /// hand's cards (one, or two alike, for one) beside its own moves; no offer otherwise.
+    #[test]
+    fn hard_compares_offers_when_the_heuristic_makes_one() {
+        let mut g = main_phase();
+        deal(&mut g, 0, ResourceSet::new(3, 1, 0, 0, 0));
+        let offer = Command::Trade(TradeCommand::Offer {
+            give: ResourceSet::new(1, 0, 0, 0, 0),
+            get: ResourceSet::new(0, 0, 0, 0, 1),
+            to: None,
+        });
+        let mut out = Vec::new();
+        candidates(&g, 0, &offer, &mut out);
+        let offers: Vec<&Command> = out.iter().filter(|c| is_offer(c)).collect();
+        // Lumber: one or two for each of four others; brick: one for each of four.
+        assert_eq!(offers.len(), 4 + 4 + 4, "{offers:?}");
+        assert!(out.contains(&Command::Trade(TradeCommand::Offer {
+            give: ResourceSet::new(2, 0, 0, 0, 0),
+            get: ResourceSet::new(0, 0, 1, 0, 0),
+            to: None,
+        })));
+        assert!(out.contains(&Command::End));
+        assert!(chance(&offer), "an offer's answer depends on hidden hands");
+        let mut none = Vec::new();
+        candidates(&g, 0, &Command::End, &mut none);
+        assert!(none.iter().all(|c| !is_offer(c)));
+    }
+
+    /// In a deal of the search, the other seats answer hard's offer as the heuristic would:
+    /// the seat one grain short of a city takes grain for its spare lumber; an offer nobody
+    /// wants is declined by all and closes with the hands unchanged.
+    #[test]
+    fn offers_are_answered_as_the_heuristic_answers() {
+        let mut g = main_phase();
+        deal(&mut g, 1, ResourceSet::new(1, 0, 0, 1, 3));
+        deal(&mut g, 0, ResourceSet::new(0, 0, 1, 1, 0));
+        let grain_for_lumber = Command::Trade(TradeCommand::Offer {
+            give: ResourceSet::new(0, 0, 0, 1, 0),
+            get: ResourceSet::new(1, 0, 0, 0, 0),
+            to: None,
+        });
+        let mut taken = g.clone();
+        taken.apply(0, &grain_for_lumber, 0).expect("an offer");
+        answer_as_medium(&mut taken, 0);
+        assert!(taken.offers().is_empty());
+        assert_eq!(*taken.hand(0), ResourceSet::new(1, 0, 1, 0, 0));
+        assert_eq!(*taken.hand(1), ResourceSet::new(0, 0, 0, 2, 3));
+        let wool_for_ore = Command::Trade(TradeCommand::Offer {
+            give: ResourceSet::new(0, 0, 1, 0, 0),
+            get: ResourceSet::new(0, 0, 0, 0, 1),
+            to: None,
+        });
+        let mut refused = g.clone();
+        refused.apply(0, &wool_for_ore, 0).expect("an offer");
+        answer_as_medium(&mut refused, 0);
+        assert!(refused.offers().is_empty(), "everyone said no");
+        assert_eq!(refused.hand(0), g.hand(0));
+        assert_eq!(refused.hand(1), g.hand(1));
     }
 
     /// The hard bot with the cards for a city and nothing else worth more builds it; the
