@@ -560,6 +560,12 @@ pub trait BotPlay: TurnOrder {
     /// `me`'s own next moves the value search looks at after a candidate (a trade, then the
     /// build it pays for), appended to `out`; none by default.
     fn search_replies(&self, _me: Seat, _out: &mut Vec<Self::Command>) {}
+    /// What the heuristic's pick gets on top of its value in the value search, in victory
+    /// points, where this ruleset's value needs another margin than the search's default
+    /// (`crate::bots::search::MEDIUM_EDGE`); `None` keeps the default.
+    fn search_edge(&self) -> Option<f64> {
+        None
+    }
 }
 
 #[cfg(test)]
