@@ -311,3 +311,32 @@ fn easy_takes_a_winning_move() {
     }
     assert!(found > 0, "no position with a winning build was found");
 }
+
+/// Risk of Catan's hard bot values its moves on deals of what its seat cannot see: at the
+/// default budget (eight deals), over positions of a Risk game played by medium, a game
+/// redealt from the seat's view gets the same decision and the same count of lines valued,
+/// and many of those positions are searched.
+#[test]
+fn risk_hard_decides_on_its_seats_view_at_the_default_budget() {
+    let mut searched = 0;
+    for (i, (g, seat)) in positions(VariantName::Risk, 31, 4, 80)
+        .into_iter()
+        .enumerate()
+    {
+        let other = redealt(&g, seat, 500 + i as u64);
+        let mut a: Bot<Game> = Bot::new(BotKind::Hard, 3);
+        let mut b: Bot<Game> = Bot::new(BotKind::Hard, 3);
+        assert_eq!(
+            a.choose(&g, seat),
+            b.choose(&other, seat),
+            "Risk position {i}: the hard bot in seat {} decided differently on the same view",
+            seat + 1
+        );
+        assert_eq!(a.stats.playouts, b.stats.playouts);
+        searched += a.stats.searched;
+    }
+    assert!(
+        searched >= 10,
+        "only {searched} Risk positions were searched"
+    );
+}

@@ -7,9 +7,9 @@
 //! - `medium` (`heuristic`): plays to win with a per-ruleset heuristic ([`base`] for base
 //!   Catan, [`risk`], ...).
 //! - `hard`: searches ([`search`]) on games dealt afresh from what its seat knows: in base
-//!   Catan after setup, every move of its own valued by the ruleset's value function one
-//!   move deep; in setup and Risk, flat Monte Carlo over a few candidate moves played out by
-//!   `medium`. Where a ruleset has no
+//!   Catan after setup and in Risk of Catan, every move of its own valued by the ruleset's
+//!   value function one move deep; in base Catan's setup, flat Monte Carlo over a few
+//!   candidate moves played out by `medium`. Where a ruleset has no
 //!   search (the real-time ones and Adaptations), `hard` plays as `medium`, and the lobby
 //!   says so ([`BotKind::effective`]).
 //! - `random` plays a random legal command (the baseline and the load generator): it draws a

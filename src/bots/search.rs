@@ -17,12 +17,14 @@
 //! unless that challenger beats it clearly on the same deals (by standard errors of the paired
 //! differences): a search too short to tell never moves the bot off a sound plan.
 //!
-//! Where the ruleset brings an evaluation ([`BotPlay::search_value`]; base Catan after setup)
+//! Where the ruleset brings an evaluation ([`BotPlay::search_value`]; base Catan after setup,
+//! Risk of Catan)
 //! the bot does not play out at all: it compares every move of its own by the position it
 //! leads to (expectimax: a move that draws on hidden cards or the dice is averaged over the
 //! same fresh deals for every move, then the best of its own next moves whose outcome is
 //! known, then the value), and leaves the heuristic's pick only for a move clearly better
-//! ([`MEDIUM_EDGE`]). Setup, and rulesets without an evaluation (Risk), play out as above.
+//! ([`MEDIUM_EDGE`], or the ruleset's own [`BotPlay::search_edge`]). Base Catan's setup plays
+//! out as above.
 //!
 //! It thinks within a [`Budget`]: a wall-clock time (people's tables) or a fixed number of
 //! playouts (`catan sim`, so a seed gives the same games on any machine). A position with one
@@ -316,7 +318,7 @@ const TIME_DEALS: u32 = 16;
 /// be better by more than this, in victory points. The value function is a rough guide, and
 /// medium's plans are sound: with no edge hard won 31 of 100 games against three medium, with
 /// 0.2 it won 44 and 36 (seeds 1 and 2), with 0.35 42 and 49 (docs/bots.md).
-const MEDIUM_EDGE: f64 = 0.35;
+pub const MEDIUM_EDGE: f64 = 0.35;
 
 impl<R: BotPlay> Job<R> {
     /// Expectimax over the candidates with the ruleset's value at the leaves: each candidate
@@ -362,7 +364,7 @@ impl<R: BotPlay> Job<R> {
             }
             let mut q = sum / n as f64;
             if i == 0 {
-                q += MEDIUM_EDGE;
+                q += self.game.search_edge().unwrap_or(MEDIUM_EDGE);
             }
             if q > best.1 {
                 best = (i, q);

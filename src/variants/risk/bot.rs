@@ -16,6 +16,8 @@ use crate::variants::base::bot as base_bot;
 use crate::variants::risk::control::Hold;
 use crate::variants::risk::{Command, RiskGame, Stage};
 
+mod value;
+
 /// A command's kind for the random bot's first draw.
 fn kind_of(c: &Command) -> u32 {
     match c {
@@ -200,11 +202,6 @@ fn army_action(g: &RiskGame, me: Seat, rng: &mut GameRng) -> Option<Command> {
     best.map(|(_, c)| c)
 }
 
-/// Whether a command is part of trading (the search leaves trades to the heuristic).
-fn trade_kind(c: &Command) -> bool {
-    matches!(c, Command::Base(b) if base_bot::trade_kind(b))
-}
-
 impl BotPlay for RiskGame {
     type Memory = base_bot::Memory;
 
@@ -257,33 +254,27 @@ impl BotPlay for RiskGame {
         true
     }
 
-    /// The base game's candidates on its turn, and the battles: attack on, stop or retreat;
-    /// on its turn, start an attack.
+    /// Every move of its own on its turn, in a battle it fights, and where its free units go
+    /// ([`value::candidates`]): the value search compares them all.
     fn search_candidates(&self, me: Seat, medium: &Command, out: &mut Vec<Command>) {
-        let legal = self.legal(me);
-        let base_turn = matches!(self.stage(), Stage::Play);
-        if base_turn && let Command::Base(bm) = medium {
-            for c in base_bot::search_candidates(self.base(), me, bm) {
-                let c = Command::Base(c);
-                if legal.contains(&c) {
-                    out.push(c);
-                }
-            }
-        }
-        let fighting = matches!(self.stage(), Stage::Battle(_));
-        let main = matches!(self.base().phase(), base::Phase::Main) && self.current() == me;
-        if (fighting || (base_turn && main)) && !trade_kind(medium) {
-            for c in &legal {
-                let worth = match c {
-                    Command::Attack { dice: None, .. } => true,
-                    Command::Stop | Command::Retreat => fighting,
-                    _ => false,
-                };
-                if worth {
-                    out.push(*c);
-                }
-            }
-        }
+        value::candidates(self, me, medium, out);
+    }
+
+    /// Hard scores positions with the value function ([`value`]).
+    fn search_value(&self, me: Seat) -> Option<f64> {
+        Some(value::value(self, me))
+    }
+
+    fn search_chance(&self, cmd: &Command) -> bool {
+        value::chance(self, value::acting(self), cmd)
+    }
+
+    fn search_replies(&self, me: Seat, out: &mut Vec<Command>) {
+        value::replies(self, me, out);
+    }
+
+    fn search_edge(&self) -> Option<f64> {
+        Some(value::MEDIUM_EDGE)
     }
 
     fn search_score(&self, me: Seat) -> f64 {

@@ -38,7 +38,7 @@ fn fresh(seats: usize) -> RiskGame {
 }
 
 /// Past setup on an empty board: seat 0 in its main phase on turn 1, the rules live.
-fn playing(seats: usize) -> RiskGame {
+pub(super) fn playing(seats: usize) -> RiskGame {
     let mut g = fresh(seats);
     g.base.phase = Phase::Main;
     g.base.turn = 1;
@@ -68,7 +68,7 @@ fn lone_corner(g: &RiskGame, name: &str) -> CornerId {
     cs[cs.len() / 2]
 }
 
-fn hex(g: &RiskGame, name: &str) -> HexId {
+pub(super) fn hex(g: &RiskGame, name: &str) -> HexId {
     g.base.table.map.parse_hex(name).unwrap()
 }
 
@@ -102,7 +102,7 @@ fn settle(g: &mut RiskGame, seat: Seat, c: CornerId) {
     g.built_by_corner[c.index()] = Some(seat);
 }
 
-fn settle_at(g: &mut RiskGame, seat: Seat, names: &[&str]) {
+pub(super) fn settle_at(g: &mut RiskGame, seat: Seat, names: &[&str]) {
     let c = corner_of(g, names);
     settle(g, seat, c);
 }
@@ -117,7 +117,7 @@ fn road(g: &mut RiskGame, seat: Seat, e: EdgeId) {
     g.built_by_edge[e.index()] = Some(seat);
 }
 
-fn put(g: &mut RiskGame, name: &str, seat: Seat, foot: u32, cavalry: u32, cannon: u32) {
+pub(super) fn put(g: &mut RiskGame, name: &str, seat: Seat, foot: u32, cavalry: u32, cannon: u32) {
     let h = hex(g, name);
     let f = Force {
         foot,
@@ -129,7 +129,7 @@ fn put(g: &mut RiskGame, name: &str, seat: Seat, foot: u32, cavalry: u32, cannon
 }
 
 /// Runs the state-based rules, as after an action.
-fn refresh(g: &mut RiskGame) -> Vec<Event> {
+pub(super) fn refresh(g: &mut RiskGame) -> Vec<Event> {
     let before: Vec<Hold> = g
         .base
         .table
@@ -175,7 +175,7 @@ fn force(g: &RiskGame, name: &str, seat: Seat) -> Force {
     g.armies.force(hex(g, name), seat)
 }
 
-fn hand(g: &mut RiskGame, seat: Seat, text: &str) {
+pub(super) fn hand(g: &mut RiskGame, seat: Seat, text: &str) {
     g.base.table.hands[seat as usize] =
         crate::rules::resources::parse_resource_list(&text.split(' ').collect::<Vec<_>>()).unwrap();
     let mut bank = ResourceSet::uniform(19);
