@@ -35,7 +35,7 @@ use crate::topology::{CornerId, EdgeId, HexId};
 use crate::variants::base::{BaseGame, Command, Kind, Phase};
 use std::cell::RefCell;
 
-mod value;
+pub(crate) mod value;
 
 /// What the bot remembers between its own commands within a turn.
 #[derive(Clone, Debug, Default)]

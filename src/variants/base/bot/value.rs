@@ -36,6 +36,18 @@ pub(crate) struct Weights {
     /// The planner's best goal (its value over the wait the hand leaves): a hand that pays
     /// for the next build now is worth more than the same number of stray cards.
     pub plan: f64,
+    /// The seat's cards, and the awards within reach.
+    pub cards: CardWeights,
+    /// A free spot where the seat could build a settlement now (up to three count).
+    pub spot: f64,
+    /// The strongest opponent's public strength (points, production, cards).
+    pub opponent: f64,
+}
+
+/// The weights of what a seat's cards and the two awards are worth, in victory points: the
+/// same in every ruleset played on base Catan's rules (Risk of Catan's value uses them too).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct CardWeights {
     /// A resource card in hand, up to seven.
     pub card: f64,
     /// Each card beyond seven (half of the hand is lost to a 7 before the seat plays again
@@ -47,10 +59,39 @@ pub(crate) struct Weights {
     pub knight: f64,
     /// A segment of the seat's longest road, while the Longest Road is not ours.
     pub road: f64,
-    /// A free spot where the seat could build a settlement now (up to three count).
-    pub spot: f64,
-    /// The strongest opponent's public strength (points, production, cards).
-    pub opponent: f64,
+}
+
+/// The card weights the hard bot plays with.
+pub(crate) const CARD_WEIGHTS: CardWeights = CardWeights {
+    card: 0.03,
+    over_seven: 0.12,
+    dev: 0.4,
+    knight: 0.15,
+    road: 0.04,
+};
+
+/// Adds to `v` what `me`'s cards are worth (resource cards up to seven, less those beyond,
+/// which a 7 halves; development cards that are not points) and its knights and road toward
+/// the awards it does not hold.
+pub(crate) fn add_cards_and_awards(v: &mut f64, g: &BaseGame, me: Seat, w: &CardWeights) {
+    let cards = g.hand(me).total();
+    *v += w.card * cards.min(7) as f64;
+    if cards > 7 {
+        *v -= w.over_seven * (cards - 7) as f64;
+    }
+    let dev = g.dev_hand(me);
+    let held = dev
+        .cards
+        .iter()
+        .filter(|h| h.card != DevCard::VictoryPoint)
+        .count();
+    *v += w.dev * held as f64;
+    if g.largest_army() != Some(me) {
+        *v += w.knight * dev.knights_played.min(3) as f64;
+    }
+    if g.longest_road() != Some(me) {
+        *v += w.road * g.road_length(me).min(8) as f64;
+    }
 }
 
 /// The weights the hard bot plays with (tuned by `catan sim`, hard against three medium).
@@ -58,11 +99,7 @@ pub(crate) const WEIGHTS: Weights = Weights {
     pip: 0.06,
     variety: 0.12,
     plan: 0.35,
-    card: 0.03,
-    over_seven: 0.12,
-    dev: 0.4,
-    knight: 0.15,
-    road: 0.04,
+    cards: CARD_WEIGHTS,
     spot: 0.15,
     opponent: 0.25,
 };
@@ -99,25 +136,8 @@ pub(crate) fn value_with(g: &BaseGame, me: Seat, w: &Weights) -> f64 {
     if let Some(plan) = ctx.plans().first() {
         v += w.plan * plan.score as f64;
     }
-    let cards = ctx.hand.total();
-    v += w.card * cards.min(7) as f64;
-    if cards > 7 {
-        v -= w.over_seven * (cards - 7) as f64;
-    }
-    // Development cards, and the awards within reach.
-    let dev = g.dev_hand(me);
-    let held = dev
-        .cards
-        .iter()
-        .filter(|h| h.card != DevCard::VictoryPoint)
-        .count();
-    v += w.dev * held as f64;
-    if g.largest_army() != Some(me) {
-        v += w.knight * dev.knights_played.min(3) as f64;
-    }
-    if g.longest_road() != Some(me) {
-        v += w.road * g.road_length(me).min(8) as f64;
-    }
+    // Cards, development cards, and the awards within reach.
+    add_cards_and_awards(&mut v, g, me, &w.cards);
     // Room to build.
     if ctx.pieces.stock(me).settlements > 0 {
         let reach = ctx.reach();
@@ -143,8 +163,8 @@ pub(crate) fn value_with(g: &BaseGame, me: Seat, w: &Weights) -> f64 {
                 .sum();
             g.public_vp(s) as f64
                 + pip * weighted
-                + w.dev * g.dev_hand(s).cards.len() as f64
-                + w.card * g.hand(s).total().min(7) as f64
+                + w.cards.dev * g.dev_hand(s).cards.len() as f64
+                + w.cards.card * g.hand(s).total().min(7) as f64
         })
         .fold(0.0f64, f64::max);
     v - w.opponent * opp

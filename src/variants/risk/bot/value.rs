@@ -18,6 +18,7 @@ use crate::rules::costs;
 use crate::rules::resources::{Resource, ResourceSet, pips};
 use crate::ruleset::Ruleset;
 use crate::topology::{CornerId, HexId};
+use crate::variants::base::bot::value::{CARD_WEIGHTS, CardWeights, add_cards_and_awards};
 use crate::variants::base::{self, Phase};
 use crate::variants::risk::control::Hold;
 use crate::variants::risk::{Command, RiskGame, Stage};
@@ -32,16 +33,8 @@ pub(crate) struct Weights {
     pub variety: f64,
     /// The best next build the hand points to (its worth over the cards still missing).
     pub plan: f64,
-    /// A resource card in hand, up to seven.
-    pub card: f64,
-    /// Each card beyond seven (a 7 takes half).
-    pub over_seven: f64,
-    /// An unplayed development card that is not a point.
-    pub dev: f64,
-    /// A knight played, while the Largest Army is not ours.
-    pub knight: f64,
-    /// A segment of the seat's longest road, while the Longest Road is not ours.
-    pub road: f64,
+    /// The seat's cards and the awards within reach, as in base Catan.
+    pub cards: CardWeights,
     /// Each card a unit cost (foot 1, cavalry 2, cannon 3): material.
     pub unit: f64,
     /// A point's worth of own building whose land the seat holds: its share of the units
@@ -63,11 +56,7 @@ pub(crate) const WEIGHTS: Weights = Weights {
     pip: 0.06,
     variety: 0.12,
     plan: 0.35,
-    card: 0.03,
-    over_seven: 0.12,
-    dev: 0.4,
-    knight: 0.15,
-    road: 0.04,
+    cards: CARD_WEIGHTS,
     unit: 0.04,
     guard: 0.25,
     threat: 0.8,
@@ -250,24 +239,7 @@ pub(crate) fn value_with(g: &RiskGame, me: Seat, w: &Weights) -> f64 {
         }
     }
     v += w.plan * plan(g, me);
-    let cards = b.hand(me).total();
-    v += w.card * cards.min(7) as f64;
-    if cards > 7 {
-        v -= w.over_seven * (cards - 7) as f64;
-    }
-    let dev = b.dev_hand(me);
-    let held = dev
-        .cards
-        .iter()
-        .filter(|h| h.card != crate::rules::devcards::DevCard::VictoryPoint)
-        .count();
-    v += w.dev * held as f64;
-    if b.largest_army() != Some(me) {
-        v += w.knight * dev.knights_played.min(3) as f64;
-    }
-    if b.longest_road() != Some(me) {
-        v += w.road * b.road_length(me).min(8) as f64;
-    }
+    add_cards_and_awards(&mut v, b, me, &w.cards);
     v += w.unit * material(g, me);
     v += territory(g, me, w);
     // The strongest opponent, as everyone sees it.
@@ -276,8 +248,8 @@ pub(crate) fn value_with(g: &RiskGame, me: Seat, w: &Weights) -> f64 {
         .map(|s| {
             g.public_vp(s) as f64
                 + pip * production(g, s).iter().sum::<f64>()
-                + w.dev * b.dev_hand(s).cards.len() as f64
-                + w.card * b.hand(s).total().min(7) as f64
+                + w.cards.dev * b.dev_hand(s).cards.len() as f64
+                + w.cards.card * b.hand(s).total().min(7) as f64
                 + w.unit * material(g, s)
         })
         .fold(0.0f64, f64::max);
