@@ -41,24 +41,108 @@ id_type!(
 );
 
 /// Precomputed adjacency for one map.
+///
+/// Sized for a hall's ring of thousands of boards: the tables hold plain `u32` ids with
+/// [`NONE`] for "off the map" (half the size of `Option<u32>`), and a corner's or edge's id is
+/// found through a hex touching it rather than through maps of their own.
 #[derive(Clone, Debug)]
 pub struct Topology {
     /// Horizontal period of a ring map (even), or `None` for a flat map.
     wrap: Option<i32>,
     hexes: Vec<Hex>,
-    hex_index: HashMap<Hex, HexId>,
-    corners: Vec<Corner>,
-    corner_index: HashMap<Corner, CornerId>,
-    edges: Vec<Edge>,
-    edge_index: HashMap<Edge, EdgeId>,
+    hex_index: HexIndex,
+    /// Where each corner was first met: `6 × hex + point` (its [`Point`] in `Point::ALL`
+    /// order), four bytes where the corner itself would take twelve.
+    corner_homes: Vec<u32>,
+    /// Where each edge was first met: `6 × hex + side` (`Side::ALL` order).
+    edge_homes: Vec<u32>,
     hex_corners: Vec<[CornerId; 6]>,
     hex_edges: Vec<[EdgeId; 6]>,
-    hex_neighbors: Vec<[Option<HexId>; 6]>,
-    corner_hexes: Vec<[Option<HexId>; 3]>,
-    corner_corners: Vec<[Option<CornerId>; 3]>,
-    corner_edges: Vec<[Option<EdgeId>; 3]>,
+    hex_neighbors: Vec<[u32; 6]>,
+    corner_hexes: Vec<[u32; 3]>,
+    corner_corners: Vec<[u32; 3]>,
+    corner_edges: Vec<[u32; 3]>,
     edge_corners: Vec<[CornerId; 2]>,
-    edge_hexes: Vec<[Option<HexId>; 2]>,
+    edge_hexes: Vec<[u32; 2]>,
+}
+
+/// Position → id. A dense grid over the map's bounding box in offset coordinates where the
+/// map fills it well (every board, and a hall's ring: a band a few rows tall), else a hash map.
+#[derive(Clone, Debug)]
+enum HexIndex {
+    Grid {
+        col0: i32,
+        row0: i32,
+        cols: i32,
+        rows: i32,
+        ids: Vec<u32>,
+    },
+    Map(HashMap<Hex, HexId>),
+}
+
+impl HexIndex {
+    /// The index of distinct, normalised positions (ids in order).
+    fn new(hexes: &[Hex]) -> HexIndex {
+        let offsets = || hexes.iter().map(|h| h.to_offset());
+        let (Some(col0), Some(row0)) = (offsets().map(|o| o.0).min(), offsets().map(|o| o.1).min())
+        else {
+            return HexIndex::Map(HashMap::default());
+        };
+        let cols = offsets().map(|o| o.0).max().unwrap_or(col0) - col0 + 1;
+        let rows = offsets().map(|o| o.1).max().unwrap_or(row0) - row0 + 1;
+        let cells = cols as i64 * rows as i64;
+        if cells > 4 * hexes.len() as i64 + 64 {
+            let map = hexes
+                .iter()
+                .enumerate()
+                .map(|(i, h)| (*h, HexId(i as u32)))
+                .collect();
+            return HexIndex::Map(map);
+        }
+        let mut ids = vec![NONE; cells as usize];
+        for (i, (col, row)) in offsets().enumerate() {
+            ids[((col - col0) * rows + (row - row0)) as usize] = i as u32;
+        }
+        HexIndex::Grid {
+            col0,
+            row0,
+            cols,
+            rows,
+            ids,
+        }
+    }
+
+    fn get(&self, h: Hex) -> Option<HexId> {
+        match self {
+            HexIndex::Grid {
+                col0,
+                row0,
+                cols,
+                rows,
+                ids,
+            } => {
+                let (col, row) = h.to_offset();
+                let (c, r) = (col - col0, row - row0);
+                if c < 0 || r < 0 || c >= *cols || r >= *rows {
+                    return None;
+                }
+                let id = ids[(c * rows + r) as usize];
+                (id != NONE).then_some(HexId(id))
+            }
+            HexIndex::Map(map) => map.get(&h).copied(),
+        }
+    }
+}
+
+/// "No such id" in the adjacency tables (a neighbour off the map).
+const NONE: u32 = u32::MAX;
+
+fn pack<T>(id: Option<T>, raw: impl Fn(T) -> u32) -> u32 {
+    id.map_or(NONE, raw)
+}
+
+fn unpack<T, const N: usize>(ids: [u32; N], make: impl Fn(u32) -> T) -> [Option<T>; N] {
+    ids.map(|i| (i != NONE).then(|| make(i)))
 }
 
 impl Topology {
@@ -92,12 +176,10 @@ impl Topology {
         );
         let mut t = Topology {
             wrap,
-            hexes: Vec::new(),
-            hex_index: HashMap::default(),
-            corners: Vec::new(),
-            corner_index: HashMap::default(),
-            edges: Vec::new(),
-            edge_index: HashMap::default(),
+            hexes: Vec::with_capacity(positions.len()),
+            hex_index: HexIndex::Map(HashMap::default()),
+            corner_homes: Vec::new(),
+            edge_homes: Vec::new(),
             hex_corners: Vec::new(),
             hex_edges: Vec::new(),
             hex_neighbors: Vec::new(),
@@ -107,86 +189,119 @@ impl Topology {
             edge_corners: Vec::new(),
             edge_hexes: Vec::new(),
         };
+        let mut seen: std::collections::HashSet<Hex, foldhash::fast::FixedState> =
+            Default::default();
         for &h in positions {
             let h = t.normalize(h);
-            if !t.hex_index.contains_key(&h) {
-                t.hex_index.insert(h, HexId(t.hexes.len() as u32));
+            if seen.insert(h) {
                 t.hexes.push(h);
             }
         }
-        // Corners and edges in the order first met, walking hexes in id order.
+        drop(seen);
+        t.hexes.shrink_to_fit();
+        t.hex_index = HexIndex::new(&t.hexes);
+        // Corners and edges in the order first met, walking hexes in id order: a corner (edge)
+        // already met belongs to an earlier hex touching it, or to this hex.
+        t.hex_corners.reserve_exact(t.hexes.len());
+        t.hex_edges.reserve_exact(t.hexes.len());
         for i in 0..t.hexes.len() {
             let h = t.hexes[i];
-            let corners = h.corners().map(|c| t.intern_corner(c));
-            let edges = h.edges().map(|e| t.intern_edge(e));
+            let mut corners = [CornerId(NONE); 6];
+            for (k, c) in h.corners().into_iter().enumerate() {
+                let c = t.normalize_corner(c);
+                let met = t
+                    .find_corner(c, i)
+                    .or_else(|| corners[..k].iter().copied().find(|id| t.corner(*id) == c));
+                corners[k] = met.unwrap_or_else(|| {
+                    t.corner_homes.push(6 * i as u32 + k as u32);
+                    CornerId(t.corner_homes.len() as u32 - 1)
+                });
+            }
+            let mut edges = [EdgeId(NONE); 6];
+            for (k, e) in h.edges().into_iter().enumerate() {
+                let e = t.normalize_edge(e);
+                let met = t
+                    .find_edge(e, i)
+                    .or_else(|| edges[..k].iter().copied().find(|id| t.edge(*id) == e));
+                edges[k] = met.unwrap_or_else(|| {
+                    t.edge_homes.push(6 * i as u32 + k as u32);
+                    EdgeId(t.edge_homes.len() as u32 - 1)
+                });
+            }
             t.hex_corners.push(corners);
             t.hex_edges.push(edges);
         }
+        t.corner_homes.shrink_to_fit();
+        t.edge_homes.shrink_to_fit();
         t.hex_neighbors = t
             .hexes
             .iter()
-            .map(|h| h.neighbors().map(|n| t.hex_id(n)))
+            .map(|h| h.neighbors().map(|n| pack(t.hex_id(n), |x| x.0)))
             .collect();
         t.corner_hexes = t
-            .corners
-            .iter()
-            .map(|c| c.touches().map(|h| t.hex_id(h)))
+            .corner_ids()
+            .map(|c| t.corner(c).touches().map(|h| pack(t.hex_id(h), |x| x.0)))
             .collect();
         t.corner_corners = t
-            .corners
-            .iter()
+            .corner_ids()
             .map(|c| {
+                let c = t.corner(c);
                 let adj = c.adjacent();
                 let pro = c.protrudes();
                 // A neighbouring corner exists in the map only if the edge to it does.
-                std::array::from_fn(|i| t.edge_id(pro[i]).and_then(|_| t.corner_id(adj[i])))
+                std::array::from_fn(|i| {
+                    pack(t.edge_id(pro[i]).and_then(|_| t.corner_id(adj[i])), |x| x.0)
+                })
             })
             .collect();
         t.corner_edges = t
-            .corners
-            .iter()
-            .map(|c| c.protrudes().map(|e| t.edge_id(e)))
+            .corner_ids()
+            .map(|c| t.corner(c).protrudes().map(|e| pack(t.edge_id(e), |x| x.0)))
             .collect();
         t.edge_corners = t
-            .edges
-            .iter()
+            .edge_ids()
             .map(|e| {
-                e.endpoints()
-                    .map(|c| t.corner_id(c).expect("edge endpoints are interned"))
+                t.edge(e).endpoints().map(|c| {
+                    t.corner_id(c)
+                        .expect("edge endpoints are corners of the map")
+                })
             })
             .collect();
         t.edge_hexes = t
-            .edges
-            .iter()
-            .map(|e| e.sides().map(|h| t.hex_id(h)))
+            .edge_ids()
+            .map(|e| t.edge(e).sides().map(|h| pack(t.hex_id(h), |x| x.0)))
             .collect();
         t
     }
 
-    fn intern_corner(&mut self, c: Corner) -> CornerId {
-        let c = self.normalize_corner(c);
-        if let Some(id) = self.corner_index.get(&c) {
-            return *id;
-        }
-        let id = CornerId(self.corners.len() as u32);
-        self.corners.push(c);
-        self.corner_index.insert(c, id);
-        id
+    /// The id of a (normalised) corner, looked up among the corners of the map's hexes
+    /// touching it with ids below `below`: every corner of the map is a corner of a hex of the
+    /// map, and that hex touches it.
+    fn find_corner(&self, c: Corner, below: usize) -> Option<CornerId> {
+        c.touches().into_iter().find_map(|h| {
+            let h = self.hex_id(h)?;
+            if h.index() >= below {
+                return None;
+            }
+            self.hex_corners[h.index()]
+                .iter()
+                .copied()
+                .find(|id| self.corner(*id) == c)
+        })
     }
 
-    fn intern_edge(&mut self, e: Edge) -> EdgeId {
-        let e = self.normalize_edge(e);
-        if let Some(id) = self.edge_index.get(&e) {
-            return *id;
-        }
-        let id = EdgeId(self.edges.len() as u32);
-        self.edges.push(e);
-        self.edge_index.insert(e, id);
-        // Endpoints of every edge are corners of the map.
-        for c in e.endpoints() {
-            self.intern_corner(c);
-        }
-        id
+    /// [`Topology::find_corner`] for edges: an edge of the map is an edge of a hex beside it.
+    fn find_edge(&self, e: Edge, below: usize) -> Option<EdgeId> {
+        e.sides().into_iter().find_map(|h| {
+            let h = self.hex_id(h)?;
+            if h.index() >= below {
+                return None;
+            }
+            self.hex_edges[h.index()]
+                .iter()
+                .copied()
+                .find(|id| self.edge(*id) == e)
+        })
     }
 
     /// The horizontal period of a ring map.
@@ -223,40 +338,42 @@ impl Topology {
         self.hexes.len()
     }
     pub fn corner_count(&self) -> usize {
-        self.corners.len()
+        self.corner_homes.len()
     }
     pub fn edge_count(&self) -> usize {
-        self.edges.len()
+        self.edge_homes.len()
     }
 
     pub fn hex_ids(&self) -> impl Iterator<Item = HexId> + use<> {
         (0..self.hexes.len() as u32).map(HexId)
     }
     pub fn corner_ids(&self) -> impl Iterator<Item = CornerId> + use<> {
-        (0..self.corners.len() as u32).map(CornerId)
+        (0..self.corner_homes.len() as u32).map(CornerId)
     }
     pub fn edge_ids(&self) -> impl Iterator<Item = EdgeId> + use<> {
-        (0..self.edges.len() as u32).map(EdgeId)
+        (0..self.edge_homes.len() as u32).map(EdgeId)
     }
 
     pub fn hex(&self, id: HexId) -> Hex {
         self.hexes[id.index()]
     }
     pub fn corner(&self, id: CornerId) -> Corner {
-        self.corners[id.index()]
+        let home = self.corner_homes[id.index()] as usize;
+        self.normalize_corner(self.hexes[home / 6].corner(Point::ALL[home % 6]))
     }
     pub fn edge(&self, id: EdgeId) -> Edge {
-        self.edges[id.index()]
+        let home = self.edge_homes[id.index()] as usize;
+        self.normalize_edge(self.hexes[home / 6].edge(Side::ALL[home % 6]))
     }
 
     pub fn hex_id(&self, h: Hex) -> Option<HexId> {
-        self.hex_index.get(&self.normalize(h)).copied()
+        self.hex_index.get(self.normalize(h))
     }
     pub fn corner_id(&self, c: Corner) -> Option<CornerId> {
-        self.corner_index.get(&self.normalize_corner(c)).copied()
+        self.find_corner(self.normalize_corner(c), self.hexes.len())
     }
     pub fn edge_id(&self, e: Edge) -> Option<EdgeId> {
-        self.edge_index.get(&self.normalize_edge(e)).copied()
+        self.find_edge(self.normalize_edge(e), self.hexes.len())
     }
 
     /// The corner at one point of a hex.
@@ -276,20 +393,20 @@ impl Topology {
         &self.hex_edges[h.index()]
     }
     /// A hex's neighbours on the map, clockwise from the north.
-    pub fn hex_neighbors(&self, h: HexId) -> &[Option<HexId>; 6] {
-        &self.hex_neighbors[h.index()]
+    pub fn hex_neighbors(&self, h: HexId) -> [Option<HexId>; 6] {
+        unpack(self.hex_neighbors[h.index()], HexId)
     }
     /// The positions meeting at a corner.
-    pub fn corner_hexes(&self, c: CornerId) -> &[Option<HexId>; 3] {
-        &self.corner_hexes[c.index()]
+    pub fn corner_hexes(&self, c: CornerId) -> [Option<HexId>; 3] {
+        unpack(self.corner_hexes[c.index()], HexId)
     }
     /// The corners one edge away.
-    pub fn corner_corners(&self, c: CornerId) -> &[Option<CornerId>; 3] {
-        &self.corner_corners[c.index()]
+    pub fn corner_corners(&self, c: CornerId) -> [Option<CornerId>; 3] {
+        unpack(self.corner_corners[c.index()], CornerId)
     }
     /// The edges ending at a corner.
-    pub fn corner_edges(&self, c: CornerId) -> &[Option<EdgeId>; 3] {
-        &self.corner_edges[c.index()]
+    pub fn corner_edges(&self, c: CornerId) -> [Option<EdgeId>; 3] {
+        unpack(self.corner_edges[c.index()], EdgeId)
     }
     /// The two ends of an edge.
     pub fn edge_corners(&self, e: EdgeId) -> [CornerId; 2] {
@@ -297,7 +414,7 @@ impl Topology {
     }
     /// The positions on both sides of an edge.
     pub fn edge_hexes(&self, e: EdgeId) -> [Option<HexId>; 2] {
-        self.edge_hexes[e.index()]
+        unpack(self.edge_hexes[e.index()], HexId)
     }
     /// The other end of an edge.
     pub fn other_end(&self, e: EdgeId, c: CornerId) -> CornerId {

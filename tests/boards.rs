@@ -601,7 +601,7 @@ fn boards_b_and_c_are_balanced_per_resource_and_start() {
             let res: HashSet<Resource> = s
                 .settlements
                 .iter()
-                .flat_map(|c| map.topology.corner_hexes(*c).iter().flatten().copied())
+                .flat_map(|c| map.topology.corner_hexes(*c).into_iter().flatten())
                 .filter_map(|h| map.tile(h).terrain().and_then(|t| t.resource()))
                 .collect();
             assert_eq!(res.len(), 5, "{name} {seat}");

@@ -10,7 +10,6 @@ use crate::topology::{CornerId, EdgeId, HexId, Topology};
 use std::collections::HashMap;
 
 /// Names to hexes, looked up when players type commands; a fast fixed hasher.
-type NameIndex = HashMap<String, HexId, foldhash::fast::FixedState>;
 use std::sync::Arc;
 
 /// Columns of open sea after each board of a ring.
@@ -41,8 +40,13 @@ pub struct StartIds {
 /// per thread.
 #[derive(Debug)]
 struct Shape {
-    labels: Vec<String>,
-    label_index: NameIndex,
+    /// Every position's name, one after another: a hall's ring has hundreds of thousands,
+    /// too many for a `String` each. Position `i`'s ends at `name_ends[i]`.
+    names: String,
+    name_ends: Vec<u32>,
+    /// Position ids in the order of their names (upper case: land names are letters, sea
+    /// names `~N`), for lookups by name.
+    by_name: Vec<HexId>,
     land_corners: Vec<CornerId>,
 }
 
@@ -82,29 +86,26 @@ impl Shape {
     fn new(topology: &Topology, land: &[bool], board_of_hex: &[u16], multi: bool) -> Shape {
         // Names: land by letter in reading order, sea as ~N; prefixed by the board's number
         // when there are several.
-        let mut labels = vec![String::new(); topology.hex_count()];
+        let mut names = String::new();
+        let mut name_ends = Vec::with_capacity(topology.hex_count());
         let mut counters: HashMap<(u16, bool), usize> = HashMap::new();
         for id in topology.hex_ids() {
             let k = board_of_hex[id.index()];
             let is_land = land[id.index()];
             let c = counters.entry((k, is_land)).or_default();
-            let local = if is_land {
-                letters(*c)
+            if multi {
+                names.push_str(&(k + 1).to_string());
+            }
+            if is_land {
+                names.push_str(&letters(*c));
             } else {
-                format!("~{}", *c + 1)
-            };
+                names.push('~');
+                names.push_str(&(*c + 1).to_string());
+            }
             *c += 1;
-            labels[id.index()] = if multi {
-                format!("{}{}", k + 1, local)
-            } else {
-                local
-            };
+            name_ends.push(names.len() as u32);
         }
-        let label_index = labels
-            .iter()
-            .enumerate()
-            .map(|(i, l)| (l.to_ascii_uppercase(), HexId(i as u32)))
-            .collect();
+        names.shrink_to_fit();
         let land_corners = topology
             .corner_ids()
             .filter(|c| {
@@ -115,11 +116,27 @@ impl Shape {
                     .any(|h| land[h.index()])
             })
             .collect();
-        Shape {
-            labels,
-            label_index,
+        let mut shape = Shape {
+            names,
+            name_ends,
+            by_name: topology.hex_ids().collect(),
             land_corners,
-        }
+        };
+        let mut by_name = std::mem::take(&mut shape.by_name);
+        by_name.sort_by(|a, b| shape.name(a.index()).cmp(shape.name(b.index())));
+        shape.by_name = by_name;
+        shape
+    }
+}
+
+impl Shape {
+    fn name(&self, i: usize) -> &str {
+        let start = if i == 0 {
+            0
+        } else {
+            self.name_ends[i - 1] as usize
+        };
+        &self.names[start..self.name_ends[i] as usize]
     }
 }
 
@@ -466,12 +483,17 @@ impl Map {
     /// The short name of a position: `A`..`T` for land, `~1`.. for sea, prefixed by the
     /// board's number on maps of several boards.
     pub fn hex_name(&self, h: HexId) -> &str {
-        &self.shape.labels[h.index()]
+        self.shape.name(h.index())
     }
 
     /// A position by name (case-insensitive).
     pub fn hex_by_name(&self, s: &str) -> Option<HexId> {
-        self.shape.label_index.get(&s.to_ascii_uppercase()).copied()
+        let s = s.to_ascii_uppercase();
+        let by_name = &self.shape.by_name;
+        by_name
+            .binary_search_by(|h| self.shape.name(h.index()).cmp(&s))
+            .ok()
+            .map(|i| by_name[i])
     }
 
     /// The canonical name of a corner: `<hex>.<point>` from the first-named hex touching it.

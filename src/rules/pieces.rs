@@ -577,10 +577,10 @@ impl Pieces {
         };
         let kind = self.routes[e.index()].map(|r| r.kind);
         let corner_edges = match own_building {
-            Some(_) => map.topology.corner_edges(k).as_slice(),
-            None => &[],
+            Some(_) => map.topology.corner_edges(k),
+            None => [None; 3],
         };
-        corner_edges.iter().flatten().copied().filter(move |&f| {
+        corner_edges.into_iter().flatten().filter(move |&f| {
             f != e
                 && self.routes[f.index()].is_some_and(|r| {
                     r.owner == seat && (own_building == Some(true) || Some(r.kind) == kind)

@@ -1059,7 +1059,7 @@ fn a_seat_has_fifteen_roads() {
         .routes_of(0)
         .iter()
         .flat_map(|e| topo.edge_corners(*e))
-        .flat_map(|c| topo.corner_edges(c).iter().flatten().copied())
+        .flat_map(|c| topo.corner_edges(c).into_iter().flatten())
         .find(|e| g.table.pieces.route(*e).is_none() && g.table.map.edge_is_road_spot(*e))
         .unwrap();
     let name = g.table.map.edge_name(free);

@@ -463,7 +463,7 @@ fn ships_are_built_on_sea_from_your_buildings_or_ships() {
         if g.table.pieces.building(c).is_some() {
             continue;
         }
-        let edges = *g.table.map.topology.corner_edges(c);
+        let edges = g.table.map.topology.corner_edges(c);
         for x in edges.iter().flatten() {
             if *x != road && g.table.map.edge_is_ship_spot(*x) && g.table.pieces.route(*x).is_none()
             {

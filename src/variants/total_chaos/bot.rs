@@ -225,7 +225,7 @@ fn goal(g: &ChaosGame, me: Seat) -> Option<(Command, ResourceSet)> {
             topo.edge_corners(*e)
                 .iter()
                 .flat_map(|k| {
-                    std::iter::once(*k).chain(topo.corner_corners(*k).iter().flatten().copied())
+                    std::iter::once(*k).chain(topo.corner_corners(*k).into_iter().flatten())
                 })
                 .filter(|k| pieces.check_settlement_spot(g.map(), *k).is_ok())
                 .map(|k| spot_value(g, me, k))

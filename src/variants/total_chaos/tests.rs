@@ -399,15 +399,7 @@ fn robber_ready(victim_cards: ResourceSet, sevens: usize) -> (ChaosGame, Millis,
         .pieces
         .buildings_of(1)
         .iter()
-        .flat_map(|c| {
-            g.table
-                .map
-                .topology
-                .corner_hexes(*c)
-                .iter()
-                .flatten()
-                .copied()
-        })
+        .flat_map(|c| g.table.map.topology.corner_hexes(*c).into_iter().flatten())
         .find(|h| g.table.map.is_land(*h) && *h != g.table.robber)
         .expect("a hex of seat 2");
     (g, t, hex)
