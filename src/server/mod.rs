@@ -693,7 +693,9 @@ async fn secure_connection<V: Serialize + Send + Sync + 'static>(
 ) -> anyhow::Result<()> {
     socket.set_nodelay(true)?;
     let started = Instant::now();
-    let accepted = transport.accept(socket, limits.hello).await;
+    // The handshake's state (a whole TLS connection) lives on the heap while it runs, so the
+    // connection's task is no bigger for it afterwards.
+    let accepted = Box::pin(transport.accept(socket, limits.hello)).await;
     let limits = Limits {
         hello: limits.hello.saturating_sub(started.elapsed()),
         ..limits
@@ -702,9 +704,13 @@ async fn secure_connection<V: Serialize + Send + Sync + 'static>(
         Ok(Accepted::Tls(mut s)) => {
             // The encrypted bytes waiting for a peer that does not read are bounded too.
             s.get_mut().1.set_buffer_limit(Some(TLS_BUFFER));
-            connection(*s, peer, handle, limits).await
+            let (read, write) = tokio::io::split(*s);
+            connection(read, write, peer, handle, limits).await
         }
-        Ok(Accepted::Plain(s)) => connection(s, peer, handle, limits).await,
+        Ok(Accepted::Plain(s)) => {
+            let (read, write) = tokio::io::split(s);
+            connection(read, write, peer, handle, limits).await
+        }
         Ok(Accepted::Refuse(mut s, reason)) => {
             tracing::info!(%peer, "refused: a plaintext client");
             refuse_before_writer::<_, V>(&mut s, reason).await;
@@ -743,9 +749,12 @@ fn let_go_of_the_read_buffer<R, D>(stream: &mut tokio_util::codec::FramedRead<R,
 }
 
 /// One TCP connection (encrypted or not): a reader loop here, a writer task fed by a bounded
-/// queue.
+/// queue. It takes the stream already split: an async fn keeps its arguments for as long as
+/// it runs, and a TLS stream is over a kilobyte, which ten thousand connections would each
+/// hold twice.
 async fn connection<S, V>(
-    socket: S,
+    read: tokio::io::ReadHalf<S>,
+    mut write: tokio::io::WriteHalf<S>,
     peer: String,
     handle: HostHandle<V>,
     limits: Limits,
@@ -754,7 +763,6 @@ where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     V: Serialize + Send + Sync + 'static,
 {
-    let (read, mut write) = tokio::io::split(socket);
     // No read buffer to begin with: it grows to the frame being read and is let go between
     // frames ([`let_go_of_the_read_buffer`]).
     let mut stream = tokio_util::codec::FramedRead::with_capacity(
@@ -969,6 +977,33 @@ mod writer_tests {
         };
         server.get_mut().1.set_buffer_limit(Some(TLS_BUFFER));
         (*server, client.await.unwrap())
+    }
+
+    /// A hall holds a connection task for every player, so what one holds counts ten
+    /// thousand times: the task's future must not keep the TLS stream (over a kilobyte) nor
+    /// the handshake's state in it.
+    #[tokio::test]
+    async fn a_connections_task_holds_neither_the_tls_stream_nor_the_handshake() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let _client = TcpStream::connect(listener.local_addr().unwrap())
+            .await
+            .unwrap();
+        let (socket, peer) = listener.accept().await.unwrap();
+        let (inbound, _rx) = mpsc::channel(1);
+        let (_status_tx, status) = tokio::sync::watch::channel(table::TableStatus::default());
+        let handle: HostHandle<GameView> = HostHandle {
+            inbound,
+            next_id: Arc::new(AtomicU64::new(1)),
+            status,
+            dropped_slow: Arc::new(AtomicU64::new(0)),
+            gate: Arc::new(gate::Gate::new(Limits::DEFAULT)),
+        };
+        let transport = HostTransport::ephemeral().unwrap();
+        let task = secure_connection(socket, peer.to_string(), handle, Limits::DEFAULT, transport);
+        let tls_stream = std::mem::size_of::<tokio_rustls::server::TlsStream<TcpStream>>();
+        assert!(tls_stream > 1000, "the TLS stream is {tls_stream} bytes");
+        let size = std::mem::size_of_val(&task);
+        assert!(size < 2 * tls_stream, "a connection's task is {size} bytes");
     }
 
     fn frame(len: usize, fill: u8) -> Frame {
