@@ -122,7 +122,7 @@ async fn a_client_that_cannot_keep_up_is_told_dropped_and_comes_back_with_its_to
 /// A hall table of `boards` boards whose every seat is taken by a TCP-like connection (the
 /// table hands it whole encoded frames, as it does a socket's writer), started and played to
 /// the first round's start; the connections' queues hold what was sent so far.
-type Frames = tokio::sync::mpsc::Receiver<catan::server::table::Frame>;
+type Frames = catan::server::wire_queue::WireRx;
 
 fn hall_table(boards: usize, queue: usize) -> (Table, Vec<Frames>, u64) {
     use catan::proto::{ClientMsg, PROTOCOL_VERSION};
@@ -131,7 +131,7 @@ fn hall_table(boards: usize, queue: usize) -> (Table, Vec<Frames>, u64) {
     let mut table = Table::new(game, TableConfig::default());
     let mut queues = Vec::new();
     for i in 0..seats {
-        let (tx, rx) = tokio::sync::mpsc::channel::<catan::server::table::Frame>(queue);
+        let (tx, rx) = catan::server::wire_queue::wire_queue(queue);
         let conn = i as u64 + 1;
         table.open(conn, tx, false, "test".into());
         let hello = ClientMsg::Hello {

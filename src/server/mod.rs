@@ -12,6 +12,7 @@ pub mod gate;
 pub mod names;
 pub mod rate;
 pub mod table;
+pub mod wire_queue;
 
 #[cfg(test)]
 mod flood_tests;
@@ -30,7 +31,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-use table::{ConnId, Frame, Outbox, QUEUE, Table};
+use table::{ConnId, Outbox, QUEUE, Table};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
@@ -571,7 +572,7 @@ enum WriterEnd {
 /// shared: the frames go to the transport as they are, several in one vectored write, and
 /// are never copied into a per-connection batch (a crowd of readers that never read would
 /// each hold their own copy). Returns whether it was dropped for that.
-async fn write_loop<W>(mut w: W, mut rx: mpsc::Receiver<Frame>, budget: usize) -> bool
+async fn write_loop<W>(mut w: W, mut rx: wire_queue::WireRx, budget: usize) -> bool
 where
     W: tokio::io::AsyncWrite + Unpin,
 {
@@ -797,7 +798,7 @@ where
         handle.gate.greeted(addr);
     }
     let conn = handle.next();
-    let (tx, rx) = mpsc::channel::<Frame>(QUEUE);
+    let (tx, rx) = wire_queue::wire_queue(QUEUE);
     // This connection's places in the table's shared queue.
     let places = Arc::new(tokio::sync::Semaphore::new(IN_FLIGHT));
     handle
@@ -1006,8 +1007,8 @@ mod writer_tests {
         assert!(size < 2 * tls_stream, "a connection's task is {size} bytes");
     }
 
-    fn frame(len: usize, fill: u8) -> Frame {
-        Frame {
+    fn frame(len: usize, fill: u8) -> table::Frame {
+        table::Frame {
             bytes: bytes::Bytes::from(vec![fill; len]),
             last: false,
         }
@@ -1061,9 +1062,9 @@ mod writer_tests {
             held: Vec::new(),
             out: out.clone(),
         };
-        let (tx, rx) = mpsc::channel(QUEUE);
+        let (tx, rx) = wire_queue::wire_queue(QUEUE);
         let _writer = tokio::spawn(write_loop(w, rx, SEND_BUDGET));
-        tx.send(frame(500, 3)).await.unwrap();
+        tx.try_send(frame(500, 3)).unwrap();
         let deadline = Instant::now() + Duration::from_secs(2);
         while out.lock().unwrap().len() < 500 && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(5)).await;
@@ -1079,10 +1080,10 @@ mod writer_tests {
         let crate::transport::ClientStream::Tls(mut client) = client else {
             panic!("TLS")
         };
-        let (tx, rx) = mpsc::channel(QUEUE);
+        let (tx, rx) = wire_queue::wire_queue(QUEUE);
         let writer = tokio::spawn(write_loop(server, rx, SEND_BUDGET));
         let size = 300 * 1024;
-        tx.send(frame(size, 7)).await.unwrap();
+        tx.try_send(frame(size, 7)).unwrap();
         // The peer reads only once the writer has filled every buffer and waits.
         tokio::time::sleep(Duration::from_millis(200)).await;
         let mut got = vec![0u8; size];
@@ -1100,7 +1101,7 @@ mod writer_tests {
     #[tokio::test]
     async fn frames_go_out_in_order_and_the_last_closes() {
         let (w, mut r) = tokio::io::duplex(512);
-        let (tx, rx) = mpsc::channel(QUEUE);
+        let (tx, rx) = wire_queue::wire_queue(QUEUE);
         // All 200 frames are queued before the writer first runs: a budget they fit in.
         let writer = tokio::spawn(write_loop(w, rx, 1 << 20));
         let reader = tokio::spawn(async move {
@@ -1111,12 +1112,12 @@ mod writer_tests {
         for i in 0..200u32 {
             let f = frame(1 + (i as usize * 37) % 3000, i as u8);
             want.extend_from_slice(&f.bytes);
-            tx.send(f).await.unwrap();
+            tx.try_send(f).unwrap();
         }
         let mut end = frame(10, 0xee);
         end.last = true;
         want.extend_from_slice(&end.bytes);
-        tx.send(end).await.unwrap();
+        tx.try_send(end).unwrap();
         let got = tokio::time::timeout(Duration::from_secs(5), reader)
             .await
             .expect("the writer ends after the last frame")
@@ -1130,10 +1131,10 @@ mod writer_tests {
     #[tokio::test]
     async fn a_peer_that_never_reads_is_dropped_past_the_budget() {
         let (w, _r) = tokio::io::duplex(1024);
-        let (tx, rx) = mpsc::channel(QUEUE);
+        let (tx, rx) = wire_queue::wire_queue(QUEUE);
         let writer = tokio::spawn(write_loop(w, rx, 16 * 1024));
         for _ in 0..40 {
-            if tx.send(frame(1000, 1)).await.is_err() {
+            if tx.try_send(frame(1000, 1)).is_err() {
                 break;
             }
         }

@@ -39,7 +39,7 @@ pub struct Frame {
 #[derive(Debug)]
 pub enum Outbox<V> {
     Local(mpsc::Sender<ServerMsg<V>>),
-    Wire(mpsc::Sender<Frame>),
+    Wire(super::wire_queue::WireTx),
 }
 
 // Derived Clone would ask `V: Clone`; an outbox clones its channel.
@@ -58,8 +58,8 @@ impl<V> From<mpsc::Sender<ServerMsg<V>>> for Outbox<V> {
     }
 }
 
-impl<V> From<mpsc::Sender<Frame>> for Outbox<V> {
-    fn from(tx: mpsc::Sender<Frame>) -> Self {
+impl<V> From<super::wire_queue::WireTx> for Outbox<V> {
+    fn from(tx: super::wire_queue::WireTx) -> Self {
         Outbox::Wire(tx)
     }
 }
