@@ -124,6 +124,9 @@ impl Drop for Syncer {
     }
 }
 
+/// How long a written line may wait for others to share its sync.
+const SYNC_WINDOW: Duration = Duration::from_millis(10);
+
 fn sync_loop(shared: &(Mutex<SyncState>, Condvar)) {
     let (lock, cv) = shared;
     let mut st = lock.lock().unwrap_or_else(|p| p.into_inner());
@@ -134,6 +137,16 @@ fn sync_loop(shared: &(Mutex<SyncState>, Condvar)) {
         let Some(since) = st.dirty_since else {
             return; // closing, nothing left to sync
         };
+        // A line waits up to `SYNC_WINDOW` for the lines written after it: a hall's stream
+        // of commands costs a sync every few milliseconds rather than one a command.
+        let wait = SYNC_WINDOW.saturating_sub(since.elapsed());
+        if !wait.is_zero() && !st.closing {
+            st = cv
+                .wait_timeout(st, wait)
+                .map(|(g, _)| g)
+                .unwrap_or_else(|p| p.into_inner().0);
+            continue;
+        }
         let Some(file) = st.file.clone() else {
             st.dirty_since = None;
             continue;
