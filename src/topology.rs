@@ -134,6 +134,27 @@ impl HexIndex {
     }
 }
 
+/// The ids of hex `hex`'s six corners (or edges), `six`: the id `before` gives one met on
+/// an earlier hex, or that of the same one earlier in `six`, else a new id, whose home
+/// (`6 × hex + k`) is pushed on `homes`.
+fn name_six<Id: Copy, G: PartialEq>(
+    six: &[G; 6],
+    before: [Option<Id>; 6],
+    homes: &mut Vec<u32>,
+    hex: usize,
+    make: fn(u32) -> Id,
+) -> [Id; 6] {
+    let mut ids: [Option<Id>; 6] = [None; 6];
+    for k in 0..6 {
+        let met = before[k].or_else(|| (0..k).find(|&j| six[j] == six[k]).and_then(|j| ids[j]));
+        ids[k] = Some(met.unwrap_or_else(|| {
+            homes.push((6 * hex + k) as u32);
+            make(homes.len() as u32 - 1)
+        }));
+    }
+    ids.map(|id| id.expect("every one is named"))
+}
+
 /// "No such id" in the adjacency tables (a neighbour off the map).
 const NONE: u32 = u32::MAX;
 
@@ -206,28 +227,12 @@ impl Topology {
         t.hex_edges.reserve_exact(t.hexes.len());
         for i in 0..t.hexes.len() {
             let h = t.hexes[i];
-            let mut corners = [CornerId(NONE); 6];
-            for (k, c) in h.corners().into_iter().enumerate() {
-                let c = t.normalize_corner(c);
-                let met = t
-                    .find_corner(c, i)
-                    .or_else(|| corners[..k].iter().copied().find(|id| t.corner(*id) == c));
-                corners[k] = met.unwrap_or_else(|| {
-                    t.corner_homes.push(6 * i as u32 + k as u32);
-                    CornerId(t.corner_homes.len() as u32 - 1)
-                });
-            }
-            let mut edges = [EdgeId(NONE); 6];
-            for (k, e) in h.edges().into_iter().enumerate() {
-                let e = t.normalize_edge(e);
-                let met = t
-                    .find_edge(e, i)
-                    .or_else(|| edges[..k].iter().copied().find(|id| t.edge(*id) == e));
-                edges[k] = met.unwrap_or_else(|| {
-                    t.edge_homes.push(6 * i as u32 + k as u32);
-                    EdgeId(t.edge_homes.len() as u32 - 1)
-                });
-            }
+            let six = h.corners().map(|c| t.normalize_corner(c));
+            let before = six.map(|c| t.find_corner(c, i));
+            let corners = name_six(&six, before, &mut t.corner_homes, i, CornerId);
+            let six = h.edges().map(|e| t.normalize_edge(e));
+            let before = six.map(|e| t.find_edge(e, i));
+            let edges = name_six(&six, before, &mut t.edge_homes, i, EdgeId);
             t.hex_corners.push(corners);
             t.hex_edges.push(edges);
         }
@@ -274,33 +279,32 @@ impl Topology {
         t
     }
 
-    /// The id of a (normalised) corner, looked up among the corners of the map's hexes
-    /// touching it with ids below `below`: every corner of the map is a corner of a hex of the
-    /// map, and that hex touches it.
+    /// The id of a (normalised) corner among the corners of the map's hexes touching it with
+    /// ids below `below`: every corner of the map is a corner of a hex of the map, and that
+    /// hex touches it.
     fn find_corner(&self, c: Corner, below: usize) -> Option<CornerId> {
-        c.touches().into_iter().find_map(|h| {
-            let h = self.hex_id(h)?;
-            if h.index() >= below {
-                return None;
-            }
-            self.hex_corners[h.index()]
-                .iter()
-                .copied()
-                .find(|id| self.corner(*id) == c)
+        self.find_near(c.touches(), below, &self.hex_corners, |id| {
+            self.corner(id) == c
         })
     }
 
     /// [`Topology::find_corner`] for edges: an edge of the map is an edge of a hex beside it.
     fn find_edge(&self, e: Edge, below: usize) -> Option<EdgeId> {
-        e.sides().into_iter().find_map(|h| {
-            let h = self.hex_id(h)?;
-            if h.index() >= below {
-                return None;
-            }
-            self.hex_edges[h.index()]
-                .iter()
-                .copied()
-                .find(|id| self.edge(*id) == e)
+        self.find_near(e.sides(), below, &self.hex_edges, |id| self.edge(id) == e)
+    }
+
+    /// The first of the six ids `table` gives each hex of `near` (those of the map, with ids
+    /// below `below`) that is `wanted`.
+    fn find_near<Id: Copy>(
+        &self,
+        near: impl IntoIterator<Item = Hex>,
+        below: usize,
+        table: &[[Id; 6]],
+        wanted: impl Fn(Id) -> bool,
+    ) -> Option<Id> {
+        near.into_iter().find_map(|h| {
+            let h = self.hex_id(h).filter(|h| h.index() < below)?;
+            table[h.index()].iter().copied().find(|id| wanted(*id))
         })
     }
 
