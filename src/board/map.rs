@@ -9,7 +9,6 @@ use crate::resources::Terrain;
 use crate::topology::{CornerId, EdgeId, HexId, Topology};
 use std::collections::HashMap;
 
-/// Names to hexes, looked up when players type commands; a fast fixed hasher.
 use std::sync::Arc;
 
 /// Columns of open sea after each board of a ring.
@@ -127,9 +126,8 @@ impl Shape {
         shape.by_name = by_name;
         shape
     }
-}
 
-impl Shape {
+    /// Position `i`'s name.
     fn name(&self, i: usize) -> &str {
         let start = if i == 0 {
             0
