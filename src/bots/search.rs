@@ -307,7 +307,8 @@ impl<R: BotPlay> Job<R> {
 /// Whole-game playouts (setup's) a decision plays for each playout of the count budget: the
 /// default 240 buys 480 games. Setup shapes the whole game and is searched only twice a game,
 /// so it gets the budget the value search leaves unused: with 120 games a decision hard won
-/// 42.4% of 1,000 games against three medium (seed 2), with 480 48.5% of 400 (docs/bots.md);
+/// 42.4% of 1,000 games against three medium (seed 2), with 480 48.5% of 400 (on seed 1, 500
+/// games: 47.2% before, 48.0% after; docs/bots.md);
 /// the slowest setup decision stays well inside a second of one core.
 pub const GAMES_PER_PLAYOUT: u32 = 2;
 
