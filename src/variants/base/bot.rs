@@ -1614,6 +1614,40 @@ mod tests {
         assert_eq!(past_setup().search_rounds(), Some(2));
     }
 
+    /// A setup settlement gets the count budget's whole games at their own rate (480 at the
+    /// default 240, `GAMES_PER_PLAYOUT`), spread over the six best spots by successive
+    /// halving: four times what it had, the budget the value search leaves unused.
+    #[test]
+    fn setup_settlements_get_many_whole_games() {
+        use crate::bots::search::{Budget, DEFAULT_PLAYOUTS, GAMES_PER_PLAYOUT};
+        let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
+        cfg.move_cap = 2;
+        let Game::Base(g) = play_game(&cfg, 0, false).unwrap().game else {
+            panic!("a base game")
+        };
+        assert!(matches!(
+            g.phase(),
+            Phase::Setup {
+                settlement: None,
+                ..
+            }
+        ));
+        let me = g.current();
+        let mut bot: crate::bots::Bot<BaseGame> =
+            crate::bots::Bot::new(BotKind::Hard, 9).with_budget(Budget::Playouts(DEFAULT_PLAYOUTS));
+        let pick = bot.choose(&g, me).expect("a settlement");
+        assert!(matches!(pick, Command::Settle(_)), "{pick:?}");
+        assert_eq!(bot.stats.searched, 1);
+        let games = (DEFAULT_PLAYOUTS * GAMES_PER_PLAYOUT) as u64;
+        assert_eq!(games, 480);
+        // Six spots over three phases (6, 3, 2), each phase a third of the games.
+        assert!(
+            (games - 10..=games).contains(&bot.stats.playouts),
+            "{}",
+            bot.stats.playouts
+        );
+    }
+
     /// A game just past setup (two settlements and roads each), in seat 0's main phase, no
     /// offer open and every hand empty (its cards back in the bank). The offers' tests have
     /// seat 0 play the person making offers, the others bots.
