@@ -21,16 +21,7 @@ use tokio::sync::mpsc;
 /// One connection, as the table knows it.
 pub type ConnId = u64;
 
-/// A whole frame for a TCP connection's writer, encoded by the table
-/// ([`crate::proto::codec::frame`]): a message many connections share is encoded once and
-/// the same bytes go to each.
-#[derive(Clone, Debug)]
-pub struct Frame {
-    pub bytes: Bytes,
-    /// The message closes the connection ([`ServerMsg::Closing`], [`ServerMsg::Refused`]):
-    /// the writer sends what is queued and ends.
-    pub last: bool,
-}
+pub use super::wire_queue::Frame;
 
 /// Where the table puts a connection's messages: an in-process client (the host's own
 /// terminal, hot-seat) takes them as they are; a TCP connection's writer takes them encoded,

@@ -6,11 +6,22 @@
 //! words besides. Only what the table and the writer use is here: the table never waits
 //! (`try_send`), and the writer polls.
 
-use super::table::Frame;
+use bytes::Bytes;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll, Waker};
 use tokio::sync::mpsc::error::{TryRecvError, TrySendError};
+
+/// A whole frame for a TCP connection's writer, encoded by the table
+/// ([`crate::proto::codec::frame`]): a message many connections share is encoded once and
+/// the same bytes go to each.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    pub bytes: Bytes,
+    /// The message closes the connection (`ServerMsg::Closing`, `ServerMsg::Refused`): the
+    /// writer sends what is queued and ends.
+    pub last: bool,
+}
 
 /// A queue of at most `bound` frames: its sending and its receiving end.
 pub fn wire_queue(bound: usize) -> (WireTx, WireRx) {
@@ -175,7 +186,7 @@ mod tests {
 
     fn frame(n: u8) -> Frame {
         Frame {
-            bytes: bytes::Bytes::from(vec![n]),
+            bytes: Bytes::from(vec![n]),
             last: false,
         }
     }
