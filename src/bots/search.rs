@@ -49,8 +49,6 @@ pub enum Budget {
 
 /// Playouts a decision gets in `catan sim` unless `--bot-budget` says otherwise.
 pub const DEFAULT_PLAYOUTS: u32 = 240;
-/// Wall-clock time a decision gets at a table unless `--bot-think-secs` says otherwise.
-pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 /// Most candidates a decision looks at (the heuristic's pick is always one).
 const MAX_CANDIDATES: usize = 8;
 /// Commands after which a playout is cut whatever happened (a runaway guard).
