@@ -563,12 +563,6 @@ pub trait BotPlay: TurnOrder {
     /// The other seats' answers to what `me` just did in a value search's world (an offer to
     /// the table: whether someone takes it), as the ruleset models them; nothing by default.
     fn search_answers(&mut self, _me: Seat) {}
-    /// What the heuristic's pick gets on top of its value in the value search, in victory
-    /// points, where this ruleset's value needs another margin than the search's default
-    /// (`crate::bots::search::MEDIUM_EDGE`); `None` keeps the default.
-    fn search_edge(&self) -> Option<f64> {
-        None
-    }
 }
 
 #[cfg(test)]

@@ -23,8 +23,7 @@
 //! leads to (expectimax: a move that draws on hidden cards or the dice is averaged over the
 //! same fresh deals for every move, then the best of its own next moves whose outcome is
 //! known, then the value), and leaves the heuristic's pick only for a move clearly better
-//! ([`MEDIUM_EDGE`], or the ruleset's own [`BotPlay::search_edge`]). Base Catan's setup plays
-//! out as above.
+//! ([`MEDIUM_EDGE`]). Base Catan's setup plays out as above.
 //!
 //! It thinks within a [`Budget`]: a wall-clock time (people's tables) or a fixed number of
 //! playouts (`catan sim`, so a seed gives the same games on any machine). A position with one
@@ -321,7 +320,7 @@ const TIME_DEALS: u32 = 16;
 /// be better by more than this, in victory points. The value function is a rough guide, and
 /// medium's plans are sound: with no edge hard won 31 of 100 games against three medium, with
 /// 0.2 it won 44 and 36 (seeds 1 and 2), with 0.35 42 and 49 (docs/bots.md).
-pub const MEDIUM_EDGE: f64 = 0.35;
+const MEDIUM_EDGE: f64 = 0.35;
 
 impl<R: BotPlay> Job<R> {
     /// Expectimax over the candidates with the ruleset's value at the leaves: each candidate
@@ -367,7 +366,7 @@ impl<R: BotPlay> Job<R> {
             }
             let mut q = sum / n as f64;
             if i == 0 {
-                q += self.game.search_edge().unwrap_or(MEDIUM_EDGE);
+                q += MEDIUM_EDGE;
             }
             if q > best.1 {
                 best = (i, q);

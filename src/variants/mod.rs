@@ -529,10 +529,6 @@ impl BotPlay for Game {
             out.extend(own.into_iter().map(wrap));
         })
     }
-
-    fn search_edge(&self) -> Option<f64> {
-        bot_dispatch!(self, |g| g.search_edge())
-    }
 }
 
 #[cfg(test)]

@@ -273,10 +273,6 @@ impl BotPlay for RiskGame {
         value::replies(self, me, out);
     }
 
-    fn search_edge(&self) -> Option<f64> {
-        Some(value::MEDIUM_EDGE)
-    }
-
     fn search_score(&self, me: Seat) -> f64 {
         base_bot::search_score(self.base(), me)
     }

@@ -67,11 +67,6 @@ pub(crate) const WEIGHTS: Weights = Weights {
 /// A won position: above any other value.
 const WIN: f64 = 1000.0;
 
-/// What the heuristic's pick gets on top of its value: another move must be worth this much
-/// more, in victory points. Base's 0.35 (`crate::bots::search::MEDIUM_EDGE`), not yet tuned
-/// for Risk (docs/bots.md).
-pub(crate) const MEDIUM_EDGE: f64 = 0.35;
-
 /// The value of `g` for `me`, in victory points, by [`WEIGHTS`].
 pub(crate) fn value(g: &RiskGame, me: Seat) -> f64 {
     value_with(g, me, &WEIGHTS)
