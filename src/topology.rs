@@ -158,10 +158,6 @@ fn name_six<Id: Copy, G: PartialEq>(
 /// "No such id" in the adjacency tables (a neighbour off the map).
 const NONE: u32 = u32::MAX;
 
-fn pack<T>(id: Option<T>, raw: impl Fn(T) -> u32) -> u32 {
-    id.map_or(NONE, raw)
-}
-
 fn unpack<T, const N: usize>(ids: [u32; N], make: impl Fn(u32) -> T) -> [Option<T>; N] {
     ids.map(|i| (i != NONE).then(|| make(i)))
 }
@@ -241,11 +237,15 @@ impl Topology {
         t.hex_neighbors = t
             .hexes
             .iter()
-            .map(|h| h.neighbors().map(|n| pack(t.hex_id(n), |x| x.0)))
+            .map(|h| h.neighbors().map(|n| t.hex_id(n).map_or(NONE, |x| x.0)))
             .collect();
         t.corner_hexes = t
             .corner_ids()
-            .map(|c| t.corner(c).touches().map(|h| pack(t.hex_id(h), |x| x.0)))
+            .map(|c| {
+                t.corner(c)
+                    .touches()
+                    .map(|h| t.hex_id(h).map_or(NONE, |x| x.0))
+            })
             .collect();
         t.corner_corners = t
             .corner_ids()
@@ -255,13 +255,19 @@ impl Topology {
                 let pro = c.protrudes();
                 // A neighbouring corner exists in the map only if the edge to it does.
                 std::array::from_fn(|i| {
-                    pack(t.edge_id(pro[i]).and_then(|_| t.corner_id(adj[i])), |x| x.0)
+                    t.edge_id(pro[i])
+                        .and_then(|_| t.corner_id(adj[i]))
+                        .map_or(NONE, |x| x.0)
                 })
             })
             .collect();
         t.corner_edges = t
             .corner_ids()
-            .map(|c| t.corner(c).protrudes().map(|e| pack(t.edge_id(e), |x| x.0)))
+            .map(|c| {
+                t.corner(c)
+                    .protrudes()
+                    .map(|e| t.edge_id(e).map_or(NONE, |x| x.0))
+            })
             .collect();
         t.edge_corners = t
             .edge_ids()
@@ -274,7 +280,7 @@ impl Topology {
             .collect();
         t.edge_hexes = t
             .edge_ids()
-            .map(|e| t.edge(e).sides().map(|h| pack(t.hex_id(h), |x| x.0)))
+            .map(|e| t.edge(e).sides().map(|h| t.hex_id(h).map_or(NONE, |x| x.0)))
             .collect();
         t
     }

@@ -118,10 +118,10 @@ impl Shape {
         let mut shape = Shape {
             names,
             name_ends,
-            by_name: topology.hex_ids().collect(),
+            by_name: Vec::new(),
             land_corners,
         };
-        let mut by_name = std::mem::take(&mut shape.by_name);
+        let mut by_name: Vec<HexId> = topology.hex_ids().collect();
         by_name.sort_by(|a, b| shape.name(a.index()).cmp(shape.name(b.index())));
         shape.by_name = by_name;
         shape

@@ -156,7 +156,8 @@ impl WireRx {
         Poll::Pending
     }
 
-    /// The next frame, waiting for it.
+    /// The next frame, waiting for it (the writer polls instead).
+    #[cfg(test)]
     pub async fn recv(&mut self) -> Option<Frame> {
         std::future::poll_fn(|cx| self.poll_recv(cx)).await
     }
