@@ -6,6 +6,9 @@ use crate::rules::pieces::Pieces;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::topology::HexId;
 
+/// Up to this many robbers are looked up by a scan; more are sorted first.
+const FEW_ROBBERS: usize = 16;
+
 /// What each seat is owed by hexes with `number`, skipping hexes with a robber and any
 /// (hex, seat) for which `may_collect` says no (Risk's enemy control).
 pub fn owed(
@@ -31,10 +34,25 @@ pub fn owed_into(
     out: &mut [ResourceSet],
 ) {
     out.fill(ResourceSet::EMPTY);
+    // A hall has a robber per territory, thousands of them: looked up in a sorted copy, a
+    // roll stays linear in the hexes it feeds. A board's one robber is scanned in place.
+    let many = robbers.len() > FEW_ROBBERS;
+    let mut sorted = Vec::new();
+    if many {
+        sorted.extend_from_slice(robbers);
+        sorted.sort_unstable();
+    }
+    let is_robbed = |h: &HexId| {
+        if many {
+            sorted.binary_search(h).is_ok()
+        } else {
+            robbers.contains(h)
+        }
+    };
     // The map lists the corners each number feeds: only built ones cost more than a load.
     for y in map.yields(number) {
         if let Some(b) = pieces.building(y.corner)
-            && !robbers.contains(&y.hex)
+            && !is_robbed(&y.hex)
             && may_collect(y.hex, b.owner)
         {
             out[b.owner as usize][y.resource] += b.weight();

@@ -372,6 +372,48 @@ fn robbers_block_production() {
     assert!(matches!(&ev[0], Event::Produced { blocked, .. } if blocked == &vec![h]));
 }
 
+/// A ring of twelve boards has 24 robbers, more than are scanned in place: the robbed hexes
+/// are looked up in a sorted copy and still block exactly what they sit on.
+#[test]
+fn many_robbers_block_exactly_the_hexes_they_sit_on() {
+    let g = started(12);
+    assert!(
+        g.table.robber.len() > 16,
+        "{} robbers",
+        g.table.robber.len()
+    );
+    for n in [2, 3, 4, 5, 6, 8, 9, 10, 11, 12] {
+        // Every other built hex with this number gets a robber, in a shuffled order.
+        let built: Vec<HexId> = g
+            .table
+            .map
+            .land_hexes()
+            .filter(|h| {
+                g.table.map.tile(*h).number() == Some(n)
+                    && !g.table.pieces.seats_at_hex(&g.table.map, *h).is_empty()
+            })
+            .collect();
+        let mut robbers = g.table.robber.clone();
+        for (i, h) in built.iter().step_by(2).enumerate() {
+            let slot = (i * 7) % robbers.len();
+            robbers[slot] = *h;
+        }
+        let robbed = |h: HexId| robbers.contains(&h);
+        let owed =
+            crate::rules::production::owed(&g.table.map, &g.table.pieces, n, &robbers, |_, _| true);
+        let naive =
+            crate::rules::production::owed(&g.table.map, &g.table.pieces, n, &[], |h, _| {
+                !robbed(h)
+            });
+        assert_eq!(owed, naive, "number {n}");
+        if built.len() > 1 {
+            let free =
+                crate::rules::production::owed(&g.table.map, &g.table.pieces, n, &[], |_, _| true);
+            assert_ne!(owed, free, "number {n}: a robber blocked something");
+        }
+    }
+}
+
 // ---- 3. setup ----------------------------------------------------------------------------
 
 #[test]
