@@ -263,13 +263,16 @@ impl BigGame {
             );
             short.extend(s.drain(..).map(|r| (b, r)));
         }
-        let blocked = self
+        let mut blocked: Vec<HexId> = self
             .table
             .robber
             .iter()
             .copied()
             .filter(|h| self.table.map.tile(*h).number() == Some(number))
             .collect();
+        // By board (territory order already is, unless a robber crossed to another board), so
+        // that each of a hall's viewers finds its boards' by binary search.
+        blocked.sort_by_key(|h| self.table.map.board_of_hex(*h));
         ev.push(Event::Produced {
             number,
             gains: gains

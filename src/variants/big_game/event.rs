@@ -121,18 +121,6 @@ fn free(f: bool) -> &'static str {
     if f { " (free)" } else { "" }
 }
 
-/// In a hall, whether a seat (or board) is near a seated viewer: the viewer reads about its own
-/// board and both neighbours only. Everywhere else, and for spectators, everything is near.
-fn nearness(map: &Map, viewer: Option<Seat>) -> impl Fn(usize) -> bool {
-    let k = map.boards().len();
-    let mine = viewer
-        .filter(|_| k > super::HALL_BOARDS)
-        .map(|v| v as usize / 2);
-    move |board: usize| {
-        mine.is_none_or(|m| board == m || (board + 1) % k == m || (m + 1) % k == board)
-    }
-}
-
 /// Entries of a list sorted by seat that lie near the viewer (the board ranges found by
 /// binary search, so a hall's viewer does not read everyone's entry).
 fn near_entries<'a, T>(
@@ -140,10 +128,24 @@ fn near_entries<'a, T>(
     viewer: Option<Seat>,
     list: &'a [(Seat, T)],
 ) -> Vec<&'a (Seat, T)> {
+    near_on_boards(map, viewer, list, |(s, _)| *s as usize / 2)
+}
+
+/// Entries of a list sorted by board (`board_of`) that lie on a seated viewer's board or a
+/// neighbour, in the list's order (everything elsewhere, and for spectators). A hall's lists
+/// name thousands of seats, boards or hexes, and each of thousands of viewers reads only its
+/// three boards' ranges, found by binary search.
+fn near_on_boards<'a, T>(
+    map: &Map,
+    viewer: Option<Seat>,
+    list: &'a [T],
+    board_of: impl Fn(&T) -> usize,
+) -> Vec<&'a T> {
     let k = map.boards().len();
     match viewer.filter(|_| k > super::HALL_BOARDS) {
         None => list.iter().collect(),
         Some(v) => {
+            debug_assert!(list.is_sorted_by_key(&board_of), "sorted by board");
             let b = v as usize / 2;
             let mut boards = [(b + k - 1) % k, b, (b + 1) % k];
             boards.sort_unstable();
@@ -152,8 +154,8 @@ fn near_entries<'a, T>(
                 if i > 0 && boards[i - 1] == *nb {
                     continue;
                 }
-                let lo = list.partition_point(|(s, _)| (*s as usize) < 2 * nb);
-                let hi = list.partition_point(|(s, _)| (*s as usize) < 2 * nb + 2);
+                let lo = list.partition_point(|x| board_of(x) < *nb);
+                let hi = list.partition_point(|x| board_of(x) <= *nb);
                 out.extend(&list[lo..hi]);
             }
             out
@@ -165,7 +167,6 @@ fn near_entries<'a, T>(
 /// owed, robbers) name only the seats and boards near a seated viewer.
 pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<String> {
     let w = |s: Seat| who(names, s, viewer);
-    let near = nearness(map, viewer);
     let s = match ev {
         Event::Collected { seat, at, got } => format!(
             "{} took {got} around the settlement at {}.",
@@ -198,15 +199,12 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 parts.push("nobody gets anything".into());
             }
             let mut s = format!("{number} produces: {}.", parts.join(", "));
-            for (b, r) in short.iter().filter(|(b, _)| near(*b)) {
+            for (b, r) in near_on_boards(map, viewer, short, |(b, _)| *b) {
                 s.push_str(&format!(" Board {}'s bank is short of {r}.", b + 1));
             }
-            if blocked.iter().any(|h| near(map.board_of_hex(*h))) {
-                let names: Vec<&str> = blocked
-                    .iter()
-                    .filter(|h| near(map.board_of_hex(**h)))
-                    .map(|h| map.hex_name(*h))
-                    .collect();
+            let blocked = near_on_boards(map, viewer, blocked, |h| map.board_of_hex(*h));
+            if !blocked.is_empty() {
+                let names: Vec<&str> = blocked.iter().map(|h| map.hex_name(**h)).collect();
                 s.push_str(&format!(" Robbers block {}.", names.join(", ")));
             }
             s
@@ -241,7 +239,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             let mut s = String::new();
             if let Some(d) = dice {
                 s.push_str(&format!("The robbers' roll: {}.", dice_words(*d)));
-                for (_, from, to) in moved.iter().filter(|(t, _, _)| near(t / 2)) {
+                for (_, from, to) in near_on_boards(map, viewer, moved, |(t, _, _)| t / 2) {
                     s.push_str(&format!(
                         " A robber moves from {} to {}.",
                         map.hex_name(*from),
@@ -249,7 +247,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                     ));
                 }
             }
-            let still: Vec<&usize> = still.iter().filter(|b| near(**b)).collect();
+            let still = near_on_boards(map, viewer, still, |b| *b);
             if !still.is_empty() {
                 let b: Vec<String> = still.iter().map(|b| (*b + 1).to_string()).collect();
                 if !s.is_empty() {

@@ -1354,6 +1354,62 @@ fn random_bots_play_six_boards_to_the_end() {
 
 // ---- a hall --------------------------------------------------------------------------------
 
+/// A hall's events about every board (robbers blocking, banks short, robbers moving or
+/// staying) read, for a seated viewer, the viewer's board and both neighbours only, in board
+/// order; a spectator reads every board.
+#[test]
+fn a_hall_viewer_reads_the_robbers_and_banks_of_its_three_boards() {
+    let g = started(20);
+    assert!(g.is_hall());
+    let map = &g.table.map;
+    let hex_of = |b: usize| {
+        map.land_hexes()
+            .find(|h| map.board_of_hex(*h) == b && map.tile(*h).number().is_some())
+            .unwrap()
+    };
+    let boards = 0..20usize;
+    let produced = Event::Produced {
+        number: 6,
+        gains: Vec::new(),
+        short: boards.clone().map(|b| (b, Resource::Ore)).collect(),
+        blocked: boards.clone().map(hex_of).collect(),
+    };
+    let robbers = Event::Robbers {
+        still: boards.clone().collect(),
+        dice: Some((3, 4)),
+        moved: (0..40).map(|t| (t, g.homes[t], hex_of(t / 2))).collect(),
+    };
+    // Seat 1 sits on board 1 (0-based 0): its neighbours are boards 20 and 2.
+    let text = g.describe(&produced, Some(1), &[]).unwrap();
+    let names = |bs: &[usize]| -> Vec<String> {
+        bs.iter()
+            .map(|b| map.hex_name(hex_of(*b)).to_string())
+            .collect()
+    };
+    assert!(
+        text.contains(&format!("Robbers block {}.", names(&[0, 1, 19]).join(", "))),
+        "{text}"
+    );
+    for b in [1, 2, 20] {
+        assert!(
+            text.contains(&format!("Board {b}'s bank is short")),
+            "{text}"
+        );
+    }
+    assert_eq!(text.matches("bank is short").count(), 3, "{text}");
+    let text = g.describe(&robbers, Some(1), &[]).unwrap();
+    assert_eq!(text.matches("A robber moves").count(), 6, "{text}");
+    assert!(
+        text.contains("The robbers of board(s) 1, 2, 20 stay put"),
+        "{text}"
+    );
+    // A spectator reads the whole ring.
+    let text = g.describe(&produced, None, &[]).unwrap();
+    assert_eq!(text.matches("bank is short").count(), 20, "{text}");
+    let text = g.describe(&robbers, None, &[]).unwrap();
+    assert_eq!(text.matches("A robber moves").count(), 40, "{text}");
+}
+
 #[test]
 fn a_hall_view_carries_the_neighbourhood_the_top_and_the_own_place() {
     let g = started(40);
