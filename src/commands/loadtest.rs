@@ -51,6 +51,9 @@ pub struct Report {
     pub host_peak_mem_mb: f64,
     /// Broadcast samples: one per client per round start seen.
     pub broadcast_samples: usize,
+    /// The broadcast p99 of each round start in the order seen: the first is the end of the
+    /// setup, whose update carries the pieces the setup placed.
+    pub broadcast_p99_by_round_ms: Vec<f64>,
     /// The transport's floor: a chat line (one frame, the same bytes for everyone) from
     /// client 0 until each client has it, between round starts.
     pub chat_p50_ms: f64,
@@ -128,6 +131,12 @@ fn print_report(r: &Report, json: bool) {
             "round broadcast: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} samples)",
             r.broadcast_p50_ms, r.broadcast_p99_ms, r.broadcast_max_ms, r.broadcast_samples
         );
+        let by_round: Vec<String> = r
+            .broadcast_p99_by_round_ms
+            .iter()
+            .map(|ms| format!("{ms:.1}"))
+            .collect();
+        eprintln!("  p99 of each round start, in ms: {}", by_round.join(", "));
         eprintln!(
             "a chat line to everyone (the floor): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} samples)",
             r.chat_p50_ms, r.chat_p99_ms, r.chat_max_ms, r.chat_samples
@@ -219,6 +228,20 @@ pub async fn load(plan: Plan) -> Report {
         .collect();
     let mut command: Vec<u64> = results.iter().flat_map(|r| r.command_us.clone()).collect();
     let mut chat: Vec<u64> = results.iter().flat_map(|r| r.chat_us.clone()).collect();
+    let by_round = (0..results
+        .iter()
+        .map(|r| r.broadcast_us.len())
+        .max()
+        .unwrap_or(0))
+        .map(|k| {
+            let mut v: Vec<u64> = results
+                .iter()
+                .filter_map(|r| r.broadcast_us.get(k).copied())
+                .collect();
+            v.sort_unstable();
+            quantile_ms(&v, 0.99)
+        })
+        .collect();
     chat.sort_unstable();
     broadcast.sort_unstable();
     command.sort_unstable();
@@ -243,6 +266,7 @@ pub async fn load(plan: Plan) -> Report {
         errors: errors.len(),
         host_peak_mem_mb: stats.peak_rss_kb as f64 / 1024.0,
         broadcast_samples: broadcast.len(),
+        broadcast_p99_by_round_ms: by_round,
         chat_p50_ms: quantile_ms(&chat, 0.5),
         chat_p99_ms: quantile_ms(&chat, 0.99),
         chat_max_ms: quantile_ms(&chat, 1.0),
@@ -297,6 +321,33 @@ async fn send(conn: &mut Conn, msg: &ClientMsg) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The seat's next setup step, as a person takes it: the first starting settlement the host
+/// lists to collect around, then the first to make a city; nothing while one is in flight.
+/// Left to the clock, every seat's setup would end in one step with the first round's start,
+/// which would then carry the whole setup's news.
+async fn setup_step(
+    conn: &mut Conn,
+    legal: &mut Vec<String>,
+    in_flight: &mut Option<u32>,
+    seq: &mut u32,
+) -> anyhow::Result<()> {
+    if in_flight.is_some() {
+        return Ok(());
+    }
+    let Some(text) = legal
+        .iter()
+        .find(|c| c.starts_with("collect ") || c.starts_with("city "))
+        .cloned()
+    else {
+        return Ok(());
+    };
+    // The reply lists what follows; a list left as it was must not send this step again.
+    legal.clear();
+    *seq += 1;
+    *in_flight = Some(*seq);
+    send(conn, &ClientMsg::Command { seq: *seq, text }).await
+}
+
 /// One bot client, from connecting until every client has played the rounds.
 async fn client(
     i: usize,
@@ -325,6 +376,11 @@ async fn client(
     let mut plan_at: Option<tokio::time::Instant> = None;
     let mut asked_stats = false;
     let mut my_seat = None;
+    // The setup, played as a person plays it: the commands the host last listed for this
+    // seat, and the setup command in flight (not timed: the figures are the rounds').
+    let mut my_legal: Vec<String> = Vec::new();
+    let mut in_setup = false;
+    let mut setup_sent: Option<u32> = None;
     // The floor's probes: the latest round start and when it came, probes sent (client 0)
     // and seen, and when to stop waiting for them.
     let mut latest_round = 0u32;
@@ -332,6 +388,9 @@ async fn client(
     let mut round_len = Duration::from_secs(3);
     let mut probes_sent = 0u32;
     let mut probes_seen = 0u32;
+    // The round in which this client saw the last probe: it leaves once the next one starts,
+    // so that its goodbye does not land among the last probe's deliveries to the others.
+    let mut probes_done_in: Option<u32> = None;
     let mut probes_until: Option<Instant> = None;
     'connection: loop {
         let permit = gate.clone().acquire_owned().await?;
@@ -380,8 +439,9 @@ async fn client(
                     let text = format!("probe {}", wall_us());
                     send(&mut conn, &ClientMsg::Chat { text }).await?;
                 }
-                if probes_seen < PROBES && now < until {
-                    // Still reading, for the probes to come.
+                let others_reading = probes_done_in.is_none_or(|r| latest_round <= r);
+                if (probes_seen < PROBES || others_reading) && now < until {
+                    // Still reading: for the probes to come, then until the next round.
                     nap = if i == 0 && probes_sent < PROBES {
                         let next = round_began + round_len / 3 * (probes_sent % 2 + 1);
                         next.saturating_duration_since(now)
@@ -460,6 +520,16 @@ async fn client(
                     let Ok(v) = <&BigView>::try_from(&u.view) else {
                         anyhow::bail!("the host does not play a Big Game");
                     };
+                    if !u.legal_left_out && !u.legal_same {
+                        my_legal = u.legal.clone();
+                    }
+                    if setup_sent.is_some() && u.reply_to == setup_sent {
+                        setup_sent = None;
+                    }
+                    in_setup = v.phase == "setup";
+                    if in_setup {
+                        setup_step(&mut conn, &mut my_legal, &mut setup_sent, &mut seq).await?;
+                    }
                     if v.phase == "round" && v.round > latest_round {
                         latest_round = v.round;
                         round_began = got;
@@ -504,6 +574,10 @@ async fn client(
                         plan_at = Some(tokio::time::Instant::now() + Duration::from_millis(delay));
                     }
                 }
+                ServerMsg::Rejected { seq: s, .. } if setup_sent == Some(s) => {
+                    // Too late (the clock acted for the seat): the host plays the rest.
+                    setup_sent = None;
+                }
                 ServerMsg::Rejected { seq: s, .. } => {
                     if let Some((p, sent)) = pending
                         && p == s
@@ -522,10 +596,18 @@ async fn client(
                     {
                         r.chat_us.push(got_us.saturating_sub(stamp));
                         probes_seen += 1;
+                        if probes_seen == PROBES {
+                            probes_done_in = Some(latest_round);
+                        }
+                    }
+                }
+                ServerMsg::Legal(list) => {
+                    my_legal = list;
+                    if in_setup {
+                        setup_step(&mut conn, &mut my_legal, &mut setup_sent, &mut seq).await?;
                     }
                 }
                 ServerMsg::Lobby(_)
-                | ServerMsg::Legal(_)
                 | ServerMsg::Pong(_)
                 | ServerMsg::Summary(_)
                 | ServerMsg::Notice(_) => {}
