@@ -446,6 +446,7 @@ fn sample_messages(game: &Game, rng: &mut GameRng) -> Vec<Vec<u8>> {
         at_us: 0,
         legal_left_out: false,
         legal_same: false,
+        legal_offers_left_off: false,
     }))));
     v
 }

@@ -248,6 +248,14 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     fn view_without_pieces(&self, seat: Seat) -> Self::View {
         self.view(Some(seat))
     }
+    /// `seat`'s legal commands for a hall's update, with the one-for-one offers to everyone
+    /// its hand can make left off the end: `true` says the full list ends with them, and the
+    /// client writes them from the hand its view shows
+    /// ([`crate::rules::offers::simple_offer_texts`]). A round's start would otherwise format
+    /// up to twenty offers for each of thousands of seats. By default nothing is left off.
+    fn legal_offers_left_off(&self, seat: Seat) -> (Vec<Self::Command>, bool) {
+        (self.legal(seat), false)
+    }
     /// Whether the game waits for or invites this seat now (one seat of `actors`, without
     /// listing a hall's thousands).
     fn is_actor(&self, seat: Seat) -> bool {

@@ -188,11 +188,14 @@ fn a_rounds_start_reaches_every_seat_with_its_own_hand_and_nothing_of_the_whole_
     let boards = 20;
     let seats = 2 * boards;
     let (mut table, mut queues, now) = hall_table(boards, 4096);
+    // Seats whose round start left their offers for the client to write from the hand.
+    let mut offers_written = 0;
     for (i, rx) in queues.iter_mut().enumerate() {
         let me = i as catan::engine::Seat;
         let msgs = drain(rx);
         let mut round_start = None;
         let mut given: Vec<String> = Vec::new();
+        let mut offers_left_off = false;
         for (_, m) in &msgs {
             match m {
                 ServerMsg::Update(u) => {
@@ -214,9 +217,21 @@ fn a_rounds_start_reaches_every_seat_with_its_own_hand_and_nothing_of_the_whole_
                     }
                     if !u.legal_same && !u.legal_left_out {
                         given.clone_from(&u.legal);
+                        offers_left_off = u.legal_offers_left_off;
                     }
                     if v.phase == "round" {
-                        round_start = Some((v.clone(), given.clone()));
+                        // The offers left off are written from the hand, as the client does.
+                        let mut listed = given.clone();
+                        if offers_left_off {
+                            assert!(
+                                given.iter().all(|c| !c.starts_with("offer ")),
+                                "seat {me}: the offers were left off: {given:?}"
+                            );
+                            offers_written += 1;
+                            let hand = v.you.as_ref().unwrap().hand;
+                            catan::rules::offers::simple_offer_texts(&hand, &mut listed);
+                        }
+                        round_start = Some((v.clone(), listed));
                     }
                 }
                 ServerMsg::Lobby(l) => assert!(l.seats.len() < seats),
@@ -253,6 +268,10 @@ fn a_rounds_start_reaches_every_seat_with_its_own_hand_and_nothing_of_the_whole_
             assert!(legal.iter().any(|c| c == "end"), "an active seat may end");
         }
     }
+    assert!(
+        offers_written > 0,
+        "a round start left some seat's offers to its client"
+    );
 }
 
 /// Issue 21's fan-out: a round's start sends a hall seat only the seat entries (names,
@@ -382,6 +401,7 @@ fn round_start_cost_per_seat() {
                     at_us: 0,
                     legal_left_out: false,
                     legal_same: false,
+                    legal_offers_left_off: false,
                 }));
             old_bytes += 4 + catan::proto::codec::encode(&msg).unwrap().len();
         }

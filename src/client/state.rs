@@ -40,6 +40,12 @@ pub trait PlainView:
     /// Fills in what this view left out from the previous one (a ruleset whose host may
     /// leave the pieces out: [`crate::ruleset::Ruleset::view_without_pieces`]).
     fn keep_pieces(&mut self, _earlier: &Self) {}
+
+    /// The recipient's own resource cards, for a ruleset whose host may leave a legal list's
+    /// offers off ([`crate::ruleset::Ruleset::legal_offers_left_off`]).
+    fn own_hand(&self) -> Option<crate::rules::resources::ResourceSet> {
+        None
+    }
 }
 
 /// Log lines kept for scrolling.
@@ -92,6 +98,8 @@ pub struct ClientState<V = GameView> {
     /// The last legal list the host gave (an answer or an update that carried one): an
     /// update that says the list is the same ([`Update::legal_same`]) stands on it.
     last_legal: Vec<String>,
+    /// Whether `last_legal` left its offers off ([`Update::legal_offers_left_off`]).
+    last_offers_left_off: bool,
     pub pongs: Vec<u64>,
     /// The kinds of command last announced by [`ClientState::your_move`] while the game waits
     /// for this seat (`None` while it does not), so the announcement is not repeated.
@@ -116,6 +124,7 @@ impl<V> Default for ClientState<V> {
             closed: None,
             legal_reply: None,
             last_legal: Vec::new(),
+            last_offers_left_off: false,
             pongs: Vec::new(),
             announced: None,
             summary: None,
@@ -231,9 +240,18 @@ impl<V: PlainView> ClientState<V> {
                 let mut u = *u;
                 if u.legal_same {
                     u.legal.clone_from(&self.last_legal);
+                    u.legal_offers_left_off = self.last_offers_left_off;
                     u.legal_same = false;
                 } else if !u.legal_left_out {
                     self.last_legal.clone_from(&u.legal);
+                    self.last_offers_left_off = u.legal_offers_left_off;
+                }
+                // The offers the host left off, written from the hand this view shows.
+                if u.legal_offers_left_off {
+                    if let Some(hand) = u.view.own_hand() {
+                        crate::rules::offers::simple_offer_texts(&hand, &mut u.legal);
+                    }
+                    u.legal_offers_left_off = false;
                 }
                 if let Some(earlier) = &self.update {
                     u.view.keep_pieces(&earlier.view);
@@ -271,6 +289,7 @@ impl<V: PlainView> ClientState<V> {
                     u.legal_left_out = false;
                 }
                 self.last_legal.clone_from(&v);
+                self.last_offers_left_off = false;
                 self.legal_reply = Some(v);
             }
             ServerMsg::Chat { from, text } => lines.push(Line::Chat { from, text }),
@@ -415,6 +434,7 @@ mod tests {
             at_us: 0,
             legal_left_out: false,
             legal_same: false,
+            legal_offers_left_off: false,
         }))
     }
 

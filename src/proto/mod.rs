@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 /// Bumped whenever a message changes shape.
 /// 5: the hello carries a private table's password.
 /// 6: a Big Game view may leave its pieces out (`pieces_kept`): the client keeps its last.
-pub const PROTOCOL_VERSION: u32 = 7;
+pub const PROTOCOL_VERSION: u32 = 8;
 
 /// The variant's map as the client rebuilds it (defined with the boards).
 pub use crate::board::MapRecipe;
@@ -177,6 +177,12 @@ pub struct Update<V = GameView> {
     /// update or an answer): a hall seat whose commands a neighbour's move did not change is
     /// not sent them again. The client keeps its last list for this.
     pub legal_same: bool,
+    /// The list given (or kept, with `legal_same`) ends, in full, with the one-for-one offers
+    /// to everyone the recipient's hand can make, which the host left off: the client writes
+    /// them from the hand this update's view shows
+    /// ([`crate::rules::offers::simple_offer_texts`]). A hall's round start would otherwise
+    /// format and send up to twenty offers to each of thousands of seats.
+    pub legal_offers_left_off: bool,
 }
 
 /// Messages from the host. `V` is the ruleset's view, as in [`Update`].
@@ -290,6 +296,7 @@ mod tests {
             at_us: 77,
             legal_left_out: false,
             legal_same: false,
+            legal_offers_left_off: false,
         };
         let mut want = vec![4u8]; // ServerMsg::Update is the fifth variant
         for part in [

@@ -215,8 +215,7 @@ pub fn each_setup_placement(
 /// hand can make, while it has fewer offers on the table than the ruleset lets it keep open
 /// ([`Market::open_cap`]); any other offer is accepted but not listed.
 pub fn each_listed_offer<M: Market>(m: &M, seat: Seat, mut f: impl FnMut(TradeCommand)) {
-    let open = m.offers().iter().filter(|o| o.from == seat).count();
-    if open < m.open_cap(seat) {
+    if lists_offers(m, seat) {
         offers::each_simple_offer(&m.hands()[seat as usize], |give, get| {
             f(TradeCommand::Offer {
                 give,
@@ -225,6 +224,13 @@ pub fn each_listed_offer<M: Market>(m: &M, seat: Seat, mut f: impl FnMut(TradeCo
             })
         });
     }
+}
+
+/// Whether the legal lists name `seat`'s offers ([`each_listed_offer`]): it has fewer offers
+/// on the table than it may keep open.
+pub fn lists_offers<M: Market>(m: &M, seat: Seat) -> bool {
+    let open = m.offers().iter().filter(|o| o.from == seat).count();
+    open < m.open_cap(seat)
 }
 
 /// Makes a ruleset's command enum take [`CatanCommand`]s (each into its variant of the same

@@ -534,6 +534,21 @@ pub fn each_simple_offer(hand: &ResourceSet, mut f: impl FnMut(ResourceSet, Reso
     }
 }
 
+/// The texts of [`each_simple_offer`]'s offers to everyone, as a legal list names them: what a
+/// client appends to a list whose offers were left off ([`crate::ruleset::Ruleset::legal_offers_left_off`]).
+pub fn simple_offer_texts(hand: &ResourceSet, out: &mut Vec<String>) {
+    each_simple_offer(hand, |give, get| {
+        out.push(
+            TradeCommand::Offer {
+                give,
+                get,
+                to: None,
+            }
+            .to_string(),
+        )
+    });
+}
+
 impl From<Answer> for TradeCommand {
     fn from(a: Answer) -> TradeCommand {
         match a {

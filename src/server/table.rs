@@ -295,8 +295,9 @@ impl Planned {
 
 /// What an update says of the recipient's legal commands.
 enum HallLegal {
-    /// These (every update outside a hall, and a hall seat the game waits for).
-    Listed(Vec<String>),
+    /// These (every update outside a hall, and a hall seat the game waits for); `true`: its
+    /// offers were left off ([`Update::legal_offers_left_off`]).
+    Listed(Vec<String>, bool),
     /// The list it was last given ([`Update::legal_same`]).
     Same,
     /// None: the game does not wait for it ([`Update::legal_left_out`]; it may ask).
@@ -531,12 +532,11 @@ pub fn saved_seats(seats: usize, entries: &[Entry]) -> Vec<SavedSeat> {
 
 /// A fingerprint of a seat's legal commands: two lists with the same mark are taken to be
 /// the same list (a 64-bit hash of the commands themselves, not of what they depend on, so no
-/// rule can be forgotten).
-fn legal_mark<C: std::hash::Hash>(cmds: &[C]) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    cmds.hash(&mut h);
-    h.finish()
+/// rule can be forgotten). Foldhash's quality hasher: a round's start marks thousands of lists,
+/// and SipHash's resistance to chosen keys buys nothing for lists the game itself made.
+fn legal_mark<C: std::hash::Hash + ?Sized>(cmds: &C) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::quality::FixedState::default().hash_one(cmds)
 }
 
 fn new_token() -> String {
@@ -2047,8 +2047,8 @@ impl<G: Ruleset> Table<G> {
             let hall_wire = self.hall && matches!(c.tx, Outbox::Wire(_));
             let (legal, given) = match seat {
                 Some(s) if hall_wire => self.hall_legal(s, c.legal_sent),
-                Some(s) => (HallLegal::Listed(self.legal_texts(s)), None),
-                None => (HallLegal::Listed(Vec::new()), None),
+                Some(s) => (HallLegal::Listed(self.legal_texts(s), false), None),
+                None => (HallLegal::Listed(Vec::new(), false), None),
             };
             let msg = ServerMsg::Update(Box::new(Update {
                 version: self.version,
@@ -2059,8 +2059,9 @@ impl<G: Ruleset> Table<G> {
                 log,
                 legal_left_out: matches!(legal, HallLegal::LeftOut),
                 legal_same: matches!(legal, HallLegal::Same),
+                legal_offers_left_off: matches!(legal, HallLegal::Listed(_, true)),
                 legal: match legal {
-                    HallLegal::Listed(v) => v,
+                    HallLegal::Listed(v, _) => v,
                     HallLegal::LeftOut | HallLegal::Same => Vec::new(),
                 },
                 actors,
@@ -2110,13 +2111,13 @@ impl<G: Ruleset> Table<G> {
         if !self.game.is_actor(seat) {
             return (HallLegal::LeftOut, None);
         }
-        let cmds = self.game.legal(seat);
-        let mark = legal_mark(&cmds);
+        let (cmds, offers_left_off) = self.game.legal_offers_left_off(seat);
+        let mark = legal_mark(&(&cmds, offers_left_off));
         if sent == Some(mark) {
             return (HallLegal::Same, None);
         }
         let texts = cmds.iter().map(|c| self.game.format(c)).collect();
-        (HallLegal::Listed(texts), Some(mark))
+        (HallLegal::Listed(texts, offers_left_off), Some(mark))
     }
 
     /// Seats a bot plays now: bots, and people away longer than the grace period.

@@ -98,6 +98,15 @@ pub enum GameView {
 }
 
 impl GameView {
+    /// The recipient's own resource cards, where the view shows a hand the offers of a legal
+    /// list are written from ([`crate::ruleset::Ruleset::legal_offers_left_off`]).
+    pub fn own_hand(&self) -> Option<crate::rules::resources::ResourceSet> {
+        match self {
+            GameView::BigGame(v) => v.you.as_ref().map(|y| y.hand),
+            _ => None,
+        }
+    }
+
     /// Fills in what this view left out from the recipient's previous one (a hall's round
     /// start keeps the pieces: [`Ruleset::view_without_pieces`]).
     pub fn keep_pieces(&mut self, earlier: &GameView) {
@@ -302,6 +311,12 @@ impl Ruleset for Game {
     }
     fn view_without_pieces(&self, seat: Seat) -> GameView {
         each!(self, g => g.view_without_pieces(seat).into())
+    }
+    fn legal_offers_left_off(&self, seat: Seat) -> (Vec<GameCommand>, bool) {
+        each!(self, g => {
+            let (cmds, left_off) = Ruleset::legal_offers_left_off(g, seat);
+            (cmds.into_iter().map(GameCommand::from).collect(), left_off)
+        })
     }
     fn is_actor(&self, seat: Seat) -> bool {
         each!(self, g => g.is_actor(seat))

@@ -86,4 +86,8 @@ impl PlainView for GameView {
     fn keep_pieces(&mut self, earlier: &Self) {
         GameView::keep_pieces(self, earlier)
     }
+
+    fn own_hand(&self) -> Option<crate::rules::resources::ResourceSet> {
+        GameView::own_hand(self)
+    }
 }

@@ -15,11 +15,17 @@ use crate::rules::{commands, offers, spots, trade};
 impl BigGame {
     /// Appends every command `seat` may send now.
     pub fn legal_into(&self, seat: Seat, out: &mut Vec<Command>) {
+        self.legal_parts(seat, out, true);
+    }
+
+    /// [`BigGame::legal_into`], with the one-for-one offers left off the end unless `offers`;
+    /// `true` if the full list ends with them (a hall's client writes them from its hand).
+    pub fn legal_parts(&self, seat: Seat, out: &mut Vec<Command>, offers: bool) -> bool {
         if seat as usize >= self.cfg.seats() {
-            return;
+            return false;
         }
         match &self.phase {
-            Phase::Over { .. } => {}
+            Phase::Over { .. } => false,
             Phase::Setup => {
                 let step = self.setup[seat as usize];
                 for c in self.table.pieces.buildings_of(seat) {
@@ -30,17 +36,18 @@ impl BigGame {
                         _ => {}
                     }
                 }
+                false
             }
             Phase::Round { .. } => {
                 let owed = self.turn[seat as usize].must_discard;
                 if owed > 0 {
                     discard_choices(&self.table.hands[seat as usize], owed, out);
-                    return;
+                    return false;
                 }
                 if self.need_active(seat, "").is_ok() {
                     self.legal_active(seat, out);
                 }
-                self.legal_trades(seat, out);
+                self.legal_trades(seat, out, offers)
             }
         }
     }
@@ -144,7 +151,9 @@ impl BigGame {
         }
     }
 
-    fn legal_trades(&self, seat: Seat, out: &mut Vec<Command>) {
+    /// Answers, then the seat's own offers (unless `offers`); `true` if the legal list names
+    /// its offers.
+    fn legal_trades(&self, seat: Seat, out: &mut Vec<Command>, offers: bool) -> bool {
         let trading = self.partners(seat);
         let ended = self.is_active(seat) && self.turn[seat as usize].ended;
         // Accepting needs this seat still trading, and the proposer too.
@@ -153,10 +162,13 @@ impl BigGame {
             !(ended || (self.is_active(o.from) && from.ended)) && from.must_discard == 0
         };
         offers::each_answer(self, seat, from_ok, |a| out.push(a.into()));
-        if ended || trading.is_empty() {
-            return;
+        if ended || trading.is_empty() || !commands::lists_offers(self, seat) {
+            return false;
         }
-        commands::each_listed_offer(self, seat, |o| out.push(o.into()));
+        if offers {
+            commands::each_listed_offer(self, seat, |o| out.push(o.into()));
+        }
+        true
     }
 }
 

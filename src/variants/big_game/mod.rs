@@ -654,6 +654,14 @@ impl Ruleset for BigGame {
         BigView::without_pieces(self, seat)
     }
 
+    /// Only a hall leaves the offers off: a small ring's lists are few.
+    fn legal_offers_left_off(&self, seat: Seat) -> (Vec<Command>, bool) {
+        let mut cmds = Vec::new();
+        let offers = !self.is_hall();
+        let listed = self.legal_parts(seat, &mut cmds, offers);
+        (cmds, listed && !offers)
+    }
+
     fn is_actor(&self, seat: Seat) -> bool {
         self.is_prompted(seat)
     }
