@@ -312,6 +312,7 @@ mod tests {
             encode(&u.at_us),
             encode(&u.legal_left_out),
             encode(&u.legal_same),
+            encode(&u.legal_offers_left_off),
         ] {
             want.extend(part.expect("encodes"));
         }
