@@ -253,7 +253,7 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     /// client writes them from the hand its view shows
     /// ([`crate::rules::offers::simple_offer_texts`]). A round's start would otherwise format
     /// up to twenty offers for each of thousands of seats. By default nothing is left off.
-    fn legal_offers_left_off(&self, seat: Seat) -> (Vec<Self::Command>, bool) {
+    fn legal_for_hall(&self, seat: Seat) -> (Vec<Self::Command>, bool) {
         (self.legal(seat), false)
     }
     /// Whether the game waits for or invites this seat now (one seat of `actors`, without

@@ -47,6 +47,7 @@ async fn forty_load_clients_play_three_rounds_of_a_hall_and_see_every_roll() {
     assert_eq!(report.rounds, 3);
     // Every client saw the first round's roll and the three after it, each with its stamp.
     assert_eq!(report.broadcast_samples, 40 * 4);
+    assert_eq!(report.broadcast_p99_by_round_ms.len(), 4, "{report:?}");
     // The transport's floor: client 0's four chat probes reached every client.
     assert_eq!(report.chat_samples, 40 * 4, "{report:?}");
     assert!(report.chat_p99_ms > 0.0);

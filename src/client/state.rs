@@ -42,7 +42,7 @@ pub trait PlainView:
     fn keep_pieces(&mut self, _earlier: &Self) {}
 
     /// The recipient's own resource cards, for a ruleset whose host may leave a legal list's
-    /// offers off ([`crate::ruleset::Ruleset::legal_offers_left_off`]).
+    /// offers off ([`crate::ruleset::Ruleset::legal_for_hall`]).
     fn own_hand(&self) -> Option<crate::rules::resources::ResourceSet> {
         None
     }

@@ -75,7 +75,8 @@ pub struct Report {
 /// What one client saw.
 #[derive(Default)]
 struct ClientResult {
-    broadcast_us: Vec<u64>,
+    /// Each round start seen: its round and how long it took to come.
+    broadcast_us: Vec<(u32, u64)>,
     chat_us: Vec<u64>,
     command_us: Vec<u64>,
     bytes: u64,
@@ -224,20 +225,19 @@ pub async fn load(plan: Plan) -> Report {
     let seconds = started.elapsed().as_secs_f64();
     let mut broadcast: Vec<u64> = results
         .iter()
-        .flat_map(|r| r.broadcast_us.clone())
+        .flat_map(|r| r.broadcast_us.iter().map(|(_, us)| *us))
         .collect();
     let mut command: Vec<u64> = results.iter().flat_map(|r| r.command_us.clone()).collect();
     let mut chat: Vec<u64> = results.iter().flat_map(|r| r.chat_us.clone()).collect();
-    let by_round = (0..results
-        .iter()
-        .map(|r| r.broadcast_us.len())
-        .max()
-        .unwrap_or(0))
-        .map(|k| {
-            let mut v: Vec<u64> = results
-                .iter()
-                .filter_map(|r| r.broadcast_us.get(k).copied())
-                .collect();
+    // Grouped by the round itself: a client that missed one or came back does not shift the
+    // rest of its samples into the wrong round.
+    let mut rounds: std::collections::BTreeMap<u32, Vec<u64>> = Default::default();
+    for (round, us) in results.iter().flat_map(|r| r.broadcast_us.iter()) {
+        rounds.entry(*round).or_default().push(*us);
+    }
+    let by_round = rounds
+        .into_values()
+        .map(|mut v| {
             v.sort_unstable();
             quantile_ms(&v, 0.99)
         })
@@ -381,6 +381,7 @@ async fn client(
     let mut my_legal: Vec<String> = Vec::new();
     let mut in_setup = false;
     let mut setup_sent: Option<u32> = None;
+    let mut game_over = false;
     // The floor's probes: the latest round start and when it came, probes sent (client 0)
     // and seen, and when to stop waiting for them.
     let mut latest_round = 0u32;
@@ -423,8 +424,10 @@ async fn client(
             let mut nap = Duration::from_millis(50);
             if all_done {
                 let now = Instant::now();
-                let until =
-                    *probes_until.get_or_insert(now + Duration::from_secs(PROBES as u64 * 6 + 10));
+                let until = *probes_until.get_or_insert(
+                    now + (round_len * (PROBES + 2))
+                        .max(Duration::from_secs(PROBES as u64 * 6 + 10)),
+                );
                 // Two probes a round, a third and two thirds into it: clear of the round
                 // start's burst (nobody ends a round early any more).
                 let third = round_len / 3;
@@ -439,7 +442,8 @@ async fn client(
                     let text = format!("probe {}", wall_us());
                     send(&mut conn, &ClientMsg::Chat { text }).await?;
                 }
-                let others_reading = probes_done_in.is_none_or(|r| latest_round <= r);
+                // Once the game is over no round follows: nothing more to wait for.
+                let others_reading = !game_over && probes_done_in.is_none_or(|r| latest_round <= r);
                 if (probes_seen < PROBES || others_reading) && now < until {
                     // Still reading: for the probes to come, then until the next round.
                     nap = if i == 0 && probes_sent < PROBES {
@@ -520,16 +524,17 @@ async fn client(
                     let Ok(v) = <&BigView>::try_from(&u.view) else {
                         anyhow::bail!("the host does not play a Big Game");
                     };
-                    if !u.legal_left_out && !u.legal_same {
-                        my_legal = u.legal.clone();
+                    in_setup = v.phase == "setup";
+                    if in_setup && !u.legal_left_out && !u.legal_same {
+                        my_legal.clone_from(&u.legal);
                     }
                     if setup_sent.is_some() && u.reply_to == setup_sent {
                         setup_sent = None;
                     }
-                    in_setup = v.phase == "setup";
                     if in_setup {
                         setup_step(&mut conn, &mut my_legal, &mut setup_sent, &mut seq).await?;
                     }
+                    game_over |= v.phase == "over";
                     if v.phase == "round" && v.round > latest_round {
                         latest_round = v.round;
                         round_began = got;
@@ -553,7 +558,8 @@ async fn client(
                     }
                     last_round = v.round;
                     if u.at_us > 0 {
-                        r.broadcast_us.push(got_us.saturating_sub(u.at_us));
+                        r.broadcast_us
+                            .push((v.round, got_us.saturating_sub(u.at_us)));
                     }
                     if counting {
                         r.rounds += 1;

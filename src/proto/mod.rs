@@ -18,6 +18,8 @@ use serde::{Deserialize, Serialize};
 /// Bumped whenever a message changes shape.
 /// 5: the hello carries a private table's password.
 /// 6: a Big Game view may leave its pieces out (`pieces_kept`): the client keeps its last.
+/// 7: an update may say its legal list is the one last given (`legal_same`).
+/// 8: a hall's update may leave the offers off its legal list (`legal_offers_left_off`).
 pub const PROTOCOL_VERSION: u32 = 8;
 
 /// The variant's map as the client rebuilds it (defined with the boards).
@@ -177,9 +179,10 @@ pub struct Update<V = GameView> {
     /// update or an answer): a hall seat whose commands a neighbour's move did not change is
     /// not sent them again. The client keeps its last list for this.
     pub legal_same: bool,
-    /// The list given (or kept, with `legal_same`) ends, in full, with the one-for-one offers
-    /// to everyone the recipient's hand can make, which the host left off: the client writes
-    /// them from the hand this update's view shows
+    /// The list given ends, in full, with the one-for-one offers to everyone the recipient's
+    /// hand can make, which the host left off: the client writes them from the hand this
+    /// update's view shows. With `legal_same` the host sends `false` and the client keeps the
+    /// flag of the list it kept
     /// ([`crate::rules::offers::simple_offer_texts`]). A hall's round start would otherwise
     /// format and send up to twenty offers to each of thousands of seats.
     pub legal_offers_left_off: bool,

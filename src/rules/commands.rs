@@ -214,15 +214,9 @@ pub fn each_setup_placement(
 /// The offers the legal-command lists name for `seat`: each one-for-one offer to everyone its
 /// hand can make, while it has fewer offers on the table than the ruleset lets it keep open
 /// ([`Market::open_cap`]); any other offer is accepted but not listed.
-pub fn each_listed_offer<M: Market>(m: &M, seat: Seat, mut f: impl FnMut(TradeCommand)) {
+pub fn each_listed_offer<M: Market>(m: &M, seat: Seat, f: impl FnMut(TradeCommand)) {
     if lists_offers(m, seat) {
-        offers::each_simple_offer(&m.hands()[seat as usize], |give, get| {
-            f(TradeCommand::Offer {
-                give,
-                get,
-                to: None,
-            })
-        });
+        offers::each_simple_offer_command(&m.hands()[seat as usize], f);
     }
 }
 

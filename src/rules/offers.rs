@@ -534,19 +534,23 @@ pub fn each_simple_offer(hand: &ResourceSet, mut f: impl FnMut(ResourceSet, Reso
     }
 }
 
-/// The texts of [`each_simple_offer`]'s offers to everyone, as a legal list names them: what a
-/// client appends to a list whose offers were left off ([`crate::ruleset::Ruleset::legal_offers_left_off`]).
-pub fn simple_offer_texts(hand: &ResourceSet, out: &mut Vec<String>) {
+/// [`each_simple_offer`]'s offers as the commands to everyone a legal list names: one
+/// source for the host's lists and the texts a client writes for the offers left off.
+pub fn each_simple_offer_command(hand: &ResourceSet, mut f: impl FnMut(TradeCommand)) {
     each_simple_offer(hand, |give, get| {
-        out.push(
-            TradeCommand::Offer {
-                give,
-                get,
-                to: None,
-            }
-            .to_string(),
-        )
+        f(TradeCommand::Offer {
+            give,
+            get,
+            to: None,
+        })
     });
+}
+
+/// The texts of [`each_simple_offer_command`]'s offers, as a legal list names them: what a
+/// client appends to a list whose offers were left off
+/// ([`crate::ruleset::Ruleset::legal_for_hall`]).
+pub fn simple_offer_texts(hand: &ResourceSet, out: &mut Vec<String>) {
+    each_simple_offer_command(hand, |c| out.push(c.to_string()));
 }
 
 impl From<Answer> for TradeCommand {

@@ -34,8 +34,8 @@ pub fn owed_into(
     out: &mut [ResourceSet],
 ) {
     out.fill(ResourceSet::EMPTY);
-    // A hall has a robber per territory, thousands of them: looked up in a sorted copy, a
-    // roll stays linear in the hexes it feeds. A board's one robber is scanned in place.
+    // A hall has a robber per territory, thousands of them: they are sorted once and each hex
+    // a roll feeds is found by binary search. A board's one robber is scanned in place.
     let many = robbers.len() > FEW_ROBBERS;
     let mut sorted = Vec::new();
     if many {

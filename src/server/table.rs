@@ -530,13 +530,16 @@ pub fn saved_seats(seats: usize, entries: &[Entry]) -> Vec<SavedSeat> {
     v
 }
 
-/// A fingerprint of a seat's legal commands: two lists with the same mark are taken to be
-/// the same list (a 64-bit hash of the commands themselves, not of what they depend on, so no
-/// rule can be forgotten). Foldhash's quality hasher: a round's start marks thousands of lists,
-/// and SipHash's resistance to chosen keys buys nothing for lists the game itself made.
-fn legal_mark<C: std::hash::Hash + ?Sized>(cmds: &C) -> u64 {
+/// A fingerprint of a legal list as a connection was given it: the commands, and whether the
+/// offers were left for the client to write ([`Update::legal_offers_left_off`]). Two lists
+/// with the same mark are taken to be the same list (a 64-bit hash of the commands themselves,
+/// not of what they depend on, so no rule can be forgotten). The offers left off are not in it:
+/// the client writes them again from the hand of every update. Foldhash's quality hasher: a
+/// round's start marks thousands of lists, and SipHash's resistance to chosen keys buys
+/// nothing for lists the game itself made.
+fn legal_mark<C: std::hash::Hash>(cmds: &[C], offers_left_off: bool) -> u64 {
     use std::hash::BuildHasher;
-    foldhash::quality::FixedState::default().hash_one(cmds)
+    foldhash::quality::FixedState::default().hash_one((cmds, offers_left_off))
 }
 
 fn new_token() -> String {
@@ -1100,7 +1103,7 @@ impl<G: Ruleset> Table<G> {
                     Some(s) if self.started => {
                         let cmds = self.game.legal(s);
                         let texts = cmds.iter().map(|c| self.game.format(c)).collect();
-                        (texts, Some(legal_mark(&cmds)))
+                        (texts, Some(legal_mark(&cmds, false)))
                     }
                     _ => (Vec::new(), None),
                 };
@@ -2111,8 +2114,8 @@ impl<G: Ruleset> Table<G> {
         if !self.game.is_actor(seat) {
             return (HallLegal::LeftOut, None);
         }
-        let (cmds, offers_left_off) = self.game.legal_offers_left_off(seat);
-        let mark = legal_mark(&(&cmds, offers_left_off));
+        let (cmds, offers_left_off) = self.game.legal_for_hall(seat);
+        let mark = legal_mark(&cmds, offers_left_off);
         if sent == Some(mark) {
             return (HallLegal::Same, None);
         }

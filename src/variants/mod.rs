@@ -99,7 +99,7 @@ pub enum GameView {
 
 impl GameView {
     /// The recipient's own resource cards, where the view shows a hand the offers of a legal
-    /// list are written from ([`crate::ruleset::Ruleset::legal_offers_left_off`]).
+    /// list are written from ([`crate::ruleset::Ruleset::legal_for_hall`]).
     pub fn own_hand(&self) -> Option<crate::rules::resources::ResourceSet> {
         match self {
             GameView::BigGame(v) => v.you.as_ref().map(|y| y.hand),
@@ -312,9 +312,9 @@ impl Ruleset for Game {
     fn view_without_pieces(&self, seat: Seat) -> GameView {
         each!(self, g => g.view_without_pieces(seat).into())
     }
-    fn legal_offers_left_off(&self, seat: Seat) -> (Vec<GameCommand>, bool) {
+    fn legal_for_hall(&self, seat: Seat) -> (Vec<GameCommand>, bool) {
         each!(self, g => {
-            let (cmds, left_off) = Ruleset::legal_offers_left_off(g, seat);
+            let (cmds, left_off) = Ruleset::legal_for_hall(g, seat);
             (cmds.into_iter().map(GameCommand::from).collect(), left_off)
         })
     }

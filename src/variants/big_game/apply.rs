@@ -270,8 +270,9 @@ impl BigGame {
             .copied()
             .filter(|h| self.table.map.tile(*h).number() == Some(number))
             .collect();
-        // By board (territory order already is, unless a robber crossed to another board), so
-        // that each of a hall's viewers finds its boards' by binary search.
+        // By board, so that each of a hall's viewers finds its boards' by binary search.
+        // Territory order already is (a robber stays in its own territory); the viewers' search
+        // does not rest on that.
         blocked.sort_by_key(|h| self.table.map.board_of_hex(*h));
         ev.push(Event::Produced {
             number,

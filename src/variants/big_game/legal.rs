@@ -18,9 +18,10 @@ impl BigGame {
         self.legal_parts(seat, out, true);
     }
 
-    /// [`BigGame::legal_into`], with the one-for-one offers left off the end unless `offers`;
-    /// `true` if the full list ends with them (a hall's client writes them from its hand).
-    pub fn legal_parts(&self, seat: Seat, out: &mut Vec<Command>, offers: bool) -> bool {
+    /// [`BigGame::legal_into`], with the one-for-one offers left off the end unless
+    /// `with_offers`; `true` if the full list ends with them (a hall's client writes them from
+    /// its hand).
+    pub fn legal_parts(&self, seat: Seat, out: &mut Vec<Command>, with_offers: bool) -> bool {
         if seat as usize >= self.cfg.seats() {
             return false;
         }
@@ -47,7 +48,7 @@ impl BigGame {
                 if self.need_active(seat, "").is_ok() {
                     self.legal_active(seat, out);
                 }
-                self.legal_trades(seat, out, offers)
+                self.legal_trades(seat, out, with_offers)
             }
         }
     }
@@ -151,9 +152,9 @@ impl BigGame {
         }
     }
 
-    /// Answers, then the seat's own offers (unless `offers`); `true` if the legal list names
-    /// its offers.
-    fn legal_trades(&self, seat: Seat, out: &mut Vec<Command>, offers: bool) -> bool {
+    /// Answers, then the seat's own offers (only if `with_offers`); `true` if the full legal
+    /// list names its offers.
+    fn legal_trades(&self, seat: Seat, out: &mut Vec<Command>, with_offers: bool) -> bool {
         let trading = self.partners(seat);
         let ended = self.is_active(seat) && self.turn[seat as usize].ended;
         // Accepting needs this seat still trading, and the proposer too.
@@ -165,7 +166,7 @@ impl BigGame {
         if ended || trading.is_empty() || !commands::lists_offers(self, seat) {
             return false;
         }
-        if offers {
+        if with_offers {
             commands::each_listed_offer(self, seat, |o| out.push(o.into()));
         }
         true

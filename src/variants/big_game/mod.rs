@@ -655,7 +655,7 @@ impl Ruleset for BigGame {
     }
 
     /// Only a hall leaves the offers off: a small ring's lists are few.
-    fn legal_offers_left_off(&self, seat: Seat) -> (Vec<Command>, bool) {
+    fn legal_for_hall(&self, seat: Seat) -> (Vec<Command>, bool) {
         let mut cmds = Vec::new();
         let offers = !self.is_hall();
         let listed = self.legal_parts(seat, &mut cmds, offers);

@@ -1354,6 +1354,53 @@ fn random_bots_play_six_boards_to_the_end() {
 
 // ---- a hall --------------------------------------------------------------------------------
 
+/// A hall's legal list leaves the offers off only where the whole list ends with them: the
+/// list sent, followed by the offers written from the hand, is every seat's whole list, and
+/// a seat owing a discard, at its cap of open offers or done with its turn gets no offers
+/// written.
+#[test]
+fn a_hall_list_and_the_offers_written_from_the_hand_are_the_whole_list() {
+    let mut g = started(20);
+    assert!(g.is_hall());
+    quiet(&mut g, Group::Sun);
+    for s in 0..40 {
+        give(&mut g, s, ResourceSet::new(1, 0, 1, 0, 2));
+    }
+    // Seat 0 (Sun) owes a discard; seat 2 (Sun) has every offer it may keep open; seat 4
+    // (Sun) has ended.
+    give(&mut g, 0, ResourceSet::new(2, 2, 0, 2, 0));
+    g.turn[0].must_discard = 4;
+    for _ in 0..MAX_OPEN_OFFERS {
+        run(&mut g, 2, "offer 1 lumber for 1 brick", 1).unwrap();
+    }
+    run(&mut g, 4, "end", 1).unwrap();
+    let mut left_off = Vec::new();
+    for s in 0..40 {
+        let (part, offers_left_off) = Ruleset::legal_for_hall(&g, s);
+        let mut texts: Vec<String> = part.iter().map(|c| g.format(c)).collect();
+        if offers_left_off {
+            assert!(texts.iter().all(|t| !t.starts_with("offer ")), "{texts:?}");
+            crate::rules::offers::simple_offer_texts(&g.table.hands[s as usize], &mut texts);
+            left_off.push(s);
+        }
+        let whole: Vec<String> = g.legal(s).iter().map(|c| g.format(c)).collect();
+        assert_eq!(texts, whole, "seat {s}");
+    }
+    for s in [0, 2, 4] {
+        assert!(!left_off.contains(&s), "seat {s}: {left_off:?}");
+    }
+    assert!(left_off.contains(&6), "an ordinary Sun seat: {left_off:?}");
+    assert!(
+        left_off.contains(&1),
+        "a Moon seat trades too: {left_off:?}"
+    );
+    // A small ring lists everything.
+    let small = started(3);
+    let (part, offers_left_off) = Ruleset::legal_for_hall(&small, 0);
+    assert!(!offers_left_off);
+    assert_eq!(part, small.legal(0));
+}
+
 /// A hall's events about every board (robbers blocking, banks short, robbers moving or
 /// staying) read, for a seated viewer, the viewer's board and both neighbours only, in board
 /// order; a spectator reads every board.
