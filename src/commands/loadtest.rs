@@ -51,7 +51,7 @@ pub struct Report {
     pub host_peak_mem_mb: f64,
     /// Broadcast samples: one per client per round start seen.
     pub broadcast_samples: usize,
-    /// The broadcast p99 of each round start in the order seen: the first is the end of the
+    /// The broadcast p99 of each round start, by round: the first is the round after the
     /// setup, whose update carries the pieces the setup placed.
     pub broadcast_p99_by_round_ms: Vec<f64>,
     /// The transport's floor: a chat line (one frame, the same bytes for everyone) from
