@@ -1604,11 +1604,7 @@ mod tests {
     /// decisions look two rounds ahead.
     #[test]
     fn setup_is_searched_with_whole_games() {
-        let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
-        cfg.move_cap = 3;
-        let Game::Base(g) = play_game(&cfg, 0, false).unwrap().game else {
-            panic!("a base game")
-        };
+        let g = four_bots_after(3);
         assert!(matches!(g.phase(), Phase::Setup { .. }));
         assert_eq!(g.search_rounds(), None);
         assert_eq!(past_setup().search_rounds(), Some(2));
@@ -1620,11 +1616,7 @@ mod tests {
     #[test]
     fn setup_settlements_get_many_whole_games() {
         use crate::bots::search::{Budget, DEFAULT_PLAYOUTS, GAMES_PER_PLAYOUT};
-        let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
-        cfg.move_cap = 2;
-        let Game::Base(g) = play_game(&cfg, 0, false).unwrap().game else {
-            panic!("a base game")
-        };
+        let g = four_bots_after(2);
         assert!(matches!(
             g.phase(),
             Phase::Setup {
@@ -1648,15 +1640,22 @@ mod tests {
         );
     }
 
+    /// The base game (seed 5) that four medium bots have played for `moves` commands: the
+    /// bot tests' common start, in setup or just past it.
+    pub(super) fn four_bots_after(moves: u64) -> BaseGame {
+        let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
+        cfg.move_cap = moves;
+        let Game::Base(g) = play_game(&cfg, 0, false).unwrap().game else {
+            panic!("a base game")
+        };
+        g
+    }
+
     /// A game just past setup (two settlements and roads each), in seat 0's main phase, no
     /// offer open and every hand empty (its cards back in the bank). The offers' tests have
     /// seat 0 play the person making offers, the others bots.
     pub(super) fn past_setup() -> BaseGame {
-        let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
-        cfg.move_cap = 16;
-        let Game::Base(mut g) = play_game(&cfg, 0, false).unwrap().game else {
-            panic!("a base game")
-        };
+        let mut g = four_bots_after(16);
         assert!(matches!(g.phase(), Phase::Roll), "setup is over");
         g.phase = Phase::Main;
         g.current = 0;

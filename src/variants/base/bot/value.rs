@@ -307,8 +307,6 @@ mod tests {
     use crate::rules::costs;
     use crate::rules::resources::ResourceSet;
     use crate::ruleset::{BotPlay, Ruleset};
-    use crate::sim::{SimConfig, play_game};
-    use crate::variants::Game;
 
     /// A game just past setup in seat 0's main phase, every hand empty (the bot's tests'
     /// fixture).
@@ -321,11 +319,7 @@ mod tests {
     /// Setup is still searched with whole games; after it, positions are valued.
     #[test]
     fn positions_are_valued_after_setup() {
-        let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
-        cfg.move_cap = 3;
-        let Game::Base(setup) = play_game(&cfg, 0, false).unwrap().game else {
-            panic!("a base game")
-        };
+        let setup = super::super::tests::four_bots_after(3);
         assert_eq!(setup.search_value(0), None);
         assert!(main_phase().search_value(0).is_some());
     }
