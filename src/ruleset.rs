@@ -559,6 +559,12 @@ pub trait BotPlay: TurnOrder {
     fn search_value(&self, _me: Seat) -> Option<f64> {
         None
     }
+    /// Whether the value search's pick, where it leaves the heuristic's, is checked by whole
+    /// games played by the heuristic in every seat before it is played (the value proposes,
+    /// the games dispose). Only where a whole game is cheap: no by default.
+    fn search_checks_by_games(&self) -> bool {
+        false
+    }
     /// Whether a command's outcome depends on what its seat cannot see (a card drawn, a card
     /// stolen, the dice): the value search averages those over deals, and plays the others
     /// once.

@@ -127,6 +127,10 @@ pub struct SearchReport {
     pub searched_cpu_ms_p50: f64,
     pub searched_cpu_ms_p99: f64,
     pub searched_cpu_ms_max: f64,
+    /// Value-search picks that left the heuristic's and were checked by whole games, and
+    /// those the games confirmed.
+    pub checks: u64,
+    pub checks_kept: u64,
 }
 
 /// The `q` quantile of some microsecond times, in milliseconds.
@@ -594,6 +598,8 @@ fn report(cfg: &SimConfig, threads: usize, secs: f64, results: Vec<GameResult>) 
             searched_cpu_ms_p50: quantile_ms(&mut all.searched_cpu_micros, 0.5),
             searched_cpu_ms_p99: quantile_ms(&mut all.searched_cpu_micros, 0.99),
             searched_cpu_ms_max: quantile_ms(&mut all.searched_cpu_micros, 1.0),
+            checks: all.checks,
+            checks_kept: all.checks_kept,
         }
     });
     let games = results.len();

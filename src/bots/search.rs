@@ -18,12 +18,14 @@
 //! differences): a search too short to tell never moves the bot off a sound plan.
 //!
 //! Where the ruleset brings an evaluation ([`BotPlay::search_value`]; base Catan after setup,
-//! Risk of Catan)
-//! the bot does not play out at all: it compares every move of its own by the position it
-//! leads to (expectimax: a move that draws on hidden cards or the dice is averaged over the
-//! same fresh deals for every move, then the best of its own next moves whose outcome is
-//! known, then the value), and leaves the heuristic's pick only for a move clearly better
-//! ([`MEDIUM_EDGE`]). Base Catan's setup plays out as above.
+//! Risk of Catan) the bot compares every move of its own by the position it leads to
+//! (expectimax: a move that draws on hidden cards or the dice is averaged over the same fresh
+//! deals for every move, then the best of its own next moves whose outcome is known, then the
+//! value), and leaves the heuristic's pick only for a move clearly better ([`MEDIUM_EDGE`]).
+//! In base Catan, where a whole game is cheap, the value's pick is then checked: both moves
+//! are played to the end of the game by the heuristic in every seat on the same deals, and
+//! the value's pick is played only if it did better there ([`check_by_games`]), so the value
+//! may propose more freely ([`CHECKED_EDGE`]). Base Catan's setup plays out as above.
 //!
 //! It thinks within a [`Budget`]: a wall-clock time (people's tables) or a fixed number of
 //! playouts (`catan sim`, so a seed gives the same games on any machine). A position with one
@@ -72,6 +74,7 @@ pub struct Stats {
     pub decisions: u64,
     /// Decisions that had more than one candidate and were searched.
     pub searched: u64,
+    /// Playouts played, lines valued by a value search, and the games of its checks.
     pub playouts: u64,
     /// Time spent searching, nanoseconds.
     pub nanos: u64,
@@ -88,6 +91,11 @@ pub struct Stats {
     /// machine also hold the time other programs had the core). Empty where the platform
     /// does not give a thread's CPU time.
     pub searched_cpu_micros: Vec<u32>,
+    /// Value-search picks that left the heuristic's and were checked by whole games.
+    pub checks: u64,
+    /// Those the games confirmed (and the bot played); the others gave way to the
+    /// heuristic's pick.
+    pub checks_kept: u64,
 }
 
 impl Stats {
@@ -102,6 +110,8 @@ impl Stats {
         self.searched_micros.extend_from_slice(&o.searched_micros);
         self.searched_cpu_micros
             .extend_from_slice(&o.searched_cpu_micros);
+        self.checks += o.checks;
+        self.checks_kept += o.checks_kept;
     }
 }
 
@@ -222,8 +232,16 @@ impl<R: BotPlay> Job<R> {
     fn run_timed(self, decided_at: Instant, stats: &mut Stats) -> Option<R::Command> {
         let start = Instant::now();
         let cpu_start = thread_cpu();
-        let (pick, playouts) = self.search(start);
+        let Searched {
+            pick,
+            playouts,
+            check,
+        } = self.search(start);
         stats.playouts += playouts;
+        if let Some(kept) = check {
+            stats.checks += 1;
+            stats.checks_kept += u64::from(kept);
+        }
         stats.nanos += start.elapsed().as_nanos().min(u64::MAX as u128) as u64;
         stats.record(decided_at.elapsed(), true);
         if let (Some(a), Some(b)) = (cpu_start, thread_cpu()) {
@@ -239,8 +257,8 @@ impl<R: BotPlay> Job<R> {
     /// on the same fresh deals (common random numbers), then keeps the better half by mean
     /// score, the heuristic's pick always among them (it is what the others are measured
     /// against). The budget is spread evenly over the phases, so the few candidates left at
-    /// the end get the most playouts. Returns the index to play and the playouts spent.
-    fn search(&self, start: Instant) -> (usize, u64) {
+    /// the end get the most playouts.
+    fn search(&self, start: Instant) -> Searched {
         if self.game.search_value(self.me).is_some() {
             return self.value_search(start);
         }
@@ -297,8 +315,20 @@ impl<R: BotPlay> Job<R> {
         } else {
             CONFIDENCE
         };
-        (pick_over_heuristic(&scores, &alive, confidence), playouts)
+        Searched {
+            pick: pick_over_heuristic(&scores, &alive, confidence),
+            playouts,
+            check: None,
+        }
     }
+}
+
+/// What a search found: the candidate to play, the playouts (and lines valued) it spent, and
+/// whether a check by whole games kept the value's pick (`None`: no check was played).
+struct Searched {
+    pick: usize,
+    playouts: u64,
+    check: Option<bool>,
 }
 
 /// Whole-game playouts (setup's) a decision plays for each playout of the count budget: the
@@ -321,6 +351,19 @@ const TIME_DEALS: u32 = 16;
 /// medium's plans are sound: with no edge hard won 31 of 100 games against three medium, with
 /// 0.2 it won 44 and 36 (seeds 1 and 2), with 0.35 42 and 49 (docs/bots.md).
 const MEDIUM_EDGE: f64 = 0.35;
+/// The heuristic's edge where the value's pick is then checked by whole games
+/// ([`BotPlay::search_checks_by_games`]): a move the value wrongly favours is caught by the
+/// games, so the value may propose more. On seed 2 (500 games against three medium) hard won
+/// 48.8% with the check at an edge of 0.35, 54.6% at 0.1 (46.2% with no check; docs/bots.md).
+const CHECKED_EDGE: f64 = 0.1;
+/// Pairs of whole games a check plays for each playout of the count budget: the default 240
+/// buys 240 pairs (480 games), which took hard from 54.6% (120 pairs) to 56.2% on seed 2.
+const CHECK_PAIRS_PER_PLAYOUT: u32 = 1;
+/// Fewest pairs a check under a time budget must play before it may overturn the heuristic's
+/// pick: fewer say nothing.
+const MIN_CHECK_PAIRS: u32 = 16;
+/// Mixed into the job's seed for the check's deals, so they differ from the value's deals.
+const CHECK_SEED: u64 = 0x5eed_a4b1;
 
 impl<R: BotPlay> Job<R> {
     /// Expectimax over the candidates with the ruleset's value at the leaves: each candidate
@@ -329,8 +372,9 @@ impl<R: BotPlay> Job<R> {
     /// ([`BotPlay::search_value`]). A candidate that draws on hidden state or the dice
     /// ([`BotPlay::search_chance`]) is averaged over the same fresh deals for every one of
     /// them (common random numbers); the others are played once. The highest mean wins, the
-    /// heuristic's pick on ties. Returns the index to play and the lines valued.
-    fn value_search(&self, start: Instant) -> (usize, u64) {
+    /// heuristic's pick on ties. Where the ruleset says so, a pick other than the
+    /// heuristic's is then checked by whole games ([`check_by_games`]).
+    fn value_search(&self, start: Instant) -> Searched {
         let deals = match self.budget {
             Budget::Playouts(p) => (p / DEAL_COST).clamp(DEALS.0, DEALS.1),
             Budget::Time(_) => TIME_DEALS,
@@ -347,6 +391,8 @@ impl<R: BotPlay> Job<R> {
                 w
             })
             .collect();
+        let checked = self.game.search_checks_by_games();
+        let edge = if checked { CHECKED_EDGE } else { MEDIUM_EDGE };
         let mut replies = Vec::new();
         let mut best = (0usize, f64::NEG_INFINITY);
         let mut lines = 0u64;
@@ -366,14 +412,68 @@ impl<R: BotPlay> Job<R> {
             }
             let mut q = sum / n as f64;
             if i == 0 {
-                q += MEDIUM_EDGE;
+                q += edge;
             }
             if q > best.1 {
                 best = (i, q);
             }
         }
-        (best.0, lines)
+        if best.0 == 0 || !checked {
+            return Searched {
+                pick: best.0,
+                playouts: lines,
+                check: None,
+            };
+        }
+        let pairs = match self.budget {
+            Budget::Playouts(p) => p.saturating_mul(CHECK_PAIRS_PER_PLAYOUT).max(1),
+            Budget::Time(_) => u32::MAX,
+        };
+        let (kept, games) = check_by_games(
+            &self.game,
+            self.me,
+            &self.cands[0],
+            &self.cands[best.0],
+            pairs,
+            until,
+            self.seed,
+        );
+        Searched {
+            pick: if kept { best.0 } else { 0 },
+            playouts: lines + games,
+            check: Some(kept),
+        }
     }
+}
+
+/// Checks the value search's `challenger` against the heuristic's pick: plays both to the end
+/// of the game on the same fresh deals of what `me` cannot see (medium in every seat, as in
+/// setup's playouts), `pairs` times or until `until`, and keeps the challenger only if it
+/// scored higher on average. The value compares positions a move or two ahead and can favour
+/// a move that loses later (holding a knight, a road for its own sake); the games carry the
+/// consequences to the end. Fewer than [`MIN_CHECK_PAIRS`] pairs (a time budget run out)
+/// leave the heuristic's pick. Returns whether the challenger is kept, and the games played.
+pub(crate) fn check_by_games<R: BotPlay>(
+    game: &R,
+    me: Seat,
+    heuristic: &R::Command,
+    challenger: &R::Command,
+    pairs: u32,
+    until: Option<Instant>,
+    seed: u64,
+) -> (bool, u64) {
+    let mut deals = GameRng::new(seed ^ CHECK_SEED);
+    let mut gain = 0.0;
+    let mut played = 0u32;
+    while played < pairs && until.is_none_or(|t| Instant::now() < t) {
+        let deal = deals.next_seed();
+        let theirs = playout(game, me, heuristic, deal, None);
+        let ours = playout(game, me, challenger, deal, None);
+        gain += ours - theirs;
+        played += 1;
+    }
+    let enough = played >= MIN_CHECK_PAIRS.min(pairs);
+    (enough && gain > 0.0, 2 * u64::from(played))
 }
 
 /// `cand` played in `world`, then the best of `me`'s own known-outcome moves after it (or

@@ -533,6 +533,10 @@ impl BotPlay for Game {
         bot_dispatch!(self, |g| g.search_value(me))
     }
 
+    fn search_checks_by_games(&self) -> bool {
+        bot_dispatch!(self, |g| g.search_checks_by_games())
+    }
+
     fn search_chance(&self, cmd: &GameCommand) -> bool {
         bot_dispatch!(pair self, cmd, |g, c| g.search_chance(c), else true)
     }

@@ -1474,6 +1474,12 @@ impl BotPlay for BaseGame {
         (!matches!(self.phase(), Phase::Setup { .. })).then(|| value::value(self, me))
     }
 
+    /// A base game played to its end by four medium bots costs about a millisecond, so
+    /// the value's pick can be checked by a few hundred of them.
+    fn search_checks_by_games(&self) -> bool {
+        true
+    }
+
     fn search_chance(&self, cmd: &Command) -> bool {
         value::chance(cmd)
     }

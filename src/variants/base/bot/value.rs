@@ -427,6 +427,35 @@ mod tests {
         assert_eq!(refused.hand(1), g.hand(1));
     }
 
+    /// The check by whole games keeps a move only where the games say it is better: one
+    /// point from the target, with the next seat holding a city too, a city that wins now
+    /// beats ending the turn, and ending the turn does not beat the city; with the time
+    /// already up no pair is played and the heuristic's pick stands.
+    #[test]
+    fn whole_games_check_the_values_pick() {
+        use crate::bots::search::check_by_games;
+        use std::time::Instant;
+        let mut g = main_phase();
+        g.cfg.vp_target = 3;
+        deal(&mut g, 0, costs::CITY);
+        deal(&mut g, 1, costs::CITY);
+        let at = *g.pieces().buildings_of(0).first().expect("a settlement");
+        let city = Command::City(at);
+        assert_eq!(
+            check_by_games(&g, 0, &Command::End, &city, 24, None, 7),
+            (true, 48)
+        );
+        assert_eq!(
+            check_by_games(&g, 0, &city, &Command::End, 24, None, 7),
+            (false, 48)
+        );
+        let past = Some(Instant::now());
+        assert_eq!(
+            check_by_games(&g, 0, &Command::End, &city, 24, past, 7),
+            (false, 0)
+        );
+    }
+
     /// The hard bot with the cards for a city and nothing else worth more builds it; the
     /// moves that draw on hidden cards are averaged over every deal, the others valued once.
     #[test]
