@@ -66,12 +66,14 @@ fn decide(kind: BotKind, g: &Game, seat: Seat, seed: u64) -> Option<variants::Ga
 }
 
 /// Two games that look the same from the hard bot's seat but differ in the others' cards and
-/// the deck: it makes the same decision in both, searched ones included.
+/// the deck: it makes the same decision in both, searched ones included, and base's checks by
+/// whole games too.
 #[test]
 fn hard_decides_the_same_on_games_that_look_the_same() {
     for variant in [VariantName::Base, VariantName::Risk] {
         let mut differing = 0;
         let mut searched = 0;
+        let mut checks = 0;
         for (i, (g, seat)) in positions(variant, 11, 7, 40).into_iter().enumerate() {
             let other = redealt(&g, seat, 1000 + i as u64);
             assert_eq!(
@@ -93,7 +95,19 @@ fn hard_decides_the_same_on_games_that_look_the_same() {
                 seat + 1
             );
             assert_eq!(a.stats.playouts, b.stats.playouts);
+            assert_eq!(
+                (a.stats.checks, a.stats.checks_kept),
+                (b.stats.checks, b.stats.checks_kept)
+            );
             searched += a.stats.searched;
+            checks += a.stats.checks;
+        }
+        // Base checks the value's picks by whole games (dealt from the seat's view too);
+        // Risk does not.
+        if variant == VariantName::Base {
+            assert!(checks > 0, "no base decision was checked by whole games");
+        } else {
+            assert_eq!(checks, 0, "{variant:?} checks by whole games");
         }
         assert!(
             differing > 10,

@@ -333,7 +333,8 @@ struct Searched {
 
 /// Whole-game playouts (setup's) a decision plays for each playout of the count budget: the
 /// default 240 buys 480 games. Setup shapes the whole game and is searched only twice a game,
-/// so it gets the budget the value search leaves unused: with 120 games a decision hard won
+/// so it got the budget the value search left unused (before its picks were checked by whole
+/// games too): with 120 games a decision hard won
 /// 42.4% of 1,000 games against three medium (seed 2), with 480 48.5% of 400 (on seed 1, 500
 /// games: 47.2% before, 48.0% after; docs/bots.md);
 /// the slowest setup decision stays well inside a second of one core.
@@ -346,21 +347,23 @@ const DEAL_COST: u32 = 30;
 const DEALS: (u32, u32) = (2, 64);
 /// Deals a value search uses under a time budget (it stops early when the time is up).
 const TIME_DEALS: u32 = 16;
-/// What the heuristic's pick gets on top of its value in a value search: another move must
+/// What the heuristic's pick gets on top of its value in a value search where nothing checks
+/// the pick by whole games (Risk of Catan): another move must
 /// be better by more than this, in victory points. The value function is a rough guide, and
 /// medium's plans are sound: with no edge hard won 31 of 100 games against three medium, with
 /// 0.2 it won 44 and 36 (seeds 1 and 2), with 0.35 42 and 49 (docs/bots.md).
 const MEDIUM_EDGE: f64 = 0.35;
 /// The heuristic's edge where the value's pick is then checked by whole games
 /// ([`BotPlay::search_checks_by_games`]): a move the value wrongly favours is caught by the
-/// games, so the value may propose more. On seed 2 (500 games against three medium) hard won
-/// 48.8% with the check at an edge of 0.35, 54.6% at 0.1 (46.2% with no check; docs/bots.md).
+/// games, so the value may propose more. On seed 2 (500 games against three medium), with
+/// checks of 120 pairs, hard won 48.8% at an edge of 0.35 and 54.6% at 0.1 (46.2% with no
+/// check; docs/bots.md).
 const CHECKED_EDGE: f64 = 0.1;
 /// Pairs of whole games a check plays for each playout of the count budget: the default 240
-/// buys 240 pairs (480 games), which took hard from 54.6% (120 pairs) to 56.2% on seed 2.
+/// buys 240 pairs (480 games); 120 pairs gave 54.6% on seed 2, 240 56.2% (not told apart).
 const CHECK_PAIRS_PER_PLAYOUT: u32 = 1;
-/// Fewest pairs a check under a time budget must play before it may overturn the heuristic's
-/// pick: fewer say nothing.
+/// Fewest pairs a check must play before it may overturn the heuristic's pick: fewer say
+/// nothing.
 const MIN_CHECK_PAIRS: u32 = 16;
 /// Mixed into the job's seed for the check's deals, so they differ from the value's deals.
 const CHECK_SEED: u64 = 0x5eed_a4b1;
@@ -425,10 +428,13 @@ impl<R: BotPlay> Job<R> {
                 check: None,
             };
         }
+        // Under a time budget a check plays what `catan sim` measured, and stops early if
+        // the time runs out first.
         let pairs = match self.budget {
-            Budget::Playouts(p) => p.saturating_mul(CHECK_PAIRS_PER_PLAYOUT).max(1),
-            Budget::Time(_) => u32::MAX,
-        };
+            Budget::Playouts(p) => p.saturating_mul(CHECK_PAIRS_PER_PLAYOUT),
+            Budget::Time(_) => DEFAULT_PLAYOUTS * CHECK_PAIRS_PER_PLAYOUT,
+        }
+        .max(MIN_CHECK_PAIRS);
         let (kept, games) = check_by_games(
             &self.game,
             self.me,
@@ -451,8 +457,12 @@ impl<R: BotPlay> Job<R> {
 /// setup's playouts), `pairs` times or until `until`, and keeps the challenger only if it
 /// scored higher on average. The value compares positions a move or two ahead and can favour
 /// a move that loses later (holding a knight, a road for its own sake); the games carry the
-/// consequences to the end. Fewer than [`MIN_CHECK_PAIRS`] pairs (a time budget run out)
-/// leave the heuristic's pick. Returns whether the challenger is kept, and the games played.
+/// consequences to the end. The bare mean decides (no standard errors, unlike setup's rule):
+/// the value has already said the challenger is better, and a wrong call between two close
+/// moves costs little; this rule is the one measured (docs/bots.md, 2026-11-26, night).
+/// Fewer than [`MIN_CHECK_PAIRS`] pairs played (a time budget run out, or a smaller count
+/// asked for) leave the heuristic's pick. Returns whether the challenger is kept, and the
+/// games played.
 pub(crate) fn check_by_games<R: BotPlay>(
     game: &R,
     me: Seat,
@@ -472,7 +482,7 @@ pub(crate) fn check_by_games<R: BotPlay>(
         gain += ours - theirs;
         played += 1;
     }
-    let enough = played >= MIN_CHECK_PAIRS.min(pairs);
+    let enough = played >= MIN_CHECK_PAIRS;
     (enough && gain > 0.0, 2 * u64::from(played))
 }
 

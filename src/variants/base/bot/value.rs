@@ -429,8 +429,9 @@ mod tests {
 
     /// The check by whole games keeps a move only where the games say it is better: one
     /// point from the target, with the next seat holding a city too, a city that wins now
-    /// beats ending the turn, and ending the turn does not beat the city; with the time
-    /// already up no pair is played and the heuristic's pick stands.
+    /// beats ending the turn, and ending the turn does not beat the city. Fewer pairs than
+    /// the check's minimum (a small budget, or the time already up) leave the heuristic's
+    /// pick, even for the winning city.
     #[test]
     fn whole_games_check_the_values_pick() {
         use crate::bots::search::check_by_games;
@@ -448,6 +449,10 @@ mod tests {
         assert_eq!(
             check_by_games(&g, 0, &city, &Command::End, 24, None, 7),
             (false, 48)
+        );
+        assert_eq!(
+            check_by_games(&g, 0, &Command::End, &city, 8, None, 7),
+            (false, 16)
         );
         let past = Some(Instant::now());
         assert_eq!(
