@@ -334,10 +334,9 @@ struct Searched {
 /// Whole-game playouts (setup's) a decision plays for each playout of the count budget: the
 /// default 240 buys 480 games. Setup shapes the whole game and is searched only twice a game,
 /// so it got the budget the value search left unused (before its picks were checked by whole
-/// games too): with 120 games a decision hard won
-/// 42.4% of 1,000 games against three medium (seed 2), with 480 48.5% of 400 (on seed 1, 500
-/// games: 47.2% before, 48.0% after; docs/bots.md);
-/// the slowest setup decision stays well inside a second of one core.
+/// games too): with 120 games a decision hard won 42.4% of 1,000 games against three medium
+/// (seed 2), with 480 48.5% of 400 (on seed 1, 500 games: 47.2% before, 48.0% after;
+/// docs/bots.md); the slowest setup decision stays well inside a second of one core.
 pub const GAMES_PER_PLAYOUT: u32 = 2;
 
 /// Playouts of the count budget one deal of the value search stands for: the default 240
@@ -348,10 +347,10 @@ const DEALS: (u32, u32) = (2, 64);
 /// Deals a value search uses under a time budget (it stops early when the time is up).
 const TIME_DEALS: u32 = 16;
 /// What the heuristic's pick gets on top of its value in a value search where nothing checks
-/// the pick by whole games (Risk of Catan): another move must
-/// be better by more than this, in victory points. The value function is a rough guide, and
-/// medium's plans are sound: with no edge hard won 31 of 100 games against three medium, with
-/// 0.2 it won 44 and 36 (seeds 1 and 2), with 0.35 42 and 49 (docs/bots.md).
+/// the pick by whole games (Risk of Catan): another move must be better by more than this, in
+/// victory points. The value function is a rough guide, and medium's plans are sound: with no
+/// edge hard won 31 of 100 games against three medium, with 0.2 it won 44 and 36 (seeds 1
+/// and 2), with 0.35 42 and 49 (docs/bots.md).
 const MEDIUM_EDGE: f64 = 0.35;
 /// The heuristic's edge where the value's pick is then checked by whole games
 /// ([`BotPlay::search_checks_by_games`]): a move the value wrongly favours is caught by the
