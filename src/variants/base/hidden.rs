@@ -6,7 +6,9 @@
 //! unseen resources (all cards less the bank and its own hand) and of unseen development cards
 //! (the deck and the others' hands together) is public knowledge, so a fresh deal of those
 //! multisets, drawn only from the caller's random stream, gives a game the seat cannot tell
-//! from the real one, and one that depends on nothing the seat could not know.
+//! from the real one, and one that depends on nothing the seat could not know. An open
+//! offer shows some of its proposer's cards (the rules refuse an offer its proposer cannot
+//! pay), so a deal leaves the proposer at least what it offers.
 
 use super::BaseGame;
 use crate::engine::Seat;
@@ -15,9 +17,10 @@ use crate::rules::resources::{Resource, ResourceSet};
 
 impl BaseGame {
     /// Deals every hidden thing `seat` cannot see afresh from `rng`: the others' resource
-    /// cards (each keeps its size), the others' development cards (each keeps its purchase
-    /// turns) together with the deck's order, and the dice to come. Two games that look the
-    /// same from `seat` come out the same for the same `rng`.
+    /// cards (each keeps its size, and what its open offers show it holds), the others'
+    /// development cards (each keeps its purchase turns) together with the deck's order, and
+    /// the dice to come. Two games that look the same from `seat` come out the same for the
+    /// same `rng`.
     pub fn redeterminize(&mut self, seat: Seat, rng: &mut GameRng) {
         let n = self.cfg.seats;
         let others = (0..n).filter(|s| *s != seat as usize);
@@ -26,10 +29,23 @@ impl BaseGame {
         for s in others.clone() {
             pool.add(&self.table.hands[s]);
         }
+        let mut shown = self.shown_by_offers(seat);
+        for s in others.clone() {
+            // The cards its offers show first (as far as the pool and its size allow: a
+            // proposer may have spent them since), the rest at random.
+            let size = self.table.hands[s].total();
+            let mut kept = ResourceSet::EMPTY;
+            for r in Resource::ALL {
+                let k = shown[s][r].min(pool[r]).min(size - kept.total());
+                kept[r] = k;
+                pool[r] -= k;
+            }
+            shown[s] = kept;
+        }
         for s in others.clone() {
             let size = self.table.hands[s].total();
-            let mut hand = ResourceSet::EMPTY;
-            for _ in 0..size {
+            let mut hand = shown[s];
+            for _ in hand.total()..size {
                 let Some(r) = pool.nth_card(rng.below(pool.total() as usize) as u32) else {
                     break;
                 };
@@ -57,5 +73,18 @@ impl BaseGame {
         self.table.deck = cards;
         // The dice: a stream the seat draws, not the game's.
         self.rng = GameRng::new(rng.next_seed());
+    }
+
+    /// What each other seat's open offers show it holds: of each resource, the most one of
+    /// its offers gives.
+    fn shown_by_offers(&self, seat: Seat) -> Vec<ResourceSet> {
+        let mut shown = vec![ResourceSet::EMPTY; self.cfg.seats];
+        for o in self.table.offers.iter().filter(|o| o.from != seat) {
+            let held = &mut shown[o.from as usize];
+            for r in Resource::ALL {
+                held[r] = held[r].max(o.give[r]);
+            }
+        }
+        shown
     }
 }

@@ -1836,6 +1836,47 @@ fn offers_end_with_the_turn() {
     assert!(g.table.offers.is_empty());
 }
 
+/// A search's fresh deal of what a seat cannot see leaves a proposer the cards its open offer
+/// shows: the offer stays one the seat could accept, in every deal (the hidden rest is dealt
+/// at random, each hand keeping its size).
+#[test]
+fn a_fresh_deal_leaves_a_proposer_what_its_offer_shows() {
+    let mut g = main_phase(3);
+    give(&mut g, 0, "2 ore 1 wool");
+    give(&mut g, 1, "1 brick");
+    give(&mut g, 2, "1 ore 2 grain");
+    ok(&mut g, 0, "offer 2 ore for 1 brick");
+    let id = g.offers()[0].id;
+    let others = |g: &BaseGame| {
+        let mut all = g.table.hands[0];
+        all.add(&g.table.hands[2]);
+        all
+    };
+    let mut hands = std::collections::HashSet::new();
+    for seed in 0..200 {
+        let mut w = g.clone();
+        w.redeterminize(1, &mut GameRng::new(seed));
+        assert!(
+            w.table.hands[0][Resource::Ore] >= 2,
+            "seed {seed}: {}",
+            w.table.hands[0]
+        );
+        assert_eq!(w.table.hands[0].total(), 3);
+        assert_eq!(w.table.hands[2].total(), 3);
+        assert_eq!(others(&w), others(&g));
+        assert_eq!(
+            w.table.hands[1], g.table.hands[1],
+            "seat 1's own hand is its own"
+        );
+        hands.insert(w.table.hands[0]);
+        let accept = Command::Trade(TradeCommand::Accept(id));
+        w.apply(1, &accept, 0)
+            .unwrap_or_else(|e| panic!("seed {seed}: the offer cannot be taken: {e}"));
+    }
+    // The card the offer does not show is still dealt at random.
+    assert!(hands.len() > 1, "{hands:?}");
+}
+
 /// The beginner board with a 3:1 harbour on A's north side and a 2:1 wool harbour on D's
 /// north-west side.
 fn harbour_game() -> BaseGame {
