@@ -201,24 +201,42 @@ fn player_trade(c: &Command) -> bool {
 /// them): on its turn every build, bank trade, card bought or played, and ending the turn;
 /// every robber move; every free road. When the heuristic makes its one offer of the turn,
 /// every offer of the hand's cards besides (so hard picks which offer, or another move; never
-/// a second offer in a turn). Elsewhere (the roll, discards, answers) none: the heuristic's
-/// pick stands.
+/// a second offer in a turn). Offered a trade, taking or refusing each offer open to it. Owing
+/// a discard, every set of that many cards its hand holds. Elsewhere (the roll, a counter
+/// offer, withdrawing an offer) none: the heuristic's pick stands.
 pub(crate) fn candidates(g: &BaseGame, me: Seat, medium: &Command, out: &mut Vec<Command>) {
-    if is_offer(medium) {
-        // The heuristic wants to make its one offer of the turn: hard chooses which (or none).
-        own_moves(g, me, out);
-        offers(g, me, out);
-        return;
+    match medium {
+        Command::Trade(TradeCommand::Offer { .. }) => {
+            // The heuristic wants to make its one offer of the turn: hard chooses which (or
+            // none).
+            own_moves(g, me, out);
+            offers(g, me, out);
+        }
+        Command::Trade(TradeCommand::Accept(_) | TradeCommand::Decline(_)) => answers(g, me, out),
+        Command::Discard(owed) => g
+            .hand(me)
+            .each_part(owed.total(), |part| out.push(Command::Discard(part))),
+        c if player_trade(c) => {}
+        _ => own_moves(g, me, out),
     }
-    if player_trade(medium) {
-        return;
-    }
-    own_moves(g, me, out);
 }
 
-/// Whether a command proposes a trade to other players.
-fn is_offer(c: &Command) -> bool {
-    matches!(c, Command::Trade(TradeCommand::Offer { .. }))
+/// Every answer `me` may give to the offers open to it: take each, refuse each. The search
+/// values a trade by the position it leaves, where the heuristic takes only a trade that
+/// brings its next build nearer; the proposer's offer shows what it holds, so every deal of
+/// the search leaves the offer one `me` can take ([`BaseGame::redeterminize`]).
+fn answers(g: &BaseGame, me: Seat, out: &mut Vec<Command>) {
+    let legal = g.legal(me);
+    for o in g.offers() {
+        for c in [
+            Command::Trade(TradeCommand::Accept(o.id)),
+            Command::Trade(TradeCommand::Decline(o.id)),
+        ] {
+            if legal.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
 }
 
 /// The offers to the table hard compares when it makes one: a card of its hand (one, or two
@@ -302,6 +320,10 @@ pub(crate) fn chance(c: &Command) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn is_offer(c: &Command) -> bool {
+        matches!(c, Command::Trade(TradeCommand::Offer { .. }))
+    }
     use crate::bots::search::Budget;
     use crate::bots::{Bot, BotKind};
     use crate::rules::costs;
@@ -347,7 +369,8 @@ mod tests {
     }
 
     /// On its turn the value search compares every build, road and bank trade, not just the
-    /// heuristic's few; answers to offers are left to the heuristic.
+    /// heuristic's few; an answer with no offer open, or a move off its turn, leaves nothing
+    /// to compare.
     #[test]
     fn every_own_move_is_a_candidate() {
         let mut g = main_phase();
@@ -365,6 +388,52 @@ mod tests {
         // Not its turn: nothing to compare.
         candidates(&g, 1, &Command::End, &mut none);
         assert!(none.is_empty());
+    }
+
+    /// Offered a trade, hard compares taking it with refusing it; owing a discard, every set
+    /// of that many cards its hand holds, each one the rules take.
+    #[test]
+    fn hard_weighs_each_answer_and_every_discard() {
+        let mut g = main_phase();
+        deal(&mut g, 0, ResourceSet::new(1, 0, 0, 0, 0));
+        deal(&mut g, 1, ResourceSet::new(0, 0, 0, 0, 1));
+        let offer = Command::Trade(TradeCommand::Offer {
+            give: ResourceSet::new(1, 0, 0, 0, 0),
+            get: ResourceSet::new(0, 0, 0, 0, 1),
+            to: None,
+        });
+        g.apply(0, &offer, 0).expect("seat 0's offer is posted");
+        let id = g.offers()[0].id;
+        let accept = Command::Trade(TradeCommand::Accept(id));
+        let decline = Command::Trade(TradeCommand::Decline(id));
+        for medium in [&accept, &decline] {
+            let mut out = Vec::new();
+            candidates(&g, 1, medium, &mut out);
+            assert_eq!(out, vec![accept, decline]);
+        }
+        // Seat 3 holds no ore: it may only refuse.
+        let mut out = Vec::new();
+        candidates(&g, 3, &decline, &mut out);
+        assert_eq!(out, vec![decline]);
+
+        let mut g = main_phase();
+        let hand = ResourceSet::new(3, 2, 0, 2, 2);
+        deal(&mut g, 1, hand);
+        g.phase = Phase::Discard { owed: vec![(1, 4)] };
+        let medium = Command::Discard(ResourceSet::new(2, 2, 0, 0, 0));
+        let mut out = Vec::new();
+        candidates(&g, 1, &medium, &mut out);
+        let mut parts = 0;
+        hand.each_part(4, |_| parts += 1);
+        assert_eq!(out.len(), parts);
+        assert!(out.contains(&medium));
+        for c in &out {
+            let mut after = g.clone();
+            after
+                .apply(1, c, 0)
+                .unwrap_or_else(|e| panic!("{c:?}: {e}"));
+            assert_eq!(after.hand(1).total(), 5);
+        }
     }
 
     /// When the heuristic makes its one offer of the turn, hard compares every offer of its
