@@ -8,7 +8,8 @@
 //! multisets, drawn only from the caller's random stream, gives a game the seat cannot tell
 //! from the real one, and one that depends on nothing the seat could not know. An open
 //! offer shows some of its proposer's cards (the rules refuse an offer its proposer cannot
-//! pay), so a deal leaves the proposer at least what it offers.
+//! pay), so a deal leaves the proposer of an offer the seat may answer what it offers, as far
+//! as the cards allow.
 
 use super::BaseGame;
 use crate::engine::Seat;
@@ -75,11 +76,16 @@ impl BaseGame {
         self.rng = GameRng::new(rng.next_seed());
     }
 
-    /// What each other seat's open offers show it holds: of each resource, the most one of
-    /// its offers gives.
+    /// What the open offers `seat` may answer show of their proposers' hands: of each
+    /// resource, the most one of a proposer's offers gives (its offers are alternatives, each
+    /// paid from the same hand). Offers made to others are left out, so that one gone stale
+    /// (its proposer has spent the cards since) cannot take from the pool the cards an offer
+    /// to `seat` needs.
     fn shown_by_offers(&self, seat: Seat) -> Vec<ResourceSet> {
         let mut shown = vec![ResourceSet::EMPTY; self.cfg.seats];
-        for o in self.table.offers.iter().filter(|o| o.from != seat) {
+        let to_seat =
+            |o: &&crate::rules::trade::Offer| o.from != seat && o.to.is_none_or(|to| to == seat);
+        for o in self.table.offers.iter().filter(to_seat) {
             let held = &mut shown[o.from as usize];
             for r in Resource::ALL {
                 held[r] = held[r].max(o.give[r]);

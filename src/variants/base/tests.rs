@@ -1875,6 +1875,14 @@ fn a_fresh_deal_leaves_a_proposer_what_its_offer_shows() {
     }
     // The card the offer does not show is still dealt at random.
     assert!(hands.len() > 1, "{hands:?}");
+    // A second offer is another way to pay from the same hand: of each resource the most one
+    // offer shows (2 ore, 1 wool: the whole hand), not the sum.
+    ok(&mut g, 0, "offer 1 ore 1 wool for 1 brick");
+    for seed in 0..50 {
+        let mut w = g.clone();
+        w.redeterminize(1, &mut GameRng::new(seed));
+        assert_eq!(w.table.hands[0], rs("2 ore 1 wool"), "seed {seed}");
+    }
 }
 
 /// The beginner board with a 3:1 harbour on A's north side and a 2:1 wool harbour on D's
