@@ -17,8 +17,9 @@ pub trait TableBot<G: Ruleset>: SeatBot<G> + Send + Sync {
     /// How the lobby names it in `game` (its level, and what it plays as where the ruleset
     /// lacks that level).
     fn label(&self, game: &G) -> String;
-    /// Whether it is thinking on a thread of its own: the table then asks again soon
-    /// ([`THINK_POLL_MS`]) instead of after a whole think time.
+    /// Whether it has a search of its own under way, or done and its pick not yet played:
+    /// the table then asks again soon ([`THINK_POLL_MS`]) instead of after a whole think
+    /// time.
     fn thinking(&self) -> bool {
         false
     }
@@ -134,7 +135,7 @@ impl TableBot<Game> for OffTable {
     }
 
     fn thinking(&self) -> bool {
-        self.thinking.as_ref().is_some_and(|t| !t.job.is_finished())
+        self.thinking.is_some()
     }
 }
 
@@ -337,6 +338,69 @@ mod tests {
             matches!(t.record().last(), Some(crate::record::Entry::Command { seat, .. }) if *seat == bot_seat),
             "the bot placed its settlement"
         );
+    }
+
+    /// Bots that may all act at once (discards after a 7) think at once: a hard bot still
+    /// searching on its thread does not hold up the next, so every bot owing a discard
+    /// starts its search in the same tick, and each discard is played once its search ends.
+    #[test]
+    fn bots_owing_discards_think_at_once() {
+        use crate::server::table::{Table, TableConfig};
+        use crate::variants::base::{BaseGame, Phase};
+        let mut cfg = crate::sim::SimConfig::base(1, 5, vec![BotKind::Heuristic; 4]);
+        cfg.move_cap = 16;
+        let Game::Base(mut g) = crate::sim::play_game(&cfg, 0, false).expect("a game").game else {
+            panic!("a base game")
+        };
+        // Every seat holds nine cards and owes four.
+        let hand = crate::rules::resources::ResourceSet::new(2, 2, 2, 2, 1);
+        for s in 0..4 {
+            let old = g.table.hands[s];
+            g.table.bank.add(&old);
+            g.table.bank.sub(&hand);
+            g.table.hands[s] = hand;
+        }
+        g.phase = Phase::Discard {
+            owed: (0..4).map(|s| (s, 4)).collect(),
+        };
+        let g: BaseGame = g;
+        let mut t = Table::new(
+            Game::Base(g),
+            TableConfig {
+                bots: 4,
+                bot_kind: BotKind::Hard,
+                bot_think_ms: 1000,
+                seed: 3,
+                ..TableConfig::default()
+            },
+        );
+        let mut now: Millis = 0;
+        while !t.started() {
+            now = t.next_wake().expect("the lobby fills with bots");
+            t.tick(now);
+        }
+        let played = t.record().len();
+        now = now.max(t.next_wake().expect("the bots are due"));
+        t.tick(now);
+        assert_eq!(
+            t.bots_thinking(),
+            4,
+            "every bot owing a discard searches at once"
+        );
+        assert_eq!(
+            t.record().len(),
+            played,
+            "no discard before its search ends"
+        );
+        while t.game().actors().len() == 4 || t.bots_thinking() > 0 {
+            now += THINK_POLL_MS;
+            t.tick(now);
+            std::thread::yield_now();
+            if !matches!(t.game(), Game::Base(b) if matches!(b.phase(), Phase::Discard { .. })) {
+                break;
+            }
+        }
+        assert!(t.record().len() > played, "the discards are played");
     }
 
     /// A table of a ruleset with no bots of its own seats legal bots, which the lobby names

@@ -2168,6 +2168,12 @@ impl<G: Ruleset> Table<G> {
         };
     }
 
+    /// How many of the table's bots have a search of their own under way (or done, its pick
+    /// not yet played).
+    pub fn bots_thinking(&self) -> usize {
+        self.bots.iter().flatten().filter(|b| b.thinking()).count()
+    }
+
     /// The next moment the table must act by itself.
     pub fn next_wake(&self) -> Option<Millis> {
         let mut t = [self.bot_due, None, None, None];
@@ -2220,19 +2226,23 @@ impl<G: Ruleset> Table<G> {
         if self.bot_due.is_some_and(|d| d <= now) {
             self.bot_due = None;
             let mut seats: Vec<Seat> = self.bot_actors(now).collect();
-            if self.game.simultaneous() && !seats.is_empty() {
+            let simultaneous = self.game.simultaneous();
+            if simultaneous && !seats.is_empty() {
                 // No turns: every bot gets its go, starting from a seat that rotates.
                 let k = self.version as usize % seats.len();
                 seats.rotate_left(k);
-            } else {
-                seats.truncate(1);
             }
+            // With turns one bot acts a tick, so people can follow; a bot still thinking on
+            // its own thread does not hold up the next (bots answering one offer, or
+            // discarding after a 7, think at once). Any other bot ends the tick, as before.
             for seat in seats {
                 let mut bot = match self.bots[seat as usize].take() {
                     Some(b) => b,
                     None => self.new_bot(self.cfg.bot_kind, self.cfg.seed ^ (seat as u64 + 77)),
                 };
                 let choice = bot.choose(&self.game, seat);
+                // Only a bot that went on thinking lets the next one have this tick.
+                let waits_on_search = choice.is_none() && bot.thinking();
                 self.bots[seat as usize] = Some(bot);
                 if let Some(cmd) = choice {
                     match self.game.apply(seat, &cmd, now) {
@@ -2248,10 +2258,13 @@ impl<G: Ruleset> Table<G> {
                         Err(e) => tracing::error!(seat, error = %e, "a bot's command was refused"),
                     }
                 }
+                if !simultaneous && !waits_on_search {
+                    break;
+                }
             }
             self.schedule_bots(now);
             // A bot searching on its own thread is asked again soon, not after a think time.
-            if self.bots.iter().flatten().any(|b| b.thinking()) {
+            if self.bots_thinking() > 0 {
                 let poll = now + super::bots::THINK_POLL_MS;
                 self.bot_due = Some(self.bot_due.map_or(poll, |d| d.min(poll)));
             }
