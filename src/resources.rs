@@ -238,20 +238,19 @@ impl ResourceSet {
     }
 
     /// Calls `f` on every set of `n` cards this hand holds, each once (the discards a 7 leaves
-    /// open), in order of the first resource's count, highest first.
-    pub fn each_part(&self, n: u32, mut f: impl FnMut(ResourceSet)) {
+    /// open), in order of the first resource's count, highest first, until `f` answers
+    /// `false`.
+    pub fn each_part(&self, n: u32, mut f: impl FnMut(ResourceSet) -> bool) {
+        /// Fills `part` from resource `r` on; false once `f` asked to stop.
         fn go(
             hand: &ResourceSet,
             left: u32,
             r: usize,
             part: &mut ResourceSet,
-            f: &mut dyn FnMut(ResourceSet),
-        ) {
+            f: &mut dyn FnMut(ResourceSet) -> bool,
+        ) -> bool {
             if r == 5 {
-                if left == 0 {
-                    f(*part);
-                }
-                return;
+                return left > 0 || f(*part);
             }
             // What the later resources can still give.
             let later: u32 = hand.0[r + 1..].iter().sum();
@@ -259,9 +258,12 @@ impl ResourceSet {
             let least = left.saturating_sub(later);
             for k in (least..=most).rev() {
                 part.0[r] = k;
-                go(hand, left - k, r + 1, part, f);
+                if !go(hand, left - k, r + 1, part, f) {
+                    return false;
+                }
             }
             part.0[r] = 0;
+            true
         }
         if n <= self.total() {
             let mut part = ResourceSet::EMPTY;
@@ -360,7 +362,10 @@ mod tests {
         let hand = ResourceSet::new(3, 0, 2, 1, 4);
         for n in 0..=11 {
             let mut parts = Vec::new();
-            hand.each_part(n, |p| parts.push(p));
+            hand.each_part(n, |p| {
+                parts.push(p);
+                true
+            });
             let mut brute = 0;
             for a in 0..=3 {
                 for c in 0..=2 {
@@ -376,6 +381,13 @@ mod tests {
             assert_eq!(unique.len(), parts.len(), "parts of {n} listed twice");
             assert!(parts.iter().all(|p| p.total() == n && hand.contains(p)));
         }
+        // Asked to stop, it stops.
+        let mut seen = 0;
+        hand.each_part(5, |_| {
+            seen += 1;
+            seen < 3
+        });
+        assert_eq!(seen, 3);
     }
 
     #[test]

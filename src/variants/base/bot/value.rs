@@ -15,7 +15,8 @@
 //! The search ([`crate::bots::search`]) averages the value over fresh deals of what the seat
 //! cannot see where a move draws on them (a card bought, a steal, an offer: whether anyone
 //! takes it is played in each deal by the heuristic's own answer), and looks one more of its
-//! own moves ahead (a trade, then the build it pays for).
+//! own moves ahead (a trade, then the build it pays for). Offers made to the seat and its
+//! discards are compared the same way: by the hand (and position) each leaves.
 
 use super::{Ctx, hex_yield, trade_kind};
 use crate::engine::Seat;
@@ -213,9 +214,7 @@ pub(crate) fn candidates(g: &BaseGame, me: Seat, medium: &Command, out: &mut Vec
             offers(g, me, out);
         }
         Command::Trade(TradeCommand::Accept(_) | TradeCommand::Decline(_)) => answers(g, me, out),
-        Command::Discard(owed) => g
-            .hand(me)
-            .each_part(owed.total(), |part| out.push(Command::Discard(part))),
+        Command::Discard(owed) => discards(g, me, owed.total(), out),
         c if player_trade(c) => {}
         _ => own_moves(g, me, out),
     }
@@ -224,18 +223,41 @@ pub(crate) fn candidates(g: &BaseGame, me: Seat, medium: &Command, out: &mut Vec
 /// Every answer `me` may give to the offers open to it: take each, refuse each. The search
 /// values a trade by the position it leaves, where the heuristic takes only a trade that
 /// brings its next build nearer; the proposer's offer shows what it holds, so every deal of
-/// the search leaves the offer one `me` can take ([`BaseGame::redeterminize`]).
+/// the search leaves the offer one `me` can take ([`BaseGame::redeterminize`]). An offer from
+/// a seat close to winning is refused, as the heuristic refuses it: the value reads the
+/// proposer's public strength, which a trade leaves the same, not what the trade brings it.
 fn answers(g: &BaseGame, me: Seat, out: &mut Vec<Command>) {
     let legal = g.legal(me);
+    let ctx = Ctx::new(g, me);
     for o in g.offers() {
-        for c in [
-            Command::Trade(TradeCommand::Accept(o.id)),
-            Command::Trade(TradeCommand::Decline(o.id)),
-        ] {
-            if legal.contains(&c) {
-                out.push(c);
-            }
+        let take = Command::Trade(TradeCommand::Accept(o.id));
+        let refuse = Command::Trade(TradeCommand::Decline(o.id));
+        if !ctx.close_to_winning(o.from) && legal.contains(&take) {
+            out.push(take);
         }
+        if legal.contains(&refuse) {
+            out.push(refuse);
+        }
+    }
+}
+
+/// Most discards hard compares: every discard of a hand of up to 20 cards (381 at most,
+/// half of a hand of four of each resource). A larger hand keeps the heuristic's discard
+/// (a hand of 30 cards has 1,451 ways to lose 15).
+const MOST_DISCARDS: usize = 400;
+
+/// Every set of `n` cards `me`'s hand holds, unless there are more than [`MOST_DISCARDS`]
+/// (then none: the heuristic's discard stands).
+fn discards(g: &BaseGame, me: Seat, n: u32, out: &mut Vec<Command>) {
+    let start = out.len();
+    let mut listed = 0;
+    g.hand(me).each_part(n, |part| {
+        out.push(Command::Discard(part));
+        listed += 1;
+        listed <= MOST_DISCARDS
+    });
+    if listed > MOST_DISCARDS {
+        out.truncate(start);
     }
 }
 
@@ -424,7 +446,10 @@ mod tests {
         let mut out = Vec::new();
         candidates(&g, 1, &medium, &mut out);
         let mut parts = 0;
-        hand.each_part(4, |_| parts += 1);
+        hand.each_part(4, |_| {
+            parts += 1;
+            true
+        });
         assert_eq!(out.len(), parts);
         assert!(out.contains(&medium));
         for c in &out {
@@ -434,6 +459,12 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{c:?}: {e}"));
             assert_eq!(after.hand(1).total(), 5);
         }
+        // A hand with more ways to discard than hard compares keeps medium's discard.
+        deal(&mut g, 1, ResourceSet::new(3, 3, 4, 4, 4));
+        let medium = Command::Discard(ResourceSet::new(5, 0, 4, 2, 0));
+        let mut out = Vec::new();
+        candidates(&g, 1, &medium, &mut out);
+        assert!(out.is_empty(), "{} discards", out.len());
     }
 
     /// When the heuristic makes its one offer of the turn, hard compares every offer of its
