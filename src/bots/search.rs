@@ -4,8 +4,8 @@
 //! Each decision starts from the `medium` heuristic's own pick. When the position offers a
 //! real choice (where to settle in setup, where the robber goes, what to do with a hand on its
 //! turn: build a city, a settlement, buy a card, play one, or end; whether to take an offer,
-//! what to discard), the bot lists a handful of candidates and plays each one out many times. Every playout starts with
-//! [`Ruleset::redeterminize`]: the others' hands, the development deck and the dice are dealt
+//! what to discard), the bot lists the candidates and compares them. Setup's few are each
+//! played out many times; every playout starts with [`Ruleset::redeterminize`]: the others' hands, the development deck and the dice are dealt
 //! again from the bot's own stream, so the search never sees the true hidden state, and two
 //! games that look the same from its seat give the same decision. The same deals are used for
 //! every candidate (common random numbers), so candidates are compared on equal luck. A

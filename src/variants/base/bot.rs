@@ -1290,7 +1290,8 @@ const RANKED: usize = 6;
 /// Victory points one pip of production is worth at a search playout's end.
 const PIP_WEIGHT: f64 = 0.08;
 
-/// Whether a command is part of trading (the search leaves trades to the heuristic).
+/// Whether a command is part of trading (setup's playout search never compares trades; the
+/// value search compares the bank trades, and the others as [`value::candidates`] says).
 pub(crate) fn trade_kind(c: &Command) -> bool {
     matches!(
         c.kind(),
@@ -1298,8 +1299,9 @@ pub(crate) fn trade_kind(c: &Command) -> bool {
     )
 }
 
-/// Base candidates: setup spots, the robber's hexes, and on its turn the builds and cards
-/// (never trades: answers and offers stay the heuristic's, by what they are worth to it).
+/// Base candidates for playouts: setup spots, the robber's hexes, and on its turn the builds
+/// and cards (never trades). Only setup is searched by playouts now; after setup the value
+/// search lists its own ([`value::candidates`]).
 pub(crate) fn search_candidates(g: &BaseGame, me: Seat, medium: &Command) -> Vec<Command> {
     let mut out = Vec::new();
     match g.phase() {

@@ -192,8 +192,9 @@ fn robbed_production(g: &BaseGame, seat: Seat) -> [f32; 5] {
     p
 }
 
-/// Whether a command proposes, answers or withdraws a trade between players (those stay the
-/// heuristic's: one offer a turn, answers by what the cards are worth).
+/// Whether a command proposes, answers or withdraws a trade between players (hard compares
+/// offers only where the heuristic makes its one of the turn, and answers only to take or
+/// refuse: a counter offer or a withdrawal stays the heuristic's).
 fn player_trade(c: &Command) -> bool {
     trade_kind(c) && c.kind() != Kind::Bank
 }
