@@ -236,40 +236,6 @@ impl ResourceSet {
     pub fn kinds(&self) -> usize {
         self.0.iter().filter(|n| **n > 0).count()
     }
-
-    /// Calls `f` on every set of `n` cards this hand holds, each once (the discards a 7 leaves
-    /// open), in order of the first resource's count, highest first, until `f` answers
-    /// `false`.
-    pub fn each_part(&self, n: u32, mut f: impl FnMut(ResourceSet) -> bool) {
-        /// Fills `part` from resource `r` on; false once `f` asked to stop.
-        fn go(
-            hand: &ResourceSet,
-            left: u32,
-            r: usize,
-            part: &mut ResourceSet,
-            f: &mut dyn FnMut(ResourceSet) -> bool,
-        ) -> bool {
-            if r == 5 {
-                return left > 0 || f(*part);
-            }
-            // What the later resources can still give.
-            let later: u32 = hand.0[r + 1..].iter().sum();
-            let most = hand.0[r].min(left);
-            let least = left.saturating_sub(later);
-            for k in (least..=most).rev() {
-                part.0[r] = k;
-                if !go(hand, left - k, r + 1, part, f) {
-                    return false;
-                }
-            }
-            part.0[r] = 0;
-            true
-        }
-        if n <= self.total() {
-            let mut part = ResourceSet::EMPTY;
-            go(self, n, 0, &mut part, &mut f);
-        }
-    }
 }
 
 impl Index<Resource> for ResourceSet {
@@ -353,41 +319,6 @@ mod tests {
         assert_eq!(Resource::parse("gr"), Some(Resource::Grain));
         assert_eq!(Resource::parse("w"), None, "wood/wool/wheat is ambiguous");
         assert_eq!(Resource::parse("gold"), None);
-    }
-
-    /// Every part of a hand of a given size, each once: the count a brute force over all
-    /// sets gives, and none the hand cannot pay or of the wrong size.
-    #[test]
-    fn a_hand_lists_each_part_of_a_size_once() {
-        let hand = ResourceSet::new(3, 0, 2, 1, 4);
-        for n in 0..=11 {
-            let mut parts = Vec::new();
-            hand.each_part(n, |p| {
-                parts.push(p);
-                true
-            });
-            let mut brute = 0;
-            for a in 0..=3 {
-                for c in 0..=2 {
-                    for d in 0..=1 {
-                        for e in 0..=4 {
-                            brute += u32::from(a + c + d + e == n);
-                        }
-                    }
-                }
-            }
-            assert_eq!(parts.len() as u32, brute, "parts of {n}");
-            let unique: std::collections::HashSet<_> = parts.iter().collect();
-            assert_eq!(unique.len(), parts.len(), "parts of {n} listed twice");
-            assert!(parts.iter().all(|p| p.total() == n && hand.contains(p)));
-        }
-        // Asked to stop, it stops.
-        let mut seen = 0;
-        hand.each_part(5, |_| {
-            seen += 1;
-            seen < 3
-        });
-        assert_eq!(seen, 3);
     }
 
     #[test]

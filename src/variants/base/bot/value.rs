@@ -23,6 +23,7 @@ use crate::engine::Seat;
 use crate::rules::devcards::DevCard;
 use crate::rules::offers::TradeCommand;
 use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::spots;
 use crate::ruleset::Ruleset;
 use crate::variants::base::{BaseGame, Command, Kind, Phase};
 
@@ -247,18 +248,22 @@ fn answers(g: &BaseGame, me: Seat, out: &mut Vec<Command>) {
 /// (a hand of 30 cards has 1,451 ways to lose 15).
 const MOST_DISCARDS: usize = 400;
 
-/// Every set of `n` cards `me`'s hand holds, unless there are more than [`MOST_DISCARDS`]
-/// (then none: the heuristic's discard stands).
+/// Every set of `n` cards `me`'s hand holds (the rules' own list, [`spots::each_choice`]),
+/// unless there are more than [`MOST_DISCARDS`] (then none: the heuristic's discard stands).
+/// They are compared in the reverse of the rules' order, the most lumber first: the order the
+/// measured build compared them in, which decides between discards of equal value.
 fn discards(g: &BaseGame, me: Seat, n: u32, out: &mut Vec<Command>) {
     let start = out.len();
     let mut listed = 0;
-    g.hand(me).each_part(n, |part| {
-        out.push(Command::Discard(part));
+    spots::each_choice(g.hand(me), n, &mut |set| {
+        out.push(Command::Discard(set));
         listed += 1;
         listed <= MOST_DISCARDS
     });
     if listed > MOST_DISCARDS {
         out.truncate(start);
+    } else {
+        out[start..].reverse();
     }
 }
 
@@ -343,10 +348,6 @@ pub(crate) fn chance(c: &Command) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn is_offer(c: &Command) -> bool {
-        matches!(c, Command::Trade(TradeCommand::Offer { .. }))
-    }
     use crate::bots::search::Budget;
     use crate::bots::{Bot, BotKind};
     use crate::rules::costs;
@@ -360,6 +361,10 @@ mod tests {
     }
 
     use super::super::tests::deal;
+
+    fn is_offer(c: &Command) -> bool {
+        matches!(c, Command::Trade(TradeCommand::Offer { .. }))
+    }
 
     /// Setup is still searched with whole games; after it, positions are valued.
     #[test]
@@ -446,12 +451,7 @@ mod tests {
         let medium = Command::Discard(ResourceSet::new(2, 2, 0, 0, 0));
         let mut out = Vec::new();
         candidates(&g, 1, &medium, &mut out);
-        let mut parts = 0;
-        hand.each_part(4, |_| {
-            parts += 1;
-            true
-        });
-        assert_eq!(out.len(), parts);
+        assert_eq!(out.len(), spots::choices(&hand, 4).len());
         assert!(out.contains(&medium));
         for c in &out {
             let mut after = g.clone();
