@@ -1,21 +1,22 @@
 //! The `hard` bot: flat Monte Carlo search over a few candidate moves, on games dealt afresh
 //! from what its seat knows.
 //!
-//! Each decision starts from the `medium` heuristic's own pick. When the position offers a
-//! real choice (where to settle in setup, where the robber goes, what to do with a hand on its
-//! turn: build a city, a settlement, buy a card, play one, or end; whether to take an offer,
-//! what to discard), the bot lists the candidates and compares them. Setup's few are each
-//! played out many times; every playout starts with [`Ruleset::redeterminize`]: the others' hands, the development deck and the dice are dealt
-//! again from the bot's own stream, so the search never sees the true hidden state, and two
-//! games that look the same from its seat give the same decision. The same deals are used for
-//! every candidate (common random numbers), so candidates are compared on equal luck. A
-//! playout runs the `medium` heuristic in every seat, to the end of the game where a decision
-//! shapes all of it (setup: [`BotPlay::search_rounds`]) and otherwise for two rounds, then
-//! scores the position (a win, a loss by how near it came, or points plus production against
-//! the best opponent). The budget goes by successive halving: each phase drops the worse half
-//! of the candidates, so the last challenger is played the most. The heuristic's pick stands
-//! unless that challenger beats it clearly on the same deals (by standard errors of the paired
-//! differences): a search too short to tell never moves the bot off a sound plan.
+//! Each decision starts from the `medium` heuristic's own pick. When the position offers a real
+//! choice (where to settle in setup, where the robber goes, what to do with a hand on its turn:
+//! build a city, a settlement, buy a card, play one, or end; whether to take an offer, what to
+//! discard), the bot lists the candidates and compares them. Setup's few are each played out
+//! many times; every playout starts with [`Ruleset::redeterminize`]: the others' hands, the
+//! development deck and the dice are dealt again from the bot's own stream, so the search never
+//! sees the true hidden state, and two games that look the same from its seat give the same
+//! decision. The same deals are used for every candidate (common random numbers), so candidates
+//! are compared on equal luck. A playout runs the `medium` heuristic in every seat, to the end
+//! of the game where a decision shapes all of it (setup: [`BotPlay::search_rounds`]) and
+//! otherwise for two rounds, then scores the position (a win, a loss by how near it came, or
+//! points plus production against the best opponent). The budget goes by successive halving:
+//! each phase drops the worse half of the candidates, so the last challenger is played the
+//! most. The heuristic's pick stands unless that challenger beats it clearly on the same deals
+//! (by standard errors of the paired differences): a search too short to tell never moves the
+//! bot off a sound plan.
 //!
 //! Where the ruleset brings an evaluation ([`BotPlay::search_value`]; base Catan after setup,
 //! Risk of Catan) the bot compares every move of its own by the position it leads to

@@ -83,9 +83,8 @@ impl BaseGame {
     /// to `seat` needs.
     fn shown_by_offers(&self, seat: Seat) -> Vec<ResourceSet> {
         let mut shown = vec![ResourceSet::EMPTY; self.cfg.seats];
-        let to_seat =
-            |o: &&crate::rules::trade::Offer| o.from != seat && o.to.is_none_or(|to| to == seat);
-        for o in self.table.offers.iter().filter(to_seat) {
+        let offers = self.table.offers.iter();
+        for o in offers.filter(|o| o.from != seat && o.to.is_none_or(|to| to == seat)) {
             let held = &mut shown[o.from as usize];
             for r in Resource::ALL {
                 held[r] = held[r].max(o.give[r]);
