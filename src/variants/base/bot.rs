@@ -1312,6 +1312,13 @@ pub(crate) fn search_candidates(g: &BaseGame, me: Seat, medium: &Command) -> Vec
             let legal = g.legal(me);
             out.extend(ranked(g, me, &legal, RANKED));
         }
+        // The road beside a settlement just placed: each way it may point (two or three).
+        Phase::Setup {
+            step,
+            settlement: Some(_),
+        } if g.setup_seat(*step) == me => {
+            out.extend(g.legal(me));
+        }
         Phase::Robber { .. } if g.current() == me => {
             let legal = g.legal(me);
             out.extend(ranked(g, me, &legal, RANKED));
@@ -1646,6 +1653,37 @@ mod tests {
             "{}",
             bot.stats.playouts
         );
+    }
+
+    /// The road beside a setup settlement is searched too, by whole games: every way it
+    /// may point is a candidate (the heuristic's first), and the pick is one of them.
+    #[test]
+    fn setup_roads_are_searched_with_whole_games() {
+        use crate::bots::search::{Budget, DEFAULT_PLAYOUTS};
+        let g = four_bots_after(1);
+        assert!(matches!(
+            g.phase(),
+            Phase::Setup {
+                settlement: Some(_),
+                ..
+            }
+        ));
+        let me = g.current();
+        let legal = g.legal(me);
+        assert!(legal.len() >= 2, "{legal:?}");
+        let mut rng = GameRng::new(3);
+        let mut mem = Memory::default();
+        let medium = choose(&g, me, &mut rng, &mut mem).expect("a road");
+        let mut out = Vec::new();
+        g.search_candidates(me, &medium, &mut out);
+        assert_eq!(out.len(), legal.len());
+        assert!(legal.iter().all(|c| out.contains(c)));
+        let mut bot: crate::bots::Bot<BaseGame> =
+            crate::bots::Bot::new(BotKind::Hard, 9).with_budget(Budget::Playouts(DEFAULT_PLAYOUTS));
+        let pick = bot.choose(&g, me).expect("a road");
+        assert!(legal.contains(&pick), "{pick:?}");
+        assert_eq!(bot.stats.searched, 1);
+        assert!(bot.stats.playouts >= 400, "{}", bot.stats.playouts);
     }
 
     /// The base game (seed 5) that four medium bots have played for `moves` commands: the
