@@ -2,9 +2,9 @@
 //! from what its seat knows.
 //!
 //! Each decision starts from the `medium` heuristic's own pick. When the position offers a real
-//! choice (where to settle in setup, where the robber goes, what to do with a hand on its turn:
-//! build a city, a settlement, buy a card, play one, or end; whether to take an offer, what to
-//! discard), the bot lists the candidates and compares them. Setup's few are each played out
+//! choice (where to settle in setup and where its road points, where the robber goes, what to
+//! do with a hand on its turn: build a city, a settlement, buy a card, play one, or end;
+//! whether to take an offer, what to discard), the bot lists the candidates and compares them. Setup's few are each played out
 //! many times; every playout starts with [`Ruleset::redeterminize`]: the others' hands, the
 //! development deck and the dice are dealt again from the bot's own stream, so the search never
 //! sees the true hidden state, and two games that look the same from its seat give the same
@@ -333,8 +333,8 @@ struct Searched {
 }
 
 /// Whole-game playouts (setup's) a decision plays for each playout of the count budget: the
-/// default 240 buys 480 games. Setup shapes the whole game and is searched only twice a game,
-/// so it got the budget the value search left unused (before its picks were checked by whole
+/// default 240 buys 480 games. Setup shapes the whole game and is searched only four times a
+/// game (two settlements, and since 2026-11-27 two roads), so it got the budget the value search left unused (before its picks were checked by whole
 /// games too): with 120 games a decision hard won 42.4% of 1,000 games against three medium
 /// (seed 2), with 480 48.5% of 400 (on seed 1, 500 games: 47.2% before, 48.0% after;
 /// docs/bots.md); the slowest setup decision stays well inside a second of one core.

@@ -1241,16 +1241,15 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// The `k` best of `legal`'s setup settlements or robber moves by the heuristic's own
-/// measure (spot value, robber score), best first; other commands are not ranked. A search
-/// bot looks deeper at these few instead of at every corner or hex.
+/// The `k` best of `legal`'s setup settlements by the heuristic's own measure (spot value),
+/// best first; other commands are not ranked. A search bot looks deeper at these few instead
+/// of at every corner.
 pub fn ranked(g: &BaseGame, me: Seat, legal: &[Command], k: usize) -> Vec<Command> {
     let ctx = Ctx::new(g, me);
     let mut scored: Vec<(f32, Command)> = legal
         .iter()
         .filter_map(|c| match c {
             Command::Settle(at) => Some((ctx.spot_value(*at), *c)),
-            Command::Robber { .. } => ctx.robber_score(c).map(|v| (v, *c)),
             _ => None,
         })
         .collect();
@@ -1285,7 +1284,7 @@ fn production(map: &Map, pieces: &Pieces, seat: Seat) -> [f32; 5] {
     p
 }
 
-/// Setup spots and robber moves the search considers, best first by the heuristic's measure.
+/// Setup spots the search considers, best first by the heuristic's measure.
 const RANKED: usize = 6;
 /// Victory points one pip of production is worth at a search playout's end.
 const PIP_WEIGHT: f64 = 0.08;
@@ -1299,59 +1298,20 @@ pub(crate) fn trade_kind(c: &Command) -> bool {
     )
 }
 
-/// Base candidates for playouts: setup spots, the robber's hexes, and on its turn the builds
-/// and cards (never trades). Only setup is searched by playouts now; after setup the value
-/// search lists its own ([`value::candidates`]).
-pub(crate) fn search_candidates(g: &BaseGame, me: Seat, medium: &Command) -> Vec<Command> {
-    let mut out = Vec::new();
+/// Setup's candidates for whole-game playouts: the best settlement spots by the heuristic's
+/// measure, or every way the road beside the settlement just placed may point (two or three).
+/// After setup the value search lists its own ([`value::candidates`]).
+pub(crate) fn setup_candidates(g: &BaseGame, me: Seat) -> Vec<Command> {
     match g.phase() {
-        Phase::Setup {
-            step,
-            settlement: None,
-        } if g.setup_seat(*step) == me => {
+        Phase::Setup { step, settlement } if g.setup_seat(*step) == me => {
             let legal = g.legal(me);
-            out.extend(ranked(g, me, &legal, RANKED));
-        }
-        // The road beside a settlement just placed: each way it may point (two or three).
-        Phase::Setup {
-            step,
-            settlement: Some(_),
-        } if g.setup_seat(*step) == me => {
-            out.extend(g.legal(me));
-        }
-        Phase::Robber { .. } if g.current() == me => {
-            let legal = g.legal(me);
-            out.extend(ranked(g, me, &legal, RANKED));
-        }
-        Phase::Roll if g.current() == me => {
-            let legal = g.legal(me);
-            for c in [Command::Roll, Command::PlayKnight] {
-                if legal.contains(&c) {
-                    out.push(c);
-                }
+            match settlement {
+                None => ranked(g, me, &legal, RANKED),
+                Some(_) => legal,
             }
         }
-        Phase::Main if g.current() == me && !trade_kind(medium) => {
-            let mut legal = Vec::new();
-            for k in [
-                Kind::City,
-                Kind::Settle,
-                Kind::BuyDev,
-                Kind::PlayKnight,
-                Kind::PlayRoadBuilding,
-                Kind::PlayMonopoly,
-            ] {
-                g.legal_of_kind_into(me, k, &mut legal);
-            }
-            // Ending the turn (saving up) is always one of the choices.
-            if g.legal_kinds(me).contains(Kind::End) {
-                out.push(Command::End);
-            }
-            out.extend(legal);
-        }
-        _ => {}
+        _ => Vec::new(),
     }
-    out
 }
 
 /// A position's worth to `me` when a search playout stops: points and production against
@@ -1464,11 +1424,12 @@ impl BotPlay for BaseGame {
         true
     }
 
-    /// Setup: the best spots by the heuristic's measure, played out to the end. Later: every
-    /// move of the value search ([`value::candidates`]).
+    /// Setup: the best spots by the heuristic's measure and each way the road may point,
+    /// played out to the end ([`setup_candidates`]). Later: every move of the value search
+    /// ([`value::candidates`]).
     fn search_candidates(&self, me: Seat, medium: &Command, out: &mut Vec<Command>) {
         if matches!(self.phase(), Phase::Setup { .. }) {
-            out.extend(search_candidates(self, me, medium));
+            out.extend(setup_candidates(self, me));
         } else {
             value::candidates(self, me, medium, out);
         }
