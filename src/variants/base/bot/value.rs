@@ -562,6 +562,25 @@ mod tests {
         );
     }
 
+    /// A check by whole games counts wins alone: a game lost a point short scores nothing
+    /// there, where setup's playouts count the near miss by the share of the winner's points.
+    #[test]
+    fn a_check_counts_wins_only() {
+        use crate::bots::search::{CHECK_LOSS_SHARE, LOSS_SHARE, score};
+        let mut g = main_phase();
+        g.cfg.vp_target = 3;
+        deal(&mut g, 0, costs::CITY);
+        let at = *g.pieces().buildings_of(0).first().expect("a settlement");
+        g.apply(0, &Command::City(at), 0)
+            .expect("the city is legal");
+        assert_eq!(g.winner(), Some(0));
+        let share = g.total_vp(1) as f64 / g.total_vp(0) as f64;
+        assert!(share > 0.5, "seat 1 came near: {share}");
+        assert_eq!(score(&g, 0, CHECK_LOSS_SHARE), 1.0);
+        assert_eq!(score(&g, 1, CHECK_LOSS_SHARE), 0.0);
+        assert!((score(&g, 1, LOSS_SHARE) - LOSS_SHARE * share).abs() < 1e-9);
+    }
+
     /// The hard bot with the cards for a city and nothing else worth more builds it; the
     /// moves that draw on hidden cards are averaged over every deal, the others valued once.
     #[test]
