@@ -2,21 +2,21 @@
 //! from what its seat knows.
 //!
 //! Each decision starts from the `medium` heuristic's own pick. When the position offers a real
-//! choice (where to settle in setup and where its road points, where the robber goes, what to
-//! do with a hand on its turn: build a city, a settlement, buy a card, play one, or end;
-//! whether to take an offer, what to discard), the bot lists the candidates and compares them. Setup's few are each played out
-//! many times; every playout starts with [`Ruleset::redeterminize`]: the others' hands, the
-//! development deck and the dice are dealt again from the bot's own stream, so the search never
-//! sees the true hidden state, and two games that look the same from its seat give the same
-//! decision. The same deals are used for every candidate (common random numbers), so candidates
-//! are compared on equal luck. A playout runs the `medium` heuristic in every seat, to the end
-//! of the game where a decision shapes all of it (setup: [`BotPlay::search_rounds`]) and
-//! otherwise for two rounds, then scores the position (a win, a loss by how near it came, or
-//! points plus production against the best opponent). The budget goes by successive halving:
-//! each phase drops the worse half of the candidates, so the last challenger is played the
-//! most. The heuristic's pick stands unless that challenger beats it clearly on the same deals
-//! (by standard errors of the paired differences): a search too short to tell never moves the
-//! bot off a sound plan.
+//! choice (where to settle in setup and where its road points, where the robber goes, what to do
+//! with a hand on its turn: build a city, a settlement, buy a card, play one, or end; whether to
+//! take an offer, what to discard), the bot lists the candidates and compares them. Setup's few are
+//! each played out many times; every playout starts with [`Ruleset::redeterminize`]: the others'
+//! hands, the development deck and the dice are dealt again from the bot's own stream, so the
+//! search never sees the true hidden state, and two games that look the same from its seat give the
+//! same decision. The same deals are used for every candidate (common random numbers), so
+//! candidates are compared on equal luck. A playout runs the `medium` heuristic in every seat, to
+//! the end of the game where a decision shapes all of it (setup: [`BotPlay::search_rounds`]) and
+//! otherwise for two rounds, then scores the position (a win, a loss by how near it came, or points
+//! plus production against the best opponent). The budget goes by successive halving: each phase
+//! drops the worse half of the candidates, so the last challenger is played the most. The
+//! heuristic's pick stands unless that challenger beats it clearly on the same deals (by standard
+//! errors of the paired differences): a search too short to tell never moves the bot off a sound
+//! plan.
 //!
 //! Where the ruleset brings an evaluation ([`BotPlay::search_value`]; base Catan after setup,
 //! Risk of Catan) the bot compares every move of its own by the position it leads to
@@ -341,12 +341,13 @@ struct Searched {
     check: Option<bool>,
 }
 
-/// Whole-game playouts (setup's) a decision plays for each playout of the count budget: the
-/// default 240 buys 480 games. Setup shapes the whole game and is searched only four times a
-/// game (two settlements, and since 2026-11-27 two roads), so it got the budget the value search left unused (before its picks were checked by whole
-/// games too): with 120 games a decision hard won 42.4% of 1,000 games against three medium
-/// (seed 2), with 480 48.5% of 400 (on seed 1, 500 games: 47.2% before, 48.0% after;
-/// docs/bots.md); the slowest setup decision stays well inside a second of one core.
+/// Whole-game playouts (setup's) a decision plays for each playout of the count budget: the default
+/// 240 buys 480 games. Setup shapes the whole game and is searched only four times a game (two
+/// settlements, and since 2026-11-27 two roads), so it got the budget the value search left unused
+/// (before its picks were checked by whole games too): with 120 games a decision hard won 42.4% of
+/// 1,000 games against three medium (seed 2), with 480 48.5% of 400 (on seed 1, 500 games: 47.2%
+/// before, 48.0% after; docs/bots.md); the slowest setup decision stays well inside a second of one
+/// core.
 pub const GAMES_PER_PLAYOUT: u32 = 2;
 
 /// Playouts of the count budget one deal of the value search stands for: the default 240
@@ -461,17 +462,16 @@ impl<R: BotPlay> Job<R> {
     }
 }
 
-/// Checks the value search's `challenger` against the heuristic's pick: plays both to the end
-/// of the game on the same fresh deals of what `me` cannot see (medium in every seat, as in
-/// setup's playouts), `pairs` times or until `until`, and keeps the challenger only if it
-/// won more of them (a lost game scores nothing here, [`CHECK_LOSS_SHARE`]). The value compares positions a move or two ahead and can favour
-/// a move that loses later (holding a knight, a road for its own sake); the games carry the
-/// consequences to the end. The bare mean decides (no standard errors, unlike setup's rule):
-/// the value has already said the challenger is better, and a wrong call between two close
-/// moves costs little; this rule is the one measured (docs/bots.md, 2026-11-26, night).
-/// Fewer than [`MIN_CHECK_PAIRS`] pairs played (a time budget run out, or a smaller count
-/// asked for) leave the heuristic's pick. Returns whether the challenger is kept, and the
-/// games played.
+/// Checks the value search's `challenger` against the heuristic's pick: plays both to the end of
+/// the game on the same fresh deals of what `me` cannot see (medium in every seat, as in setup's
+/// playouts), `pairs` times or until `until`, and keeps the challenger only if it won more of them
+/// (a lost game scores nothing here, [`CHECK_LOSS_SHARE`]). The value compares positions a move or
+/// two ahead and can favour a move that loses later (holding a knight, a road for its own sake);
+/// the games carry the consequences to the end. The bare mean decides (no standard errors, unlike
+/// setup's rule): the value has already said the challenger is better, and a wrong call between two
+/// close moves costs little; this rule is the one measured (docs/bots.md, 2026-11-26, night). Fewer
+/// than [`MIN_CHECK_PAIRS`] pairs played (a time budget run out, or a smaller count asked for)
+/// leave the heuristic's pick. Returns whether the challenger is kept, and the games played.
 pub(crate) fn check_by_games<R: BotPlay>(
     game: &R,
     me: Seat,
