@@ -61,9 +61,8 @@ const PLAYOUT_MOVES: u32 = 4000;
 pub(crate) const LOSS_SHARE: f64 = 0.4;
 /// What a lost game scores in a check by whole games: nothing. A check compares two moves of
 /// one position in the middle of the game, where points reached in a lost game reward what
-/// does not win (a late settlement for its point); counting wins alone, two hard seats won
-/// 390 of 500 games against two medium on seed 1 where the near-miss score won 372
-/// (docs/bots.md, 2026-11-27, night).
+/// does not win (a late settlement for its point). Counting wins alone measured better
+/// (CHANGELOG.md, "Bots").
 pub(crate) const CHECK_LOSS_SHARE: f64 = 0.0;
 /// Commands after which a whole-game playout is cut (a runaway guard).
 const GAME_MOVES: u32 = 30_000;
@@ -343,11 +342,8 @@ struct Searched {
 
 /// Whole-game playouts (setup's) a decision plays for each playout of the count budget: the default
 /// 240 buys 480 games. Setup shapes the whole game and is searched only four times a game (two
-/// settlements, and since 2026-11-27 two roads), so it got the budget the value search left unused
-/// (before its picks were checked by whole games too): with 120 games a decision hard won 42.4% of
-/// 1,000 games against three medium (seed 2), with 480 48.5% of 400 (on seed 1, 500 games: 47.2%
-/// before, 48.0% after; docs/bots.md); the slowest setup decision stays well inside a second of one
-/// core.
+/// settlements, two roads), so it gets more games than a playout of the count budget would buy;
+/// the slowest setup decision stays well inside a second of one core.
 pub const GAMES_PER_PLAYOUT: u32 = 2;
 
 /// Playouts of the count budget one deal of the value search stands for: the default 240
@@ -469,7 +465,7 @@ impl<R: BotPlay> Job<R> {
 /// two ahead and can favour a move that loses later (holding a knight, a road for its own sake);
 /// the games carry the consequences to the end. The bare mean decides (no standard errors, unlike
 /// setup's rule): the value has already said the challenger is better, and a wrong call between two
-/// close moves costs little; this rule is the one measured (docs/bots.md, 2026-11-26, night). Fewer
+/// close moves costs little; this rule is the one measured (CHANGELOG.md, "Bots"). Fewer
 /// than [`MIN_CHECK_PAIRS`] pairs played (a time budget run out, or a smaller count asked for)
 /// leave the heuristic's pick. Returns whether the challenger is kept, and the games played.
 pub(crate) fn check_by_games<R: BotPlay>(
