@@ -33,6 +33,8 @@ macro_rules! rulesets {
             BigGame(big_game::BigGame),
             Risk(risk::RiskGame),
             Adaptations(adaptations::AdaptGame),
+            #[cfg(feature = "pig")]
+            Pig(pig::Pig),
         }
     };
 }
