@@ -288,24 +288,6 @@ fn random_pick(legal: &[Command], rng: &mut GameRng) -> Option<Command> {
     (!legal.is_empty()).then(|| legal[rng.below(legal.len())])
 }
 
-/// Cards still needed to pay `cost` from `hand`.
-fn missing(hand: &ResourceSet, cost: &ResourceSet) -> ResourceSet {
-    let mut m = ResourceSet::EMPTY;
-    for r in Resource::ALL {
-        m[r] = cost[r].saturating_sub(hand[r]);
-    }
-    m
-}
-
-/// Cards in `hand` beyond what `cost` needs.
-fn surplus(hand: &ResourceSet, cost: &ResourceSet) -> ResourceSet {
-    let mut s = ResourceSet::EMPTY;
-    for r in Resource::ALL {
-        s[r] = hand[r].saturating_sub(cost[r]);
-    }
-    s
-}
-
 fn times(cost: &ResourceSet, n: u32) -> ResourceSet {
     let mut s = ResourceSet::EMPTY;
     for r in Resource::ALL {
@@ -957,7 +939,7 @@ mod tests {
             "the goal is {:?}",
             plan.goal
         );
-        let need = missing(g.hand(1), &plan.cost);
+        let need = g.hand(1).shortfall(&plan.cost);
         assert_eq!(need, ResourceSet::new(0, 0, 0, 1, 0), "one grain short");
 
         // 1 grain for 1 lumber completes the city: every level accepts.

@@ -28,7 +28,7 @@ impl<'a> Ctx<'a> {
     pub(super) fn dev_play(&self, plan: Option<&Plan>, legal: &[Command]) -> Option<Command> {
         // Monopoly on what the others most likely hold.
         if legal.iter().any(|c| matches!(c, Command::PlayMonopoly(_))) {
-            let need = plan.map_or(ResourceSet::EMPTY, |p| missing(&self.hand, &p.cost));
+            let need = plan.map_or(ResourceSet::EMPTY, |p| self.hand.shortfall(&p.cost));
             let est = self.monopoly_estimate();
             let best = Resource::ALL
                 .iter()
@@ -50,7 +50,7 @@ impl<'a> Ctx<'a> {
                 .iter()
                 .any(|c| matches!(c, Command::PlayYearOfPlenty(_)))
         {
-            let mut need = missing(&self.hand, &plan.cost);
+            let mut need = self.hand.shortfall(&plan.cost);
             let mut take = ResourceSet::EMPTY;
             for _ in 0..2 {
                 let r = Resource::ALL
@@ -73,7 +73,7 @@ impl<'a> Ctx<'a> {
                 }
             }
             let cmd = Command::PlayYearOfPlenty(take);
-            if !missing(&self.hand, &plan.cost).is_empty() && legal.contains(&cmd) {
+            if !self.hand.shortfall(&plan.cost).is_empty() && legal.contains(&cmd) {
                 return Some(cmd);
             }
         }

@@ -18,11 +18,11 @@ impl<'a> Ctx<'a> {
             return None;
         }
         let bank = self.g.bank();
-        let need = missing(&self.hand, cost);
+        let need = self.hand.shortfall(cost);
         if need.is_empty() {
             return None;
         }
-        let mut spare = surplus(&self.hand, keep);
+        let mut spare = self.hand.surplus(keep);
         for r in Resource::ALL {
             spare[r] = spare[r].saturating_sub(mem.bank_got[r]);
         }
@@ -80,11 +80,11 @@ impl<'a> Ctx<'a> {
         if mem.offers > 0 {
             return None;
         }
-        let need = missing(&self.hand, cost);
+        let need = self.hand.shortfall(cost);
         if need.is_empty() || need.total() > 2 {
             return None;
         }
-        let spare = surplus(&self.hand, keep);
+        let spare = self.hand.surplus(keep);
         let give = Resource::ALL
             .iter()
             .copied()
@@ -153,8 +153,8 @@ impl<'a> Ctx<'a> {
         let mut after = self.hand;
         after.sub(&o.get);
         after.add(&o.give);
-        let before = missing(&self.hand, &plan.cost).total();
-        let now = missing(&after, &plan.cost).total();
+        let before = self.hand.shortfall(&plan.cost).total();
+        let now = after.shortfall(&plan.cost).total();
         now < before
     }
 

@@ -55,11 +55,11 @@ impl<'a> Ctx<'a> {
 
     /// Expected rolls until the hand covers `cost`, counting bank trades of spare cards.
     pub(super) fn wait(&self, cost: &ResourceSet) -> f32 {
-        let need = missing(&self.hand, cost);
+        let need = self.hand.shortfall(cost);
         if need.is_empty() {
             return 0.0;
         }
-        let spare = surplus(&self.hand, cost);
+        let spare = self.hand.surplus(cost);
         let mut lots: u32 = Resource::ALL
             .iter()
             .map(|r| spare[*r] / self.rates[*r as usize])
@@ -298,7 +298,7 @@ impl<'a> Ctx<'a> {
             return Some(cmd);
         }
         // Spare cards: a development card if the goal does not need them.
-        let spare = surplus(&self.hand, &plan.cost);
+        let spare = self.hand.surplus(&plan.cost);
         if spare.contains(&costs::DEV_CARD) && legal.contains(&Command::BuyDev) {
             return Some(Command::BuyDev);
         }
@@ -330,7 +330,7 @@ impl<'a> Ctx<'a> {
             {
                 return cmd;
             }
-            if surplus(&self.hand, &plan.cost).contains(&costs::DEV_CARD)
+            if self.hand.surplus(&plan.cost).contains(&costs::DEV_CARD)
                 && legal.contains(&Command::BuyDev)
             {
                 return Command::BuyDev;
