@@ -2,8 +2,9 @@
 //! Names and flags here are what tests and scripts rely on (see DESIGN.md).
 
 use crate::ruleset::Ruleset;
-use crate::variants::flags::TableFlags;
+use crate::variants::flags::{TableFlags, TableSettings};
 use crate::variants::{Game, GameSettings};
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -20,19 +21,43 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The five rulesets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize, serde::Deserialize)]
-pub enum VariantName {
-    /// The standard game.
-    Base,
-    /// Many boards side by side, Sun and Moon groups, 45-second rounds.
-    BigGame,
-    /// No turns: everyone acts at once inside timed phases.
-    TotalChaos,
-    /// Armies on the hexes, battles, control and annexing.
-    Risk,
-    /// The evolution game: herds on drifting tiles.
-    Adaptations,
+/// `VariantName`, one variant per line of `variants::rulesets!`, named as the dispatch's.
+macro_rules! variant_names {
+    (() $($(#[$m:meta])* $v:ident($module:ident :: $game:ident),)*) => {
+        /// The rulesets, as `--variant` chooses them and the save header names them.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        pub enum VariantName {
+            $($(#[$m])* $v,)*
+        }
+
+        impl VariantName {
+            /// Every ruleset, in the registration's order.
+            const ALL: &'static [VariantName] = &[$($(#[$m])* VariantName::$v,)*];
+
+            /// The ruleset's name and what it is, from its settings type.
+            fn about(self) -> (&'static str, &'static str) {
+                match self {
+                    $($(#[$m])* VariantName::$v => {
+                        type S = <crate::variants::$module::$game as Ruleset>::Settings;
+                        (S::NAME, S::ABOUT)
+                    })*
+                }
+            }
+        }
+    };
+}
+
+crate::variants::rulesets!(variant_names);
+
+impl ValueEnum for VariantName {
+    fn value_variants<'a>() -> &'a [Self] {
+        VariantName::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let (name, about) = self.about();
+        Some(PossibleValue::new(name).help(about))
+    }
 }
 
 #[derive(Subcommand, Debug)]

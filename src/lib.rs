@@ -36,6 +36,10 @@
 //! - [`cli`]: the command line (clap); its game flags convert into a ruleset's settings.
 //! - [`commands`]: one module per subcommand, called by the `catan` binary.
 
+// The crate also answers to its own name, so a ruleset's files may be written with the paths an
+// outside crate uses (`catan::...`) and serve both ways (`variants/pig`).
+extern crate self as catan;
+
 pub mod board;
 pub mod bots;
 pub mod cli;

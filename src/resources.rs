@@ -213,6 +213,20 @@ impl ResourceSet {
         }
     }
 
+    /// The cards this hand still lacks to pay `cost`, per resource (what a bot trades for).
+    pub fn shortfall(&self, cost: &ResourceSet) -> ResourceSet {
+        let mut m = ResourceSet::EMPTY;
+        for (m, (c, h)) in m.0.iter_mut().zip(cost.0.iter().zip(self.0.iter())) {
+            *m = c.saturating_sub(*h);
+        }
+        m
+    }
+
+    /// The cards of this hand beyond what `cost` needs, per resource (what a bot may give).
+    pub fn surplus(&self, cost: &ResourceSet) -> ResourceSet {
+        cost.shortfall(self)
+    }
+
     /// Resources with a non-zero count, with their counts.
     pub fn iter(&self) -> impl Iterator<Item = (Resource, u32)> + '_ {
         Resource::ALL

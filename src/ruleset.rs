@@ -248,6 +248,15 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     fn view_without_pieces(&self, seat: Seat) -> Self::View {
         self.view(Some(seat))
     }
+    /// Fills in what `view` left out from the recipient's previous view `earlier` (the
+    /// pieces, when [`Ruleset::view_without_pieces`] left them out). By default views are
+    /// whole.
+    fn keep_view_pieces(_view: &mut Self::View, _earlier: &Self::View) {}
+    /// The recipient's own resource cards in `view`, where the view shows a hand the offers
+    /// of a legal list are written from ([`Ruleset::legal_for_hall`]). By default none.
+    fn view_hand(_view: &Self::View) -> Option<crate::rules::resources::ResourceSet> {
+        None
+    }
     /// `seat`'s legal commands for a hall's update, with the one-for-one offers to everyone
     /// its hand can make left off the end: `true` says the full list ends with them, and the
     /// client writes them from the hand its view shows

@@ -239,7 +239,7 @@ mod tests {
     /// ends with whose letter is whose.
     #[test]
     fn the_legend_of_every_game_with_pieces_names_ships_and_every_seat() {
-        for name in GameSettings::NAMES {
+        for &name in GameSettings::NAMES {
             let mut args = crate::fuzz::game_args(crate::cli::VariantName::Base);
             args.boards = 2;
             let settings = GameSettings::from_flags(name, &args.flags()).expect("settings");

@@ -22,10 +22,7 @@ pub fn check_afford(hand: &ResourceSet, cost: &ResourceSet, what: &str) -> Resul
     if hand.contains(cost) {
         return Ok(());
     }
-    let mut missing = ResourceSet::EMPTY;
-    for (r, n) in cost.iter() {
-        missing[r] = n.saturating_sub(hand[r]);
-    }
+    let missing = hand.shortfall(cost);
     refuse(format!("{what} costs {cost}; you are missing {missing}"))
 }
 

@@ -1,15 +1,9 @@
-//! What a host chooses for a table, free of any command-line library ([`TableFlags`]), and the
-//! one place that turns a ruleset's name and those choices into its settings
-//! ([`GameSettings::from_flags`]). Each ruleset reads the flags it has in its own
-//! `settings.rs` (`from_flags`); the command line only fills [`TableFlags`] in, so nothing
-//! under `variants/` depends on it.
+//! What a host chooses for a table, free of any command-line library ([`TableFlags`]), and
+//! what a ruleset's settings type says to the command line ([`TableSettings`]: its name, how
+//! those choices become its settings). Each ruleset reads the flags it has in its own
+//! `settings.rs`; the command line only fills [`TableFlags`] in, so nothing under `variants/`
+//! depends on it.
 
-use super::GameSettings;
-use super::adaptations::AdaptSettings;
-use super::base::BaseSettings;
-use super::big_game::BigSettings;
-use super::risk::RiskSettings;
-use super::total_chaos::ChaosSettings;
 use crate::board::BoardSpec;
 
 /// The table choices every way of starting a game shares (`catan host`, `hotseat`, `sim`,
@@ -64,42 +58,27 @@ impl TableFlags {
     }
 }
 
-impl GameSettings {
-    /// The names of the built-in rulesets, as the command line and the saves spell them.
-    pub const NAMES: [&'static str; 5] = ["base", "big-game", "total-chaos", "risk", "adaptations"];
+/// What the command line, hot-seat and the saves need of a ruleset's settings type, beside
+/// serde: its name and one line about it (`--variant`'s choice and help), whether its people
+/// need a screen each, how the table flags become its settings, and the seats it fixes. The
+/// registration in `variants/mod.rs` reads these, so a ruleset's name is written in its
+/// own folder.
+pub trait TableSettings: Sized {
+    /// The ruleset's name on the command line and in saves ("base", "big-game", ...).
+    const NAME: &'static str;
+    /// What the ruleset is, in one line (the command line's help for `--variant`).
+    const ABOUT: &'static str;
+    /// Why its people cannot share one screen, in words (everyone acts at once), or `None`
+    /// when they take turns at it: hot-seat then plays it with one person only.
+    const ONE_SCREEN_EACH: Option<&'static str> = None;
 
-    /// The settings of the ruleset called `ruleset` that `flags` describe: each ruleset
-    /// reads its own flags. Refuses an unknown name, and whatever the ruleset refuses (a
-    /// board that does not load, a Big Game without an end).
-    pub fn from_flags(ruleset: &str, flags: &TableFlags) -> Result<GameSettings, String> {
-        Ok(match ruleset {
-            "base" => GameSettings::Base(BaseSettings::from_flags(flags)?),
-            "big-game" => GameSettings::BigGame(BigSettings::from_flags(flags)?),
-            "total-chaos" => GameSettings::TotalChaos(ChaosSettings::from_flags(flags)?),
-            "risk" => GameSettings::Risk(RiskSettings::from_flags(flags)?),
-            "adaptations" => GameSettings::Adaptations(AdaptSettings::from_flags(flags)?),
-            other => {
-                return Err(format!(
-                    "no ruleset is called {other}: {}",
-                    GameSettings::NAMES.join(", ")
-                ));
-            }
-        })
-    }
+    /// The settings `flags` describe: the ruleset reads the flags it has and refuses what it
+    /// cannot play (a board that does not load, a Big Game without an end).
+    fn from_flags(flags: &TableFlags) -> Result<Self, String>;
 
-    /// Why the people of the ruleset called `ruleset` cannot share one screen, in words
-    /// (everyone acts at once), or `None` when they take turns at it (or there is no such
-    /// ruleset): hot-seat then plays it with one person only. A fact of the ruleset, whatever
-    /// its flags, so hot-seat says it before anything else is wrong.
-    pub fn one_screen_each(ruleset: &str) -> Option<&'static str> {
-        match ruleset {
-            "base" => BaseSettings::ONE_SCREEN_EACH,
-            "big-game" => BigSettings::ONE_SCREEN_EACH,
-            "total-chaos" => ChaosSettings::ONE_SCREEN_EACH,
-            "risk" => RiskSettings::ONE_SCREEN_EACH,
-            "adaptations" => AdaptSettings::ONE_SCREEN_EACH,
-            _ => None,
-        }
+    /// The seat count the settings fix, if they do (a Big Game has two seats per board).
+    fn fixed_seats(&self) -> Option<usize> {
+        None
     }
 }
 
@@ -132,11 +111,12 @@ impl TableFlags {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::GameSettings;
 
     #[test]
     fn every_name_builds_its_ruleset_and_an_unknown_one_is_refused() {
         let flags = TableFlags::example();
-        for name in GameSettings::NAMES {
+        for &name in GameSettings::NAMES {
             let s = GameSettings::from_flags(name, &flags).expect("settings");
             assert_eq!(s.name(), name);
         }

@@ -1,15 +1,11 @@
 //! The rulesets, one module each, and the closed enum [`Game`] that dispatches to them: it
-//! implements [`Ruleset`] by handing each call to the ruleset it holds, so this file is the
-//! one place that matches over the rulesets for engine work. Adding a ruleset means adding its
-//! module, its arm in the enums and in the `each!`/`each_with!` matches and the `wraps!` list
-//! (the engine dispatch is written with those), and its arms in `GameSettings`.
+//! implements [`Ruleset`] by handing each call to the ruleset it holds. [`rulesets!`] is the
+//! one list of them: a line per ruleset, from which this file writes the enums, the names and
+//! settings, the engine's and the bots' dispatch and the drivers' buffers, and from which the
+//! command line (`cli::VariantName`) and the client registry (`tui::rulesets::for_view`) write
+//! theirs. Adding a ruleset means its folder, its client module and its line there.
 
-pub mod adaptations;
-pub mod base;
-pub mod big_game;
 pub mod flags;
-pub mod risk;
-pub mod total_chaos;
 
 use crate::board::{Map, MapRecipe};
 use crate::engine::rng::GameRng;
@@ -18,114 +14,168 @@ use crate::rules::facts::Fact;
 use crate::rules::offers::TradeCommand;
 use crate::rules::points::SeatPoints;
 use crate::ruleset::{BotPlay, Ruleset, TurnOrder};
+use flags::{TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 
-/// What a game of any ruleset is built from: the ruleset's own settings (kept in the save
-/// header; the command line converts into it).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum GameSettings {
-    Base(base::BaseSettings),
-    TotalChaos(total_chaos::ChaosSettings),
-    BigGame(big_game::BigSettings),
-    Risk(risk::RiskSettings),
-    Adaptations(adaptations::AdaptSettings),
-}
-
-impl GameSettings {
-    /// The ruleset's name on the command line and in saves.
-    pub fn name(&self) -> &'static str {
-        match self {
-            GameSettings::Base(_) => "base",
-            GameSettings::TotalChaos(_) => "total-chaos",
-            GameSettings::BigGame(_) => "big-game",
-            GameSettings::Risk(_) => "risk",
-            GameSettings::Adaptations(_) => "adaptations",
+/// The one list of rulesets: `Variant(module::Game)`, the variant of the dispatch's enums, the
+/// ruleset's folder under `variants/` (and its client module under `tui/rulesets/`, whose type
+/// is named as the variant) and its game type; everything else (its name, settings, commands,
+/// events, view, bot memory) is read from its `Ruleset`, `BotPlay` and `TableSettings`. A
+/// line may carry `#[cfg(...)]`. The order is the enums' (a view's place in it is its tag on
+/// the wire) and the command line's.
+///
+/// `rulesets!(then extra tokens)` calls `then! { (extra tokens) Variant(module::Game), ... }`.
+macro_rules! rulesets {
+    ($then:ident $($args:tt)*) => {
+        $then! { ($($args)*)
+            Base(base::BaseGame),
+            TotalChaos(total_chaos::ChaosGame),
+            BigGame(big_game::BigGame),
+            Risk(risk::RiskGame),
+            Adaptations(adaptations::AdaptGame),
+            #[cfg(feature = "pig")]
+            Pig(pig::Pig),
         }
-    }
+    };
+}
+pub(crate) use rulesets;
 
-    /// The seat count the settings fix, if they do: a Big Game has two seats per board.
-    pub fn fixed_seats(&self) -> Option<usize> {
-        match self {
-            GameSettings::BigGame(c) => Some(c.seats()),
-            _ => None,
+/// The modules and the closed enums over the rulesets of [`rulesets!`], and what converts
+/// between a ruleset's own types and them.
+macro_rules! dispatch_types {
+    (() $($(#[$m:meta])* $v:ident($module:ident :: $game:ident),)*) => {
+        $($(#[$m])* pub mod $module;)*
+
+        /// What a game of any ruleset is built from: the ruleset's own settings (kept in the
+        /// save header; the command line converts into it).
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        pub enum GameSettings {
+            $($(#[$m])* $v(<$module::$game as Ruleset>::Settings),)*
         }
-    }
 
-    /// Seats the game plays with when the host does not say.
-    pub fn default_seats(&self) -> usize {
-        self.fixed_seats().unwrap_or(4)
-    }
-}
-
-/// A game of any ruleset (it serializes as the ruleset's own state does, tagged).
-#[derive(Clone, Debug, Serialize)]
-pub enum Game {
-    Base(base::BaseGame),
-    TotalChaos(total_chaos::ChaosGame),
-    BigGame(big_game::BigGame),
-    Risk(risk::RiskGame),
-    Adaptations(adaptations::AdaptGame),
-}
-
-/// A command of any ruleset.
-#[derive(Clone, Debug, PartialEq, Hash)]
-pub enum GameCommand {
-    Base(base::Command),
-    TotalChaos(total_chaos::Command),
-    BigGame(big_game::Command),
-    Risk(risk::Command),
-    Adaptations(adaptations::Command),
-}
-
-/// An event of any ruleset.
-#[derive(Clone, Debug)]
-pub enum GameEvent {
-    Base(base::Event),
-    TotalChaos(total_chaos::Event),
-    BigGame(big_game::Event),
-    Risk(risk::Event),
-    Adaptations(adaptations::Event),
-}
-
-/// A seat's view of any ruleset (what crosses the wire).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum GameView {
-    Base(base::BaseView),
-    TotalChaos(total_chaos::ChaosView),
-    BigGame(big_game::BigView),
-    Risk(risk::RiskView),
-    Adaptations(adaptations::AdaptView),
-}
-
-impl GameView {
-    /// The recipient's own resource cards, where the view shows a hand the offers of a legal
-    /// list are written from ([`crate::ruleset::Ruleset::legal_for_hall`]).
-    pub fn own_hand(&self) -> Option<crate::rules::resources::ResourceSet> {
-        match self {
-            GameView::BigGame(v) => v.you.as_ref().map(|y| y.hand),
-            _ => None,
+        /// A game of any ruleset (it serializes as the ruleset's own state does, tagged).
+        #[derive(Clone, Debug, Serialize)]
+        pub enum Game {
+            $($(#[$m])* $v($module::$game),)*
         }
-    }
 
-    /// Fills in what this view left out from the recipient's previous one (a hall's round
-    /// start keeps the pieces: [`Ruleset::view_without_pieces`]).
-    pub fn keep_pieces(&mut self, earlier: &GameView) {
-        if let (GameView::BigGame(now), GameView::BigGame(before)) = (self, earlier) {
-            now.keep_pieces(before);
+        /// A command of any ruleset.
+        #[derive(Clone, Debug, PartialEq, Hash)]
+        pub enum GameCommand {
+            $($(#[$m])* $v(<$module::$game as Ruleset>::Command),)*
         }
-    }
+
+        /// An event of any ruleset.
+        #[derive(Clone, Debug)]
+        pub enum GameEvent {
+            $($(#[$m])* $v(<$module::$game as Ruleset>::Event),)*
+        }
+
+        /// A seat's view of any ruleset (what crosses the wire).
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        pub enum GameView {
+            $($(#[$m])* $v(<$module::$game as Ruleset>::View),)*
+        }
+
+        impl GameView {
+            /// The recipient's own resource cards, where the view shows a hand the offers of a
+            /// legal list are written from ([`Ruleset::view_hand`]).
+            pub fn own_hand(&self) -> Option<crate::rules::resources::ResourceSet> {
+                match self {
+                    $($(#[$m])* GameView::$v(v) => <$module::$game as Ruleset>::view_hand(v),)*
+                }
+            }
+
+            /// Fills in what this view left out from the recipient's previous one (a hall's
+            /// round start keeps the pieces: [`Ruleset::keep_view_pieces`]).
+            pub fn keep_pieces(&mut self, earlier: &GameView) {
+                match (self, earlier) {
+                    $($(#[$m])* (GameView::$v(now), GameView::$v(before)) => {
+                        <$module::$game as Ruleset>::keep_view_pieces(now, before)
+                    })*
+                    #[allow(unreachable_patterns)]
+                    _ => {}
+                }
+            }
+        }
+
+        impl GameSettings {
+            /// The names of the rulesets, as the command line and the saves spell them.
+            pub const NAMES: &'static [&'static str] =
+                &[$($(#[$m])* <<$module::$game as Ruleset>::Settings as TableSettings>::NAME,)*];
+
+            /// The ruleset's name on the command line and in saves.
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $($(#[$m])* GameSettings::$v(s) => settings_name(s),)*
+                }
+            }
+
+            /// The seat count the settings fix, if they do: a Big Game has two seats per board.
+            pub fn fixed_seats(&self) -> Option<usize> {
+                match self {
+                    $($(#[$m])* GameSettings::$v(s) => s.fixed_seats(),)*
+                }
+            }
+
+            /// Seats the game plays with when the host does not say.
+            pub fn default_seats(&self) -> usize {
+                self.fixed_seats().unwrap_or(4)
+            }
+
+            /// The settings of the ruleset called `ruleset` that `flags` describe: each
+            /// ruleset reads its own flags. Refuses an unknown name, and whatever the ruleset
+            /// refuses (a board that does not load, a Big Game without an end).
+            pub fn from_flags(ruleset: &str, flags: &TableFlags) -> Result<GameSettings, String> {
+                $($(#[$m])* {
+                    type S = <$module::$game as Ruleset>::Settings;
+                    if ruleset == S::NAME {
+                        return Ok(GameSettings::$v(S::from_flags(flags)?));
+                    }
+                })*
+                Err(format!(
+                    "no ruleset is called {ruleset}: {}",
+                    GameSettings::NAMES.join(", ")
+                ))
+            }
+
+            /// Why the people of the ruleset called `ruleset` cannot share one screen, in
+            /// words (everyone acts at once), or `None` when they take turns at it (or there
+            /// is no such ruleset): hot-seat then plays it with one person only. A fact of the
+            /// ruleset, whatever its flags, so hot-seat says it before anything else is wrong.
+            pub fn one_screen_each(ruleset: &str) -> Option<&'static str> {
+                $($(#[$m])* {
+                    type S = <$module::$game as Ruleset>::Settings;
+                    if ruleset == S::NAME {
+                        return S::ONE_SCREEN_EACH;
+                    }
+                })*
+                None
+            }
+        }
+    };
+}
+
+rulesets!(dispatch_types);
+
+/// A helper of a ruleset's settings for [`GameSettings::name`].
+fn settings_name<S: TableSettings>(_: &S) -> &'static str {
+    S::NAME
 }
 
 /// `$body` with `$g` bound to the ruleset a [`Game`] holds: the one match over the rulesets
 /// that the dispatch is written with, so each method below says only what it forwards.
 macro_rules! each {
     ($game:expr, $g:ident => $body:expr) => {
+        rulesets!(each_arms $game, $g, $body)
+    };
+}
+
+/// [`each!`]'s match, one arm per line of [`rulesets!`].
+macro_rules! each_arms {
+    (($game:expr, $g:ident, $body:expr) $($(#[$m:meta])* $v:ident($module:ident :: $gt:ident),)*) => {
         match $game {
-            Game::Base($g) => $body,
-            Game::TotalChaos($g) => $body,
-            Game::BigGame($g) => $body,
-            Game::Risk($g) => $body,
-            Game::Adaptations($g) => $body,
+            $($(#[$m])* Game::$v($g) => $body,)*
         }
     };
 }
@@ -135,12 +185,16 @@ macro_rules! each {
 /// ruleset.
 macro_rules! each_with {
     ($game:expr, $kind:ident($x:expr), $g:ident, $c:ident => $body:expr, _ => $other:expr) => {
+        rulesets!(each_with_arms $game, $kind, $x, $g, $c, $body, $other)
+    };
+}
+
+/// [`each_with!`]'s match, one arm per line of [`rulesets!`].
+macro_rules! each_with_arms {
+    (($game:expr, $kind:ident, $x:expr, $g:ident, $c:ident, $body:expr, $other:expr)
+        $($(#[$m:meta])* $v:ident($module:ident :: $gt:ident),)*) => {
         match ($game, $x) {
-            (Game::Base($g), $kind::Base($c)) => $body,
-            (Game::TotalChaos($g), $kind::TotalChaos($c)) => $body,
-            (Game::BigGame($g), $kind::BigGame($c)) => $body,
-            (Game::Risk($g), $kind::Risk($c)) => $body,
-            (Game::Adaptations($g), $kind::Adaptations($c)) => $body,
+            $($(#[$m])* (Game::$v($g), $kind::$v($c)) => $body,)*
             _ => $other,
         }
     };
@@ -151,41 +205,40 @@ macro_rules! each_with {
 /// of its own ruleset (`TryFrom`), so a tool written for one ruleset (the Big Game's load
 /// generator) reads that ruleset's view without matching over the others.
 macro_rules! wraps {
-    ($($variant:ident: $cmd:ty, $ev:ty, $view:ty;)*) => {$(
-        impl From<$cmd> for GameCommand {
-            fn from(c: $cmd) -> GameCommand {
-                GameCommand::$variant(c)
+    (() $($(#[$m:meta])* $v:ident($module:ident :: $game:ident),)*) => {$(
+        $(#[$m])*
+        impl From<<$module::$game as Ruleset>::Command> for GameCommand {
+            fn from(c: <$module::$game as Ruleset>::Command) -> GameCommand {
+                GameCommand::$v(c)
             }
         }
-        impl From<$ev> for GameEvent {
-            fn from(e: $ev) -> GameEvent {
-                GameEvent::$variant(e)
+        $(#[$m])*
+        impl From<<$module::$game as Ruleset>::Event> for GameEvent {
+            fn from(e: <$module::$game as Ruleset>::Event) -> GameEvent {
+                GameEvent::$v(e)
             }
         }
-        impl From<$view> for GameView {
-            fn from(v: $view) -> GameView {
-                GameView::$variant(v)
+        $(#[$m])*
+        impl From<<$module::$game as Ruleset>::View> for GameView {
+            fn from(v: <$module::$game as Ruleset>::View) -> GameView {
+                GameView::$v(v)
             }
         }
-        impl<'a> TryFrom<&'a GameView> for &'a $view {
+        $(#[$m])*
+        impl<'a> TryFrom<&'a GameView> for &'a <$module::$game as Ruleset>::View {
             type Error = String;
-            fn try_from(v: &'a GameView) -> Result<&'a $view, String> {
+            fn try_from(v: &'a GameView) -> Result<&'a <$module::$game as Ruleset>::View, String> {
                 match v {
-                    GameView::$variant(v) => Ok(v),
-                    _ => Err(format!("a view of another ruleset than {}", stringify!($variant))),
+                    GameView::$v(v) => Ok(v),
+                    #[allow(unreachable_patterns)]
+                    _ => Err(format!("a view of another ruleset than {}", stringify!($v))),
                 }
             }
         }
     )*};
 }
 
-wraps! {
-    Base: base::Command, base::Event, base::BaseView;
-    TotalChaos: total_chaos::Command, total_chaos::Event, total_chaos::ChaosView;
-    BigGame: big_game::Command, big_game::Event, big_game::BigView;
-    Risk: risk::Command, risk::Event, risk::RiskView;
-    Adaptations: adaptations::Command, adaptations::Event, adaptations::AdaptView;
-}
+rulesets!(wraps);
 
 /// A ruleset's events as the dispatch's.
 fn wrap_events<E: Into<GameEvent>>(evs: Vec<E>) -> Vec<GameEvent> {
@@ -204,13 +257,14 @@ impl Ruleset for Game {
     type Settings = GameSettings;
 
     fn create(settings: &GameSettings, seats: usize, seed: u64) -> Result<Game, String> {
-        Ok(match settings {
-            GameSettings::Base(s) => Game::Base(Ruleset::create(s, seats, seed)?),
-            GameSettings::TotalChaos(s) => Game::TotalChaos(Ruleset::create(s, seats, seed)?),
-            GameSettings::BigGame(s) => Game::BigGame(Ruleset::create(s, seats, seed)?),
-            GameSettings::Risk(s) => Game::Risk(Ruleset::create(s, seats, seed)?),
-            GameSettings::Adaptations(s) => Game::Adaptations(Ruleset::create(s, seats, seed)?),
-        })
+        macro_rules! create_arms {
+            (() $($(#[$m:meta])* $v:ident($module:ident :: $game:ident),)*) => {
+                match settings {
+                    $($(#[$m])* GameSettings::$v(s) => Game::$v(Ruleset::create(s, seats, seed)?),)*
+                }
+            };
+        }
+        Ok(rulesets!(create_arms))
     }
 
     fn name(&self) -> &'static str {
@@ -286,19 +340,36 @@ impl Ruleset for Game {
     fn is_hall(&self) -> bool {
         each!(self, g => Ruleset::is_hall(g))
     }
-    /// Only the Big Game narrows the audience; its events are unwrapped without copying.
+    /// A hall's ruleset narrows the audience (it is asked of halls only); its events are
+    /// handed over as its own.
     fn audience(&self, actor: Option<Seat>, evs: &[GameEvent]) -> Option<Vec<Seat>> {
-        let Game::BigGame(g) = self else {
-            return None;
-        };
-        let mut own = Vec::with_capacity(evs.len());
-        for e in evs {
-            match e {
-                GameEvent::BigGame(e) => own.push(e),
-                _ => return None,
-            }
+        macro_rules! audience_arms {
+            (() $($(#[$m:meta])* $v:ident($module:ident :: $game:ident),)*) => {
+                match self {
+                    $($(#[$m])* Game::$v(g) => {
+                        if !Ruleset::is_hall(g) {
+                            return None;
+                        }
+                        let mut own = Vec::with_capacity(evs.len());
+                        for e in evs {
+                            match e {
+                                GameEvent::$v(e) => own.push(e.clone()),
+                                #[allow(unreachable_patterns)]
+                                _ => return None,
+                            }
+                        }
+                        Ruleset::audience(g, actor, &own)
+                    })*
+                }
+            };
         }
-        g.audience(actor, &own)
+        rulesets!(audience_arms)
+    }
+    fn keep_view_pieces(view: &mut GameView, earlier: &GameView) {
+        view.keep_pieces(earlier);
+    }
+    fn view_hand(view: &GameView) -> Option<crate::rules::resources::ResourceSet> {
+        view.own_hand()
     }
     fn event_seat(&self, ev: &GameEvent) -> Option<Seat> {
         each_with!(self, GameEvent(ev), g, e => Ruleset::event_seat(g, e), _ => None)
@@ -333,18 +404,30 @@ impl Ruleset for Game {
     }
 }
 
-/// A driver's buffers for [`TurnOrder::apply_quiet`] in a game of any ruleset: a list of
-/// events of each ruleset's own type (one of them is used in a given game), so a move neither
-/// allocates nor wraps its events.
-#[derive(Default)]
-pub struct GameScratch {
-    events: Vec<GameEvent>,
-    base: Vec<base::Event>,
-    total_chaos: Vec<total_chaos::Event>,
-    big_game: Vec<big_game::Event>,
-    risk: Vec<risk::Event>,
-    adaptations: Vec<adaptations::Event>,
+/// The drivers' buffers and the bots' memories over the rulesets of [`rulesets!`]: a field per
+/// ruleset, named as its module.
+macro_rules! per_ruleset {
+    (() $($(#[$m:meta])* $v:ident($module:ident :: $game:ident),)*) => {
+        /// A driver's buffers for [`TurnOrder::apply_quiet`] in a game of any ruleset: a list
+        /// of events of each ruleset's own type (one of them is used in a given game), so a
+        /// move neither allocates nor wraps its events.
+        #[derive(Default)]
+        pub struct GameScratch {
+            events: Vec<GameEvent>,
+            $($(#[$m])* $module: Vec<<$module::$game as Ruleset>::Event>,)*
+        }
+
+        /// What a bot remembers in a game of any ruleset: each ruleset's own memory (one of
+        /// them is used in a given game), a field per ruleset so [`bot_dispatch`] finds it by
+        /// name.
+        #[derive(Clone, Debug, Default)]
+        pub struct GameBotMemory {
+            $($(#[$m])* $module: <$module::$game as BotPlay>::Memory,)*
+        }
+    };
 }
+
+rulesets!(per_ruleset);
 
 impl AsMut<Vec<GameEvent>> for GameScratch {
     fn as_mut(&mut self) -> &mut Vec<GameEvent> {
@@ -376,21 +459,17 @@ impl TurnOrder for Game {
             events.clear();
             g.apply_into(seat, cmd, now, events)
         }
-        let s = scratch;
-        match (self, cmd) {
-            (Game::Base(g), GameCommand::Base(c)) => quiet(g, (seat, c, now), &mut s.base),
-            (Game::TotalChaos(g), GameCommand::TotalChaos(c)) => {
-                quiet(g, (seat, c, now), &mut s.total_chaos)
-            }
-            (Game::BigGame(g), GameCommand::BigGame(c)) => {
-                quiet(g, (seat, c, now), &mut s.big_game)
-            }
-            (Game::Risk(g), GameCommand::Risk(c)) => quiet(g, (seat, c, now), &mut s.risk),
-            (Game::Adaptations(g), GameCommand::Adaptations(c)) => {
-                quiet(g, (seat, c, now), &mut s.adaptations)
-            }
-            _ => Err(foreign()),
+        macro_rules! quiet_arms {
+            (() $($(#[$m:meta])* $v:ident($module:ident :: $game:ident),)*) => {
+                match (self, cmd) {
+                    $($(#[$m])* (Game::$v(g), GameCommand::$v(c)) => {
+                        quiet(g, (seat, c, now), &mut scratch.$module)
+                    })*
+                    _ => Err(foreign()),
+                }
+            };
         }
+        rulesets!(quiet_arms)
     }
 
     fn turns(&self) -> u32 {
@@ -398,22 +477,40 @@ impl TurnOrder for Game {
     }
 }
 
-/// What a bot remembers in a game of any ruleset: each ruleset's own memory (one of them is
-/// used in a given game), a field per ruleset so [`bot_dispatch`] finds it by name.
-#[derive(Clone, Debug, Default)]
-pub struct GameBotMemory {
-    base: <base::BaseGame as BotPlay>::Memory,
-    total_chaos: <total_chaos::ChaosGame as BotPlay>::Memory,
-    big_game: <big_game::BigGame as BotPlay>::Memory,
-    risk: <risk::RiskGame as BotPlay>::Memory,
-    adaptations: <adaptations::AdaptGame as BotPlay>::Memory,
-}
-
 /// One arm per ruleset for `impl BotPlay for Game`, each method said once: `$g` is the game
 /// the enum holds, `$wrap` the [`GameCommand`] variant of its commands, `$mem` its memory in
 /// a [`GameBotMemory`]. With a command (`pair`), the game and the command must be of one
 /// ruleset, else `$mismatch`.
 macro_rules! bot_dispatch {
+    // The arms that take the list come first: a list is no expression.
+    ((@game ($game:expr, $g:ident, $wrap:ident, $body:expr))
+        $($(#[$m:meta])* $v:ident($f:ident :: $gt:ident),)*) => {
+        match $game {
+            $($(#[$m])* Game::$v($g) => {
+                let $wrap = GameCommand::$v;
+                $body
+            })*
+        }
+    };
+    ((@memory ($game:expr, $memory:expr, $g:ident, $mem:ident, $wrap:ident, $body:expr))
+        $($(#[$m:meta])* $v:ident($f:ident :: $gt:ident),)*) => {
+        match $game {
+            $($(#[$m])* Game::$v($g) => {
+                let ($mem, $wrap) = (&mut $memory.$f, GameCommand::$v);
+                $body
+            })*
+        }
+    };
+    ((@pair ($game:expr, $cmd:expr, $g:ident, $c:ident, $wrap:ident, $body:expr, $mismatch:expr))
+        $($(#[$m:meta])* $v:ident($f:ident :: $gt:ident),)*) => {
+        match ($game, $cmd) {
+            $($(#[$m])* (Game::$v($g), GameCommand::$v($c)) => {
+                let $wrap = GameCommand::$v;
+                $body
+            })*
+            _ => $mismatch,
+        }
+    };
     ($game:expr, |$g:ident| $body:expr) => {
         bot_dispatch!(@rulesets game($game, $g, _wrap, $body))
     };
@@ -430,37 +527,7 @@ macro_rules! bot_dispatch {
         bot_dispatch!(@rulesets pair($game, $cmd, $g, $c, $wrap, $body, $mismatch))
     };
     (@rulesets $form:ident $args:tt) => {
-        bot_dispatch!(@$form $args [
-            Base base, TotalChaos total_chaos, BigGame big_game, Risk risk,
-            Adaptations adaptations
-        ])
-    };
-    (@game ($game:expr, $g:ident, $wrap:ident, $body:expr) [$($v:ident $f:ident),*]) => {
-        match $game {
-            $(Game::$v($g) => {
-                let $wrap = GameCommand::$v;
-                $body
-            })*
-        }
-    };
-    (@memory ($game:expr, $memory:expr, $g:ident, $mem:ident, $wrap:ident, $body:expr)
-        [$($v:ident $f:ident),*]) => {
-        match $game {
-            $(Game::$v($g) => {
-                let ($mem, $wrap) = (&mut $memory.$f, GameCommand::$v);
-                $body
-            })*
-        }
-    };
-    (@pair ($game:expr, $cmd:expr, $g:ident, $c:ident, $wrap:ident, $body:expr, $mismatch:expr)
-        [$($v:ident $f:ident),*]) => {
-        match ($game, $cmd) {
-            $((Game::$v($g), GameCommand::$v($c)) => {
-                let $wrap = GameCommand::$v;
-                $body
-            })*
-            _ => $mismatch,
-        }
+        rulesets!(bot_dispatch @$form $args)
     };
 }
 

@@ -3,14 +3,10 @@
 //! ruleset goes through it: the TUI's panels, prompts and keys, the board overlay of the TUI,
 //! the plain mode and the `board` and `replay` commands, and the plain mode's `state` line.
 //!
-//! A new ruleset adds its module here and one arm to [`for_view`]; the compiler then asks for
-//! every part of the trait it must provide.
-
-pub mod adaptations;
-pub mod base;
-pub mod big_game;
-pub mod risk;
-pub mod total_chaos;
+//! The modules and [`for_view`]'s arms are written from the registration
+//! (`variants::rulesets!`): a ruleset's client module is named as its folder under
+//! `variants/` and its type as its variant; the compiler then asks for every part of the trait
+//! it must provide.
 
 use crate::board::Map;
 use crate::board::render::Overlay;
@@ -22,16 +18,21 @@ use crate::variants::GameView;
 use serde_json::{Value, json};
 use std::time::Instant;
 
-/// The client part of the ruleset a view belongs to.
-pub fn for_view(view: &GameView) -> Box<dyn RulesetUi<'_> + '_> {
-    match view {
-        GameView::Base(v) => Box::new(base::Base(v)),
-        GameView::TotalChaos(v) => Box::new(total_chaos::TotalChaos(v)),
-        GameView::BigGame(v) => Box::new(big_game::BigGame(v)),
-        GameView::Risk(v) => Box::new(risk::Risk(v)),
-        GameView::Adaptations(v) => Box::new(adaptations::Adaptations(v)),
-    }
+/// The client modules and [`for_view`], one arm per line of `variants::rulesets!`.
+macro_rules! client_registry {
+    (() $($(#[$m:meta])* $v:ident($module:ident :: $game:ident),)*) => {
+        $($(#[$m])* pub mod $module;)*
+
+        /// The client part of the ruleset a view belongs to.
+        pub fn for_view(view: &GameView) -> Box<dyn RulesetUi<'_> + '_> {
+            match view {
+                $($(#[$m])* GameView::$v(v) => Box::new($module::$v(v)),)*
+            }
+        }
+    };
 }
+
+crate::variants::rulesets!(client_registry);
 
 /// The client part of the game a client state shows (`None` before the game starts).
 pub fn of(st: &ClientState) -> Option<Box<dyn RulesetUi<'_> + '_>> {

@@ -3,7 +3,7 @@
 
 use super::AdaptConfig;
 use crate::engine::Millis;
-use crate::variants::flags::TableFlags;
+use crate::variants::flags::{TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 
 /// An Adaptations game's settings.
@@ -27,13 +27,16 @@ impl Default for AdaptSettings {
     }
 }
 
-impl AdaptSettings {
+impl TableSettings for AdaptSettings {
+    const NAME: &'static str = "adaptations";
+    const ABOUT: &'static str = "The evolution game: herds on drifting tiles.";
+
     /// Players take turns, so people can share one screen.
-    pub const ONE_SCREEN_EACH: Option<&'static str> = None;
+    const ONE_SCREEN_EACH: Option<&'static str> = None;
 
     /// The settings the table flags give: `max_turns`, and the prompt timer from
     /// `phase_secs` (or else `turn_secs`).
-    pub fn from_flags(flags: &TableFlags) -> Result<AdaptSettings, String> {
+    fn from_flags(flags: &TableFlags) -> Result<AdaptSettings, String> {
         let mut s = AdaptSettings::default();
         if let Some(t) = flags.max_turns {
             s.max_turns = t;
@@ -41,7 +44,9 @@ impl AdaptSettings {
         s.phase_ms = flags.phase_secs.or(flags.turn_secs).map(|s| s * 1000);
         Ok(s)
     }
+}
 
+impl AdaptSettings {
     /// The configuration for `seats` seats and a seed.
     pub fn config(&self, seats: usize, seed: u64) -> AdaptConfig {
         AdaptConfig {

@@ -5,7 +5,7 @@
 use super::BaseConfig;
 use crate::board::BoardSpec;
 use crate::engine::{Millis, Seat};
-use crate::variants::flags::TableFlags;
+use crate::variants::flags::{TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 
 /// A base game's settings.
@@ -37,13 +37,16 @@ impl Default for BaseSettings {
     }
 }
 
-impl BaseSettings {
+impl TableSettings for BaseSettings {
+    const NAME: &'static str = "base";
+    const ABOUT: &'static str = "The standard game.";
+
     /// Players take turns, so people can share one screen.
-    pub const ONE_SCREEN_EACH: Option<&'static str> = None;
+    const ONE_SCREEN_EACH: Option<&'static str> = None;
 
     /// The settings the table flags give: `board`, `vp`, `three_vp_robber`,
     /// `strict_trade_then_build` and `turn_secs`; the rest keep the standard game's.
-    pub fn from_flags(flags: &TableFlags) -> Result<BaseSettings, String> {
+    fn from_flags(flags: &TableFlags) -> Result<BaseSettings, String> {
         Ok(BaseSettings {
             board: flags.board_spec()?,
             vp_target: flags.vp.unwrap_or(BaseSettings::default().vp_target),
@@ -52,7 +55,9 @@ impl BaseSettings {
             turn_ms: flags.turn_secs.map(|s| s * 1000),
         })
     }
+}
 
+impl BaseSettings {
     /// The configuration for `seats` seats and a seed: what the settings do not choose (who
     /// places first, the 5–6 player special build phase) follows from the seats and the seed.
     pub fn config(&self, seats: usize, seed: u64) -> BaseConfig {

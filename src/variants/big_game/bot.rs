@@ -17,7 +17,7 @@ use crate::engine::Seat;
 use crate::engine::rng::GameRng;
 use crate::rules::costs;
 use crate::rules::offers::TradeCommand;
-use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::resources::ResourceSet;
 use crate::rules::spots::corner_pips;
 use crate::ruleset::{BotPlay, Ruleset};
 use crate::topology::{CornerId, EdgeId};
@@ -137,7 +137,7 @@ fn next_need(g: &BigGame, me: Seat, hand: &ResourceSet) -> ResourceSet {
     } else {
         costs::SETTLEMENT
     };
-    missing(hand, &goal)
+    hand.shortfall(&goal)
 }
 
 fn has_settlement(g: &BigGame, me: Seat) -> bool {
@@ -171,7 +171,7 @@ fn route_value(g: &BigGame, e: EdgeId) -> u32 {
 /// cards that build does not use.
 fn bank_toward(legal: &[Command], hand: &ResourceSet) -> Option<Command> {
     for goal in [costs::CITY, costs::SETTLEMENT, costs::DEV_CARD] {
-        let lack = missing(hand, &goal);
+        let lack = hand.shortfall(&goal);
         if lack.total() != 1 {
             continue;
         }
@@ -186,14 +186,6 @@ fn bank_toward(legal: &[Command], hand: &ResourceSet) -> Option<Command> {
         }
     }
     None
-}
-
-fn missing(hand: &ResourceSet, cost: &ResourceSet) -> ResourceSet {
-    let mut m = ResourceSet::EMPTY;
-    for r in Resource::ALL {
-        m[r] = cost[r].saturating_sub(hand[r]);
-    }
-    m
 }
 
 impl BotPlay for BigGame {

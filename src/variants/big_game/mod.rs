@@ -636,6 +636,14 @@ impl Ruleset for BigGame {
         BigGame::audience(self, actor, &own)
     }
 
+    fn keep_view_pieces(view: &mut BigView, earlier: &BigView) {
+        view.keep_pieces(earlier);
+    }
+
+    fn view_hand(view: &BigView) -> Option<crate::rules::resources::ResourceSet> {
+        view.you.as_ref().map(|y| y.hand)
+    }
+
     fn event_seat(&self, ev: &Event) -> Option<Seat> {
         BigGame::event_seat(self, ev)
     }

@@ -3,7 +3,7 @@
 
 use super::BigConfig;
 use crate::engine::Millis;
-use crate::variants::flags::TableFlags;
+use crate::variants::flags::{TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 
 /// A Big Game's settings.
@@ -19,15 +19,18 @@ pub struct BigSettings {
     pub max_rounds: Option<u32>,
 }
 
-impl BigSettings {
+impl TableSettings for BigSettings {
+    const NAME: &'static str = "big-game";
+    const ABOUT: &'static str = "Many boards side by side, Sun and Moon groups, 45-second rounds.";
+
     /// A whole group plays at once, so each player needs a screen of their own.
-    pub const ONE_SCREEN_EACH: Option<&'static str> =
+    const ONE_SCREEN_EACH: Option<&'static str> =
         Some("In the Big Game a whole group plays at once");
 
     /// The settings the table flags give: `boards` and `layout` (the ring), `vp` (0: none),
     /// `round_secs` and `max_rounds`. Refuses a layout that names no board and a game
     /// without an end.
-    pub fn from_flags(flags: &TableFlags) -> Result<BigSettings, String> {
+    fn from_flags(flags: &TableFlags) -> Result<BigSettings, String> {
         let mut s = match &flags.layout {
             Some(l) => BigSettings::with_layout(flags.boards, l)?,
             None => BigSettings::new(flags.boards),
@@ -47,6 +50,13 @@ impl BigSettings {
         Ok(s)
     }
 
+    /// Two seats per board.
+    fn fixed_seats(&self) -> Option<usize> {
+        Some(self.seats())
+    }
+}
+
+impl BigSettings {
     /// `boards` boards in the rotation A, B, C, A, ...; 10 VP, 45 s rounds, no round limit.
     pub fn new(boards: usize) -> BigSettings {
         BigSettings::of(BigConfig::new(boards, 0))

@@ -3,7 +3,7 @@
 
 use super::RiskConfig;
 use crate::variants::base::BaseSettings;
-use crate::variants::flags::TableFlags;
+use crate::variants::flags::{TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 
 /// A Risk game's settings: those of the base game it wraps.
@@ -12,17 +12,22 @@ pub struct RiskSettings {
     pub base: BaseSettings,
 }
 
-impl RiskSettings {
+impl TableSettings for RiskSettings {
+    const NAME: &'static str = "risk";
+    const ABOUT: &'static str = "Armies on the hexes, battles, control and annexing.";
+
     /// Players take turns, so people can share one screen.
-    pub const ONE_SCREEN_EACH: Option<&'static str> = None;
+    const ONE_SCREEN_EACH: Option<&'static str> = None;
 
     /// The settings the table flags give: those of the base game it wraps.
-    pub fn from_flags(flags: &TableFlags) -> Result<RiskSettings, String> {
+    fn from_flags(flags: &TableFlags) -> Result<RiskSettings, String> {
         Ok(RiskSettings {
             base: BaseSettings::from_flags(flags)?,
         })
     }
+}
 
+impl RiskSettings {
     /// The configuration for `seats` seats and a seed.
     pub fn config(&self, seats: usize, seed: u64) -> RiskConfig {
         RiskConfig {

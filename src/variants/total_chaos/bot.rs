@@ -106,22 +106,6 @@ pub fn choose(g: &ChaosGame, me: Seat, rng: &mut GameRng, mem: &mut Memory) -> O
     })
 }
 
-fn missing(hand: &ResourceSet, cost: &ResourceSet) -> ResourceSet {
-    let mut m = ResourceSet::EMPTY;
-    for (r, n) in cost.iter() {
-        m[r] = n.saturating_sub(hand[r]);
-    }
-    m
-}
-
-fn surplus(hand: &ResourceSet, cost: &ResourceSet) -> ResourceSet {
-    let mut s = ResourceSet::EMPTY;
-    for r in Resource::ALL {
-        s[r] = hand[r].saturating_sub(cost[r]);
-    }
-    s
-}
-
 /// What the bot produces, in pips per resource.
 fn production(g: &ChaosGame, me: Seat) -> [u32; 5] {
     let mut p = [0u32; 5];
@@ -203,7 +187,7 @@ fn goal(g: &ChaosGame, me: Seat) -> Option<(Command, ResourceSet)> {
             .max_by_key(|c| corner_pips(g.map(), *c))
     {
         let hand = g.hand(me);
-        let need = missing(hand, &costs::CITY).total();
+        let need = hand.shortfall(&costs::CITY).total();
         let settle_spots = spots::settlement_spots(g.map(), pieces, me);
         // A city when it is close or no settlement spot is open.
         if need <= 2 || settle_spots.is_empty() || pieces.stock(me).settlements == 0 {
@@ -310,7 +294,7 @@ fn good_offer(g: &ChaosGame, me: Seat, o: &Offer, need: &ResourceSet) -> bool {
     let hand = g.hand(me);
     let gets_needed = o.give.iter().any(|(r, _)| need[r] > 0);
     let keep = goal(g, me).map_or(ResourceSet::EMPTY, |(_, c)| c);
-    let spare = surplus(hand, &keep);
+    let spare = hand.surplus(&keep);
     gets_needed && spare.contains(&o.get) && o.get.total() <= o.give.total()
 }
 
@@ -324,7 +308,7 @@ fn build(
     let pick = |c: Command| legal.contains(&c).then_some(c);
     let hand = *g.hand(me);
     let goal = goal(g, me);
-    let need = goal.map_or(ResourceSet::EMPTY, |(_, c)| missing(&hand, &c));
+    let need = goal.map_or(ResourceSet::EMPTY, |(_, c)| hand.shortfall(&c));
     // Answer offers first: they are first come, first served.
     for o in g.offers() {
         if o.from == me {
@@ -356,7 +340,7 @@ fn build(
     // Bank trades that bring the goal closer.
     if need.total() > 0 && mem.bank_trades < MAX_BANK_TRADES {
         let keep = goal.map_or(ResourceSet::EMPTY, |(_, c)| c);
-        let spare = surplus(&hand, &keep);
+        let spare = hand.surplus(&keep);
         let rates = trade::maritime_rates(g.map(), g.pieces(), me);
         for give in Resource::ALL {
             let rate = rates[give as usize];
@@ -378,7 +362,7 @@ fn build(
     // One one-for-one offer per phase: a spare card for a needed one.
     if !mem.offered && need.total() > 0 {
         let keep = goal.map_or(ResourceSet::EMPTY, |(_, c)| c);
-        let spare = surplus(&hand, &keep);
+        let spare = hand.surplus(&keep);
         let gives: Vec<Resource> = spare.iter().map(|(r, _)| r).collect();
         if !gives.is_empty()
             && let Some((get, _)) = need.iter().next()

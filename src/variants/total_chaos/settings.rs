@@ -4,7 +4,7 @@
 use super::ChaosConfig;
 use crate::board::BoardSpec;
 use crate::engine::Millis;
-use crate::variants::flags::TableFlags;
+use crate::variants::flags::{TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 
 /// A Total Chaos game's settings.
@@ -45,14 +45,17 @@ impl Default for ChaosSettings {
     }
 }
 
-impl ChaosSettings {
+impl TableSettings for ChaosSettings {
+    const NAME: &'static str = "total-chaos";
+    const ABOUT: &'static str = "No turns: everyone acts at once inside timed phases.";
+
     /// Everyone acts at once, so each player needs a screen of their own.
-    pub const ONE_SCREEN_EACH: Option<&'static str> =
+    const ONE_SCREEN_EACH: Option<&'static str> =
         Some("Total Chaos is played by everyone at once");
 
     /// The settings the table flags give: `board`, `vp` and each phase's seconds
     /// (`phase_secs`, when given, is the building phase's).
-    pub fn from_flags(flags: &TableFlags) -> Result<ChaosSettings, String> {
+    fn from_flags(flags: &TableFlags) -> Result<ChaosSettings, String> {
         let secs = |s: u64| s * 1000;
         Ok(ChaosSettings {
             board: flags.board_spec()?,
@@ -65,7 +68,9 @@ impl ChaosSettings {
             placement_ms: flags.placement_secs.map(secs),
         })
     }
+}
 
+impl ChaosSettings {
     /// The configuration for `seats` seats and a seed.
     pub fn config(&self, seats: usize, seed: u64) -> ChaosConfig {
         ChaosConfig {

@@ -15,7 +15,7 @@
 
 use crate::engine::Seat;
 use crate::rules::costs;
-use crate::rules::resources::{Resource, ResourceSet, pips};
+use crate::rules::resources::{ResourceSet, pips};
 use crate::ruleset::Ruleset;
 use crate::topology::{CornerId, HexId};
 use crate::variants::base::bot::value::{CARD_WEIGHTS, CardWeights, add_cards_and_awards};
@@ -137,12 +137,8 @@ fn plan(g: &RiskGame, me: Seat) -> f64 {
     goals
         .into_iter()
         .map(|(worth, cost)| {
-            let mut missing = 0u32;
-            let mut surplus = 0u32;
-            for r in Resource::ALL {
-                missing += cost[r].saturating_sub(hand[r]);
-                surplus += hand[r].saturating_sub(cost[r]);
-            }
+            let missing = hand.shortfall(&cost).total();
+            let surplus = hand.surplus(&cost).total();
             let missing = (missing as f64 - surplus as f64 / 4.0).max(0.0);
             worth / (1.0 + missing)
         })
