@@ -28,8 +28,8 @@ use crate::variants::Game;
 use serde::Serialize;
 
 /// Playouts per point unless asked otherwise: a four-seat base game's review stays within a
-/// few seconds of one core (docs/review.md), at about ±14 points of chance (95%).
-pub const DEFAULT_PLAYOUTS: u32 = 48;
+/// few seconds of one core (docs/review.md), at about ±10 points of chance (95%).
+pub const DEFAULT_PLAYOUTS: u32 = 96;
 /// Most points a review estimates; a longer game is sampled at evenly spaced turns.
 pub const DEFAULT_MAX_POINTS: usize = 200;
 /// Seats beyond which a game is a hall: its playouts cost many times a table's, so fewer

@@ -65,9 +65,8 @@ pub fn render(r: &Review) -> String {
         for d in mine {
             let _ = writeln!(
                 s,
-                "  {} {} (step {}): played `{}` ({}), hard plays `{}` ({})",
-                capital(&r.period),
-                d.period,
+                "  {} (step {}): played `{}` ({}), hard plays `{}` ({})",
+                when(&r.period, d.period),
                 d.step,
                 d.played,
                 percent(d.played_chance),
@@ -79,6 +78,16 @@ pub fn render(r: &Review) -> String {
     let _ = writeln!(s);
     let _ = writeln!(s, "{} playouts in all.", r.playouts);
     s
+}
+
+/// When something happened, as people read it: "Turn 23", "Round 4", or "Setup" before the
+/// first turn or round.
+pub fn when(period_word: &str, period: u32) -> String {
+    if period == 0 {
+        "Setup".to_string()
+    } else {
+        format!("{} {period}", capital(period_word))
+    }
 }
 
 /// A word with its first letter in upper case ("Turn").

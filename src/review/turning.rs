@@ -29,19 +29,25 @@ pub fn find(
     opts: &Options,
     tick: &(dyn Fn() + Sync),
 ) -> (Vec<TurningPoint>, u64) {
-    // Each span between two points, by the seat whose chance moved most (or the reader's).
+    // Each span between two points, by the seat whose chance moved most; told for the
+    // reader's seat when its own chance moved too.
     let mut spans: Vec<(usize, Seat, f64)> = points
         .windows(2)
         .enumerate()
         .filter_map(|(k, w)| {
             let moved = |s: usize| w[1].chances[s] - w[0].chances[s];
+            let most = (0..w[0].chances.len())
+                .max_by(|a, b| moved(*a).abs().total_cmp(&moved(*b).abs()))?;
+            let d = moved(most);
             let seat = match opts.you {
-                Some(y) if (y as usize) < w[0].chances.len() => y as usize,
-                _ => (0..w[0].chances.len())
-                    .max_by(|a, b| moved(*a).abs().total_cmp(&moved(*b).abs()))?,
+                Some(y)
+                    if (y as usize) < w[0].chances.len() && moved(y as usize).abs() >= MIN_MOVE =>
+                {
+                    y
+                }
+                _ => most as Seat,
             };
-            let d = moved(seat);
-            (d != 0.0).then_some((k, seat as Seat, d))
+            (d != 0.0).then_some((k, seat, d))
         })
         .collect();
     spans.sort_by(|a, b| b.2.abs().total_cmp(&a.2.abs()).then(a.0.cmp(&b.0)));
@@ -113,9 +119,9 @@ fn told(r: &Replayed, entry: usize, seat: Seat, before: f64, after: f64) -> Turn
         });
     }
     let event = words.join("; ");
-    let word = super::text::capital(r.period_word());
     let text = format!(
-        "{word} {period}: {event}: {}'s chance {} → {}",
+        "{}: {event}: {}'s chance {} → {}",
+        super::text::when(r.period_word(), period),
         r.name(seat),
         percent(before),
         percent(after)
