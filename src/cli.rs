@@ -417,9 +417,27 @@ pub struct ReplayArgs {
     /// turn or round, the dice, resources gained and lost.
     #[arg(long)]
     pub summary: bool,
-    /// With --summary: the summary as one JSON object.
-    #[arg(long, requires = "summary")]
+    /// With --summary or --review: as one JSON object.
+    #[arg(long)]
     pub json: bool,
+    /// Review the game instead: each seat's chance of winning after every turn (playouts by
+    /// medium bots that see every hand), the turning points, and a person's moves where hard
+    /// would have played otherwise (docs/review.md).
+    #[arg(long, conflicts_with = "summary")]
+    pub review: bool,
+    /// With --review: playouts per point (more are slower and surer).
+    #[arg(long, default_value_t = crate::review::DEFAULT_PLAYOUTS, requires = "review")]
+    pub playouts: u32,
+    /// With --review: threads to spread the playouts over (the review is the same).
+    #[arg(long, default_value_t = 1, requires = "review")]
+    pub threads: usize,
+    /// With --review: tell the turning points for this seat (1-based) and compare its moves
+    /// with hard's, as for a record's people.
+    #[arg(long, requires = "review")]
+    pub seat: Option<usize>,
+    /// With --review: seeds the playouts.
+    #[arg(long, default_value_t = 1, requires = "review")]
+    pub review_seed: u64,
 }
 
 #[derive(Args, Debug)]

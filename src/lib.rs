@@ -18,6 +18,8 @@
 //!   [`variants::Game`] that dispatches to them.
 //! - [`recap`]: the end-of-game summary (points by source, points over the turns, dice,
 //!   resources gained and lost), one accumulator for the host and `catan replay --summary`.
+//! - [`review`]: a finished game reviewed: win chances after every turn by playouts, the
+//!   turning points, a person's decisions against `hard`'s (`catan replay --review`).
 //! - [`record`]: game records (a header, then every command): saves, sim logs, replays.
 //! - [`save`]: the save writer behind a hosted game's record: group-committed fsync, a fresh
 //!   copy after a write error.
@@ -55,6 +57,7 @@ pub mod proto;
 pub(crate) mod recap;
 pub mod record;
 pub mod resources;
+pub mod review;
 pub mod rules;
 pub mod ruleset;
 pub mod save;

@@ -281,6 +281,16 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Draws the future afresh from `seed`, everything already dealt kept: the game's random
+    /// stream (the dice, steals, draws) and the order of the cards not yet drawn (development
+    /// decks, Adaptations' draw pile).
+    /// A review plays a finished game on from a past position many times to estimate each
+    /// seat's chance ([`crate::review`]); without this every playout would roll the dice the
+    /// game really rolled. False if the ruleset has no such hook (its future stays as dealt).
+    fn reseed_future(&mut self, _seed: u64) -> bool {
+        false
+    }
+
     /// What must hold between any two steps (every card and piece somewhere, the points
     /// matching the board...), in words when it does not: the fuzz driver checks it after
     /// every command and every tick. Each ruleset states its own; none by default.

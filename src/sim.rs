@@ -252,10 +252,22 @@ pub fn drive<R: TurnOrder, B: SeatBot<R>>(
     game: &mut R,
     bots: &mut [B],
     move_cap: u64,
+    log: Option<&mut Vec<Entry>>,
+) -> Result<Drove, String> {
+    drive_from(game, bots, 0, move_cap, log)
+}
+
+/// [`drive`] from game time `start` on: a game already under way (a review plays a recorded
+/// game on from a past position, whose clock stood at `start`).
+pub fn drive_from<R: TurnOrder, B: SeatBot<R>>(
+    game: &mut R,
+    bots: &mut [B],
+    start: Millis,
+    move_cap: u64,
     mut log: Option<&mut Vec<Entry>>,
 ) -> Result<Drove, String> {
     let seats = bots.len();
-    let mut now: Millis = 0;
+    let mut now: Millis = start;
     let (mut moves, mut ticks) = (0u64, 0u64);
     let (mut capped, mut stalled) = (false, false);
     let mut actors: Vec<Seat> = Vec::with_capacity(seats);
@@ -271,7 +283,7 @@ pub fn drive<R: TurnOrder, B: SeatBot<R>>(
     };
     // Games without turns: every bot wakes after its own think time, on virtual time.
     let mut wake: Vec<Millis> = if game.simultaneous() {
-        bots.iter_mut().map(|b| b.think_ms()).collect()
+        bots.iter_mut().map(|b| start + b.think_ms()).collect()
     } else {
         Vec::new()
     };

@@ -2,7 +2,8 @@
 //! what happened, in words a spectator reads; Enter shows the next. `--all` prints every step
 //! at once. Both end with the final board (hex names written in) and the standings.
 //! `--summary` prints the game's summary instead (`--json`: as JSON), from the same
-//! accumulator the host uses at a game's end.
+//! accumulator the host uses at a game's end; `--review` its review ([`crate::review`]:
+//! win chances after every turn, turning points, a person's decisions against `hard`'s).
 //!
 //! The whole record is checked before the first step is shown: a damaged file, or one from
 //! another format or catan version, is refused with the reason (and the line) and exit code 2.
@@ -16,7 +17,7 @@ use crate::term::{ColorMode, paint};
 use crate::tui::ruleset::RulesetUi;
 use crate::tui::rulesets::for_view;
 use crate::variants::Game;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 /// One step as it is shown.
@@ -27,6 +28,13 @@ pub(crate) struct Step {
 
 pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     let shown = args.path.display().to_string();
+    if args.json && !args.summary && !args.review {
+        eprintln!("catan replay: --json goes with --summary or --review");
+        return Ok(ExitCode::from(2));
+    }
+    if args.review {
+        return review(&args, &shown);
+    }
     if args.summary {
         let summary = match summary(&args.path) {
             Ok(s) => s,
@@ -96,6 +104,76 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     writeln!(out)?;
     for line in standings(&game, &header.names) {
         writeln!(out, "{line}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--review`: the game reviewed (docs/review.md), as text or JSON, with a progress bar on a
+/// terminal.
+fn review(args: &ReplayArgs, shown: &str) -> anyhow::Result<ExitCode> {
+    let read = || -> Result<(Header, Vec<Entry>), RecordError> {
+        let file = std::fs::File::open(&args.path)?;
+        let (header, entries) = record::read(std::io::BufReader::new(file))?;
+        record::check_version(&header)?;
+        Ok((header, entries))
+    };
+    let (header, entries) = match read() {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("catan replay: {shown}: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let asked = match args.seat {
+        Some(s) if s == 0 || s > header.seats => {
+            eprintln!(
+                "catan replay: --seat {s}: the game has seats 1 to {}",
+                header.seats
+            );
+            return Ok(ExitCode::from(2));
+        }
+        s => s.map(|s| (s - 1) as crate::engine::Seat),
+    };
+    let people = crate::review::decisions::seats_of(&entries, asked);
+    let opts = crate::review::Options {
+        playouts: args.playouts.max(1),
+        seed: args.review_seed,
+        threads: args.threads.max(1),
+        you: asked.or_else(|| (people.len() == 1).then(|| people[0])),
+        people,
+        ..crate::review::Options::default()
+    };
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(1);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("reviewing {bar:40} {percent}%  eta {eta}")
+                .expect("a valid template"),
+        );
+        bar
+    });
+    let progress = |done: usize, total: usize| {
+        if let Some(b) = &bar {
+            b.set_length(total as u64);
+            b.set_position(done as u64);
+        }
+    };
+    let result = crate::review::review(&header, &entries, &opts, &progress);
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let review = match result {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("catan replay: {shown}: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&review)?)?;
+    } else {
+        write!(out, "{}", crate::review::text::render(&review))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -398,6 +398,9 @@ impl Ruleset for Game {
     fn redeterminize(&mut self, seat: Seat, rng: &mut GameRng) -> bool {
         each!(self, g => Ruleset::redeterminize(g, seat, rng))
     }
+    fn reseed_future(&mut self, seed: u64) -> bool {
+        each!(self, g => Ruleset::reseed_future(g, seed))
+    }
 
     fn audit(&self) -> Result<(), String> {
         each!(self, g => Ruleset::audit(g))

@@ -610,6 +610,13 @@ impl Ruleset for AdaptGame {
     crate::ruleset::ruleset_glue!(name: "adaptations", view: AdaptView, settings: AdaptSettings;
         from_config, own_apply);
 
+    fn reseed_future(&mut self, seed: u64) -> bool {
+        let mut rng = GameRng::new(seed);
+        rng.shuffle(&mut self.draw);
+        self.rng = GameRng::new(rng.next_seed());
+        true
+    }
+
     fn settings_text(&self) -> Vec<(String, String)> {
         SettingsRows::new(self.name())
             .number("turn limit", self.cfg.max_turns)

@@ -306,6 +306,13 @@ impl Ruleset for BaseGame {
         true
     }
 
+    fn reseed_future(&mut self, seed: u64) -> bool {
+        let mut rng = GameRng::new(seed);
+        rng.shuffle(&mut self.table.deck);
+        self.rng = GameRng::new(rng.next_seed());
+        true
+    }
+
     fn deadline(&self) -> Option<Millis> {
         match self.phase {
             Phase::Over { .. } => None,

@@ -571,6 +571,15 @@ impl Ruleset for BigGame {
     crate::ruleset::ruleset_glue!(name: "big-game", view: BigView, settings: BigSettings;
         map_words, own_apply, own_legal, own_actors);
 
+    fn reseed_future(&mut self, seed: u64) -> bool {
+        let mut rng = GameRng::new(seed);
+        for deck in &mut self.table.deck {
+            rng.shuffle(deck);
+        }
+        self.rng = GameRng::new(rng.next_seed());
+        true
+    }
+
     fn create(settings: &BigSettings, seats: usize, seed: u64) -> Result<BigGame, String> {
         if seats != settings.seats() {
             return Err(format!(

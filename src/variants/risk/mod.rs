@@ -232,6 +232,10 @@ impl Ruleset for RiskGame {
         true
     }
 
+    fn reseed_future(&mut self, seed: u64) -> bool {
+        self.base.reseed_future(seed)
+    }
+
     fn deadline(&self) -> Option<Millis> {
         if self.base.winner().is_some() {
             return None;

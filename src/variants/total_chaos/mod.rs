@@ -281,6 +281,13 @@ impl Ruleset for ChaosGame {
     crate::ruleset::ruleset_glue!(name: "total-chaos", view: ChaosView, settings: ChaosSettings;
         map_words, from_config, own_apply, own_legal, own_actors, classic_box);
 
+    fn reseed_future(&mut self, seed: u64) -> bool {
+        let mut rng = GameRng::new(seed);
+        rng.shuffle(&mut self.table.deck);
+        self.rng = GameRng::new(rng.next_seed());
+        true
+    }
+
     fn settings_text(&self) -> Vec<(String, String)> {
         let c = self.config();
         SettingsRows::new(self.name())

@@ -1,0 +1,320 @@
+//! The review of a finished game: each seat's chance of winning after every turn (every round
+//! where the game counts rounds), the moments that moved those chances most and what caused
+//! them, and, for a person's seat in the rulesets where `hard` searches, the moves where it
+//! would have played otherwise.
+//!
+//! Chances come from playouts: the record is replayed to a point, and from there the game is
+//! played on to its end by `medium` in every seat, many times, each time with the dice and the
+//! undrawn development deck dealt afresh ([`crate::ruleset::Ruleset::reseed_future`]). The game
+//! is over, so the playouts start from the full state: every hand is seen. The share of
+//! playouts each seat won is its chance; a playout that hits the move cap counts for the
+//! seats then leading on points, so the chances at a point sum to 1. The same playout seeds
+//! serve every point (common random numbers), so the chart moves with the game rather than
+//! with the luck of the draw. The loop is `catan sim`'s ([`crate::sim::drive_from`]).
+//!
+//! [`chances`] estimates one position, [`turning`] finds the turning points and their causes,
+//! [`decisions`] compares a person's moves with `hard`'s, [`text`] prints the review.
+
+pub mod chances;
+pub mod decisions;
+pub mod text;
+pub mod turning;
+
+use crate::engine::{Millis, Seat};
+use crate::record::{Entry, Header, RecordError};
+use crate::rules::facts::Fact;
+use crate::ruleset::{Ruleset, TurnOrder};
+use crate::variants::Game;
+use serde::Serialize;
+
+/// Playouts per point unless asked otherwise: a four-seat base game's review stays within a
+/// few seconds of one core (docs/review.md), at about ±10 points of chance (95%).
+pub const DEFAULT_PLAYOUTS: u32 = 96;
+/// Most points a review estimates; a longer game is sampled at evenly spaced turns.
+pub const DEFAULT_MAX_POINTS: usize = 200;
+/// Seats beyond which a game is a hall: its playouts cost many times a table's, so fewer
+/// points are estimated ([`HALL_POINTS`]).
+pub const HALL_SEATS: usize = 8;
+/// Points a hall's review estimates.
+pub const HALL_POINTS: usize = 12;
+/// Playouts `hard` gets for each decision it is asked about (a sim's default is 240: a
+/// review asks about every move of a seat, so it thinks less on each).
+pub const DEFAULT_HARD_BUDGET: u32 = 60;
+
+/// What a review does and how hard it looks.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Playouts per point.
+    pub playouts: u32,
+    /// Seeds the playouts (the same seed gives the same review).
+    pub seed: u64,
+    /// Threads the points are spread over.
+    pub threads: usize,
+    /// Most points estimated ([`DEFAULT_MAX_POINTS`]).
+    pub max_points: usize,
+    /// The seats whose decisions are compared with `hard`'s (a record's people).
+    pub people: Vec<Seat>,
+    /// The seat the turning points are told for ("your chance"), if any.
+    pub you: Option<Seat>,
+    /// Playouts `hard` thinks with per decision.
+    pub hard_budget: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            playouts: DEFAULT_PLAYOUTS,
+            seed: 1,
+            threads: 1,
+            max_points: DEFAULT_MAX_POINTS,
+            people: Vec::new(),
+            you: None,
+            hard_budget: DEFAULT_HARD_BUDGET,
+        }
+    }
+}
+
+/// Each seat's chance at one point of the game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Point {
+    /// The turn (or round) that had just begun; the last point is the game's end.
+    pub period: u32,
+    /// Entries of the record applied before this point.
+    pub step: usize,
+    /// Each seat's chance of winning, by seat; they sum to 1.
+    pub chances: Vec<f64>,
+    /// Playouts behind the chances (0 where the game was over: the chances are certain).
+    pub playouts: u32,
+    /// Half the width of the widest seat's 95% interval.
+    pub margin: f64,
+}
+
+/// A moment where a seat's chance moved most, and what moved it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TurningPoint {
+    pub period: u32,
+    /// The record's entry that caused it (1-based, as `catan replay` numbers its steps).
+    pub step: usize,
+    /// The seat whose chance moved.
+    pub seat: Seat,
+    pub before: f64,
+    pub after: f64,
+    /// What happened, in the ruleset's own words.
+    pub event: String,
+    /// The whole moment in a line: "Turn 23: Bot 2 moves the robber ...: Ann's chance 41% → 28%".
+    pub text: String,
+}
+
+/// A move of a person's seat where `hard` would have played otherwise.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Decision {
+    pub seat: Seat,
+    pub period: u32,
+    /// The record's entry (1-based).
+    pub step: usize,
+    pub played: String,
+    pub hard: String,
+    /// The seat's chance after its own move and after `hard`'s, on the same playouts.
+    pub played_chance: f64,
+    pub hard_chance: f64,
+    pub playouts: u32,
+}
+
+/// A whole review.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Review {
+    pub variant: String,
+    /// "turn" or "round": what a point's `period` counts.
+    pub period: String,
+    pub names: Vec<String>,
+    pub winners: Vec<Seat>,
+    pub points: Vec<Point>,
+    pub turning_points: Vec<TurningPoint>,
+    /// Worst first, at most five per seat.
+    pub decisions: Vec<Decision>,
+    /// How the figures were made, in words (playouts see every hand; points left out ...).
+    pub notes: Vec<String>,
+    /// Playouts played in all.
+    pub playouts: u64,
+}
+
+/// A record replayed once, every position kept: what the review's parts look at.
+pub struct Replayed {
+    /// The game before each entry, then at the end (`entries.len() + 1` of them).
+    pub states: Vec<Game>,
+    /// Each entry's game time (when the position after it stood).
+    pub times: Vec<Millis>,
+    /// Each entry's events in words for a spectator.
+    pub words: Vec<Vec<String>>,
+    /// Positions (indices of `states`) where a turn or round had just begun.
+    pub starts: Vec<usize>,
+    pub entries: Vec<Entry>,
+    pub names: Vec<String>,
+    /// Whether the game counts rounds rather than turns.
+    pub rounds: bool,
+}
+
+impl Replayed {
+    /// Replays a record, keeping the game before every entry.
+    pub fn of(header: &Header, entries: &[Entry]) -> Result<Replayed, RecordError> {
+        let names = header.names.clone();
+        let mut states = vec![header.new_game().map_err(|m| RecordError::Damaged {
+            line: 2,
+            message: m,
+        })?];
+        let mut times = Vec::with_capacity(entries.len());
+        let mut words = Vec::with_capacity(entries.len());
+        let mut starts = vec![0];
+        let mut rounds = false;
+        let mut facts = Vec::new();
+        crate::record::replay(header, entries, |g, e, evs| {
+            facts.clear();
+            for ev in evs {
+                g.recap_facts(ev, &mut facts);
+            }
+            if facts.iter().any(|f| matches!(f, Fact::Turn | Fact::Round)) {
+                rounds |= facts.contains(&Fact::Round);
+                starts.push(states.len());
+            }
+            times.push(e.at());
+            words.push(
+                evs.iter()
+                    .filter_map(|ev| g.describe(ev, None, &names))
+                    .collect(),
+            );
+            states.push(g.clone());
+        })?;
+        let end = states.len() - 1;
+        if starts.last() != Some(&end) {
+            starts.push(end);
+        }
+        Ok(Replayed {
+            states,
+            times,
+            words,
+            starts,
+            entries: entries.to_vec(),
+            names,
+            rounds,
+        })
+    }
+
+    /// The game time at position `i`.
+    pub fn time(&self, i: usize) -> Millis {
+        if i == 0 { 0 } else { self.times[i - 1] }
+    }
+
+    /// A seat's name.
+    pub fn name(&self, seat: Seat) -> String {
+        self.names
+            .get(seat as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("Seat {}", seat + 1))
+    }
+
+    /// "Turn" or "Round".
+    pub fn period_word(&self) -> &'static str {
+        if self.rounds { "round" } else { "turn" }
+    }
+}
+
+/// The people's seats of a record (its `seat … person` lines).
+pub fn people(entries: &[Entry]) -> Vec<Seat> {
+    let mut out: Vec<Seat> = Vec::new();
+    for e in entries {
+        if let Entry::Seat { seat, bot, .. } = e {
+            out.retain(|s| s != seat);
+            if !bot {
+                out.push(*seat);
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The positions a review estimates: every start of a turn or round, or (a longer game, a
+/// hall) evenly spaced ones, always the first and the last; and a note when some are left out.
+fn chosen_points(r: &Replayed, max: usize) -> (Vec<usize>, Option<String>) {
+    let all = &r.starts;
+    let max = max.max(2);
+    if all.len() <= max {
+        return (all.clone(), None);
+    }
+    let last = all.len() - 1;
+    let mut picked: Vec<usize> = (0..max).map(|k| all[k * last / (max - 1)]).collect();
+    picked.dedup();
+    let note = format!(
+        "chances estimated at {} of the game's {} {}s (evenly spaced) to keep the playouts' cost down",
+        picked.len(),
+        all.len(),
+        r.period_word()
+    );
+    (picked, Some(note))
+}
+
+/// Reviews a recorded game; `progress(done, total)` is called as the work goes (from any
+/// thread).
+pub fn review(
+    header: &Header,
+    entries: &[Entry],
+    opts: &Options,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Review, RecordError> {
+    let r = Replayed::of(header, entries)?;
+    let end = r.states.last().expect("the game at its end");
+    let seats = end.seats();
+    let mut notes = vec![
+        "The game is over, so the playouts see every hand: each point is played on to the end by medium bots in every seat, with the dice and the cards still to draw dealt afresh.".to_string(),
+    ];
+    let mut max_points = opts.max_points;
+    if seats > HALL_SEATS {
+        max_points = max_points.min(HALL_POINTS);
+        notes.push(format!(
+            "A hall of {seats} seats: its playouts cost many times a table's, so fewer points are estimated."
+        ));
+    }
+    let (points_at, note) = chosen_points(&r, max_points);
+    notes.extend(note);
+    let decisions_work = decisions::work(&r, opts);
+    let spans = turning::MAX;
+    let total = points_at.len() + spans + decisions_work;
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let tick = || {
+        let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        progress(d.min(total), total);
+    };
+    let estimates = chances::estimate_all(&r, &points_at, opts, &tick);
+    let mut playouts: u64 = estimates.iter().map(|e| u64::from(e.playouts)).sum();
+    let points: Vec<Point> = points_at
+        .iter()
+        .zip(&estimates)
+        .map(|(&i, e)| Point {
+            period: r.states[i].turns(),
+            step: i,
+            chances: e.chances.clone(),
+            playouts: e.playouts,
+            margin: e.margin(),
+        })
+        .collect();
+    let (turning_points, spent) = turning::find(&r, &points, opts, &tick);
+    playouts += spent;
+    for _ in 0..spans.saturating_sub(turning_points.len()) {
+        tick();
+    }
+    let (decisions, spent, note) = decisions::find(&r, opts, &tick);
+    playouts += spent;
+    notes.extend(note);
+    progress(total, total);
+    Ok(Review {
+        variant: end.name().to_string(),
+        period: r.period_word().to_string(),
+        names: (0..seats as Seat).map(|s| r.name(s)).collect(),
+        winners: end.outcome().map(|o| o.winners).unwrap_or_default(),
+        points,
+        turning_points,
+        decisions,
+        notes,
+        playouts,
+    })
+}

@@ -1,0 +1,133 @@
+//! The review of a finished game (`catan replay FILE --review`): for games of all five
+//! rulesets, the chances at every point sum to 1, turning points are told, and the winner's
+//! chance at the game's end is certain. Games are short and playouts few, so this stays quick.
+
+use catan::bots::BotKind;
+use catan::cli::VariantName;
+use catan::record::{Entry, Header};
+use catan::review::{Options, review};
+use catan::sim::{SimConfig, default_game_args, play_game};
+
+/// A short bot game of `variant`, with its record.
+fn short_game(variant: VariantName, seats: usize) -> (Header, Vec<Entry>) {
+    let mut game = default_game_args();
+    game.variant = variant;
+    match variant {
+        VariantName::Adaptations => game.max_turns = Some(4),
+        VariantName::BigGame => {
+            game.vp = Some(5);
+            game.boards = 2;
+        }
+        _ => game.vp = Some(5),
+    }
+    let cfg = SimConfig {
+        game,
+        ..SimConfig::base(1, 7, vec![BotKind::Heuristic; seats])
+    };
+    let played = play_game(&cfg, 0, true).expect("the game plays");
+    assert!(
+        played.result.winner.is_some(),
+        "{variant:?} ends with a winner"
+    );
+    played.record.expect("a record")
+}
+
+fn quick() -> Options {
+    Options {
+        playouts: 4,
+        max_points: 12,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn every_ruleset_gets_chances_that_sum_to_one_and_turning_points() {
+    for (variant, seats) in [
+        (VariantName::Base, 4),
+        (VariantName::Risk, 3),
+        (VariantName::TotalChaos, 3),
+        (VariantName::BigGame, 4),
+        (VariantName::Adaptations, 3),
+    ] {
+        let (header, entries) = short_game(variant, seats);
+        let r = review(&header, &entries, &quick(), &|_, _| {}).expect("reviewed");
+        assert!(
+            r.points.len() >= 2,
+            "{variant:?}: {} points",
+            r.points.len()
+        );
+        for p in &r.points {
+            assert_eq!(p.chances.len(), seats, "{variant:?}");
+            let sum: f64 = p.chances.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-9, "{variant:?} at {}: {sum}", p.step);
+        }
+        assert!(
+            !r.turning_points.is_empty(),
+            "{variant:?}: no turning points"
+        );
+        for t in &r.turning_points {
+            assert!(t.text.contains("chance"), "{variant:?}: {}", t.text);
+            assert!((1..=entries.len()).contains(&t.step), "{variant:?}");
+        }
+        // The winner is known: at the last point (the game's end) its chance is certain (the
+        // winners of a tie share it).
+        let last = r.points.last().expect("a last point");
+        assert!(!r.winners.is_empty(), "{variant:?}");
+        let winners: f64 = r.winners.iter().map(|w| last.chances[*w as usize]).sum();
+        assert!(winners >= 0.95, "{variant:?}: {:?}", last.chances);
+    }
+}
+
+/// A person's seat in base Catan gets its decisions compared with hard's: each one kept is
+/// a move hard would have played otherwise, where the playouts favour hard's, worst first.
+#[test]
+fn a_persons_decisions_are_compared_with_hards_worst_first() {
+    let (header, entries) = short_game(VariantName::Base, 3);
+    let opts = Options {
+        people: vec![0],
+        you: Some(0),
+        hard_budget: 8,
+        ..quick()
+    };
+    let r = review(&header, &entries, &opts, &|_, _| {}).expect("reviewed");
+    assert!(r.decisions.len() <= 5);
+    let costs: Vec<f64> = r
+        .decisions
+        .iter()
+        .map(|d| d.hard_chance - d.played_chance)
+        .collect();
+    assert!(costs.iter().all(|c| *c > 0.0), "{costs:?}");
+    assert!(costs.windows(2).all(|w| w[0] >= w[1]), "{costs:?}");
+    for d in &r.decisions {
+        assert_eq!(d.seat, 0);
+        assert_ne!(d.played, d.hard);
+    }
+    // Told for the reader's seat wherever its own chance moved.
+    for t in r.turning_points.iter().filter(|t| t.seat != 0) {
+        let at = r
+            .points
+            .iter()
+            .position(|p| p.step >= t.step)
+            .expect("a point after");
+        let d = r.points[at].chances[0] - r.points[at - 1].chances[0];
+        assert!(d.abs() < catan::review::turning::MIN_MOVE, "{}", t.text);
+    }
+}
+
+/// The same seed gives the same review, on one thread or several.
+#[test]
+fn a_review_does_not_depend_on_its_threads() {
+    let (header, entries) = short_game(VariantName::Base, 3);
+    let one = review(&header, &entries, &quick(), &|_, _| {}).expect("reviewed");
+    let two = review(
+        &header,
+        &entries,
+        &Options {
+            threads: 2,
+            ..quick()
+        },
+        &|_, _| {},
+    )
+    .expect("reviewed");
+    assert_eq!(one, two);
+}
