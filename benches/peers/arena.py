@@ -390,7 +390,7 @@ def main():
         names = catan_names.Names(m)
         if args.mapping:
             print(json.dumps({
-                "board": {"tiles": names.tiles, "harbors": names.harbors},
+                "board": names.board_toml,
                 "nodes": {str(n): names.node_place[n] for n in sorted(m.land_nodes)},
                 "edges": [[*sorted(e), names.edge_place[e]] for e in names.edge_place],
             }))
