@@ -75,6 +75,9 @@ pub enum Command {
     },
     /// Play bot-only games without a network and print statistics as one JSON line.
     Sim(SimArgs),
+    /// The engine protocol: a base Catan position a JSON line on stdin, the bot's move a JSON
+    /// line on stdout (docs/bot-protocol.md).
+    Bot,
     /// Step through a saved or finished game.
     Replay(ReplayArgs),
     /// Connect many bot clients to a host and report what they saw.

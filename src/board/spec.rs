@@ -268,7 +268,7 @@ impl Source<'_> {
     }
 }
 
-fn parse_pos(s: &str) -> Option<Hex> {
+pub(crate) fn parse_pos(s: &str) -> Option<Hex> {
     let (c, r) = s.split_once(',')?;
     let col = c.trim().parse::<i32>().ok()?;
     let row = r.trim().parse::<i32>().ok()?;
@@ -282,7 +282,7 @@ fn parse_pos(s: &str) -> Option<Hex> {
 /// for a picture of millions of cells.
 pub const MAX_COORD: i32 = 100;
 
-fn fmt_pos(h: Hex) -> String {
+pub(crate) fn fmt_pos(h: Hex) -> String {
     let (c, r) = h.to_offset();
     format!("{c},{r}")
 }
@@ -771,17 +771,17 @@ fn toml_string(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }
 
-fn parse_corner(s: &str) -> Option<Corner> {
+pub(crate) fn parse_corner(s: &str) -> Option<Corner> {
     let (p, c) = s.trim().split_once(char::is_whitespace)?;
     Some(parse_pos(p)?.corner(Point::parse(c.trim())?))
 }
 
-fn parse_edge(s: &str) -> Option<Edge> {
+pub(crate) fn parse_edge(s: &str) -> Option<Edge> {
     let (p, c) = s.trim().split_once(char::is_whitespace)?;
     Some(parse_pos(p)?.edge(Side::parse(c.trim())?))
 }
 
-fn fmt_corner(c: Corner) -> String {
+pub(crate) fn fmt_corner(c: Corner) -> String {
     let p = match c.side {
         crate::geometry::CornerSide::W => "w",
         crate::geometry::CornerSide::E => "e",
@@ -789,7 +789,7 @@ fn fmt_corner(c: Corner) -> String {
     format!("{} {p}", fmt_pos(c.hex))
 }
 
-fn fmt_edge(e: Edge) -> String {
+pub(crate) fn fmt_edge(e: Edge) -> String {
     let s = match e.side {
         crate::geometry::EdgeSide::N => "n",
         crate::geometry::EdgeSide::NE => "ne",

@@ -2,6 +2,7 @@
 //! a report.
 
 pub mod board;
+pub mod bot;
 pub mod games;
 pub mod host;
 pub mod hotseat;
@@ -19,6 +20,7 @@ use std::process::ExitCode;
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Board { command } => board::run(command),
+        Command::Bot => bot::run(),
         Command::Host(args) => host::run(args),
         Command::Join(args) => join::run(args),
         Command::Sim(args) => sim::run(args),

@@ -12,6 +12,7 @@ pub mod command;
 pub mod event;
 mod hidden;
 mod legal;
+pub mod position;
 pub mod settings;
 #[cfg(test)]
 mod tests;
