@@ -32,6 +32,7 @@ pub mod legal;
 pub mod lines;
 pub mod picker;
 pub mod recap;
+pub mod review;
 pub mod ruleset;
 pub mod rulesets;
 #[cfg(any(test, feature = "bench-sample"))]
