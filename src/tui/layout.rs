@@ -33,6 +33,9 @@ pub struct Areas {
 const BOARD_BELOW: u16 = 4;
 /// Height of the dice panel: 2 to 12 and its frame.
 const DICE_H: u16 = 13;
+/// The least log shown in a narrow terminal: three events and the frame, so after the bots
+/// act the player still sees who rolled, where the robber went and what was stolen.
+const LOG_MIN_H: u16 = 5;
 
 /// What the layout depends on besides the terminal: the board picture's size (`None` before
 /// it is drawn), the number of seats (rows of the players pane) and the rows the actions pane
@@ -122,10 +125,24 @@ pub fn layout(needs: Needs, area: Rect) -> Option<Areas> {
     } else {
         let actions_h = rest_h.min(actions_need);
         let actions = Rect::new(side_x, rest_y, side_w, actions_h);
-        let log = Rect::new(side_x, rest_y + actions_h, side_w, rest_h - actions_h);
+        let below_actions = rest_h - actions_h;
+        // When the side column has no room left for the log, it takes the bottom of the
+        // board's column; the board scrolls, the last events stay in sight.
+        let (board, log) = if below_actions >= LOG_MIN_H {
+            (
+                Rect::new(x, body_y, board_w, body_h),
+                Rect::new(side_x, rest_y + actions_h, side_w, below_actions),
+            )
+        } else {
+            let board_h = body_h - LOG_MIN_H;
+            (
+                Rect::new(x, body_y, board_w, board_h),
+                Rect::new(x, body_y + board_h, board_w, LOG_MIN_H),
+            )
+        };
         Some(Areas {
             top,
-            board: Rect::new(x, body_y, board_w, body_h),
+            board,
             players,
             you,
             actions,
