@@ -439,6 +439,9 @@ pub struct Table<G: Ruleset = Game> {
     /// Makes the bots that take seats.
     make_bot: BotMaker<G>,
     bot_due: Option<Millis>,
+    /// The time of the last [`Table::tick`]: an away seat whose grace ended by then has been
+    /// handed to its bot already, so its end is no longer a moment to wake for.
+    ticked: Millis,
     version: u64,
     first_person_at: Option<Millis>,
     /// Seat news (a seat taken or left, ready, a colour, a bot) waits for the next
@@ -598,6 +601,7 @@ impl<G: Ruleset> Table<G> {
             started: false,
             conns: HashMap::new(),
             bot_due: None,
+            ticked: 0,
             version: 0,
             first_person_at: None,
             coalesce: false,
@@ -2187,12 +2191,14 @@ impl<G: Ruleset> Table<G> {
                     .iter()
                     .filter(|s| s.occupant == Occupant::Person && s.conn.is_none())
                     .filter_map(|s| s.away_since.map(|a| a + away))
+                    .filter(|&end| end > self.ticked)
                     .min()
             } else {
                 self.occupancy
                     .botlike
                     .iter()
                     .filter_map(|(_, since)| since.map(|a| a + away))
+                    .filter(|&end| end > self.ticked)
                     .min()
             };
         } else if self.ready_to_start() {
@@ -2207,6 +2213,7 @@ impl<G: Ruleset> Table<G> {
 
     /// Lets time pass: deadlines, bots, the lobby timer.
     pub fn tick(&mut self, now: Millis) {
+        self.ticked = self.ticked.max(now);
         self.flush(now);
         self.count_seats();
         if !self.started {
