@@ -119,6 +119,12 @@ pub trait RulesetUi<'a> {
         Keys::Board
     }
 
+    /// The action keys this ruleset offers, for the help screen: a key that does nothing in
+    /// this game is not listed.
+    fn action_keys(&self) -> &'static [(&'static str, &'static str)] {
+        crate::tui::ui::BASE_ACTION_KEYS
+    }
+
     /// The hand the discard and trade dialogs work from (`None`: the ruleset has no such
     /// dialogs and is played from the command line).
     fn dialog_hand(&self) -> Option<ResourceSet> {

@@ -1032,12 +1032,20 @@ fn the_help_tells_the_games_own_language_and_no_default_one() {
     let shot = format!("{}", draw(&mut s.app, W, H).backend());
     assert!(shot.contains("Total Chaos: no turns."), "{shot}");
     assert!(!shot.contains(base_words), "{shot}");
+    // Its keys are its own: no roll, no turn to end.
+    assert!(!shot.contains("roll the dice"), "{shot}");
+    assert!(!shot.contains("end your turn"), "{shot}");
+    assert!(
+        shot.contains("end the phase once every player is ready"),
+        "{shot}"
+    );
 
     let mut s = main_sample();
     s.app.sessions[0].st.game = None;
     s.app.on_key(key(KeyCode::Char('?')));
     let shot = format!("{}", draw(&mut s.app, W, H).backend());
     assert!(shot.contains(" Keys"), "{shot}");
+    assert!(shot.contains("roll the dice"), "{shot}");
     assert!(!shot.contains("speaks the game's language"), "{shot}");
     assert!(!shot.contains(base_words), "{shot}");
 }

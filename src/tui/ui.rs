@@ -1238,7 +1238,8 @@ fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
         .render(rect, buf);
 }
 
-/// Every key, for the help screen.
+/// The keys every ruleset shares, for the help screen; the ruleset adds its action keys
+/// ([`crate::tui::ruleset::RulesetUi::action_keys`]).
 pub const KEYS: &[(&str, &str)] = &[
     (
         "← ↓ ↑ → / h j k l",
@@ -1259,17 +1260,6 @@ pub const KEYS: &[(&str, &str)] = &[
         "put the cursor there; click again to confirm",
     ),
     ("Esc / x", "drop the chosen action"),
-    ("r", "roll the dice"),
-    (
-        "o / s / c",
-        "build a road / settlement / city: highlights the spots",
-    ),
-    ("b", "buy a development card"),
-    ("p", "play a development card"),
-    ("t", "trade with players or the bank"),
-    ("a", "answer offers (accept, decline, counter, withdraw)"),
-    ("d", "discard after a 7 (opens by itself)"),
-    ("e", "end your turn"),
     (
         ":",
         "command line: the commands below; Tab completes, ↑↓ history",
@@ -1295,10 +1285,26 @@ pub const KEYS: &[(&str, &str)] = &[
     ("hot-seat setup: Enter", "start the game"),
 ];
 
+/// The action keys of the rulesets played by turns with a roll (base, Big Game, Risk).
+pub const BASE_ACTION_KEYS: &[(&str, &str)] = &[
+    ("r", "roll the dice"),
+    (
+        "o / s / c",
+        "build a road / settlement / city: highlights the spots",
+    ),
+    ("b", "buy a development card"),
+    ("p", "play a development card"),
+    ("t", "trade with players or the bank"),
+    ("a", "answer offers (accept, decline, counter, withdraw)"),
+    ("d", "discard after a 7 (opens by itself)"),
+    ("e", "end your turn"),
+];
+
 fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let mut lines = vec![Line::from(Span::styled(" Keys", t.title()))];
-    for (k, what) in KEYS {
+    let actions = app.ruleset().map_or(BASE_ACTION_KEYS, |r| r.action_keys());
+    for (k, what) in KEYS.iter().chain(actions) {
         lines.push(Line::from(vec![
             Span::styled(format!("  {k:<24}"), t.key()),
             Span::raw(*what),

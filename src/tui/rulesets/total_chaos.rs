@@ -226,7 +226,25 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
 /// A Total Chaos game's view in a client.
 pub struct TotalChaos<'a>(pub &'a ChaosView);
 
+/// Total Chaos has no roll and no turn to end: the phases end when everyone is ready.
+const ACTION_KEYS: &[(&str, &str)] = &[
+    (
+        "o / s / c",
+        "build a road / settlement / city: highlights the spots",
+    ),
+    ("b", "buy a development card"),
+    ("p", "play a development card"),
+    ("t", "trade with players or the bank"),
+    ("a", "answer offers (accept, decline, counter, withdraw)"),
+    ("d", "discard after a 7 (opens by itself)"),
+    (":ready", "end the phase once every player is ready"),
+];
+
 impl<'a> RulesetUi<'a> for TotalChaos<'a> {
+    fn action_keys(&self) -> &'static [(&'static str, &'static str)] {
+        ACTION_KEYS
+    }
+
     fn phase_text(&self, cx: &Ctx) -> String {
         phase_text(self.0, &cx.people, cx.me)
     }
