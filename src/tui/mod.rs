@@ -30,6 +30,8 @@ pub mod input;
 pub mod layout;
 pub mod legal;
 pub mod lines;
+pub mod log_pane;
+pub mod panes;
 pub mod picker;
 pub mod recap;
 pub mod review;
@@ -37,6 +39,7 @@ pub mod ruleset;
 pub mod rulesets;
 #[cfg(any(test, feature = "bench-sample"))]
 pub mod sample;
+pub mod screens;
 pub mod theme;
 pub mod ui;
 pub mod widgets;

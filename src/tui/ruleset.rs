@@ -122,7 +122,7 @@ pub trait RulesetUi<'a> {
     /// The action keys this ruleset offers, for the help screen: a key that does nothing in
     /// this game is not listed.
     fn action_keys(&self) -> &'static [(&'static str, &'static str)] {
-        crate::tui::ui::BASE_ACTION_KEYS
+        crate::tui::screens::BASE_ACTION_KEYS
     }
 
     /// The hand the discard and trade dialogs work from (`None`: the ruleset has no such

@@ -1,0 +1,356 @@
+//! The board cursor: moving it, panning the board, Tab between places worth a look,
+//! choosing the board action under it and confirming it by key or click.
+
+use super::*;
+
+impl App {
+    /// The ring board (0-based) the cursor is on, on a map of several boards.
+    pub fn board_in_view_index(&self) -> Option<usize> {
+        let map = self.map()?;
+        if map.boards().len() < 2 {
+            return None;
+        }
+        match self.cursor? {
+            Target::Hex(h) => Some(map.board_of_hex(h)),
+            Target::Corner(c) => map.board_of_corner(c),
+            Target::Edge(e) => map
+                .topology
+                .edge_hexes(e)
+                .iter()
+                .flatten()
+                .next()
+                .map(|h| map.board_of_hex(*h)),
+        }
+    }
+
+    /// The board in view, numbered from 1 (the Big Game's ring strip).
+    pub fn board_in_view(&self) -> Option<usize> {
+        self.board_in_view_index().map(|b| b + 1)
+    }
+
+    /// The land hex nearest the middle of one board of the ring.
+    pub(super) fn board_center(&self, board: usize) -> Option<Target> {
+        let map = self.map()?;
+        let spots: Vec<(Target, (usize, usize))> = map
+            .land_hexes()
+            .filter(|h| map.board_of_hex(*h) == board)
+            .filter_map(|h| {
+                let t = Target::Hex(h);
+                self.pic.positions.get(&t).map(|p| (t, *p))
+            })
+            .collect();
+        let n = spots.len().max(1);
+        let cx = spots.iter().map(|(_, p)| p.0).sum::<usize>() / n;
+        let cy = spots.iter().map(|(_, p)| p.1).sum::<usize>() / n;
+        spots
+            .into_iter()
+            .min_by_key(|(_, (x, y))| x.abs_diff(cx) + 2 * y.abs_diff(cy))
+            .map(|(t, _)| t)
+    }
+
+    /// Big Game: moves the cursor (and the view) to the middle of the next or previous board.
+    pub(super) fn jump_board(&mut self, forward: bool) {
+        let Some(k) = self.map().map(|m| m.boards().len()).filter(|k| *k > 1) else {
+            self.info("Only one board: [ and ] switch boards in a Big Game.");
+            return;
+        };
+        let own = self.me().map(|s| s as usize / 2).unwrap_or(0);
+        let cur = self.board_in_view_index().unwrap_or(own);
+        let next = if forward {
+            (cur + 1) % k
+        } else {
+            (cur + k - 1) % k
+        };
+        if let Some(t) = self.board_center(next) {
+            self.set_cursor(t);
+        }
+    }
+
+    /// The land hex nearest the middle of the picture.
+    pub(super) fn center_target(&self) -> Option<Target> {
+        let map = self.map()?;
+        let (cx, cy) = (self.pic.width() / 2, self.pic.height() / 2);
+        map.land_hexes()
+            .filter_map(|h| {
+                let t = Target::Hex(h);
+                self.pic
+                    .positions
+                    .get(&t)
+                    .map(|(x, y)| (x.abs_diff(cx) + 2 * y.abs_diff(cy), t))
+            })
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, t)| t)
+    }
+
+    pub(super) fn cursor_pos(&self) -> Option<(usize, usize)> {
+        self.cursor
+            .and_then(|t| self.pic.positions.get(&t).copied())
+    }
+
+    pub(super) fn set_cursor(&mut self, t: Target) {
+        self.cursor = Some(t);
+        self.rebuild();
+        self.follow_cursor();
+    }
+
+    /// Pans so the cursor stays in view.
+    pub(super) fn follow_cursor(&mut self) {
+        let (Some(pos), Some(area)) = (self.cursor_pos(), self.board_area()) else {
+            return;
+        };
+        self.pan = board::follow(
+            self.pan,
+            pos,
+            (self.pic.width() as u16, self.pic.height() as u16),
+            (area.width, area.height),
+        );
+    }
+
+    /// Places the cursor may move to: those the chosen action fits, on or by the land.
+    pub(super) fn nav_candidates(&self) -> Vec<(Target, (usize, usize))> {
+        let Some(map) = self.map() else {
+            return Vec::new();
+        };
+        let action = self.effective_action();
+        self.pic
+            .positions
+            .iter()
+            .filter(|(t, _)| action.is_none_or(|a| a.fits(**t)) && board::playable(map, **t))
+            .map(|(t, p)| (*t, *p))
+            .collect()
+    }
+
+    /// The places Tab cycles through: the chosen action's, or every place something can be
+    /// built now.
+    pub(super) fn tab_targets(&self) -> Vec<Target> {
+        match self.effective_action() {
+            Some(a) => self.legal.targets(a),
+            None => self
+                .legal
+                .board_actions()
+                .into_iter()
+                .flat_map(|a| self.legal.targets(a))
+                .collect(),
+        }
+    }
+
+    // ---- handlers --------------------------------------------------------------------------
+}
+
+impl App {
+    pub(super) fn move_cursor(&mut self, d: Dir) {
+        let from = self
+            .cursor_pos()
+            .unwrap_or((self.pic.width() / 2, self.pic.height() / 2));
+        let cands = self.nav_candidates();
+        if let Some(t) = board::step(from, d, cands.into_iter()) {
+            self.set_cursor(t);
+        }
+    }
+
+    pub(super) fn pan_board(&mut self, d: Dir) {
+        let Some(area) = self.board_area() else {
+            return;
+        };
+        let vp = self.viewport(area);
+        let (mut x, mut y) = vp.offset;
+        match d {
+            Dir::Left => x = x.saturating_sub(4),
+            Dir::Right => x += 4,
+            Dir::Up => y = y.saturating_sub(2),
+            Dir::Down => y += 2,
+        }
+        self.pan = (x, y);
+        let vp = self.viewport(area);
+        self.pan = vp.offset;
+    }
+
+    pub(super) fn tab(&mut self, forward: bool) {
+        let targets = self.tab_targets();
+        if targets.is_empty() {
+            self.info(if self.my_turn() {
+                "Nothing to place on the board now: the action bar lists what you can do."
+            } else {
+                "Nothing to place on the board: it is not your turn."
+            });
+            return;
+        }
+        let ordered = board::reading_order(&self.pic, &targets);
+        if let Some(t) = board::cycle(&ordered, self.cursor_pos(), forward) {
+            self.set_cursor(t);
+            self.flash = None;
+        }
+    }
+
+    /// The action Enter takes at a target when none is chosen: what the legal list allows
+    /// there, or else what the target suggests (the engine then says why not).
+    pub(super) fn action_at(&self, t: Target) -> Option<BoardAction> {
+        if let Some(a) = self.effective_action() {
+            return Some(a);
+        }
+        match t {
+            Target::Corner(c) => {
+                if self.legal.city.iter().any(|(x, _)| *x == c) {
+                    Some(BoardAction::City)
+                } else if self.legal.settle.iter().any(|(x, _)| *x == c) {
+                    Some(BoardAction::Settle)
+                } else {
+                    let mine = self.view().is_some_and(|v| {
+                        v.buildings
+                            .iter()
+                            .any(|(x, b)| *x == c && Some(b.owner) == self.me())
+                    });
+                    Some(if mine {
+                        BoardAction::City
+                    } else {
+                        BoardAction::Settle
+                    })
+                }
+            }
+            Target::Edge(_) => Some(BoardAction::Road),
+            Target::Hex(_) => (!self.legal.robber.is_empty()).then_some(BoardAction::Robber),
+        }
+    }
+
+    /// The name of a target in the command language.
+    pub fn target_name(&self, t: Target) -> String {
+        let Some(map) = self.map() else {
+            return String::new();
+        };
+        match t {
+            Target::Corner(c) => map.corner_name(c),
+            Target::Edge(e) => map.edge_name(e),
+            Target::Hex(h) => map.hex_name(h).to_string(),
+        }
+    }
+
+    pub(super) fn confirm(&mut self) -> Vec<Effect> {
+        let Some(t) = self.cursor else {
+            self.info("Move the cursor onto the board first (arrow keys, or Tab).");
+            return Vec::new();
+        };
+        if self.watching() {
+            self.warn("You are watching: spectators cannot play.");
+            return Vec::new();
+        }
+        let Some(a) = self.action_at(t) else {
+            self.info(format!(
+                "Nothing to do at {}: choose an action first (o road, s settlement, c city).",
+                self.target_name(t)
+            ));
+            return Vec::new();
+        };
+        if !a.fits(t) {
+            self.info(format!(
+                "{} goes on {}: move the cursor there, or press Tab.",
+                cap(a.what().to_string()),
+                match a {
+                    BoardAction::Settle | BoardAction::City => "a corner",
+                    BoardAction::Road => "an edge",
+                    BoardAction::Robber => "a hex",
+                }
+            ));
+            return Vec::new();
+        }
+        if let (BoardAction::Robber, Target::Hex(h)) = (a, t) {
+            let moves = self.legal.robber_moves(h);
+            if moves.len() > 1 {
+                let people = self.people();
+                let cards = |s: Seat| {
+                    self.view()
+                        .and_then(|v| v.players.get(s as usize))
+                        .map_or(0, |p| p.cards)
+                };
+                let items = moves
+                    .iter()
+                    .filter_map(|m| {
+                        let s = m.steal?;
+                        Some((
+                            format!(
+                                "{} {} ({} cards)",
+                                people.letters.get(s as usize).copied().unwrap_or('?'),
+                                people.name(s),
+                                cards(s)
+                            ),
+                            m.text.clone(),
+                        ))
+                    })
+                    .collect();
+                self.dialog = Some(Dialog::List(ListDialog::victims(
+                    &self.target_name(t),
+                    items,
+                )));
+                return Vec::new();
+            }
+        }
+        let cmd = self
+            .legal
+            .command_at(a, t)
+            .unwrap_or_else(|| format!("{} {}", a.word(), self.target_name(t)));
+        self.command(&cmd)
+    }
+
+    /// A mouse event.
+    pub fn on_mouse(&mut self, m: MouseEvent) -> Vec<Effect> {
+        if self.confirm_quit || self.pass_to || self.editing || self.dialog.is_some() {
+            return Vec::new();
+        }
+        if self.help.is_some() || self.results {
+            return Vec::new();
+        }
+        let Some(areas) = self.layout(self.size) else {
+            return Vec::new();
+        };
+        let inside = |r: Rect| {
+            m.column >= r.x && m.column < r.x + r.width && m.row >= r.y && m.row < r.y + r.height
+        };
+        match m.kind {
+            MouseEventKind::Down(MouseButton::Left) => {
+                if inside(areas.board) {
+                    let area = self.board_inner(areas.board);
+                    let vp = self.viewport(area);
+                    let Some((x, y)) = board::pic_pos(area, &vp, m.column, m.row) else {
+                        return Vec::new();
+                    };
+                    let Some(t) = self.pic.target_at(x, y) else {
+                        return Vec::new();
+                    };
+                    if self.cursor == Some(t) && self.clicked == Some(t) {
+                        return self.confirm();
+                    }
+                    self.set_cursor(t);
+                    self.clicked = Some(t);
+                    self.flash = Some(Flash {
+                        text: format!(
+                            "{}: click again or press Enter to confirm.",
+                            self.target_name(t)
+                        ),
+                        kind: FlashKind::Info,
+                    });
+                } else if inside(areas.actions)
+                    && let Some(v) = action_at_row(self, areas.actions, m.row)
+                {
+                    return self.verb(v);
+                }
+            }
+            MouseEventKind::ScrollUp => {
+                if inside(areas.log) {
+                    self.log_scroll += 3;
+                } else if inside(areas.board) {
+                    self.pan_board(Dir::Up);
+                }
+            }
+            MouseEventKind::ScrollDown => {
+                if inside(areas.log) {
+                    self.log_scroll = self.log_scroll.saturating_sub(3);
+                } else if inside(areas.board) {
+                    self.pan_board(Dir::Down);
+                }
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    // ---- actions ---------------------------------------------------------------------------
+}

@@ -1,0 +1,297 @@
+//! Keys to intents: the game keys, dialogs, the lobby and the command line.
+
+use super::*;
+
+impl App {
+    /// A key.
+    pub fn on_key(&mut self, k: KeyEvent) -> Vec<Effect> {
+        if is_force_quit(&k) {
+            return vec![Effect::Quit];
+        }
+        if self.confirm_quit {
+            match k.code {
+                KeyCode::Char('y' | 'Y') => return vec![Effect::Quit],
+                KeyCode::Char('n' | 'N' | 'q') | KeyCode::Esc | KeyCode::Enter => {
+                    self.confirm_quit = false
+                }
+                _ => {}
+            }
+            return Vec::new();
+        }
+        if self.pass_to {
+            match k.code {
+                KeyCode::Enter | KeyCode::Char(' ') => {
+                    self.pass_to = false;
+                    self.refresh();
+                }
+                KeyCode::Char('q') => self.confirm_quit = true,
+                _ => {}
+            }
+            return Vec::new();
+        }
+        if let Some(scroll) = self.help {
+            match k.code {
+                KeyCode::Esc | KeyCode::Char('?' | 'q') | KeyCode::F(1) | KeyCode::Enter => {
+                    self.help = None
+                }
+                KeyCode::Down | KeyCode::Char('j') => self.help = Some(scroll.saturating_add(1)),
+                KeyCode::Up | KeyCode::Char('k') => self.help = Some(scroll.saturating_sub(1)),
+                KeyCode::PageDown | KeyCode::Char(' ') => {
+                    self.help = Some(scroll.saturating_add(10))
+                }
+                KeyCode::PageUp => self.help = Some(scroll.saturating_sub(10)),
+                KeyCode::Home => self.help = Some(0),
+                _ => {}
+            }
+            return Vec::new();
+        }
+        if self.editing {
+            let cands = self.completions();
+            return match self.editor.key(&k, &cands) {
+                LineEvent::Editing => Vec::new(),
+                LineEvent::Cancel => {
+                    self.editing = false;
+                    Vec::new()
+                }
+                LineEvent::Submit(line) => {
+                    self.editing = false;
+                    self.run_line(&line)
+                }
+            };
+        }
+        if let Some(d) = &mut self.dialog {
+            let out = d.key(&k);
+            return self.dialog_outcome(out);
+        }
+        if self.results {
+            match k.code {
+                KeyCode::Esc | KeyCode::Enter | KeyCode::Char('g') => self.results = false,
+                KeyCode::Char('q') => self.confirm_quit = true,
+                KeyCode::Down | KeyCode::Char('j') => {
+                    self.results_scroll = self.results_scroll.saturating_add(1)
+                }
+                KeyCode::Up | KeyCode::Char('k') => {
+                    self.results_scroll = self.results_scroll.saturating_sub(1)
+                }
+                KeyCode::PageDown | KeyCode::Char(' ') => {
+                    self.results_scroll = self.results_scroll.saturating_add(10)
+                }
+                KeyCode::PageUp => self.results_scroll = self.results_scroll.saturating_sub(10),
+                KeyCode::Char('?') => self.help = Some(0),
+                _ => {}
+            }
+            return Vec::new();
+        }
+        if self.st().update.is_none() {
+            return self.lobby_key(k);
+        }
+        match map_key(&k) {
+            Some(i) => self.intent(i),
+            None => Vec::new(),
+        }
+    }
+
+    pub(super) fn dialog_outcome(&mut self, out: Outcome) -> Vec<Effect> {
+        match out {
+            Outcome::Stay => Vec::new(),
+            Outcome::Close => {
+                if matches!(&self.dialog, Some(Dialog::Pick(p)) if p.kind == crate::tui::dialogs::PickKind::Discard)
+                {
+                    self.discard_dismissed = true;
+                    self.info("The discard waits for you: press d to choose your cards.");
+                }
+                self.dialog = None;
+                Vec::new()
+            }
+            Outcome::Send(cmd) => {
+                self.dialog = None;
+                self.command(&cmd)
+            }
+            Outcome::Open(d) => {
+                self.dialog = Some(*d);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Keys before the game starts.
+    pub(super) fn lobby_key(&mut self, k: KeyEvent) -> Vec<Effect> {
+        let lobby = self.st().lobby.clone();
+        let me = self.me();
+        match k.code {
+            KeyCode::Char('q') => self.confirm_quit = true,
+            KeyCode::Char('?') => self.help = Some(0),
+            KeyCode::Char(':') => self.open_editor(""),
+            KeyCode::Char('m') => self.open_editor("say "),
+            // At the hot-seat setup screen the people are all here: Enter starts.
+            KeyCode::Enter if self.opts.local && lobby.as_ref().is_some_and(|l| l.is_host) => {
+                return self.send(ClientMsg::Start);
+            }
+            KeyCode::Char('k') if lobby.as_ref().is_some_and(|l| l.is_host) => {
+                self.open_editor("kick ")
+            }
+            KeyCode::Char('l') if lobby.as_ref().is_some_and(|l| l.is_host) => {
+                self.open_editor("level ")
+            }
+            KeyCode::Char('r') | KeyCode::Enter => {
+                if let (Some(l), Some(me)) = (&lobby, me) {
+                    let ready = l
+                        .seats
+                        .get(me as usize)
+                        .and_then(|s| s.as_ref())
+                        .is_some_and(|s| s.ready);
+                    return self.send(ClientMsg::Ready(!ready));
+                }
+            }
+            KeyCode::Char('s') if lobby.as_ref().is_some_and(|l| l.is_host) => {
+                return self.send(ClientMsg::Start);
+            }
+            KeyCode::Char('+') if lobby.as_ref().is_some_and(|l| l.is_host) => {
+                return self.send(ClientMsg::AddBot);
+            }
+            KeyCode::Char('-') if lobby.as_ref().is_some_and(|l| l.is_host) => {
+                return self.send(ClientMsg::RemoveBot);
+            }
+            KeyCode::Char('c') => {
+                if let Some(c) = lobby.as_ref().and_then(|l| l.free_colors.first()) {
+                    return self.send(ClientMsg::Color(c.clone()));
+                }
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    pub(super) fn open_editor(&mut self, prefill: &str) {
+        self.editor.open(prefill);
+        self.editing = true;
+    }
+
+    /// What Tab completes to on the command line.
+    pub fn completions(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.st().legal().to_vec();
+        for w in LOCAL_WORDS {
+            v.push(w.to_string());
+        }
+        v
+    }
+
+    /// A line from the command line: a client word or a game command.
+    pub fn run_line(&mut self, line: &str) -> Vec<Effect> {
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        match word.to_ascii_lowercase().as_str() {
+            "say" | "chat" => {
+                if rest.is_empty() {
+                    return Vec::new();
+                }
+                self.send(ClientMsg::Chat {
+                    text: rest.to_string(),
+                })
+            }
+            "help" | "?" => {
+                self.help = Some(0);
+                Vec::new()
+            }
+            "quit" | "exit" | "q" => {
+                self.confirm_quit = true;
+                Vec::new()
+            }
+            "names" => {
+                self.names = !self.names;
+                self.rebuild();
+                Vec::new()
+            }
+            "legal" => {
+                let n = self.st().legal().len();
+                let sample: Vec<&str> = self
+                    .st()
+                    .legal()
+                    .iter()
+                    .take(8)
+                    .map(|s| s.as_str())
+                    .collect();
+                self.info(format!(
+                    "{n} legal command(s){}{}",
+                    if n > 0 { ": " } else { "" },
+                    sample.join(", ") + if n > 8 { ", …" } else { "" }
+                ));
+                Vec::new()
+            }
+            // Lobby words until the game runs; then game commands (Total Chaos's vote).
+            "ready" if self.st().update.is_none() => self.send(ClientMsg::Ready(true)),
+            "unready" if self.st().update.is_none() => self.send(ClientMsg::Ready(false)),
+            "start" => self.send(ClientMsg::Start),
+            "addbot" => self.send(ClientMsg::AddBot),
+            "removebot" => self.send(ClientMsg::RemoveBot),
+            "kick" => match rest.parse::<crate::engine::Seat>() {
+                Ok(n) if n >= 1 => self.send(ClientMsg::Kick(n - 1)),
+                _ => {
+                    self.info("Kick which seat? For example `kick 3`.");
+                    Vec::new()
+                }
+            },
+            "level" => match rest.parse::<crate::engine::Seat>() {
+                Ok(n) if n >= 1 => self.send(ClientMsg::BotLevel(n - 1)),
+                _ => {
+                    self.info(
+                        "Which bot seat's level? For example `level 3` (easy → medium → hard).",
+                    );
+                    Vec::new()
+                }
+            },
+            "color" | "colour" => self.send(ClientMsg::Color(rest.to_string())),
+            _ => self.command(line),
+        }
+    }
+
+    pub(super) fn intent(&mut self, i: Intent) -> Vec<Effect> {
+        if !matches!(i, Intent::Confirm) {
+            self.clicked = None;
+        }
+        // A message stays until the next key; the key may put up its own.
+        self.flash = None;
+        match i {
+            Intent::ForceQuit => return vec![Effect::Quit],
+            Intent::Quit => self.confirm_quit = true,
+            Intent::Help => self.help = Some(0),
+            Intent::CommandLine => self.open_editor(""),
+            Intent::Chat => self.open_editor("say "),
+            Intent::ToggleNames => {
+                self.names = !self.names;
+                self.rebuild();
+            }
+            Intent::Board(forward) => self.jump_board(forward),
+            Intent::LogUp => self.log_scroll += 5,
+            Intent::LogDown => self.log_scroll = self.log_scroll.saturating_sub(5),
+            Intent::LogEnd => self.log_scroll = 0,
+            Intent::Results => {
+                if self.view().is_some_and(|v| v.phase == "over") || self.st().summary.is_some() {
+                    self.results = true;
+                } else {
+                    self.info("The results show when the game is over.");
+                }
+            }
+            Intent::SwitchPerson => {
+                if self.hotseat() {
+                    let next = (self.active + 1) % self.sessions.len();
+                    self.switch_to(next);
+                } else {
+                    self.info("Only one person plays at this terminal.");
+                }
+            }
+            Intent::Cancel => {
+                self.action = None;
+                self.flash = None;
+                self.rebuild();
+            }
+            Intent::Move(d) => self.move_cursor(d),
+            Intent::Pan(d) => self.pan_board(d),
+            Intent::NextTarget => self.tab(true),
+            Intent::PrevTarget => self.tab(false),
+            Intent::Confirm => return self.confirm(),
+            Intent::Verb(v) => return self.verb(v),
+        }
+        Vec::new()
+    }
+}

@@ -1,0 +1,149 @@
+//! The log and chat panes, and the word wrapping every pane shares.
+
+use super::app::App;
+use super::theme::Theme;
+use super::widgets::panel;
+use crate::client::state::Line as LogLine;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// Wraps text to a width at spaces (long words are cut).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for word in text.split(' ') {
+        let wl = word.chars().count();
+        let cl = cur.chars().count();
+        if cl > 0 && cl + 1 + wl > width {
+            out.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(word);
+        while cur.chars().count() > width {
+            let head: String = cur.chars().take(width).collect();
+            let tail: String = cur.chars().skip(width).collect();
+            out.push(head);
+            cur = tail;
+        }
+    }
+    if !cur.is_empty() || out.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+fn log_style(t: &Theme, l: &LogLine) -> Style {
+    match l {
+        LogLine::Error(_) => t.error(),
+        LogLine::Notice(_) => t.notice(),
+        LogLine::Chat { .. } => t.title(),
+        LogLine::Event(s) if s.starts_with("Turn ") => t.title(),
+        LogLine::Event(s) if s.contains(" win") => t.good(),
+        LogLine::Event(_) => Style::new(),
+    }
+}
+
+fn log_text(l: &LogLine) -> String {
+    match l {
+        LogLine::Event(s) => s.clone(),
+        LogLine::Error(s) => format!("✗ {s}"),
+        LogLine::Notice(s) => format!("· {s}"),
+        LogLine::Chat { from, text } => format!("{from}: {text}"),
+    }
+}
+
+pub(super) fn log_pane(app: &App, area: Rect, with_chat: bool, buf: &mut Buffer) {
+    let t = &app.theme;
+    let inner_w = area.width.saturating_sub(2) as usize;
+    let inner_h = area.height.saturating_sub(2) as usize;
+    // Only the newest lines that can show are wrapped: a long game's log costs nothing.
+    let need = inner_h + app.log_scroll;
+    let mut rows: Vec<(String, Style)> = Vec::new();
+    for l in app.st().log.iter().rev() {
+        if !with_chat && matches!(l, LogLine::Chat { .. }) {
+            continue;
+        }
+        let st = log_style(t, l);
+        let parts = wrap(&log_text(l), inner_w.saturating_sub(2));
+        for (i, part) in parts.into_iter().enumerate().rev() {
+            rows.push((format!("{}{part}", if i == 0 { " " } else { "   " }), st));
+        }
+        if rows.len() >= need {
+            break;
+        }
+    }
+    rows.reverse();
+    let scroll = app.log_scroll.min(rows.len().saturating_sub(inner_h));
+    let end = rows.len() - scroll;
+    let start = end.saturating_sub(inner_h);
+    let lines: Vec<Line> = rows[start..end]
+        .iter()
+        .map(|(s, st)| Line::from(Span::styled(s.clone(), *st)))
+        .collect();
+    let mut title = vec![Span::styled(" Log ", t.title())];
+    if scroll > 0 {
+        title.push(Span::styled(
+            format!("· {scroll} lines back, End returns "),
+            t.warn(),
+        ));
+    } else {
+        title.push(Span::styled("· PgUp/PgDn scroll ", t.dim()));
+    }
+    Paragraph::new(lines)
+        .block(panel(t, Line::from(title), false))
+        .render(area, buf);
+}
+
+pub(super) fn chat_pane(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let inner_w = area.width.saturating_sub(2) as usize;
+    let inner_h = area.height.saturating_sub(2) as usize;
+    let people = app.people();
+    let mut rows: Vec<Line> = Vec::new();
+    for l in &app.st().log {
+        if let LogLine::Chat { from, text } = l {
+            let color = people
+                .names
+                .iter()
+                .position(|n| n == from)
+                .and_then(|i| people.colors.get(i))
+                .map_or(t.title(), |c| t.player(c));
+            for (i, part) in wrap(text, inner_w.saturating_sub(from.len() + 3))
+                .into_iter()
+                .enumerate()
+            {
+                rows.push(Line::from(vec![
+                    Span::styled(
+                        if i == 0 {
+                            format!(" {from}: ")
+                        } else {
+                            " ".repeat(from.len() + 3)
+                        },
+                        color,
+                    ),
+                    Span::raw(part),
+                ]));
+            }
+        }
+    }
+    if rows.is_empty() {
+        rows.push(Line::from(Span::styled(
+            " No messages yet: m to chat.",
+            t.dim(),
+        )));
+    }
+    let start = rows.len().saturating_sub(inner_h);
+    let title = Line::from(vec![
+        Span::styled(" Chat ", t.title()),
+        Span::styled("· m to write ", t.dim()),
+    ]);
+    Paragraph::new(rows[start..].to_vec())
+        .block(panel(t, title, false))
+        .render(area, buf);
+}

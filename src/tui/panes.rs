@@ -1,0 +1,493 @@
+//! The in-game panes around the board: the board itself and what the cursor explains,
+//! the players, your hand, the actions and the dice.
+
+use super::app::{App, action_lines};
+use super::board;
+use super::layout::{self};
+use super::lines::res_name;
+use super::theme::Theme;
+use super::widgets::panel;
+use crate::rules::resources::{Resource, ResourceSet};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+
+pub(super) fn board_pane(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let inner_full = Block::default().borders(Borders::ALL).inner(area);
+    let inner = app.board_inner(area);
+    let vp = app.viewport(inner);
+    let mut title = vec![Span::styled(" Board ", t.title())];
+    if let Some(a) = app.effective_action() {
+        title.push(Span::styled(format!("· placing {} ", a.what()), t.good()));
+    }
+    let scrolls = vp.more_left || vp.more_right || vp.more_up || vp.more_down;
+    let mut block = panel(t, Line::from(title), app.effective_action().is_some());
+    if scrolls {
+        block = block.title_bottom(Line::from(Span::styled(
+            " more: Shift+arrows or H J K L ",
+            t.warn(),
+        )));
+    }
+    block.render(area, buf);
+    let colors: Vec<&str> = app
+        .st()
+        .update
+        .as_ref()
+        .map(|u| u.seats.iter().map(|s| s.color.as_str()).collect())
+        .unwrap_or_default();
+    board::paint(
+        &app.pic,
+        &vp,
+        inner,
+        buf,
+        t,
+        &colors,
+        app.map().map(|m| m.as_ref()),
+    );
+    // Arrows on the frame where the picture goes on.
+    let mark = |buf: &mut Buffer, x: u16, y: u16, s: &str| {
+        if let Some(c) = buf.cell_mut((x, y)) {
+            c.set_symbol(s);
+            c.set_style(t.warn());
+        }
+    };
+    let right_x = area.x + area.width.saturating_sub(3);
+    let mid_y = inner.y + inner.height / 2;
+    if vp.more_up {
+        mark(buf, right_x, area.y, "▲");
+    }
+    if vp.more_down {
+        mark(buf, right_x, area.y + area.height - 1, "▼");
+    }
+    if vp.more_left {
+        mark(buf, area.x, mid_y, "◀");
+    }
+    if vp.more_right {
+        mark(buf, area.x + area.width - 1, mid_y, "▶");
+    }
+    // Below the board: the cursor's place, and a key.
+    let below = layout::board_footer_lines(app.pic.height() as u16, inner_full);
+    let y0 = inner.y + inner.height;
+    let mut lines = cursor_info(app);
+    lines.truncate(below.min(2) as usize);
+    if below >= 4 {
+        let mut key = vec![
+            Span::styled(" r", t.title()),
+            Span::styled(" settlement ", t.dim()),
+            Span::styled("R", t.title()),
+            Span::styled(" city ", t.dim()),
+            Span::styled("rr", t.title()),
+            Span::styled(" road ", t.dim()),
+        ];
+        // Only the Big Game has ships: its key names their mark.
+        if app.ruleset().is_some_and(|r| r.ships()) {
+            key.push(Span::styled(
+                crate::board::render::SHIP.to_string(),
+                t.title(),
+            ));
+            key.push(Span::styled(" ship ", t.dim()));
+        }
+        key.push(Span::styled("@@", t.title()));
+        key.push(Span::styled(" robber", t.dim()));
+        lines.push(Line::from(key));
+        lines.push(Line::from(vec![
+            Span::styled(" F", t.title()),
+            Span::styled(" lumber ", t.dim()),
+            Span::styled("B", t.title()),
+            Span::styled(" brick ", t.dim()),
+            Span::styled("S", t.title()),
+            Span::styled(" wool ", t.dim()),
+            Span::styled("W", t.title()),
+            Span::styled(" grain ", t.dim()),
+            Span::styled("O", t.title()),
+            Span::styled(" ore", t.dim()),
+        ]));
+    }
+    Paragraph::new(lines).render(Rect::new(inner.x, y0, inner.width, below), buf);
+}
+
+/// The place under the cursor in words: its name and what Enter does there, then what it
+/// touches (hexes, pips, a harbour) and what stands on it.
+fn cursor_info(app: &App) -> Vec<Line<'static>> {
+    use crate::board::render::Target;
+    use crate::rules::resources::pips;
+    let t = &app.theme;
+    let (Some(c), Some(map), Some(v)) = (app.cursor, app.map(), app.view()) else {
+        return vec![Line::from(Span::styled(" arrows move the cursor", t.dim()))];
+    };
+    let people = app.people();
+    let mut first = vec![Span::styled(" ▸ ", t.key())];
+    let mut second = vec![Span::raw("   ")];
+    match c {
+        Target::Corner(id) => {
+            first.push(Span::styled(
+                format!("corner {}", map.corner_name(id)),
+                t.title(),
+            ));
+            let around: Vec<crate::topology::HexId> = map
+                .topology
+                .corner_hexes(id)
+                .iter()
+                .flatten()
+                .copied()
+                .filter(|h| map.is_land(*h))
+                .collect();
+            let total: u32 = around
+                .iter()
+                .filter_map(|h| map.tile(*h).number())
+                .map(|n| pips(n) as u32)
+                .sum();
+            let labels: Vec<String> = around.iter().map(|h| map.tile(*h).label()).collect();
+            second.push(Span::styled(
+                format!("{} · {total} pips", labels.join(" ")),
+                t.dim(),
+            ));
+            if let Some(h) = map.corner_harbor(id) {
+                second.push(Span::styled(format!(" · harbour {h}"), t.notice()));
+            }
+            if let Some((_, b)) = v.buildings.iter().find(|(x, _)| *x == id) {
+                first.push(Span::raw(" "));
+                first.extend(people.label(b.owner, t));
+            }
+        }
+        Target::Edge(id) => {
+            first.push(Span::styled(
+                format!("edge {}", map.edge_name(id)),
+                t.title(),
+            ));
+            let sides: Vec<String> = map
+                .topology
+                .edge_hexes(id)
+                .iter()
+                .flatten()
+                .map(|h| map.tile(*h).label())
+                .collect();
+            second.push(Span::styled(
+                format!("between {}", sides.join(" and ")),
+                t.dim(),
+            ));
+            if let Some((_, r)) = v.routes.iter().find(|(x, _)| *x == id) {
+                first.push(Span::raw(" "));
+                first.extend(people.label(r.owner, t));
+            }
+        }
+        Target::Hex(id) => {
+            let tile = map.tile(id);
+            first.push(Span::styled(
+                format!("hex {} · {}", map.hex_name(id), tile.label()),
+                t.title(),
+            ));
+            let what = match tile.terrain().and_then(|x| x.resource()) {
+                Some(r) => format!("{r} on {}", tile.number().unwrap_or(0)),
+                None => "nothing".into(),
+            };
+            second.push(Span::styled(
+                format!(
+                    "produces {what} · {} pips",
+                    tile.number().map(pips).unwrap_or(0)
+                ),
+                t.dim(),
+            ));
+            if v.robber == id {
+                second.push(Span::styled(" · robber", t.warn()));
+            }
+        }
+    }
+    if let Some(a) = app.effective_action() {
+        let ok = app.legal.command_at(a, c).is_some()
+            || matches!(c, Target::Hex(h) if !app.legal.robber_moves(h).is_empty());
+        first.push(if ok {
+            Span::styled("  ✓ Enter", t.good())
+        } else {
+            Span::styled("  ✗ not here", t.dim())
+        });
+    }
+    vec![Line::from(first), Line::from(second)]
+}
+
+pub(super) fn players_pane(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let Some(v) = app.view() else { return };
+    let people = app.people();
+    let seats = app
+        .st()
+        .update
+        .as_ref()
+        .map(|u| u.seats.clone())
+        .unwrap_or_default();
+    let me = app.me();
+    let inner_w = area.width.saturating_sub(2) as usize;
+    // Room for the numbers (28) and a tag or two (6); the name takes what is left.
+    let name_w = inner_w.saturating_sub(34).clamp(8, 16);
+    let mut lines = vec![Line::from(Span::styled(
+        format!(
+            "   {:<nw$}{:>3}{:>6}{:>5}{:>4}{:>6}",
+            "player",
+            "VP",
+            "cards",
+            "dev",
+            "kn",
+            "road",
+            nw = name_w + 2
+        ),
+        t.dim(),
+    ))];
+    for p in &v.players {
+        let s = p.seat;
+        let info = seats.get(s as usize);
+        let acting = match v.phase.as_str() {
+            "discard" => p.must_discard.is_some(),
+            "over" => v.winner == Some(s),
+            _ => v.current == Some(s),
+        };
+        let mut name = people.name(s).to_string();
+        if Some(s) == me && name_w >= 12 {
+            name.push_str(" (you)");
+        }
+        let name: String = name.chars().take(name_w).collect();
+        let st = t.player(people.colors.get(s as usize).map_or("", |c| c.as_str()));
+        let mut spans = vec![
+            Span::styled(if acting { "▶ " } else { "  " }, t.key()),
+            Span::styled(
+                people
+                    .letters
+                    .get(s as usize)
+                    .copied()
+                    .unwrap_or('?')
+                    .to_string(),
+                st,
+            ),
+            Span::raw(" "),
+            Span::styled(format!("{name:<name_w$}"), st),
+            Span::styled(format!("{:>3}", p.vp), t.title()),
+            Span::raw(format!(
+                "{:>6}{:>5}{:>4}{:>6}",
+                p.cards, p.dev_cards, p.knights, p.road_length
+            )),
+        ];
+        let mut tags = Vec::new();
+        if p.longest_road {
+            tags.push(Span::styled(" LR", t.good()));
+        }
+        if p.largest_army {
+            tags.push(Span::styled(" LA", t.good()));
+        }
+        if let Some(n) = p.must_discard {
+            tags.push(Span::styled(format!(" discards {n}"), t.warn()));
+        }
+        match info {
+            Some(i) if i.bot => tags.push(Span::styled(" bot", t.dim())),
+            Some(i) if i.away => tags.push(Span::styled(" away (bot plays)", t.warn())),
+            Some(i) if !i.connected => tags.push(Span::styled(" offline", t.error())),
+            _ => {}
+        }
+        if p.out {
+            tags.push(Span::styled(" out", t.dim()));
+        }
+        spans.extend(tags);
+        lines.push(Line::from(spans));
+    }
+    if area.height as usize >= v.players.len() + 4 {
+        lines.push(bank_line(t, &v.bank, v.deck, inner_w));
+    }
+    let title = Line::from(vec![
+        Span::styled(" Players ", t.title()),
+        Span::styled(format!("· {} VP to win ", v.vp_target), t.dim()),
+    ]);
+    Paragraph::new(lines)
+        .block(panel(t, title, false))
+        .render(area, buf);
+}
+
+fn bank_line(t: &Theme, bank: &ResourceSet, deck: u32, width: usize) -> Line<'static> {
+    let long = 5
+        + Resource::ALL
+            .iter()
+            .map(|r| r.name().len() + 4)
+            .sum::<usize>()
+        + 10;
+    let mut spans = vec![Span::styled(" Bank", t.dim())];
+    for r in Resource::ALL {
+        let name = if width >= long {
+            r.name().to_string()
+        } else {
+            r.name()[..2].to_string()
+        };
+        spans.push(Span::styled(format!(" {name}"), t.resource(r)));
+        spans.push(Span::raw(format!(" {}", bank[r])));
+    }
+    spans.push(Span::styled(format!("  deck {deck}"), t.dim()));
+    Line::from(spans)
+}
+
+fn hand_spans(t: &Theme, hand: &ResourceSet, short: bool) -> Vec<Span<'static>> {
+    let mut spans = vec![Span::raw(" ")];
+    for r in Resource::ALL {
+        let n = hand[r];
+        spans.push(Span::styled(
+            res_name(r, short).to_string(),
+            if n > 0 { t.resource(r) } else { t.dim() },
+        ));
+        spans.push(Span::styled(
+            format!(" {n}  "),
+            if n > 0 { t.title() } else { t.dim() },
+        ));
+    }
+    spans.push(Span::styled(format!("= {}", hand.total()), t.dim()));
+    spans
+}
+
+pub(super) fn you_pane(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let Some(v) = app.view() else { return };
+    let Some(y) = &v.you else {
+        Paragraph::new(vec![
+            Line::raw(" You are watching: hands stay hidden."),
+            Line::from(Span::styled(
+                " Everything public shows: pieces, counts, the log.",
+                t.dim(),
+            )),
+        ])
+        .block(panel(t, Span::styled(" Spectator ", t.title()), false))
+        .render(area, buf);
+        return;
+    };
+    let short = area.width < 50;
+    let mut lines = vec![Line::from(hand_spans(t, &y.hand, short))];
+    let mut dev: Vec<Span> = vec![Span::styled(" cards: ", t.dim())];
+    if y.dev_cards.is_empty() {
+        dev.push(Span::styled("none", t.dim()));
+    }
+    let mut seen = Vec::new();
+    for c in &y.dev_cards {
+        if seen.contains(&c.card) {
+            continue;
+        }
+        seen.push(c.card);
+        let all: Vec<_> = y.dev_cards.iter().filter(|x| x.card == c.card).collect();
+        let ready = all.iter().filter(|x| x.playable).count();
+        let n = all.len();
+        if dev.len() > 1 {
+            dev.push(Span::styled(" · ", t.dim()));
+        }
+        let label = if n > 1 {
+            format!("{} ×{n}", c.card)
+        } else {
+            c.card.to_string()
+        };
+        dev.push(Span::styled(
+            label,
+            if ready > 0 { t.title() } else { t.dim() },
+        ));
+        if ready < n && c.card != crate::rules::devcards::DevCard::VictoryPoint {
+            dev.push(Span::styled(
+                if ready == 0 { " (new)" } else { " (1 new)" },
+                t.dim(),
+            ));
+        }
+    }
+    lines.push(Line::from(dev));
+    let mut rates = vec![Span::styled(" bank trades: ", t.dim())];
+    let generic = y.bank_rates.iter().copied().max().unwrap_or(4);
+    rates.push(Span::raw(format!("{generic}:1")));
+    for r in Resource::ALL {
+        let rate = y.bank_rates[r as usize];
+        if rate < generic {
+            rates.push(Span::raw(format!(" · {} {rate}:1", r.name())));
+        }
+    }
+    if area.height >= 6 {
+        lines.push(Line::from(rates));
+    }
+    let hidden = y.vp_total.saturating_sub(
+        v.players
+            .get(app.me().unwrap_or(0) as usize)
+            .map_or(0, |p| p.vp),
+    );
+    let title = Line::from(vec![
+        Span::styled(" Your hand ", t.title()),
+        Span::styled(
+            format!(
+                "· {} VP{} ",
+                y.vp_total,
+                if hidden > 0 {
+                    format!(" ({hidden} hidden)")
+                } else {
+                    String::new()
+                }
+            ),
+            t.dim(),
+        ),
+    ]);
+    Paragraph::new(lines)
+        .block(panel(t, title, false))
+        .render(area, buf);
+}
+
+pub(super) fn actions_pane(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let lines: Vec<Line> = action_lines(app, area.width < 52)
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect();
+    let title = if app.my_turn() {
+        Line::from(vec![
+            Span::styled(" Actions ", t.title()),
+            Span::styled("· your move ", t.good()),
+        ])
+    } else {
+        Line::from(Span::styled(" Actions ", t.title()))
+    };
+    Paragraph::new(lines)
+        .block(panel(t, title, app.my_turn()))
+        .render(area, buf);
+}
+
+pub(super) fn dice_pane(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let Some(v) = app.view() else { return };
+    let total: u32 = v.dice[2..=12].iter().sum();
+    let max = v.dice[2..=12].iter().copied().max().unwrap_or(0).max(1);
+    let bar_w = area.width.saturating_sub(16) as u32;
+    let last = v.last_roll.map(|(a, b)| (a + b) as usize);
+    let lines: Vec<Line> = (2..=12usize)
+        .map(|n| {
+            let c = v.dice[n];
+            let len = if c == 0 { 0 } else { (c * bar_w).div_ceil(max) } as usize;
+            let hot = n == 6 || n == 8;
+            let mut spans = vec![
+                Span::styled(
+                    format!(" {n:>2} "),
+                    if n == 7 { t.error() } else { t.dim() },
+                ),
+                Span::styled(
+                    "█".repeat(len),
+                    if n == 7 {
+                        t.error()
+                    } else if hot {
+                        t.warn()
+                    } else {
+                        t.notice()
+                    },
+                ),
+                Span::raw(format!(" {c}")),
+            ];
+            if last == Some(n) {
+                spans.push(Span::styled(" ◀ last", t.key()));
+            }
+            Line::from(spans)
+        })
+        .collect();
+    let title = Line::from(vec![
+        Span::styled(" Dice ", t.title()),
+        Span::styled(
+            format!("· {total} roll{} ", if total == 1 { "" } else { "s" }),
+            t.dim(),
+        ),
+    ]);
+    Paragraph::new(lines)
+        .block(panel(t, title, false))
+        .render(area, buf);
+}

@@ -1,0 +1,431 @@
+//! Whole screens drawn over the game: waiting for the host, pass the device, quit?,
+//! the help page and the built-in results.
+
+use super::app::{App, base_view};
+use super::widgets::{centered, panel, scrolling_panel};
+use crate::engine::Seat;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Widget};
+
+pub(super) fn waiting_screen(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let st = app.st();
+    let mut lines = Vec::new();
+    match (&st.game, &st.lobby) {
+        (None, _) => {
+            lines.push(Line::from(Span::styled(
+                st.closed
+                    .clone()
+                    .map_or("Connecting to the host…".into(), |c| {
+                        format!("Could not join: {c}")
+                    }),
+                t.title(),
+            )));
+        }
+        (Some(g), lobby) => {
+            lines.push(Line::from(Span::styled(format!(" {}", g.name), t.title())));
+            lines.push(Line::from(Span::styled(
+                format!(" {} · waiting for the game to start", g.variant),
+                t.dim(),
+            )));
+            lines.push(Line::raw(""));
+            if let Some(l) = lobby {
+                for (i, s) in l.seats.iter().enumerate() {
+                    let mut spans = vec![Span::styled(format!(" seat {} ", i + 1), t.dim())];
+                    match s {
+                        Some(s) => {
+                            let st = t.player(&s.color);
+                            spans.push(Span::styled(
+                                s.color.chars().next().unwrap_or('?').to_string(),
+                                st,
+                            ));
+                            spans.push(Span::raw(" "));
+                            spans.push(Span::styled(format!("{:<18}", s.name), st));
+                            spans.push(Span::styled(format!("{:<8}", s.color), t.dim()));
+                            spans.push(if s.bot {
+                                Span::styled(
+                                    match &s.level {
+                                        Some(level) => format!("bot · {level}"),
+                                        None => "bot".into(),
+                                    },
+                                    t.dim(),
+                                )
+                            } else if s.ready {
+                                Span::styled("ready", t.good())
+                            } else {
+                                Span::styled("not ready", t.warn())
+                            });
+                            if Some(i as Seat) == l.you {
+                                spans.push(Span::styled("  ← you", t.key()));
+                            }
+                        }
+                        None => spans.push(Span::styled("(empty)", t.dim())),
+                    }
+                    lines.push(Line::from(spans));
+                }
+                lines.push(Line::raw(""));
+            }
+            if !app.opts.notes.is_empty() {
+                lines.push(Line::from(Span::styled(" Players join with:", t.title())));
+                for n in &app.opts.notes {
+                    lines.push(Line::from(Span::styled(format!("     {n}"), t.key())));
+                }
+                lines.push(Line::raw(""));
+            }
+            if let Some(k) = &app.opts.host_key {
+                for (i, l) in k.lines().enumerate() {
+                    let label = if i == 0 { "Host key" } else { "" };
+                    let style = if i == 0 { t.key() } else { t.dim() };
+                    lines.push(Line::from(vec![
+                        Span::styled(format!(" {label:<22}"), t.dim()),
+                        Span::styled(l.to_string(), style),
+                    ]));
+                }
+                lines.push(Line::raw(""));
+            }
+            for (k, v) in &g.settings {
+                lines.push(Line::from(vec![
+                    Span::styled(format!(" {k:<22}"), t.dim()),
+                    Span::raw(v.clone()),
+                ]));
+            }
+        }
+    }
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let rect = centered(area, 78, h);
+    Paragraph::new(lines)
+        .block(panel(t, Span::styled(" Lobby ", t.title()), true))
+        .render(rect, buf);
+}
+
+pub(super) fn pass_screen(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    Clear.render(area, buf);
+    let s = &app.sessions[app.active];
+    let people = app.people();
+    let mut name = vec![Span::styled("Pass the keyboard to ", t.title())];
+    match s.st.seat {
+        Some(seat) => name.extend(people.label(seat, t)),
+        None => name.push(Span::styled(s.name.clone(), t.title())),
+    }
+    let why = app
+        .ruleset()
+        .map(|r| r.pass_text(&app.ctx()))
+        .unwrap_or_default();
+    let lines = vec![
+        Line::raw(""),
+        Line::from(name),
+        Line::raw(""),
+        Line::from(Span::styled(why, t.dim())),
+        Line::raw(""),
+        Line::from(Span::styled(
+            "Hands stay hidden until the right person is at the keys.",
+            t.dim(),
+        )),
+        Line::raw(""),
+        Line::from(vec![
+            Span::raw("Press "),
+            Span::styled("Enter", t.key()),
+            Span::raw(format!(" when {} is at the keyboard.", s.name)),
+        ]),
+        Line::raw(""),
+    ];
+    let rect = centered(area, 64, lines.len() as u16 + 2);
+    Paragraph::new(lines)
+        .alignment(ratatui::layout::Alignment::Center)
+        .block(panel(t, Span::styled(" Hot seat ", t.title()), true))
+        .render(rect, buf);
+}
+
+pub(super) fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let alone = app.hotseat() || app.opts.local || app.sessions[app.active].is_host;
+    let mut lines = vec![
+        Line::raw(""),
+        Line::from(Span::styled("  Quit catan?", t.title())),
+        Line::raw(""),
+    ];
+    if app.opts.hosting || app.sessions[app.active].is_host {
+        lines.push(Line::from(Span::styled(
+            "  You host this game: it ends for everyone.",
+            t.warn(),
+        )));
+    } else if alone {
+        lines.push(Line::from(Span::styled(
+            "  The game at this terminal ends with it.",
+            t.dim(),
+        )));
+    } else if !app.watching() && app.view().is_some_and(|v| v.phase != "over") {
+        lines.push(Line::from(Span::styled(
+            "  A bot plays your seat until you come back.",
+            t.dim(),
+        )));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::from(vec![
+        Span::raw("  "),
+        Span::styled("y", t.key()),
+        Span::raw(" quit    "),
+        Span::styled("n", t.key()),
+        Span::raw(" / Esc stay"),
+    ]));
+    let rect = centered(area, 50, lines.len() as u16 + 2);
+    Clear.render(rect, buf);
+    Paragraph::new(lines)
+        .block(panel(t, Span::styled(" Quit ", t.title()), true))
+        .render(rect, buf);
+}
+
+/// The keys every ruleset shares, for the help screen; the ruleset adds its action keys
+/// ([`crate::tui::ruleset::RulesetUi::action_keys`]).
+pub const KEYS: &[(&str, &str)] = &[
+    (
+        "← ↓ ↑ → / h j k l",
+        "move the cursor between corners, edges and hexes",
+    ),
+    (
+        "Shift+arrows / H J K L",
+        "pan the board when it is larger than its pane",
+    ),
+    (
+        "[ / ]",
+        "Big Game: bring the previous / next board into view",
+    ),
+    ("Tab / Shift+Tab", "jump to the next / previous legal spot"),
+    ("Enter / Space", "do the chosen action at the cursor"),
+    (
+        "mouse click",
+        "put the cursor there; click again to confirm",
+    ),
+    ("Esc / x", "drop the chosen action"),
+    (
+        ":",
+        "command line: the commands below; Tab completes, ↑↓ history",
+    ),
+    ("m", "chat with the table"),
+    ("n", "hex names on the board on / off"),
+    ("PgUp / PgDn / End", "scroll the log"),
+    ("w", "hot seat: hand the keyboard to the next person"),
+    ("g", "results, once the game is over"),
+    ("?", "this help"),
+    ("q then y", "quit; Ctrl-C quits at once"),
+    ("lobby: r / Enter", "ready or not"),
+    ("lobby: c", "take the next free colour"),
+    (
+        "lobby: s, + / -",
+        "host only: start now (bots fill the seats), add or remove a bot",
+    ),
+    ("lobby: k", "host only: kick a seat (`kick 3`)"),
+    (
+        "lobby: l",
+        "host only: a bot seat's next level, easy → medium → hard (`level 3`)",
+    ),
+    ("hot-seat setup: Enter", "start the game"),
+];
+
+/// The action keys of the rulesets played by turns with a roll (base, Big Game, Risk).
+pub const BASE_ACTION_KEYS: &[(&str, &str)] = &[
+    ("r", "roll the dice"),
+    (
+        "o / s / c",
+        "build a road / settlement / city: highlights the spots",
+    ),
+    ("b", "buy a development card"),
+    ("p", "play a development card"),
+    ("t", "trade with players or the bank"),
+    ("a", "answer offers (accept, decline, counter, withdraw)"),
+    ("d", "discard after a 7 (opens by itself)"),
+    ("e", "end your turn"),
+];
+
+pub(super) fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let mut lines = vec![Line::from(Span::styled(" Keys", t.title()))];
+    let actions = app.ruleset().map_or(BASE_ACTION_KEYS, |r| r.action_keys());
+    for (k, what) in KEYS.iter().chain(actions) {
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {k:<24}"), t.key()),
+            Span::raw(*what),
+        ]));
+    }
+    // The game's own language, once the host has said which game it is: no ruleset's
+    // words stand in for another's.
+    if let Some(g) = app.st().game.as_ref() {
+        lines.push(Line::raw(""));
+        lines.push(Line::from(Span::styled(
+            " The command line (:) speaks the game's language",
+            t.title(),
+        )));
+        for l in g.help.lines() {
+            lines.push(Line::raw(format!("  {l}")));
+        }
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::from(Span::styled(" Client words", t.title())));
+    lines.push(Line::raw(
+        "  say TEXT (chat) · names · legal · ready / unready · color NAME · help · quit · host: start · addbot · removebot · kick SEAT · level SEAT",
+    ));
+    lines.push(Line::raw(""));
+    lines.push(Line::from(Span::styled(" The board", t.title())));
+    lines.push(Line::raw(
+        "  A settlement is its owner's letter in lower case on a corner, a city the upper case;",
+    ));
+    lines.push(Line::raw(format!(
+        "  a road is the letter on an edge, a ship (Big Game) {} on an edge in its owner's colour.",
+        crate::board::render::SHIP
+    )));
+    lines.push(Line::raw("  @@ is the robber; 3:1 and 2:1 mark harbours."));
+    lines.push(Line::raw(
+        "  Hex names (A, B, …) sit above the labels; corners are HEX.CORNER (C.nw), edges HEX.SIDE (C.n).",
+    ));
+    let w = area.width.min(110);
+    let h = area.height;
+    let rect = centered(area, w, h);
+    let inner_h = h.saturating_sub(2) as usize;
+    let max = lines.len().saturating_sub(inner_h) as u16;
+    let scroll = app.help.unwrap_or(0).min(max);
+    Clear.render(rect, buf);
+    let mut block = panel(
+        t,
+        Span::styled(" Help · ↑↓ PgUp PgDn scroll · Esc closes ", t.title()),
+        true,
+    );
+    if max > 0 {
+        block = block.title_bottom(Line::from(Span::styled(
+            format!(" {}/{} ", scroll, max),
+            t.dim(),
+        )));
+    }
+    Paragraph::new(lines)
+        .scroll((scroll, 0))
+        .block(block)
+        .render(rect, buf);
+}
+
+pub(super) fn results_screen(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let Some(v) = base_view(app.st()) else { return };
+    let people = app.people();
+    let mut lines = Vec::new();
+    let mut head = vec![Span::raw("  ")];
+    match v.winner {
+        Some(w) => {
+            head.extend(people.label(w, t));
+            head.push(Span::styled(
+                if Some(w) == app.me() {
+                    " — you win!"
+                } else {
+                    " wins!"
+                },
+                t.good(),
+            ));
+        }
+        None => head.push(Span::styled("The game is over.", t.title())),
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::from(head));
+    lines.push(Line::raw(""));
+    lines.push(Line::from(Span::styled(
+        "  Standings        VP  knights  road  produced",
+        t.dim(),
+    )));
+    let mut order: Vec<&crate::variants::base::view::PlayerPublic> = v.players.iter().collect();
+    order.sort_by_key(|p| {
+        (
+            std::cmp::Reverse(v.winner == Some(p.seat)),
+            std::cmp::Reverse(p.vp),
+        )
+    });
+    for (rank, p) in order.iter().enumerate() {
+        let produced = v.produced.get(p.seat as usize).map_or(0, |s| s.total());
+        let mut spans = vec![Span::styled(format!("  {}. ", rank + 1), t.dim())];
+        let label = people.label(p.seat, t);
+        let len: usize = label.iter().map(|s| s.content.chars().count()).sum();
+        spans.extend(label);
+        spans.push(Span::raw(" ".repeat(14usize.saturating_sub(len))));
+        spans.push(Span::styled(format!("{:>3}", p.vp), t.title()));
+        let mut tags = String::new();
+        if p.longest_road {
+            tags.push_str(" LR");
+        }
+        if p.largest_army {
+            tags.push_str(" LA");
+        }
+        spans.push(Span::raw(format!(
+            "{:>9}{:>6}{:>10}{tags}",
+            p.knights, p.road_length, produced
+        )));
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::from(Span::styled(
+        "  (VP shows what the table can see; the winner's hidden cards are revealed in the log.)",
+        t.dim(),
+    )));
+    lines.push(Line::raw(""));
+    lines.push(Line::from(Span::styled("  Dice rolled", t.title())));
+    let max = v.dice[2..=12].iter().copied().max().unwrap_or(0).max(1);
+    let total: u32 = v.dice[2..=12].iter().sum();
+    for n in 2..=12usize {
+        let c = v.dice[n];
+        let bar = (c * 40).div_ceil(max) as usize;
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("  {n:>2} "),
+                if n == 7 { t.error() } else { t.dim() },
+            ),
+            Span::styled(
+                "█".repeat(bar),
+                if n == 6 || n == 8 {
+                    t.error()
+                } else {
+                    t.notice()
+                },
+            ),
+            Span::raw(format!(" {c}")),
+        ]));
+    }
+    lines.push(Line::from(Span::styled(
+        format!("     {total} rolls"),
+        t.dim(),
+    )));
+    lines.push(Line::raw(""));
+    lines.push(Line::from(Span::styled(
+        "  Resources produced   lumber brick  wool grain   ore",
+        t.title(),
+    )));
+    for p in &v.players {
+        let s = v.produced.get(p.seat as usize).copied().unwrap_or_default();
+        let mut spans = vec![Span::raw("  ")];
+        let label = people.label(p.seat, t);
+        let len: usize = label.iter().map(|s| s.content.chars().count()).sum();
+        spans.extend(label);
+        spans.push(Span::raw(" ".repeat(19usize.saturating_sub(len))));
+        spans.push(Span::raw(format!(
+            "{:>6}{:>6}{:>6}{:>6}{:>6}",
+            s.0[0], s.0[1], s.0[2], s.0[3], s.0[4]
+        )));
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::from(vec![
+        Span::raw("  "),
+        Span::styled("Esc", t.key()),
+        Span::raw(" look at the board   "),
+        Span::styled("g", t.key()),
+        Span::raw(" these results again   "),
+        Span::styled("q", t.key()),
+        Span::raw(" quit"),
+    ]));
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let rect = centered(area, 90, h);
+    scrolling_panel(
+        t,
+        Span::styled(" Game over ", t.title()),
+        lines,
+        app.results_scroll,
+        rect,
+        buf,
+    );
+}
