@@ -152,6 +152,8 @@ pub struct App {
     pub results_scroll: u16,
     /// Log lines scrolled back from the newest.
     pub log_scroll: usize,
+    /// How far the ruleset's side panel is scrolled (`<` `>`), kept in range when drawn.
+    pub panel_scroll: u16,
     pub flash: Option<Flash>,
     /// The discard dialog was closed by hand this discard; do not reopen it by itself.
     discard_dismissed: bool,
@@ -185,6 +187,7 @@ impl App {
             summary_seen: false,
             results_scroll: 0,
             log_scroll: 0,
+            panel_scroll: 0,
             flash: None,
             discard_dismissed: false,
             clicked: None,
@@ -229,6 +232,7 @@ impl App {
             action: self.effective_action(),
             my_turn: self.my_turn(),
             board_in_view: self.board_in_view(),
+            panel_scroll: self.panel_scroll,
         }
     }
 

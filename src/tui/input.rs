@@ -125,6 +125,9 @@ pub enum Intent {
     ForceQuit,
     ToggleNames,
     LogUp,
+    /// Scroll the ruleset's own side panel (Risk's armies) up or down.
+    PanelUp,
+    PanelDown,
     LogDown,
     LogEnd,
     /// Hot-seat: hand the keyboard to the next person at this terminal.
@@ -175,6 +178,8 @@ pub fn map_key(k: &KeyEvent) -> Option<Intent> {
         KeyCode::Char('g') => Intent::Results,
         KeyCode::Char(']') => Intent::Board(true),
         KeyCode::Char('[') => Intent::Board(false),
+        KeyCode::Char('<') => Intent::PanelUp,
+        KeyCode::Char('>') => Intent::PanelDown,
         KeyCode::Char(c) => Intent::Verb(Verb::from_key(c)?),
         _ => return None,
     })

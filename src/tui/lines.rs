@@ -28,12 +28,34 @@ pub(super) fn hand_line(
     t: &Theme,
     label: &str,
     h: &crate::rules::resources::ResourceSet,
+    width: usize,
 ) -> Line<'static> {
-    let mut spans = vec![Span::styled(format!(" {label:<7}"), t.dim())];
-    for r in Resource::ALL {
-        spans.push(Span::styled(format!("{} ", res_short(r)), t.dim()));
+    let head = format!(" {label:<6} ");
+    // The roomiest form that fits: three-letter names two apart, then one apart, then two
+    // letters (`lu 3 br 0`).
+    let form = |letters: usize, gap: usize| {
+        let body: usize = Resource::ALL
+            .iter()
+            .map(|&r| letters + 1 + h[r].to_string().len())
+            .sum::<usize>()
+            + gap * (Resource::ALL.len() - 1);
+        head.chars().count() + body <= width
+    };
+    let (letters, gap) = [(3, 2), (3, 1), (2, 1)]
+        .into_iter()
+        .find(|&(l, g)| form(l, g))
+        .unwrap_or((2, 1));
+    let mut spans = vec![Span::styled(head, t.dim())];
+    for (i, r) in Resource::ALL.into_iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(" ".repeat(gap)));
+        }
         spans.push(Span::styled(
-            format!("{:<3}", h[r]),
+            format!("{} ", &res_short(r)[..letters]),
+            t.dim(),
+        ));
+        spans.push(Span::styled(
+            h[r].to_string(),
             if h[r] > 0 { t.title() } else { t.dim() },
         ));
     }

@@ -42,6 +42,8 @@ pub struct Ctx<'a> {
     pub my_turn: bool,
     /// The board of a ring in view (1-based), when the map has several.
     pub board_in_view: Option<usize>,
+    /// How far the ruleset's panel is scrolled (`<` `>`); the panel keeps it in range.
+    pub panel_scroll: u16,
 }
 
 impl Ctx<'_> {

@@ -2,6 +2,7 @@
 //! the help page and the built-in results.
 
 use super::app::{App, base_view};
+use super::log_pane::wrap;
 use super::widgets::{centered, panel, scrolling_panel};
 use crate::engine::Seat;
 use ratatui::buffer::Buffer;
@@ -240,15 +241,57 @@ pub const BASE_ACTION_KEYS: &[(&str, &str)] = &[
     ("e", "end your turn"),
 ];
 
+/// Where the help is drawn over `area` (the screen under the top bar).
+pub(super) fn help_rect(area: Rect) -> Rect {
+    centered(area, area.width.min(110), area.height)
+}
+
+/// `text` wrapped to `width` columns after `lead` (its first line) and under as many spaces
+/// (the rest), so a long row keeps its column instead of running past the edge.
+fn hanging(lead: Span<'static>, text: &str, width: usize) -> Vec<Line<'static>> {
+    let indent = lead.content.chars().count();
+    let style = lead.style;
+    wrap(text, width.saturating_sub(indent).max(8))
+        .into_iter()
+        .enumerate()
+        .map(|(i, part)| {
+            let head = if i == 0 {
+                lead.clone()
+            } else {
+                Span::styled(" ".repeat(indent), style)
+            };
+            Line::from(vec![head, Span::raw(part)])
+        })
+        .collect()
+}
+
+/// A line of the game's command help, wrapped under its description's column (where two
+/// spaces end the command's own words).
+fn command_help_line(l: &str, width: usize) -> Vec<Line<'static>> {
+    let lead_len = l.len() - l.trim_start().len();
+    let body = l.trim_start();
+    let split = body
+        .find("  ")
+        .map(|i| i + body[i..].len() - body[i..].trim_start().len());
+    let (head, rest) = match split {
+        Some(i) if i < width / 2 => (&l[..lead_len + i], &body[i..]),
+        _ => (&l[..lead_len], body),
+    };
+    hanging(Span::raw(format!("  {head}")), rest, width)
+}
+
 pub(super) fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
+    let rect = help_rect(area);
+    let width = rect.width.saturating_sub(2) as usize;
     let mut lines = vec![Line::from(Span::styled(" Keys", t.title()))];
     let actions = app.ruleset().map_or(BASE_ACTION_KEYS, |r| r.action_keys());
     for (k, what) in KEYS.iter().chain(actions) {
-        lines.push(Line::from(vec![
+        lines.extend(hanging(
             Span::styled(format!("  {k:<24}"), t.key()),
-            Span::raw(*what),
-        ]));
+            what,
+            width,
+        ));
     }
     // The game's own language, once the host has said which game it is: no ruleset's
     // words stand in for another's.
@@ -259,30 +302,32 @@ pub(super) fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
             t.title(),
         )));
         for l in g.help.lines() {
-            lines.push(Line::raw(format!("  {l}")));
+            lines.extend(command_help_line(l, width));
         }
     }
+    let para = |lines: &mut Vec<Line<'static>>, text: &str| {
+        lines.extend(hanging(Span::raw("  "), text, width));
+    };
     lines.push(Line::raw(""));
     lines.push(Line::from(Span::styled(" Client words", t.title())));
-    lines.push(Line::raw(
-        "  say TEXT (chat) · names · legal · ready / unready · color NAME · help · quit · host: start · addbot · removebot · kick SEAT · level SEAT",
-    ));
+    para(
+        &mut lines,
+        "say TEXT (chat) · names · legal · ready / unready · color NAME · help · quit · host: start · addbot · removebot · kick SEAT · level SEAT",
+    );
     lines.push(Line::raw(""));
     lines.push(Line::from(Span::styled(" The board", t.title())));
-    lines.push(Line::raw(
-        "  A settlement is its owner's letter in lower case on a corner, a city the upper case;",
-    ));
-    lines.push(Line::raw(format!(
-        "  a road is the letter on an edge, a ship (Big Game) {} on an edge in its owner's colour.",
-        crate::board::render::SHIP
-    )));
-    lines.push(Line::raw("  @@ is the robber; 3:1 and 2:1 mark harbours."));
-    lines.push(Line::raw(
-        "  Hex names (A, B, …) sit above the labels; corners are HEX.CORNER (C.nw), edges HEX.SIDE (C.n).",
-    ));
-    let w = area.width.min(110);
-    let h = area.height;
-    let rect = centered(area, w, h);
+    para(
+        &mut lines,
+        &format!(
+            "A settlement is its owner's letter in lower case on a corner, a city the upper case; a road is the letter on an edge, a ship (Big Game) {} on an edge in its owner's colour. @@ is the robber; 3:1 and 2:1 mark harbours.",
+            crate::board::render::SHIP
+        ),
+    );
+    para(
+        &mut lines,
+        "Hex names (A, B, …) sit above the labels; corners are HEX.CORNER (C.nw), edges HEX.SIDE (C.n).",
+    );
+    let h = rect.height;
     let inner_h = h.saturating_sub(2) as usize;
     let max = lines.len().saturating_sub(inner_h) as u16;
     let scroll = app.help.unwrap_or(0).min(max);

@@ -744,7 +744,7 @@ fn snapshot_total_chaos_panel() {
     let shot = format!("{}", draw(&mut s.app, W, H).backend());
     for want in [
         "Total Chaos · round 1 · resource phase",
-        "player        dice  ready",
+        "player     dice   ready",
         "Robber:",
         "Dice: ",
     ] {
@@ -941,7 +941,7 @@ fn adaptations_panel_shows_seasons_piles_players_and_herds_on_the_board() {
         "Adaptations · turn",
         "Game End",
         "capacity F",
-        "player        AP herds VP cards adaptations",
+        "player     AP  herds  VP cards adapt",
         " High ",
         "hand",
         ":legal lists them",

@@ -19,14 +19,14 @@ use super::layout::{Areas, MIN_H, MIN_W};
 use super::lines::fmt_secs;
 use super::ruleset::{Keys, PanelPlace};
 use super::theme::Theme;
-use super::widgets::panel;
+use super::widgets::{fit_line, panel};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
-use super::log_pane::{chat_pane, log_pane};
+use super::log_pane::{chat_pane, log_pane, wrap};
 use super::panes::{actions_pane, board_pane, dice_pane, players_pane, you_pane};
 use super::screens::{confirm_quit, help_screen, pass_screen, results_screen, waiting_screen};
 
@@ -46,8 +46,7 @@ impl Widget for &App {
                 Rect::new(area.x, a.board.y, area.width, a.board.height),
                 buf,
             );
-            status_line(self, a.status, buf);
-            footer(self, a.footer, buf);
+            status_and_footer(self, a.status, a.footer, buf);
         } else {
             top_bar(self, a.top, buf);
             board_pane(self, a.board, buf);
@@ -85,8 +84,7 @@ impl Widget for &App {
             {
                 dice_pane(self, d, buf);
             }
-            status_line(self, a.status, buf);
-            footer(self, a.footer, buf);
+            status_and_footer(self, a.status, a.footer, buf);
             if self.editing {
                 completions_popup(self, a, buf);
             }
@@ -242,7 +240,8 @@ pub(super) fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
     let rw = right.width() as u16;
     let left = Line::from(left);
     if rw + 20 <= area.width {
-        left.render(Rect::new(area.x, area.y, area.width - rw - 1, 1), buf);
+        let room = area.width - rw - 1;
+        fit_line(left, room as usize).render(Rect::new(area.x, area.y, room, 1), buf);
         right.render(Rect::new(area.x + area.width - rw, area.y, rw, 1), buf);
     } else {
         left.render(area, buf);
@@ -305,7 +304,15 @@ pub(super) fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
         Line::from(spans).render(area, buf);
         return;
     }
-    let (text, style) = match &app.flash {
+    let (text, style) = status_text(app);
+    Line::from(vec![Span::raw(" "), Span::styled(text, style)]).render(area, buf);
+}
+
+/// What the status line says now: the message shown (a refusal, a confirmation) or what to
+/// do next.
+fn status_text(app: &App) -> (String, Style) {
+    let t = &app.theme;
+    match &app.flash {
         Some(f) => (
             f.text.clone(),
             match f.kind {
@@ -315,8 +322,39 @@ pub(super) fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
             },
         ),
         None => prompt(app),
-    };
-    Line::from(vec![Span::raw(" "), Span::styled(text, style)]).render(area, buf);
+    }
+}
+
+/// The status line and the keys under it. A status longer than the line (a refusal that
+/// explains a rule, a long hint) wraps onto the keys' row instead of being cut: what the
+/// game says matters more than the list of keys, which returns with the next message.
+fn status_and_footer(app: &App, status: Rect, keys: Rect, buf: &mut Buffer) {
+    if !app.editing {
+        let (text, style) = status_text(app);
+        let width = status.width.saturating_sub(2) as usize;
+        let mut parts = wrap(&text, width);
+        if parts.len() > 1 && keys.height > 0 && keys.y == status.y + 1 {
+            if parts.len() > 2 {
+                let mut second = parts[1].clone();
+                while second.chars().count() + 2 > width {
+                    match second.rfind(' ') {
+                        Some(i) => second.truncate(i),
+                        None => break,
+                    }
+                }
+                parts[1] = format!("{second} …");
+            }
+            for (row, part) in parts.iter().take(2).enumerate() {
+                Line::from(vec![Span::raw(" "), Span::styled(part.clone(), style)]).render(
+                    Rect::new(status.x, status.y + row as u16, status.width, 1),
+                    buf,
+                );
+            }
+            return;
+        }
+    }
+    status_line(app, status, buf);
+    footer(app, keys, buf);
 }
 
 pub(super) fn footer(app: &App, area: Rect, buf: &mut Buffer) {

@@ -7,7 +7,7 @@ use crate::engine::Seat;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget, Wrap};
 
 /// Who sits where, for labels: name, board letter and colour name per seat.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -51,6 +51,101 @@ pub fn panel<'a>(theme: &Theme, title: impl Into<Line<'a>>, focus: bool) -> Bloc
             theme.border()
         })
         .title(title)
+}
+
+/// Entries laid out left to right, as many to a line as fit in `width`, `gap` columns apart:
+/// a list of short items (a hex and its armies) uses the panel's width instead of one row
+/// each.
+pub fn flow(entries: Vec<Vec<Span<'static>>>, width: usize, gap: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let mut cur: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for e in entries {
+        let w: usize = e.iter().map(|s| s.content.chars().count()).sum();
+        if used > 0 && used + gap + w > width {
+            lines.push(Line::from(std::mem::take(&mut cur)));
+            used = 0;
+        }
+        if used > 0 {
+            cur.push(Span::raw(" ".repeat(gap)));
+            used += gap;
+        }
+        cur.extend(e);
+        used += w;
+    }
+    if !cur.is_empty() {
+        lines.push(Line::from(cur));
+    }
+    lines
+}
+
+/// A ruleset's side panel: `lines` in a frame (long ones wrapped), scrolled by `scroll` (kept in range) when they
+/// do not fit, with the keys that scroll it (`<` `>`) and how much is hidden named at the
+/// bottom, so nothing it lists is out of reach.
+pub fn side_panel(
+    t: &Theme,
+    title: impl Into<Line<'static>>,
+    lines: Vec<Line<'_>>,
+    scroll: u16,
+    rect: Rect,
+    buf: &mut Buffer,
+) {
+    let inner = rect.height.saturating_sub(2);
+    let width = rect.width.saturating_sub(2) as usize;
+    // Rows once wrapped, counted as the paragraph wraps them (at spaces).
+    let rows: usize = lines
+        .iter()
+        .map(|l| {
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            crate::tui::log_pane::wrap(&text, width).len()
+        })
+        .sum();
+    let max = (rows as u16).saturating_sub(inner);
+    let scroll = scroll.min(max);
+    let mut block = panel(t, title, false);
+    if max > 0 {
+        let below = max - scroll;
+        block = block.title_bottom(Line::from(Span::styled(
+            format!(" < > scroll · {scroll} above · {below} below "),
+            t.dim(),
+        )));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .scroll((scroll, 0))
+        .block(block)
+        .render(rect, buf);
+}
+
+/// `line` cut to `width` columns at a word's end with "…" when it is longer, so a row that
+/// cannot wrap (the title bar) never ends in half a word.
+pub fn fit_line(line: Line<'static>, width: usize) -> Line<'static> {
+    if line.width() <= width {
+        return line;
+    }
+    let room = width.saturating_sub(1);
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for s in line.spans {
+        let w = s.content.chars().count();
+        if used + w <= room {
+            used += w;
+            spans.push(s);
+            continue;
+        }
+        let head: String = s.content.chars().take(room - used).collect();
+        let next = s.content.chars().nth(room - used);
+        let head = if next.is_some_and(|c| c != ' ') {
+            head.rfind(' ')
+                .map_or(String::new(), |i| head[..i].to_string())
+        } else {
+            head
+        };
+        spans.push(Span::styled(head.trim_end().to_string(), s.style));
+        break;
+    }
+    spans.push(Span::raw("…"));
+    Line::from(spans)
 }
 
 /// A rectangle of at most `w` by `h` in the middle of `area`.

@@ -265,6 +265,8 @@ impl App {
             Intent::LogUp => self.log_scroll += 5,
             Intent::LogDown => self.log_scroll = self.log_scroll.saturating_sub(5),
             Intent::LogEnd => self.log_scroll = 0,
+            Intent::PanelUp => self.panel_scroll = self.panel_scroll.saturating_sub(3),
+            Intent::PanelDown => self.panel_scroll = self.panel_scroll.saturating_add(3),
             Intent::Results => {
                 if self.view().is_some_and(|v| v.phase == "over") || self.st().summary.is_some() {
                     self.results = true;

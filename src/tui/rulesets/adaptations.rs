@@ -21,7 +21,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use crate::tui::widgets::side_panel;
 use serde_json::{Value, json};
 
 fn name(people: &People, s: Seat, me: Option<Seat>) -> String {
@@ -135,9 +135,15 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
         )));
     }
     // Seasons and capacities.
+    // The terrain beside each season's resource where the panel has room for it.
+    let roomy = area.width >= 44;
     let season = |r: Option<crate::rules::resources::Resource>| {
         r.map_or("—".to_string(), |r| {
-            format!("{r} ({})", r.terrain().name())
+            if roomy {
+                format!("{r} ({})", r.terrain().name())
+            } else {
+                r.to_string()
+            }
         })
     };
     lines.push(Line::from(vec![
@@ -176,7 +182,7 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
         Span::styled(format!("{}/15", v.game_end), t.warn()),
         Span::styled(format!("  draw {}", v.draw), t.dim()),
     ]));
-    lines.push(hand_line(t, "discard ", &v.discard));
+    lines.push(hand_line(t, "discard ", &v.discard, area.width.saturating_sub(3) as usize));
     lines.push(Line::from(Span::styled(
         format!(
             " this turn: drifts {}/2 water {}/2 season {}/1 markers {}/2",
@@ -192,7 +198,10 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
     }
     // Players.
     lines.push(Line::from(Span::styled(
-        " player        AP herds VP cards adaptations",
+        format!(
+            " {:<11}{:>2}  {:>5} {:>3} {:>5} {}",
+            "player", "AP", "herds", "VP", "cards", "adapt"
+        ),
         t.dim(),
     )));
     for p in &v.players {
@@ -205,14 +214,14 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
         let mut label = people.label(s, t);
         let label_w: usize = label.iter().map(|x| x.width()).sum();
         spans.append(&mut label);
-        spans.push(Span::raw(" ".repeat(14usize.saturating_sub(label_w))));
+        spans.push(Span::raw(" ".repeat(11usize.saturating_sub(label_w))));
         let score = v
             .scores
             .get(s as usize)
             .map_or(p.conflict_vp, |sc| sc.total);
         spans.push(Span::styled(
             format!(
-                "{:>2}{} {:>4} {:>3} {:>4} ",
+                "{:>2}{} {:>5} {:>3} {:>5} ",
                 p.ap,
                 if p.marker { "*" } else { " " },
                 p.on_board,
@@ -233,7 +242,7 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
         lines.push(Line::from(spans));
     }
     if let Some(hand) = &v.hand {
-        lines.push(hand_line(t, "hand", hand));
+        lines.push(hand_line(t, "hand", hand, area.width.saturating_sub(3) as usize));
     }
     if !v.winners.is_empty() {
         let w: Vec<String> = v.winners.iter().map(|s| name(people, *s, me)).collect();
@@ -263,10 +272,7 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
         Span::styled(" Adaptations ", t.title()),
         Span::styled("· herds on drifting tiles ", t.dim()),
     ]);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .block(crate::tui::widgets::panel(t, title, false))
-        .render(area, buf);
+    side_panel(t, title, lines, cx.panel_scroll, area, buf);
 }
 
 /// An Adaptations game's view in a client.

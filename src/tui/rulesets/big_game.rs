@@ -18,7 +18,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use crate::tui::widgets::side_panel;
 use serde_json::{Value, json};
 
 fn name(people: &People, s: Seat, me: Option<Seat>) -> String {
@@ -269,10 +269,10 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
                 Span::styled(names.join(", "), t.title()),
             ]));
         }
-        lines.push(hand_line(t, "hand", &y.hand));
+        lines.push(hand_line(t, "hand", &y.hand, area.width.saturating_sub(3) as usize));
         lines.extend(dev_cards_line(t, &y.dev_cards, " (next round)"));
         if let Some(bank) = v.seat.and_then(|s| v.bank(s as usize / 2)) {
-            lines.push(hand_line(t, "bank", bank));
+            lines.push(hand_line(t, "bank", bank, area.width.saturating_sub(3) as usize));
         }
     }
     for o in v.offers.iter().take(4) {
@@ -291,7 +291,10 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
     }
     // Standings: everyone by public points.
     lines.push(Line::from(Span::styled(
-        " standings       board group  VP cards",
+        format!(
+            " {:<15} {:>5} {:<4} {:>2} {:>5}",
+            "standings", "board", "grp", "VP", "cards"
+        ),
         t.dim(),
     )));
     let room = (area.height as usize).saturating_sub(lines.len() + 2);
@@ -301,18 +304,18 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
         let mut label = people.label(*s, t);
         let label_w: usize = label.iter().map(|x| x.width()).sum();
         spans.append(&mut label);
-        spans.push(Span::raw(" ".repeat(12usize.saturating_sub(label_w))));
+        spans.push(Span::raw(" ".repeat(11usize.saturating_sub(label_w))));
         spans.push(Span::styled(
-            format!("{:>4}  {:<5}", p.board, p.group.name()),
+            format!(" {:>5} {:<4}", p.board, p.group.name()),
             if v.group == Some(p.group) {
                 t.good()
             } else {
                 t.dim()
             },
         ));
-        spans.push(Span::styled(format!("{vp:>3} {:>5}", p.cards), t.title()));
+        spans.push(Span::styled(format!(" {vp:>2} {:>5}", p.cards), t.title()));
         if p.ended && v.group == Some(p.group) {
-            spans.push(Span::styled(" done", t.dim()));
+            spans.push(Span::styled(" ✓", t.dim()));
         }
         lines.push(Line::from(spans));
     }
@@ -330,10 +333,7 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
         Span::styled(" Big Game ", t.title()),
         Span::styled(format!("· {} boards ", v.boards), t.dim()),
     ]);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .block(crate::tui::widgets::panel(t, title, false))
-        .render(area, buf);
+    side_panel(t, title, lines, cx.panel_scroll, area, buf);
 }
 
 /// A Big Game's view in a client.

@@ -9,7 +9,9 @@ use crate::client::state::ClientState;
 use crate::engine::Seat;
 use crate::proto::{SeatInfo, Update};
 use crate::rules::resources::ResourceSet;
+use crate::tui::log_pane::wrap;
 use crate::tui::ruleset::{Ctx, PanelPlace, RulesetUi};
+use crate::tui::widgets::{flow, side_panel};
 use crate::variants::base::BaseView;
 use crate::variants::risk::RiskView;
 use crate::variants::risk::control::Hold;
@@ -17,7 +19,6 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
 use serde_json::Map;
 use serde_json::{Value, json};
 
@@ -103,29 +104,40 @@ pub fn panel(cx: &Ctx, v: &RiskView, area: Rect, buf: &mut Buffer) {
             t.dim(),
         )));
     }
+    let width = area.width.saturating_sub(3) as usize;
     lines.push(Line::from(Span::styled(
-        " hex need  armies (foot/cavalry/cannon)",
+        " hex pips · seat foot/cavalry/cannon",
         t.dim(),
     )));
-    for h in v.hexes.iter().filter(|h| !h.armies.is_empty()) {
-        let (mark, mark_style) = match h.hold {
-            Hold::Controlled(_) => ("held", t.good()),
-            Hold::Contested(..) => ("CONTEST", t.error()),
-            Hold::Occupied(_) => ("", t.dim()),
-            Hold::Empty => ("", t.dim()),
-        };
-        let mut spans = vec![Span::styled(
-            format!(" {:<3} {:>3}  ", name(h.hex), h.pips),
-            t.dim(),
-        )];
-        for a in &h.armies {
-            spans.push(Span::styled(letter(a.seat).to_string(), style(a.seat)));
-            spans.push(Span::styled(
-                format!(" {}/{}/{}  ", a.foot, a.cavalry, a.cannon),
-                t.title(),
-            ));
-        }
-        spans.push(Span::styled(mark.to_string(), mark_style));
+    let entries = v
+        .hexes
+        .iter()
+        .filter(|h| !h.armies.is_empty())
+        .map(|h| {
+            let (mark, mark_style) = match h.hold {
+                Hold::Controlled(_) => (" held", t.good()),
+                Hold::Contested(..) => (" CONTEST", t.error()),
+                Hold::Occupied(_) | Hold::Empty => ("", t.dim()),
+            };
+            let mut spans = vec![Span::styled(
+                format!("{} {}", name(h.hex), h.pips),
+                t.dim(),
+            )];
+            for a in &h.armies {
+                spans.push(Span::raw(" "));
+                spans.push(Span::styled(letter(a.seat).to_string(), style(a.seat)));
+                spans.push(Span::styled(
+                    format!("{}/{}/{}", a.foot, a.cavalry, a.cannon),
+                    t.title(),
+                ));
+            }
+            spans.push(Span::styled(mark.to_string(), mark_style));
+            spans
+        })
+        .collect();
+    for l in flow(entries, width, 3) {
+        let mut spans = vec![Span::raw(" ")];
+        spans.extend(l.spans);
         lines.push(Line::from(spans));
     }
     if !v.sieges.is_empty() {
@@ -134,10 +146,9 @@ pub fn panel(cx: &Ctx, v: &RiskView, area: Rect, buf: &mut Buffer) {
             .iter()
             .map(|c| map.map_or("?".into(), |m| m.corner_name(*c)))
             .collect();
-        lines.push(Line::from(Span::styled(
-            format!(" Besieged: {}", list.join(" ")),
-            t.warn(),
-        )));
+        for part in wrap(&format!("Besieged: {}", list.join(" ")), width) {
+            lines.push(Line::from(Span::styled(format!(" {part}"), t.warn())));
+        }
     }
     let annexed = v.annexed_buildings.len() + v.annexed_roads.len();
     if annexed > 0 {
@@ -146,8 +157,14 @@ pub fn panel(cx: &Ctx, v: &RiskView, area: Rect, buf: &mut Buffer) {
             t.warn(),
         )));
     }
-    let block = crate::tui::widgets::panel(t, Span::styled(" Armies ", t.title()), false);
-    Paragraph::new(lines).block(block).render(area, buf);
+    side_panel(
+        t,
+        Span::styled(" Armies ", t.title()),
+        lines,
+        cx.panel_scroll,
+        area,
+        buf,
+    );
 }
 
 /// A Risk of Catan game's view in a client: its base game under the armies, which the

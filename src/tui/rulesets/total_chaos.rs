@@ -19,7 +19,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use crate::tui::widgets::side_panel;
 use serde_json::{Value, json};
 
 fn name(people: &People, s: Seat, me: Option<Seat>) -> String {
@@ -155,7 +155,7 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
     }
     // Everyone: dice, owed, ready, counts.
     lines.push(Line::from(Span::styled(
-        " player        dice  ready  VP cards owed",
+        format!(" {:<11}{:<7}{:<7}{:>2} {:>5}", "player", "dice", "ready", "VP", "cards"),
         t.dim(),
     )));
     for p in &v.players {
@@ -164,7 +164,7 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
         let mut label = people.label(s, t);
         let label_w: usize = label.iter().map(|x| x.width()).sum();
         spans.append(&mut label);
-        spans.push(Span::raw(" ".repeat(14usize.saturating_sub(label_w))));
+        spans.push(Span::raw(" ".repeat(11usize.saturating_sub(label_w))));
         match v.dice.get(s as usize) {
             Some((a, b)) => {
                 let sum = a + b;
@@ -187,7 +187,7 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
         ));
         let owed = v.owed.get(s as usize).copied().unwrap_or_default();
         if !owed.is_empty() {
-            spans.push(Span::styled(owed.to_string(), t.warn()));
+            spans.push(Span::styled(format!("owes {owed}"), t.warn()));
         } else if let Some(n) = p.must_discard {
             spans.push(Span::styled(format!("discard {n}"), t.error()));
         }
@@ -195,10 +195,10 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
     }
     // You.
     if let Some(y) = &v.you {
-        lines.push(hand_line(t, "hand", &y.hand));
+        lines.push(hand_line(t, "hand", &y.hand, area.width.saturating_sub(3) as usize));
         lines.extend(dev_cards_line(t, &y.dev_cards, " (next phase)"));
     }
-    lines.push(hand_line(t, "bank", &v.bank));
+    lines.push(hand_line(t, "bank", &v.bank, area.width.saturating_sub(3) as usize));
     for o in v.offers.iter().take(4) {
         lines.push(Line::from(Span::styled(
             format!(
@@ -217,10 +217,7 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
         Span::styled(" Total Chaos ", t.title()),
         Span::styled("· everyone at once ", t.dim()),
     ]);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .block(crate::tui::widgets::panel(t, title, false))
-        .render(area, buf);
+    side_panel(t, title, lines, cx.panel_scroll, area, buf);
 }
 
 /// A Total Chaos game's view in a client.

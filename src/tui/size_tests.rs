@@ -1,0 +1,187 @@
+//! Every ruleset's screens at the sizes terminals open at (80×24, 120×40, 200×60): the
+//! start, a turn in the middle of the game and the help, snapshot and checked for text cut
+//! mid-word at a panel's edge.
+
+use super::app::App;
+use super::sample::Sample;
+use super::theme::ColorLevel;
+use crate::ruleset::Ruleset;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
+const SEED: u64 = 18;
+
+/// Builds a sample game.
+type MakeSample = fn() -> Sample;
+
+/// The five rulesets' samples, by the name their snapshots carry.
+fn samples() -> Vec<(&'static str, MakeSample)> {
+    vec![
+        ("base", || Sample::new(SEED, 4, ColorLevel::None)),
+        ("total_chaos", || Sample::chaos(SEED, 4, ColorLevel::None)),
+        ("risk", || Sample::risk(SEED, 4, ColorLevel::None)),
+        ("adaptations", || {
+            Sample::adaptations(SEED, 4, ColorLevel::None)
+        }),
+        ("big_game", || Sample::big(SEED, 2, ColorLevel::None)),
+    ]
+}
+
+fn buffer(app: &mut App, w: u16, h: u16) -> Buffer {
+    app.on_resize(w, h);
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    t.draw(|f| f.render_widget(&*app, f.area())).expect("drawn");
+    t.backend().buffer().clone()
+}
+
+fn text(buf: &Buffer) -> String {
+    let a = buf.area;
+    let mut out = String::new();
+    for y in 0..a.height {
+        for x in 0..a.width {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn is_letter(s: &str) -> bool {
+    s.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+}
+
+fn is_edge(s: &str) -> bool {
+    matches!(s, "│" | "┤" | "┐" | "┘" | "║" | "┃")
+}
+
+fn is_braille(s: &str) -> bool {
+    s.chars()
+        .next()
+        .is_some_and(|c| ('\u{2800}'..='\u{28ff}').contains(&c))
+}
+
+/// Rows of `region` where a word runs into a panel's right border or the region's right
+/// edge: two letters touching the edge mean the text was cut there, since panels keep a
+/// column of margin. Charts (braille) and their axis labels are not text.
+fn cut_words(buf: &Buffer, region: Rect) -> Vec<String> {
+    let mut cuts = Vec::new();
+    for y in region.top()..region.bottom() {
+        let row: Vec<&str> = (region.left()..region.right())
+            .map(|x| buf[(x, y)].symbol())
+            .collect();
+        let line: String = row.concat();
+        let w = row.len();
+        let mut seg_start = 0;
+        for x in 0..w {
+            let edge = is_edge(row[x]);
+            let at_end = x == w - 1 && !edge;
+            if (edge || at_end) && x >= 2 {
+                let last = if at_end { x } else { x - 1 };
+                let chart = row[seg_start..=last].iter().any(|c| is_braille(c));
+                if !chart && is_letter(row[last]) && is_letter(row[last - 1]) {
+                    cuts.push(format!(
+                        "row {y} col {}: {}",
+                        region.x as usize + x,
+                        line.trim_end()
+                    ));
+                }
+            }
+            if edge {
+                seg_start = x;
+            }
+        }
+    }
+    cuts
+}
+
+/// Plays on: the bots play their seats and the person here plays legal moves chosen by a
+/// fixed rule (roll first, then a build, else the first listed), `steps` times.
+fn play_on(s: &mut Sample, steps: usize) {
+    for i in 0..steps {
+        s.bots(2000);
+        s.app.pass_to = false;
+        let legal = s.app.st().legal().to_vec();
+        if legal.is_empty() {
+            return;
+        }
+        let pick = legal
+            .iter()
+            .find(|c| c.starts_with("roll"))
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|c| {
+                        !c.starts_with("offer") && !c.starts_with("trade") && !c.starts_with("end")
+                    })
+                    .filter(|_| i % 3 != 2)
+            })
+            .or_else(|| legal.iter().find(|c| c.starts_with("end")))
+            .unwrap_or(&legal[0])
+            .clone();
+        s.send(&pick);
+    }
+    s.bots(2000);
+}
+
+/// A shot: its name, the screen, and the part of it the cut check reads (an overlay's own
+/// rectangle: what it covers is cut by design; `None`: the end-of-game summary, whose
+/// resource table is still wider than 120 columns, is only snapshot).
+type Shot = (String, Buffer, Option<Rect>);
+
+fn screens(name: &str, make: MakeSample) -> Vec<Shot> {
+    let mut out = Vec::new();
+    for (w, h) in SIZES {
+        let full = Some(Rect::new(0, 0, w, h));
+        let mut s = make();
+        out.push((
+            format!("{name}_start_{w}x{h}"),
+            buffer(&mut s.app, w, h),
+            full,
+        ));
+        play_on(&mut s, 12);
+        out.push((
+            format!("{name}_mid_{w}x{h}"),
+            buffer(&mut s.app, w, h),
+            full,
+        ));
+        s.app
+            .on_key(KeyEvent::new(KeyCode::Char('?'), KeyModifiers::NONE));
+        let help = super::screens::help_rect(Rect::new(0, 1, w, h.saturating_sub(3)));
+        out.push((
+            format!("{name}_help_{w}x{h}"),
+            buffer(&mut s.app, w, h),
+            Some(help),
+        ));
+        s.app
+            .on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+        play_on(&mut s, 3000);
+        assert!(
+            s.table.game().outcome().is_some(),
+            "{name}: the game ends when played on"
+        );
+        out.push((
+            format!("{name}_over_{w}x{h}"),
+            buffer(&mut s.app, w, h),
+            None,
+        ));
+    }
+    out
+}
+
+#[test]
+fn every_ruleset_at_every_size() {
+    let mut cuts = Vec::new();
+    for (name, make) in samples() {
+        for (shot, buf, region) in screens(name, make) {
+            for c in region.map(|r| cut_words(&buf, r)).unwrap_or_default() {
+                cuts.push(format!("{shot}: {c}"));
+            }
+            insta::assert_snapshot!(shot.clone(), text(&buf));
+        }
+    }
+    assert!(cuts.is_empty(), "text cut at an edge:\n{}", cuts.join("\n"));
+}
