@@ -38,7 +38,7 @@ impl App {
     /// Why an action cannot be taken now, in words.
     pub fn why_not(&self, v: Verb) -> String {
         let Some(view) = self.view() else {
-            return "The game has not started yet.".into();
+            return self.why_not_here(v);
         };
         if self.watching() {
             return "You are watching: spectators cannot play.".into();
@@ -105,6 +105,32 @@ impl App {
             }
             (Verb::Trade, _) => "Trading is closed now (you built already this turn).".into(),
             _ => "Not possible now.".into(),
+        }
+    }
+
+    /// Why an action cannot be taken now in a ruleset without a base game underneath: the
+    /// action, then what the game waits for instead.
+    fn why_not_here(&self, v: Verb) -> String {
+        if self.st().update.is_none() {
+            return "The game has not started yet.".into();
+        }
+        if self.watching() {
+            return "You are watching: spectators cannot play.".into();
+        }
+        let now = self
+            .ruleset()
+            .map(|r| r.prompt(&self.ctx()).0)
+            .unwrap_or_default();
+        let what = match v {
+            Verb::Play => "No development card can be played now".to_string(),
+            Verb::Discard => "You owe no discard".to_string(),
+            Verb::Answer => "No offers wait for your answer".to_string(),
+            _ => format!("{} is not possible now", v.label().trim_end_matches('…')),
+        };
+        if now.is_empty() {
+            format!("{what}.")
+        } else {
+            format!("{what}. {now}")
         }
     }
 
@@ -200,7 +226,9 @@ impl App {
     }
 
     pub(super) fn play_dialog(&self) -> Option<PlayDialog> {
-        let view = self.view()?;
+        let Some(view) = self.view() else {
+            return self.play_dialog_from_legal();
+        };
         let you = view.you.as_ref()?;
         let l = &self.legal;
         let mut items = Vec::new();
@@ -246,6 +274,34 @@ impl App {
         }
         let row = items.iter().position(|i| i.note.is_none()).unwrap_or(0);
         Some(PlayDialog { items, row })
+    }
+
+    /// The play menu of a ruleset played without a base game underneath (the Big Game,
+    /// Total Chaos): each legal `play …` command is a choice, under its card's name, so `p`
+    /// plays a card there as in base.
+    fn play_dialog_from_legal(&self) -> Option<PlayDialog> {
+        let items: Vec<PlayItem> = self
+            .st()
+            .legal()
+            .iter()
+            .filter(|c| c.starts_with("play "))
+            .map(|c| {
+                let mut words = c.split_whitespace().skip(1);
+                let card = words.next().unwrap_or_default();
+                let rest: Vec<&str> = words.collect();
+                let label = if rest.is_empty() {
+                    cap(card.to_string())
+                } else {
+                    format!("{}: {}", cap(card.to_string()), rest.join(" "))
+                };
+                PlayItem {
+                    label,
+                    note: None,
+                    then: PlayThen::Send(c.clone()),
+                }
+            })
+            .collect();
+        (!items.is_empty()).then_some(PlayDialog { items, row: 0 })
     }
 
     pub(super) fn offers_dialog(&self) -> Option<OffersDialog> {

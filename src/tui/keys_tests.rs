@@ -1,0 +1,90 @@
+//! Rulesets played by keys alone: the action keys reach every ruleset's moves, not only
+//! base Catan's.
+
+use super::dialogs::Dialog;
+use super::sample::Sample;
+use super::theme::ColorLevel;
+use crate::ruleset::Ruleset;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn press(s: &mut Sample, c: KeyCode) {
+    let fx = s.app.on_key(KeyEvent::new(c, KeyModifiers::NONE));
+    s.apply(fx);
+}
+
+/// In the Big Game, `b` buys a card and `p` then offers each way to play it; Enter plays it.
+#[test]
+fn big_game_buys_and_plays_a_card_by_keys() {
+    let mut s = Sample::big(18, 2, ColorLevel::None);
+    let mut bought = false;
+    for _ in 0..400 {
+        s.bots(2000);
+        s.app.pass_to = false;
+        let legal = s.app.st().legal().to_vec();
+        assert!(
+            s.table.game().outcome().is_none(),
+            "a card came before the end"
+        );
+        if !bought && legal.iter().any(|c| c == "buy dev") {
+            press(&mut s, KeyCode::Char('b'));
+            let said = s
+                .app
+                .st()
+                .log
+                .iter()
+                .any(|l| l.plain().starts_with("You bought a development card"));
+            assert!(said, "buying is confirmed in the log");
+            bought = true;
+            continue;
+        }
+        let plays: Vec<String> = legal
+            .iter()
+            .filter(|c| c.starts_with("play "))
+            .cloned()
+            .collect();
+        if bought && !plays.is_empty() {
+            press(&mut s, KeyCode::Char('p'));
+            let Some(Dialog::Play(d)) = &s.app.dialog else {
+                panic!(
+                    "p opens the play menu; flash: {:?}",
+                    s.app.flash.as_ref().map(|f| &f.text)
+                );
+            };
+            assert_eq!(d.items.len(), plays.len(), "one choice per way to play");
+            assert!(
+                d.items[0].label.starts_with("Knight"),
+                "{:?}",
+                d.items[0].label
+            );
+            press(&mut s, KeyCode::Enter);
+            let played = s
+                .app
+                .st()
+                .log
+                .iter()
+                .any(|l| l.plain().starts_with("You played"));
+            assert!(
+                played,
+                "Enter plays the card: {:?}",
+                s.app
+                    .st()
+                    .log
+                    .iter()
+                    .rev()
+                    .take(3)
+                    .map(|l| l.plain())
+                    .collect::<Vec<_>>()
+            );
+            return;
+        }
+        let pick = legal
+            .iter()
+            .find(|c| c.starts_with("roll"))
+            .or_else(|| legal.iter().find(|c| c.starts_with("end")))
+            .unwrap_or(&legal[0])
+            .clone();
+        let fx = s.app.run_line(&pick);
+        s.apply(fx);
+    }
+    panic!("no card to play came up");
+}
