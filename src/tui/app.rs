@@ -141,6 +141,8 @@ pub struct App {
     /// The help screen is open, scrolled this far.
     pub help: Option<u16>,
     pub confirm_quit: bool,
+    /// The join panel is open (`i`): how others join, the host's key.
+    pub join_info: bool,
     /// Hot-seat: the screen is hidden until the next person presses Enter.
     pub pass_to: bool,
     /// The results are shown (once the game is over).
@@ -162,7 +164,21 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(sessions: Vec<Session>, theme: Theme, opts: AppOptions, now: Instant) -> App {
+    pub fn new(mut sessions: Vec<Session>, theme: Theme, opts: AppOptions, now: Instant) -> App {
+        // A joiner meeting this host's key for the first time is told so in the log, which
+        // stays on screen once the game has begun (the lobby that also shows it may never
+        // be seen when the game is already running).
+        if let Some(key) = &opts.host_key
+            && let Some(s) = sessions.first_mut()
+        {
+            let mut lines = key.lines();
+            let fingerprint = lines.next().unwrap_or_default();
+            let how = lines.next().unwrap_or_default();
+            s.st.log
+                .push_back(crate::client::state::Line::Notice(format!(
+                    "Host key {fingerprint}: {how} (i shows it again)."
+                )));
+        }
         App {
             sessions,
             active: 0,
@@ -181,6 +197,7 @@ impl App {
             editing: false,
             help: None,
             confirm_quit: false,
+            join_info: false,
             pass_to: false,
             results: false,
             results_seen: false,
@@ -195,6 +212,11 @@ impl App {
     }
 
     // ---- reading the state ---------------------------------------------------------------
+
+    /// Whether this terminal knows how others join (it hosts) or which key the host showed.
+    pub fn has_join_info(&self) -> bool {
+        !self.opts.notes.is_empty() || self.opts.host_key.is_some()
+    }
 
     pub fn st(&self) -> &ClientState {
         &self.sessions[self.active].st

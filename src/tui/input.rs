@@ -125,6 +125,8 @@ pub enum Intent {
     ForceQuit,
     ToggleNames,
     LogUp,
+    /// Show how others join this game and the host's key (`i`).
+    JoinInfo,
     /// Scroll the ruleset's own side panel (Risk's armies) up or down.
     PanelUp,
     PanelDown,
@@ -178,6 +180,7 @@ pub fn map_key(k: &KeyEvent) -> Option<Intent> {
         KeyCode::Char('g') => Intent::Results,
         KeyCode::Char(']') => Intent::Board(true),
         KeyCode::Char('[') => Intent::Board(false),
+        KeyCode::Char('i') => Intent::JoinInfo,
         KeyCode::Char('<') => Intent::PanelUp,
         KeyCode::Char('>') => Intent::PanelDown,
         KeyCode::Char(c) => Intent::Verb(Verb::from_key(c)?),

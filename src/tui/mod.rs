@@ -45,6 +45,8 @@ pub mod ui;
 pub mod widgets;
 
 #[cfg(test)]
+mod arrival_tests;
+#[cfg(test)]
 mod keys_tests;
 #[cfg(test)]
 mod size_tests;

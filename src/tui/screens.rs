@@ -68,24 +68,7 @@ pub(super) fn waiting_screen(app: &App, area: Rect, buf: &mut Buffer) {
                 }
                 lines.push(Line::raw(""));
             }
-            if !app.opts.notes.is_empty() {
-                lines.push(Line::from(Span::styled(" Players join with:", t.title())));
-                for n in &app.opts.notes {
-                    lines.push(Line::from(Span::styled(format!("     {n}"), t.key())));
-                }
-                lines.push(Line::raw(""));
-            }
-            if let Some(k) = &app.opts.host_key {
-                for (i, l) in k.lines().enumerate() {
-                    let label = if i == 0 { "Host key" } else { "" };
-                    let style = if i == 0 { t.key() } else { t.dim() };
-                    lines.push(Line::from(vec![
-                        Span::styled(format!(" {label:<22}"), t.dim()),
-                        Span::styled(l.to_string(), style),
-                    ]));
-                }
-                lines.push(Line::raw(""));
-            }
+            lines.extend(join_lines(app));
             for (k, v) in &g.settings {
                 lines.push(Line::from(vec![
                     Span::styled(format!(" {k:<22}"), t.dim()),
@@ -98,6 +81,52 @@ pub(super) fn waiting_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let rect = centered(area, 78, h);
     Paragraph::new(lines)
         .block(panel(t, Span::styled(" Lobby ", t.title()), true))
+        .render(rect, buf);
+}
+
+/// How others join this game (the host's `catan join` and `ssh` lines) and the host's key
+/// with how it was checked, each block followed by a blank line; empty when this terminal
+/// knows neither.
+fn join_lines(app: &App) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let mut lines = Vec::new();
+    if !app.opts.notes.is_empty() {
+        lines.push(Line::from(Span::styled(" Players join with:", t.title())));
+        for n in &app.opts.notes {
+            lines.push(Line::from(Span::styled(format!("     {n}"), t.key())));
+        }
+        lines.push(Line::raw(""));
+    }
+    if let Some(k) = &app.opts.host_key {
+        for (i, l) in k.lines().enumerate() {
+            let label = if i == 0 { "Host key" } else { "" };
+            let style = if i == 0 { t.key() } else { t.dim() };
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {label:<22}"), t.dim()),
+                Span::styled(l.to_string(), style),
+            ]));
+        }
+        lines.push(Line::raw(""));
+    }
+    lines
+}
+
+/// The join panel (`i`): how others join and the host's key, over the game, so a host whose
+/// game started at once can still tell guests what to type.
+pub(super) fn join_screen(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let mut lines = join_lines(app);
+    lines.pop();
+    let width = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16 + 4;
+    let rect = centered(area, width.max(40), lines.len() as u16 + 2);
+    Clear.render(rect, buf);
+    Paragraph::new(lines)
+        .wrap(ratatui::widgets::Wrap { trim: false })
+        .block(panel(
+            t,
+            Span::styled(" How to join · Esc closes ", t.title()),
+            true,
+        ))
         .render(rect, buf);
 }
 

@@ -28,7 +28,9 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::log_pane::{chat_pane, log_pane, wrap};
 use super::panes::{actions_pane, board_pane, dice_pane, players_pane, you_pane};
-use super::screens::{confirm_quit, help_screen, pass_screen, results_screen, waiting_screen};
+use super::screens::{
+    confirm_quit, help_screen, join_screen, pass_screen, results_screen, waiting_screen,
+};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
@@ -120,6 +122,9 @@ impl Widget for &App {
         );
         if self.help.is_some() {
             help_screen(self, body, buf);
+        }
+        if self.join_info {
+            join_screen(self, body, buf);
         }
         if self.confirm_quit {
             confirm_quit(self, body, buf);
@@ -420,14 +425,29 @@ pub(super) fn footer(app: &App, area: Rect, buf: &mut Buffer) {
         v.extend([("?", "help"), ("q", "quit")]);
         v
     };
+    // Help, quit and the join panel are always named; the other keys as room allows, in
+    // their order.
+    let mut keys = keys;
+    if app.has_join_info() && !app.editing {
+        keys.insert(keys.len().saturating_sub(2), ("i", "join"));
+    }
+    let always = |k: &str| matches!(k, "?" | "q" | "i");
+    let cost = |k: &str, label: &str| k.chars().count() + label.chars().count() + 3;
+    let mut room = (area.width as usize).saturating_sub(
+        keys.iter()
+            .filter(|(k, _)| always(k))
+            .map(|(k, l)| cost(k, l))
+            .sum(),
+    );
     let mut spans = Vec::new();
-    let mut width = 0usize;
     for (k, label) in keys {
-        let w = k.chars().count() + label.chars().count() + 3;
-        if width + w > area.width as usize {
-            break;
+        if !always(k) {
+            let w = cost(k, label);
+            if w > room {
+                continue;
+            }
+            room -= w;
         }
-        width += w;
         spans.push(Span::styled(format!(" {k}"), t.key()));
         spans.push(Span::styled(format!(" {label} "), t.dim()));
     }

@@ -29,6 +29,15 @@ impl App {
             }
             return Vec::new();
         }
+        if self.join_info {
+            if matches!(
+                k.code,
+                KeyCode::Esc | KeyCode::Enter | KeyCode::Char('i' | 'q' | ' ')
+            ) {
+                self.join_info = false;
+            }
+            return Vec::new();
+        }
         if let Some(scroll) = self.help {
             match k.code {
                 KeyCode::Esc | KeyCode::Char('?' | 'q') | KeyCode::F(1) | KeyCode::Enter => {
@@ -83,6 +92,10 @@ impl App {
             return Vec::new();
         }
         if self.st().update.is_none() {
+            if k.code == KeyCode::Char('i') && self.has_join_info() {
+                self.join_info = true;
+                return Vec::new();
+            }
             return self.lobby_key(k);
         }
         match map_key(&k) {
@@ -255,6 +268,13 @@ impl App {
             Intent::ForceQuit => return vec![Effect::Quit],
             Intent::Quit => self.confirm_quit = true,
             Intent::Help => self.help = Some(0),
+            Intent::JoinInfo => {
+                if self.has_join_info() {
+                    self.join_info = true;
+                } else {
+                    self.info("This terminal plays a local game: nobody joins it.");
+                }
+            }
             Intent::CommandLine => self.open_editor(""),
             Intent::Chat => self.open_editor("say "),
             Intent::ToggleNames => {
