@@ -88,3 +88,30 @@ fn big_game_buys_and_plays_a_card_by_keys() {
     }
     panic!("no card to play came up");
 }
+
+/// In Total Chaos's setup, Tab puts the cursor on a free corner and the board pane tells
+/// its hexes, pips and harbour, as in base, and Enter places the settlement there.
+#[test]
+fn total_chaos_setup_by_tab_and_enter() {
+    let mut s = Sample::chaos(1, 4, ColorLevel::None);
+    press(&mut s, KeyCode::Tab);
+    assert!(s.app.cursor.is_some(), "Tab chose a corner");
+    s.app.on_resize(80, 24);
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| f.render_widget(&s.app, f.area())).unwrap();
+    let screen = format!("{}", t.backend());
+    let line = screen
+        .lines()
+        .find(|l| l.contains('▸'))
+        .unwrap_or_else(|| panic!("the cursor is explained:\n{screen}"));
+    assert!(line.contains("pips"), "with its pips: {line}");
+    assert!(line.contains('✓'), "and that Enter builds there: {line}");
+    press(&mut s, KeyCode::Enter);
+    let built = s
+        .app
+        .st()
+        .log
+        .iter()
+        .any(|l| l.plain().starts_with("You built a settlement"));
+    assert!(built, "Enter placed it");
+}

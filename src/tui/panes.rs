@@ -6,6 +6,7 @@ use super::board;
 use super::layout::{self};
 use super::lines::res_name;
 use super::theme::Theme;
+use super::widgets::fit_line;
 use super::widgets::panel;
 use crate::rules::resources::{Resource, ResourceSet};
 use ratatui::buffer::Buffer;
@@ -71,6 +72,28 @@ pub(super) fn board_pane(app: &App, area: Rect, buf: &mut Buffer) {
     let below = layout::board_footer_lines(app.pic.height() as u16, inner_full);
     let y0 = inner.y + inner.height;
     let mut lines = cursor_info(app);
+    if below == 1 && lines.len() > 1 {
+        // One row: the place without its kind, what it is worth, then the Enter mark, cut
+        // at a word if need be.
+        let mut spans = Vec::new();
+        let mut mark = None;
+        for s in &lines[0].spans {
+            let text = s.content.as_ref();
+            if text.starts_with("  ✓") || text.starts_with("  ✗") {
+                mark = Some(Span::styled(format!(" {}", &text[2..5]), s.style));
+                continue;
+            }
+            let short = ["corner ", "edge ", "hex "]
+                .iter()
+                .find_map(|k| text.strip_prefix(k))
+                .unwrap_or(text);
+            spans.push(Span::styled(short.to_string(), s.style));
+        }
+        spans.push(Span::raw(" "));
+        spans.extend(lines[1].spans.iter().skip(1).cloned());
+        spans.extend(mark);
+        lines = vec![fit_line(Line::from(spans), inner_full.width as usize)];
+    }
     lines.truncate(below.min(2) as usize);
     if below >= 4 {
         let mut key = vec![
@@ -114,9 +137,11 @@ fn cursor_info(app: &App) -> Vec<Line<'static>> {
     use crate::board::render::Target;
     use crate::rules::resources::pips;
     let t = &app.theme;
-    let (Some(c), Some(map), Some(v)) = (app.cursor, app.map(), app.view()) else {
+    let (Some(c), Some(map), Some(u)) = (app.cursor, app.map(), app.st().update.as_ref()) else {
         return vec![Line::from(Span::styled(" arrows move the cursor", t.dim()))];
     };
+    // What stands on the board, as the ruleset draws it: every ruleset's pieces and robbers.
+    let pieces = super::rulesets::overlay(&u.view, &u.seats);
     let people = app.people();
     let mut first = vec![Span::styled(" ▸ ", t.key())];
     let mut second = vec![Span::raw("   ")];
@@ -147,9 +172,13 @@ fn cursor_info(app: &App) -> Vec<Line<'static>> {
             if let Some(h) = map.corner_harbor(id) {
                 second.push(Span::styled(format!(" · harbour {h}"), t.notice()));
             }
-            if let Some((_, b)) = v.buildings.iter().find(|(x, _)| *x == id) {
+            if let Some(
+                crate::board::render::CornerPiece::Settlement(owner)
+                | crate::board::render::CornerPiece::City(owner),
+            ) = pieces.corners.get(&id)
+            {
                 first.push(Span::raw(" "));
-                first.extend(people.label(b.owner, t));
+                first.extend(people.label(*owner, t));
             }
         }
         Target::Edge(id) => {
@@ -168,9 +197,13 @@ fn cursor_info(app: &App) -> Vec<Line<'static>> {
                 format!("between {}", sides.join(" and ")),
                 t.dim(),
             ));
-            if let Some((_, r)) = v.routes.iter().find(|(x, _)| *x == id) {
+            if let Some(
+                crate::board::render::EdgePiece::Road(owner)
+                | crate::board::render::EdgePiece::Ship(owner),
+            ) = pieces.edges.get(&id)
+            {
                 first.push(Span::raw(" "));
-                first.extend(people.label(r.owner, t));
+                first.extend(people.label(*owner, t));
             }
         }
         Target::Hex(id) => {
@@ -190,7 +223,7 @@ fn cursor_info(app: &App) -> Vec<Line<'static>> {
                 ),
                 t.dim(),
             ));
-            if v.robber == id {
+            if pieces.robbers.contains(&id) {
                 second.push(Span::styled(" · robber", t.warn()));
             }
         }
@@ -203,6 +236,14 @@ fn cursor_info(app: &App) -> Vec<Line<'static>> {
         } else {
             Span::styled("  ✗ not here", t.dim())
         });
+    } else if app
+        .legal
+        .board_actions()
+        .into_iter()
+        .any(|a| app.legal.command_at(a, c).is_some())
+    {
+        // No action chosen, but Enter does something here (the phase's placement).
+        first.push(Span::styled("  ✓ Enter", t.good()));
     }
     vec![Line::from(first), Line::from(second)]
 }
