@@ -230,7 +230,7 @@ impl<'a> RulesetUi<'a> for Risk<'a> {
     /// Every hex with armies: whose, how many of each kind, and who holds it.
     fn position_notes(&self, map: &crate::board::Map, letters: &[char]) -> Vec<String> {
         let mut lines = vec![
-            "Armies (seat letter, foot/cavalry/cannon; upper case on the board = controls the hex):"
+            "Armies (seat letter, foot/cavalry/cannon; on the board r×3 under a hex, upper case = controls the hex):"
                 .to_string(),
         ];
         for h in self.0.hexes.iter().filter(|h| !h.armies.is_empty()) {
@@ -280,6 +280,9 @@ impl<'a> RulesetUi<'a> for Risk<'a> {
 /// case when the units control the hex (`B5`), lower case when they only occupy it (`b2`);
 /// two players (`b3r2`) contest it, marked `!!` above the label. Single-type counts per unit
 /// (foot/cavalry/cannon) are in the armies panel and the `state` line.
+/// Armies under each hex's label: the seat's letter, `×`, its units (`w×3`; upper case when
+/// the seat controls the hex), so a seat's letter never reads as a terrain label (`W4` is
+/// grain on 4, `W×4` white's four units); a contested hex shows both sides under `!!`.
 fn army_notes(o: &mut Overlay, v: &RiskView) {
     use crate::board::render::{HexNote, Ink};
     use crate::variants::risk::control::Hold;
@@ -295,12 +298,12 @@ fn army_notes(o: &mut Overlay, v: &RiskView) {
             Hold::Empty => continue,
             Hold::Occupied(s) => HexNote {
                 top: None,
-                bottom: Some((format!("{}{}", letter(s), total(s)), Ink::Player(s))),
+                bottom: Some((format!("{}×{}", letter(s), total(s)), Ink::Player(s))),
             },
             Hold::Controlled(s) => HexNote {
                 top: None,
                 bottom: Some((
-                    format!("{}{}", letter(s).to_ascii_uppercase(), total(s)),
+                    format!("{}×{}", letter(s).to_ascii_uppercase(), total(s)),
                     Ink::Player(s),
                 )),
             },
