@@ -307,8 +307,12 @@ impl App {
         {
             return Some(a);
         }
-        let phase = self.view().map(|v| v.phase.as_str())?;
         let acts = self.legal.board_actions();
+        // The Big Game's setup choice is the only place to pick: it is implied.
+        if acts == [BoardAction::Collect] {
+            return Some(BoardAction::Collect);
+        }
+        let phase = self.view().map(|v| v.phase.as_str())?;
         match phase {
             "setup" | "robber" | "road-building" if acts.len() == 1 => Some(acts[0]),
             _ => None,

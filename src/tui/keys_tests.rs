@@ -115,3 +115,42 @@ fn total_chaos_setup_by_tab_and_enter() {
         .any(|l| l.plain().starts_with("You built a settlement"));
     assert!(built, "Enter placed it");
 }
+
+/// In the Big Game's setup, Tab goes to a starting settlement to collect around and Enter
+/// collects there, as the status line's hint says.
+#[test]
+fn big_game_setup_collects_by_tab_and_enter() {
+    let mut s = Sample::big(18, 2, ColorLevel::None);
+    let collect: Vec<String> = s
+        .app
+        .st()
+        .legal()
+        .iter()
+        .filter(|c| c.starts_with("collect "))
+        .cloned()
+        .collect();
+    assert!(
+        !collect.is_empty(),
+        "the setup offers a collection: {:?}",
+        s.app.st().legal()
+    );
+    press(&mut s, KeyCode::Tab);
+    assert!(
+        s.app.cursor.is_some(),
+        "Tab found a settlement: {:?}",
+        s.app.flash.as_ref().map(|f| &f.text)
+    );
+    press(&mut s, KeyCode::Enter);
+    assert!(
+        !s.app.st().legal().iter().any(|c| c.starts_with("collect ")),
+        "Enter collected: {:?}",
+        s.app
+            .st()
+            .log
+            .iter()
+            .rev()
+            .take(3)
+            .map(|l| l.plain())
+            .collect::<Vec<_>>()
+    );
+}

@@ -16,6 +16,8 @@ pub enum BoardAction {
     Road,
     City,
     Robber,
+    /// The Big Game's setup: take the resources around one starting settlement.
+    Collect,
 }
 
 impl BoardAction {
@@ -26,6 +28,7 @@ impl BoardAction {
             BoardAction::Road => "road",
             BoardAction::City => "city",
             BoardAction::Robber => "robber",
+            BoardAction::Collect => "collect",
         }
     }
 
@@ -36,6 +39,7 @@ impl BoardAction {
             BoardAction::Road => "a road",
             BoardAction::City => "a city",
             BoardAction::Robber => "the robber",
+            BoardAction::Collect => "the settlement to collect around",
         }
     }
 
@@ -43,8 +47,10 @@ impl BoardAction {
     pub fn fits(self, t: Target) -> bool {
         matches!(
             (self, t),
-            (BoardAction::Settle | BoardAction::City, Target::Corner(_))
-                | (BoardAction::Road, Target::Edge(_))
+            (
+                BoardAction::Settle | BoardAction::City | BoardAction::Collect,
+                Target::Corner(_)
+            ) | (BoardAction::Road, Target::Edge(_))
                 | (BoardAction::Robber, Target::Hex(_))
         )
     }
@@ -72,6 +78,7 @@ pub struct LegalIndex {
     pub settle: Vec<(CornerId, String)>,
     pub city: Vec<(CornerId, String)>,
     pub road: Vec<(EdgeId, String)>,
+    pub collect: Vec<(CornerId, String)>,
     pub robber: Vec<RobberMove>,
     pub roll: bool,
     pub end: bool,
@@ -114,6 +121,11 @@ impl LegalIndex {
                 "city" => {
                     if let Some(c) = words.get(1).and_then(|w| map.parse_corner(w).ok()) {
                         ix.city.push((c, text.clone()));
+                    }
+                }
+                "collect" => {
+                    if let Some(c) = words.get(1).and_then(|w| map.parse_corner(w).ok()) {
+                        ix.collect.push((c, text.clone()));
                     }
                 }
                 "road" => {
@@ -200,6 +212,11 @@ impl LegalIndex {
                 .collect(),
             BoardAction::City => self.city.iter().map(|(c, _)| Target::Corner(*c)).collect(),
             BoardAction::Road => self.road.iter().map(|(e, _)| Target::Edge(*e)).collect(),
+            BoardAction::Collect => self
+                .collect
+                .iter()
+                .map(|(c, _)| Target::Corner(*c))
+                .collect(),
             BoardAction::Robber => {
                 let mut v: Vec<Target> = Vec::new();
                 for m in &self.robber {
@@ -219,6 +236,7 @@ impl LegalIndex {
             BoardAction::Road,
             BoardAction::City,
             BoardAction::Robber,
+            BoardAction::Collect,
         ]
         .into_iter()
         .filter(|a| !self.targets(*a).is_empty())
@@ -235,6 +253,11 @@ impl LegalIndex {
                 .map(|(_, s)| s.clone()),
             (BoardAction::City, Target::Corner(c)) => self
                 .city
+                .iter()
+                .find(|(x, _)| *x == c)
+                .map(|(_, s)| s.clone()),
+            (BoardAction::Collect, Target::Corner(c)) => self
+                .collect
                 .iter()
                 .find(|(x, _)| *x == c)
                 .map(|(_, s)| s.clone()),

@@ -245,7 +245,7 @@ impl App {
                 "{} goes on {}: move the cursor there, or press Tab.",
                 cap(a.what().to_string()),
                 match a {
-                    BoardAction::Settle | BoardAction::City => "a corner",
+                    BoardAction::Settle | BoardAction::City | BoardAction::Collect => "a corner",
                     BoardAction::Road => "an edge",
                     BoardAction::Robber => "a hex",
                 }

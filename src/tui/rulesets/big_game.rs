@@ -64,7 +64,8 @@ pub fn prompt(cx: &Ctx, v: &BigView) -> (String, Style) {
     let text = match v.phase.as_str() {
         "over" => return ("The game is over: q quits.".into(), t.good()),
         "setup" if setup == Some("collect") => {
-            "Take the resources around one starting settlement: :collect 1C.w".to_string()
+            "Take the resources around one starting settlement: Tab to it, Enter (or :collect 1C.w)."
+                .to_string()
         }
         "setup" if setup == Some("city") => {
             "Turn a starting settlement into a city: :city 1C.w".to_string()
