@@ -622,6 +622,36 @@ async fn connections_past_a_cap_are_told_why_and_closed() {
     host.stop().await;
 }
 
+/// 1,000 connections that open and never send a byte, from one address (loopback, exempt
+/// from the per-address caps as the host's own machine is): a newcomer is still welcomed
+/// within 2 s, five times in a row. The host keeps accepting while its handshake cap is
+/// full, shedding the silent connection that has waited longest.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_sockets_never_keep_a_newcomer_out() {
+    let _alone = alone().await;
+    let host = support::host(4, 2, 51, 0, Limits::DEFAULT).await;
+    let addr = host.addr;
+    for round in 1..=5 {
+        let mut silent = Vec::with_capacity(1000);
+        for _ in 0..1000 {
+            silent.push(TcpStream::connect(addr).await.expect("a silent connection"));
+        }
+        let t = Instant::now();
+        let newcomer = tokio::time::timeout(
+            Duration::from_secs(2),
+            Client::join(&addr.to_string(), &format!("Newcomer{round}"), None, true),
+        )
+        .await
+        .expect("a newcomer is welcomed within 2 s whatever silent sockets do");
+        eprintln!(
+            "silent sockets, round {round}: newcomer welcomed in {:.1} ms",
+            t.elapsed().as_secs_f64() * 1e3
+        );
+        drop((newcomer, silent));
+    }
+    host.stop().await;
+}
+
 // The full sizes, run by hand (docs/reliability.md): 10^5 frames a second for 10 s
 // from each side, 10 s of churn from many tasks, 1,000 never-readers. The bounds are the
 // issue's: p99 < 50 ms, a newcomer within 1 s, growth < 50 MB, pace > 90%.

@@ -11,7 +11,6 @@ use crate::server::table::{Table, TableConfig, saved_seats};
 use crate::variants::Game;
 
 use std::process::ExitCode;
-use tokio::net::TcpListener;
 
 /// Addresses on this machine's interfaces players can join on.
 pub fn lan_addresses(bind: &str, port: u16) -> Vec<String> {
@@ -94,7 +93,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
         Ok((soft, hard)) => tracing::info!(soft, hard, "open files limit"),
         Err(e) => tracing::warn!(error = %e, "cannot raise the open files limit"),
     }
-    let listener = match TcpListener::bind((args.bind.as_str(), args.port)).await {
+    let listener = match crate::server::listen(&args.bind, args.port).await {
         Ok(l) => l,
         Err(e) => {
             eprintln!(
@@ -150,7 +149,7 @@ async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
     };
     // The SSH port is bound before the game starts, so a port in use stops the host at once.
     let ssh_listener = match args.ssh {
-        Some(p) => match TcpListener::bind((args.bind.as_str(), p)).await {
+        Some(p) => match crate::server::listen(&args.bind, p).await {
             Ok(l) => Some(l),
             Err(e) => {
                 eprintln!(

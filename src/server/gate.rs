@@ -1,12 +1,16 @@
 //! The accept loop's caps: connections in all, per address, and still in their handshake.
 //! A connection holds a [`Ticket`] from its accept to its end; dropping it gives its places
 //! back, whatever way the connection ended (a reset, a refusal, a task cut short).
+//!
+//! When the handshake cap in all is full, a newcomer is still admitted: the connection that
+//! has waited longest without saying hello is shed (its ticket's [`Ticket::shed`] token is
+//! cancelled), so a crowd of silent sockets can never keep an honest player out.
 
 use super::Limits;
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, VecDeque};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex, MutexGuard};
-use tokio::sync::Notify;
+use tokio_util::sync::CancellationToken;
 
 /// Why a connection was not admitted: said to the peer before its socket is closed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,8 +49,37 @@ struct Counts {
     handshaking: usize,
     /// Per address: (open, handshaking); an address leaves the map when both are 0.
     by_addr: HashMap<IpAddr, (usize, usize)>,
-    /// The peers (address and port) still in their handshake.
-    shaking: HashSet<SocketAddr>,
+    /// The peers (address and port) still in their handshake, with the token that sheds
+    /// each one.
+    shaking: HashMap<SocketAddr, CancellationToken>,
+    /// The same peers oldest first (a peer that has said hello since is skipped when met).
+    arrivals: VecDeque<SocketAddr>,
+    /// Handshakes shed to make room, since the host started.
+    shed: u64,
+}
+
+impl Counts {
+    /// Ends `peer`'s handshake in the counts; whether it was still in one.
+    fn end_handshake(&mut self, peer: SocketAddr) -> Option<CancellationToken> {
+        let token = self.shaking.remove(&peer)?;
+        self.handshaking -= 1;
+        if let Some(e) = self.by_addr.get_mut(&peer.ip()) {
+            e.1 -= 1;
+        }
+        Some(token)
+    }
+
+    /// Sheds the oldest connection still in its handshake: it leaves the handshake counts
+    /// at once, and its task closes it when it sees its token cancelled.
+    fn shed_oldest(&mut self) {
+        while let Some(peer) = self.arrivals.pop_front() {
+            if let Some(token) = self.end_handshake(peer) {
+                token.cancel();
+                self.shed += 1;
+                return;
+            }
+        }
+    }
 }
 
 /// The caps and what is in use, shared by the accept loop and its connections.
@@ -55,8 +88,6 @@ pub struct Gate {
     /// The most connections the process's open-files limit leaves room for.
     ceiling: usize,
     counts: Mutex<Counts>,
-    /// Woken when a handshake ends, for an accept loop waiting for a free place.
-    freed: Notify,
 }
 
 impl Gate {
@@ -65,7 +96,6 @@ impl Gate {
             limits,
             ceiling: open_files_room(),
             counts: Mutex::new(Counts::default()),
-            freed: Notify::new(),
         }
     }
 
@@ -79,18 +109,8 @@ impl Gate {
         &self.limits
     }
 
-    /// Whether the host may accept one more connection now: `false` while the handshake cap
-    /// in all is reached (the accept loop then waits for [`Gate::wait_freed`]).
-    pub fn may_accept(&self) -> bool {
-        self.counts().handshaking < self.limits.handshaking
-    }
-
-    /// Waits until a handshake or a connection ends.
-    pub async fn wait_freed(&self) {
-        self.freed.notified().await
-    }
-
-    /// Admits the connection from `peer`, in its handshake, or says which cap it hit.
+    /// Admits the connection from `peer`, in its handshake, or says which cap it hit. With
+    /// the handshake cap in all reached, the oldest handshake is shed to make room.
     pub fn admit(self: &Arc<Self>, peer: SocketAddr) -> Result<Ticket, Full> {
         let mut c = self.counts();
         let ip = peer.ip();
@@ -105,27 +125,41 @@ impl Gate {
         if capped && shaking >= self.limits.handshaking_per_address {
             return Err(Full::Handshakes);
         }
+        if c.handshaking >= self.limits.handshaking {
+            c.shed_oldest();
+        }
+        // The peer's own address may have been the one shed from.
+        let (open, shaking) = c.by_addr.get(&ip).copied().unwrap_or((0, 0));
         c.open += 1;
         c.handshaking += 1;
         c.by_addr.insert(ip, (open + 1, shaking + 1));
-        c.shaking.insert(peer);
+        let token = CancellationToken::new();
+        c.shaking.insert(peer, token.clone());
+        c.arrivals.push_back(peer);
         Ok(Ticket {
             gate: self.clone(),
             peer,
+            shed: token,
         })
     }
 
     /// The connection from `peer` said hello: it leaves the handshake counts.
     pub fn greeted(&self, peer: SocketAddr) {
         let mut c = self.counts();
-        if c.shaking.remove(&peer) {
-            c.handshaking -= 1;
-            if let Some(e) = c.by_addr.get_mut(&peer.ip()) {
-                e.1 -= 1;
-            }
-            drop(c);
-            self.freed.notify_one();
+        c.end_handshake(peer);
+        // The arrivals queue forgets greeted peers lazily; keep it from growing without
+        // bound when nobody is ever shed.
+        if c.arrivals.len() > 2 * c.handshaking + 64 {
+            let Counts {
+                arrivals, shaking, ..
+            } = &mut *c;
+            arrivals.retain(|p| shaking.contains_key(p));
         }
+    }
+
+    /// Handshakes shed to make room for newcomers, since the host started.
+    pub fn shed_count(&self) -> u64 {
+        self.counts().shed
     }
 
     /// Connections open and still in their handshake now.
@@ -145,8 +179,6 @@ impl Gate {
                 c.by_addr.remove(&ip);
             }
         }
-        drop(c);
-        self.freed.notify_one();
     }
 }
 
@@ -154,6 +186,14 @@ impl Gate {
 pub struct Ticket {
     gate: Arc<Gate>,
     peer: SocketAddr,
+    shed: CancellationToken,
+}
+
+impl Ticket {
+    /// Cancelled when the connection is shed before saying hello: its task then closes it.
+    pub fn shed(&self) -> CancellationToken {
+        self.shed.clone()
+    }
 }
 
 impl Drop for Ticket {
@@ -229,16 +269,29 @@ mod tests {
     }
 
     #[test]
-    fn the_handshake_cap_in_all_pauses_accepting() {
-        let g = Arc::new(Gate::new(limits()));
+    fn a_full_handshake_cap_sheds_the_oldest_silent_connection() {
+        let g = Arc::new(Gate::new(Limits {
+            connections: 10,
+            ..limits()
+        }));
         let t: Vec<Ticket> = (1..=3)
             .map(|i| g.admit(at(&format!("10.0.1.{i}"), 1)).unwrap())
             .collect();
-        assert!(!g.may_accept());
+        // The first said hello: it is no longer in its handshake and is never shed.
         g.greeted(at("10.0.1.1", 1));
-        assert!(g.may_accept());
+        let _d = g.admit(at("10.0.1.4", 1)).expect("room");
+        assert_eq!(g.in_use(), (4, 3));
+        assert!(t.iter().all(|t| !t.shed().is_cancelled()));
+        // Full: a newcomer is admitted all the same, and the oldest silent one is shed.
+        let _e = g
+            .admit(at("10.0.1.5", 1))
+            .expect("admitted over a full cap");
+        assert!(t[1].shed().is_cancelled(), "the oldest silent one is shed");
+        assert!(!t[0].shed().is_cancelled() && !t[2].shed().is_cancelled());
+        assert_eq!(g.shed_count(), 1);
+        assert_eq!(g.in_use(), (5, 3), "the handshake count stays at its cap");
         drop(t);
-        assert_eq!(g.in_use(), (0, 0));
+        assert_eq!(g.in_use(), (2, 2));
     }
 
     #[test]

@@ -39,6 +39,9 @@ use tokio::time::Instant;
 
 /// A connection has this long to say hello.
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+/// A connection that has sent nothing at all is closed after this long: a client speaks
+/// first (its TLS hello) at once, so only a silent socket waits this long.
+pub const FIRST_BYTE_TIMEOUT: Duration = Duration::from_secs(3);
 /// A connection that sends no complete frame for this long is closed (clients ping every 5 s).
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -51,14 +54,16 @@ pub const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 pub struct Limits {
     /// Time to send a complete hello.
     pub hello: Duration,
+    /// Time to send a first byte (at most `hello`).
+    pub first_byte: Duration,
     /// Time between complete frames.
     pub idle: Duration,
     /// Open TCP connections in all (also kept below the process's open-files limit).
     pub connections: usize,
     /// Open connections from one address.
     pub per_address: usize,
-    /// Connections that have not said hello yet, in all: past it the host stops accepting
-    /// until one says hello or leaves (the kernel's backlog holds the rest).
+    /// Connections that have not said hello yet, in all: past it each newcomer sheds the
+    /// one that has waited longest, so silent sockets never keep an honest player out.
     pub handshaking: usize,
     /// Connections from one address that have not said hello yet.
     pub handshaking_per_address: usize,
@@ -82,6 +87,7 @@ impl Limits {
     /// The production limits, usable in constants (`Limits { hello, ..Limits::DEFAULT }`).
     pub const DEFAULT: Limits = Limits {
         hello: HELLO_TIMEOUT,
+        first_byte: FIRST_BYTE_TIMEOUT,
         idle: IDLE_TIMEOUT,
         connections: 16_384,
         per_address: 128,
@@ -434,6 +440,36 @@ pub fn raise_open_files_limit() -> std::io::Result<(u64, u64)> {
     Ok((0, 0))
 }
 
+/// Connections the kernel holds for the accept loop: room for a burst of arrivals (a hall
+/// filling, or a flood) while the loop is busy. Linux keeps it under `somaxconn`.
+pub const LISTEN_BACKLOG: u32 = 4096;
+
+/// Listens on `bind`:`port` (every address it resolves to is tried in turn) with
+/// [`LISTEN_BACKLOG`] rather than the default's 1,024.
+pub async fn listen(bind: &str, port: u16) -> std::io::Result<TcpListener> {
+    let mut last = None;
+    for addr in tokio::net::lookup_host((bind, port)).await? {
+        let socket = if addr.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        // As std's and tokio's own bind do on Unix: a restarted host reuses its port.
+        #[cfg(unix)]
+        socket.set_reuseaddr(true)?;
+        match socket
+            .bind(addr)
+            .and_then(|()| socket.listen(LISTEN_BACKLOG))
+        {
+            Ok(l) => return Ok(l),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, "no address to listen on")
+    }))
+}
+
 /// Serves TCP connections on `listener` into the table until `shutdown` completes, each
 /// through `transport` (TLS under the host's key; plaintext too with `--insecure`). Each
 /// accepted connection must fit the caps of `limits` (in all, per address, in their
@@ -451,14 +487,6 @@ pub async fn serve<V: Serialize + Send + Sync + 'static>(
     let door_refusals = Arc::new(tokio::sync::Semaphore::new(DOOR_REFUSALS));
     tokio::pin!(shutdown);
     loop {
-        // Too many connections still saying hello: accept no more until one is done (the
-        // kernel's backlog keeps the rest waiting).
-        while !gate.may_accept() {
-            tokio::select! {
-                _ = gate.wait_freed() => {}
-                _ = &mut shutdown => return,
-            }
-        }
         tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((socket, peer)) => {
@@ -490,9 +518,18 @@ pub async fn serve<V: Serialize + Send + Sync + 'static>(
                     let handle = handle.clone();
                     let transport = transport.clone();
                     tokio::spawn(async move {
+                        // Shed before its hello to make room for a newcomer: closed here.
+                        let shed = ticket.shed();
                         let _ticket = ticket;
-                        if let Err(e) = secure_connection(socket, peer.to_string(), handle, limits, transport).await {
-                            tracing::debug!(%peer, error = %e, "connection ended");
+                        tokio::select! {
+                            ended = secure_connection(socket, peer.to_string(), handle, limits, transport) => {
+                                if let Err(e) = ended {
+                                    tracing::debug!(%peer, error = %e, "connection ended");
+                                }
+                            }
+                            _ = shed.cancelled() => {
+                                tracing::debug!(%peer, "shed: silent while newcomers waited");
+                            }
                         }
                     });
                 }
@@ -694,6 +731,18 @@ async fn secure_connection<V: Serialize + Send + Sync + 'static>(
 ) -> anyhow::Result<()> {
     socket.set_nodelay(true)?;
     let started = Instant::now();
+    // A socket that says nothing is let go soon, before its TLS state is even made.
+    let first = limits.first_byte.min(limits.hello);
+    let mut probe = [0u8; 1];
+    match tokio::time::timeout(first, socket.peek(&mut probe)).await {
+        Ok(Ok(n)) if n > 0 => {}
+        Ok(Ok(_)) => return Ok(()),
+        Ok(Err(e)) => return Err(e.into()),
+        Err(_) => {
+            tracing::debug!(%peer, "closed: sent nothing for {first:?}");
+            return Ok(());
+        }
+    }
     // The handshake's state (a whole TLS connection) lives on the heap while it runs, so the
     // connection's task is no bigger for it afterwards.
     let accepted = Box::pin(transport.accept(socket, limits.hello)).await;
