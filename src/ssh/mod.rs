@@ -15,6 +15,7 @@
 //! The server's key is the host's own ([`crate::hostkey`]), the one TLS serves under: players
 //! compare one fingerprint whichever way they join.
 
+pub mod cells;
 pub mod client;
 pub mod identity;
 pub mod input;
@@ -72,6 +73,8 @@ pub struct Shared {
     pub password: Option<String>,
     pub max_sessions: usize,
     sessions: AtomicUsize,
+    /// The screen cells all sessions may draw, in all.
+    pub cells: cells::CellBudget,
     /// Bytes sent to guests in all (the benchmark reads it).
     pub bytes_out: Arc<AtomicUsize>,
     /// Sessions cut because their guest stopped reading (over [`output::OUT_BUDGET`]).
@@ -90,13 +93,23 @@ impl Shared {
     }
 }
 
-/// A session's place among [`SshOptions::max_sessions`]; dropping it frees the place.
+/// A session's place among [`SshOptions::max_sessions`], with the screen cells it was
+/// granted; dropping it frees both.
 pub struct Place {
     shared: Arc<Shared>,
+    cells: usize,
+}
+
+impl Place {
+    /// The size to draw this session's window of `want` at, within the cell budget.
+    pub fn fit(&mut self, want: (u16, u16)) -> (u16, u16) {
+        self.shared.cells.fit(&mut self.cells, want)
+    }
 }
 
 impl Drop for Place {
     fn drop(&mut self) {
+        self.shared.cells.release(&mut self.cells);
         self.shared.sessions.fetch_sub(1, Ordering::SeqCst);
     }
 }
@@ -109,6 +122,7 @@ fn take_place(shared: &Arc<Shared>) -> Option<Place> {
     }
     Some(Place {
         shared: shared.clone(),
+        cells: 0,
     })
 }
 
@@ -161,6 +175,10 @@ impl SshServer {
             password: opts.password,
             max_sessions: opts.max_sessions,
             sessions: AtomicUsize::new(0),
+            cells: cells::CellBudget::for_sessions(
+                opts.max_sessions,
+                (session::MAX_COLS, session::MAX_ROWS),
+            ),
             bytes_out: Arc::new(AtomicUsize::new(0)),
             dropped_slow: AtomicUsize::new(0),
         });

@@ -77,7 +77,7 @@ struct PtyAsk {
 pub struct Connection {
     shared: Arc<Shared>,
     /// The place it holds among the host's sessions, given back when it ends.
-    _place: Option<super::Place>,
+    place: Option<super::Place>,
     full: bool,
     user: String,
     who: Option<Identity>,
@@ -97,7 +97,7 @@ impl Connection {
         Connection {
             shared,
             full: place.is_none(),
-            _place: place,
+            place,
             user: String::new(),
             who: None,
             key_pending: None,
@@ -369,9 +369,11 @@ impl russh::server::Handler for Connection {
         _modes: &[(Pty, u32)],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        let want = clamp_size(col_width, row_height);
+        let size = self.place.as_mut().map_or(want, |p| p.fit(want));
         self.pty = Some(PtyAsk {
             term: term.chars().take(64).collect(),
-            size: clamp_size(col_width, row_height),
+            size,
         });
         session.channel_success(channel)?;
         Ok(())
@@ -436,7 +438,8 @@ impl russh::server::Handler for Connection {
         _pix_height: u32,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let (w, h) = clamp_size(col_width, row_height);
+        let want = clamp_size(col_width, row_height);
+        let (w, h) = self.place.as_mut().map_or(want, |p| p.fit(want));
         if let Some(p) = &mut self.pty {
             p.size = (w, h);
         }
