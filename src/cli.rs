@@ -304,10 +304,29 @@ pub struct HostArgs {
     #[arg(long, default_value_t = SSH_MAX_SESSIONS)]
     pub ssh_max_sessions: usize,
     /// A private table: players and spectators need this password, over TCP (`catan join
-    /// --password`) and SSH (asked at the prompt). The host's own terminal does not. Read
-    /// from CATAN_PASSWORD when not given, so it stays out of the shell's history.
+    /// --password`) and SSH (asked at the prompt). The host's own terminal does not. Given
+    /// here it is visible to other users of this machine (`ps`) and kept in the shell's
+    /// history: prefer CATAN_PASSWORD or --password-file.
     #[arg(long, env = "CATAN_PASSWORD", hide_env_values = true, value_parser = non_empty_password)]
     pub password: Option<String>,
+    /// Read the table's password from the first line of this file (instead of --password).
+    #[arg(long, value_name = "PATH", conflicts_with = "password")]
+    pub password_file: Option<std::path::PathBuf>,
+}
+
+/// The password a host or a guest gives: `--password` or CATAN_PASSWORD, else the first line
+/// of `--password-file`.
+pub fn password(
+    given: Option<String>,
+    file: Option<&std::path::Path>,
+) -> Result<Option<String>, String> {
+    let Some(path) = file else {
+        return Ok(given);
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the password file {}: {e}", path.display()))?;
+    let line = text.lines().next().unwrap_or_default().to_string();
+    non_empty_password(&line).map(Some)
 }
 
 /// A password flag's value: an empty one would make a private table anyone can join.
@@ -335,10 +354,13 @@ pub struct JoinArgs {
     /// Ask for this colour.
     #[arg(long)]
     pub color: Option<String>,
-    /// The password of a private table (`catan host --password`); read from CATAN_PASSWORD
-    /// when not given, so it stays out of the shell's history.
+    /// The password of a private table (`catan host --password`). Given here it is visible
+    /// to other users of this machine (`ps`): prefer CATAN_PASSWORD or --password-file.
     #[arg(long, env = "CATAN_PASSWORD", hide_env_values = true, value_parser = non_empty_password)]
     pub password: Option<String>,
+    /// Read the table's password from the first line of this file (instead of --password).
+    #[arg(long, value_name = "PATH", conflicts_with = "password")]
+    pub password_file: Option<std::path::PathBuf>,
     /// Ring the terminal bell when it becomes your turn.
     #[arg(long)]
     pub bell: bool,
@@ -478,6 +500,32 @@ pub struct GamesArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_password_file_gives_its_first_line() {
+        let dir = std::env::temp_dir().join(format!("catan-pw-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("pw");
+        std::fs::write(&f, "s3cret\nignored\n").unwrap();
+        assert_eq!(password(None, Some(&f)), Ok(Some("s3cret".into())));
+        assert_eq!(
+            password(Some("given".into()), None),
+            Ok(Some("given".into()))
+        );
+        std::fs::write(&f, "\n").unwrap();
+        assert!(
+            password(None, Some(&f))
+                .unwrap_err()
+                .contains("protects nothing")
+        );
+        let missing = dir.join("none");
+        assert!(
+            password(None, Some(&missing))
+                .unwrap_err()
+                .contains("cannot read")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     fn big(extra: &[&str]) -> Result<Game, String> {
         let mut argv = vec!["catan", "--variant", "big-game", "--boards", "2"];

@@ -84,7 +84,15 @@ struct Prepared {
     save: Option<std::path::PathBuf>,
 }
 
-async fn host(args: HostArgs) -> anyhow::Result<ExitCode> {
+async fn host(mut args: HostArgs) -> anyhow::Result<ExitCode> {
+    args.password = match crate::cli::password(args.password.take(), args.password_file.as_deref())
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("catan host: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     // A headless host on a terminal shows the hall display; in a script it writes lines.
     let hall = args.headless && !args.plain && super::play::tui_possible();
     init_logging(hall || (!args.headless && !args.plain));

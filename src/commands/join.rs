@@ -16,7 +16,15 @@ pub fn run(args: JoinArgs) -> anyhow::Result<ExitCode> {
     code
 }
 
-async fn join(args: JoinArgs) -> anyhow::Result<ExitCode> {
+async fn join(mut args: JoinArgs) -> anyhow::Result<ExitCode> {
+    args.password = match crate::cli::password(args.password.take(), args.password_file.as_deref())
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("catan join: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     let addr = match super::pick::target(args.addr.as_deref(), args.plain).await? {
         Some(a) => a,
         None => return Ok(ExitCode::from(2)),

@@ -440,6 +440,20 @@ pub fn raise_open_files_limit() -> std::io::Result<(u64, u64)> {
     Ok((0, 0))
 }
 
+/// Whether a read error is a peer simply going away: a closed or reset socket, or a TLS peer
+/// that closed without its close_notify (what every client that quits or is killed does).
+/// The host logs these as leaves, not as bad frames.
+fn is_plain_leave(e: &crate::proto::codec::FrameError) -> bool {
+    use std::io::ErrorKind;
+    matches!(
+        e,
+        crate::proto::codec::FrameError::Io(io) if matches!(
+            io.kind(),
+            ErrorKind::UnexpectedEof | ErrorKind::ConnectionReset | ErrorKind::BrokenPipe
+        )
+    )
+}
+
 /// Connections the kernel holds for the accept loop: room for a burst of arrivals (a hall
 /// filling, or a flood) while the loop is busy. Linux keeps it under `somaxconn`.
 pub const LISTEN_BACKLOG: u32 = 4096;
@@ -890,6 +904,10 @@ where
                     break;
                 }
                 Ok(None) => break,
+                Ok(Some(Err(e))) if is_plain_leave(&e) => {
+                    tracing::info!(%peer, "left (closed the connection)");
+                    break;
+                }
                 Ok(Some(Err(e))) => {
                     tracing::info!(%peer, error = %e, "closed: bad frame");
                     break;

@@ -97,6 +97,20 @@ impl LookAlikes {
         self.keys[i] = keys;
     }
 
+    /// Every seat whose name looks like `name`: among them any seat whose name is the same
+    /// ([`same`]), found without comparing `name` with each seat.
+    pub fn seats_like(&self, name: &str) -> Vec<usize> {
+        let mut v: Vec<usize> = look_keys(name)
+            .iter()
+            .filter_map(|k| self.seats.get(k))
+            .flatten()
+            .copied()
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
     /// A seat whose name looks like `name`, if any.
     pub fn seat_like(&self, name: &str) -> Option<usize> {
         look_keys(name)
@@ -120,6 +134,20 @@ mod tests {
         assert_eq!(normalize("José Ñandú"), "José Ñandú");
         assert_eq!(normalize("Jose\u{301}"), "José");
         assert_eq!(normalize(&"x".repeat(40)).chars().count(), MAX_NAME_CHARS);
+    }
+
+    #[test]
+    fn the_same_name_in_any_case_is_among_the_seats_like_it() {
+        let mut t = LookAlikes::default();
+        t.set(0, "Ann");
+        t.set(3, "Bob");
+        for same_name in ["Ann", "ANN", "ann"] {
+            assert!(t.seats_like(same_name).contains(&0), "{same_name}");
+            assert!(same("Ann", same_name));
+        }
+        assert!(!t.seats_like("Ann").contains(&3));
+        t.set(0, "");
+        assert!(t.seats_like("Ann").is_empty(), "a seat left is forgotten");
     }
 
     #[test]

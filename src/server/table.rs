@@ -1348,11 +1348,12 @@ impl<G: Ruleset> Table<G> {
             back = self.started;
             Some(tok)
         } else {
-            if self
-                .slots
-                .iter()
-                .any(|s| s.occupant == Occupant::Person && super::names::same(&s.name, &name))
-            {
+            // Through the look-alike index: a hall's join does not compare the name with
+            // every seat.
+            if self.looks.seats_like(&name).into_iter().any(|i| {
+                self.slots[i].occupant == Occupant::Person
+                    && super::names::same(&self.slots[i].name, &name)
+            }) {
                 let c = self.conns.get_mut(&conn).expect("open connection");
                 if !c.told_held {
                     // Say which game it is, so a client that holds this seat's token for

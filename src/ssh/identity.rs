@@ -24,7 +24,15 @@ pub enum Identity {
 pub struct KeySeat {
     pub token: String,
     pub name: String,
+    /// When the key last sat down, in bindings made: the oldest go first past
+    /// [`MAX_BINDINGS`].
+    pub seen: u64,
 }
+
+/// The most keys kept for a table: past it the tenth that sat down longest ago are dropped
+/// (a key that comes back after that sits down anew), so a hall host that runs for weeks
+/// keeps a bounded file and a bounded map.
+pub const MAX_BINDINGS: usize = 65_536;
 
 /// The seats' tokens by key, for this host's table. With a file (beside the game's save,
 /// [`keys_file_for`]) every new binding is written there, readable by its owner only like the
@@ -34,6 +42,8 @@ pub struct KeySeat {
 pub struct Seats {
     by_key: Mutex<HashMap<String, KeySeat>>,
     file: Option<PathBuf>,
+    /// The next binding's [`KeySeat::seen`].
+    next: std::sync::atomic::AtomicU64,
 }
 
 /// The file beside a game's save that keeps its SSH keys' seats: `GAME.catan.ssh-keys`.
@@ -50,7 +60,7 @@ impl Seats {
         let mut by_key = HashMap::new();
         match std::fs::read_to_string(&path) {
             Ok(text) => {
-                for line in text.lines() {
+                for (seen, line) in text.lines().enumerate() {
                     // `FINGERPRINT TOKEN NAME` (the name may hold spaces).
                     let mut parts = line.splitn(3, ' ');
                     if let (Some(fp), Some(token), Some(name)) =
@@ -63,6 +73,7 @@ impl Seats {
                             KeySeat {
                                 token: token.to_string(),
                                 name: name.to_string(),
+                                seen: seen as u64,
                             },
                         );
                     }
@@ -71,9 +82,11 @@ impl Seats {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => return Err(e),
         }
+        let next = by_key.values().map(|s| s.seen + 1).max().unwrap_or(0);
         Ok(Seats {
             by_key: Mutex::new(by_key),
             file: Some(path),
+            next: next.into(),
         })
     }
 
@@ -106,19 +119,35 @@ impl Seats {
         if m.get(fp).is_some_and(|s| s.token == token) {
             return;
         }
+        let seen = self.next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         m.insert(
             fp.clone(),
             KeySeat {
                 token: token.to_string(),
                 name: name.replace(['\n', '\r'], " "),
+                seen,
             },
         );
+        prune(&mut m, MAX_BINDINGS);
         if let Some(path) = &self.file
             && let Err(e) = write_bindings(path, &m)
         {
             tracing::warn!(path = %path.display(), error = %e, "cannot keep the SSH keys' seats: after a restart those keys sit down anew");
         }
     }
+}
+
+/// Past `max` bindings, drops the tenth that sat down longest ago (rarely, so a crowd of
+/// arrivals costs no more than one pass in `max / 10`).
+fn prune(m: &mut HashMap<String, KeySeat>, max: usize) {
+    if m.len() <= max {
+        return;
+    }
+    let mut ages: Vec<u64> = m.values().map(|s| s.seen).collect();
+    ages.sort_unstable();
+    let keep = max - max / 10;
+    let cut = ages[ages.len() - keep];
+    m.retain(|_, s| s.seen >= cut);
 }
 
 /// Writes every binding to `path` whole (a fresh file renamed over the old one), readable by
@@ -129,7 +158,10 @@ fn write_bindings(path: &Path, m: &HashMap<String, KeySeat>) -> std::io::Result<
     tmp.push(".new");
     let tmp = path.with_file_name(tmp);
     let mut text = String::new();
-    for (fp, s) in m {
+    // Oldest first, so a reload keeps their order.
+    let mut rows: Vec<(&String, &KeySeat)> = m.iter().collect();
+    rows.sort_by_key(|(_, s)| s.seen);
+    for (fp, s) in rows {
         text.push_str(&format!("{fp} {} {}\n", s.token, s.name));
     }
     let mut f = crate::datadir::owner_only()
@@ -210,7 +242,8 @@ mod tests {
             back.seat_of("SHA256:a"),
             Some(KeySeat {
                 token: "tok-a".into(),
-                name: "ann lee".into()
+                name: "ann lee".into(),
+                seen: 0,
             })
         );
         assert_eq!(
@@ -227,5 +260,28 @@ mod tests {
         assert!(m.contains("ann") && m.contains("another key"), "{m}");
         let m = name_held("ann", &Identity::Keyless { code: None });
         assert!(m.contains("code"), "{m}");
+    }
+
+    #[test]
+    fn past_the_cap_the_keys_that_sat_down_longest_ago_are_dropped() {
+        let mut m = HashMap::new();
+        for i in 0..11u64 {
+            m.insert(
+                format!("SHA256:{i}"),
+                KeySeat {
+                    token: format!("t{i}"),
+                    name: format!("n{i}"),
+                    seen: i,
+                },
+            );
+        }
+        prune(&mut m, 10);
+        assert_eq!(m.len(), 9, "down to nine tenths of the cap");
+        assert!(!m.contains_key("SHA256:0") && !m.contains_key("SHA256:1"));
+        assert!(m.contains_key("SHA256:10"), "the newest stays");
+        let s = Seats::default();
+        s.seated(&Identity::Key("SHA256:x".into()), "tx", "x");
+        s.seated(&Identity::Key("SHA256:y".into()), "ty", "y");
+        assert!(s.seat_of("SHA256:y").unwrap().seen > s.seat_of("SHA256:x").unwrap().seen);
     }
 }
