@@ -96,6 +96,7 @@ async fn a_waiting_table_with_away_seats_costs_next_to_nothing() {
     let (host, mut ann) = one_person_waited_for(VariantName::Base, 2).await;
     until_ann_acts(&mut ann).await;
     let share = share_while_idle().await;
+    eprintln!("base, one seat away: {:.2}% of a core", share * 100.0);
     assert!(
         share < MAX_SHARE,
         "base, one seat away, Ann thinking: the host used {:.1}% of a core",
@@ -107,6 +108,7 @@ async fn a_waiting_table_with_away_seats_costs_next_to_nothing() {
     let (host, mut ann) = one_person_waited_for(VariantName::BigGame, 22).await;
     until_ann_acts(&mut ann).await;
     let share = share_while_idle().await;
+    eprintln!("Big Game, 21 seats away: {:.2}% of a core", share * 100.0);
     assert!(
         share < MAX_SHARE,
         "Big Game, 21 seats away, Ann thinking: the host used {:.1}% of a core",
