@@ -80,3 +80,92 @@ fn hotseat_in_a_real_terminal() {
     t.keys(&["Enter"]);
     t.wait("echo ok", |s| s.lines().any(|l| l.trim() == "ok"));
 }
+
+/// The status line and the keys' row under it: what the game asks for now.
+fn status(screen: &str) -> String {
+    let lines: Vec<&str> = screen.lines().filter(|l| !l.trim().is_empty()).collect();
+    lines[lines.len().saturating_sub(2)..].join("\n")
+}
+
+/// Plays a hot-seat game's opening by keys alone (Tab to the first legal spot, Enter) in an
+/// 80×24 terminal, `placements` times, waiting each time for the cursor's line to say Enter
+/// builds there ('✓') and then for the status line to ask for the next thing; returns the
+/// screen after the last.
+fn opening_by_keys(
+    variant: &str,
+    placements: usize,
+    done: impl Fn(&str) -> bool,
+) -> Option<(Tmux, String)> {
+    let t = Tmux::start(
+        &format!("keys-{variant}"),
+        80,
+        24,
+        "env -u NO_COLOR CATAN_NO_ADVERTISE=1 PS1='$ ' bash --norc --noprofile",
+    )?;
+    t.wait("the shell prompt", |s| s.contains('$'));
+    let bin = env!("CARGO_BIN_EXE_catan");
+    t.line(&format!(
+        "{bin} hotseat --variant {variant} --players 1 --seed 1 --bot-think-secs 0"
+    ));
+    t.wait("the setup screen", |s| s.contains("Game setup"));
+    t.keys(&["Enter"]);
+    t.wait("the board", |s| s.contains("Board"));
+    let mut now = t.screen();
+    for i in 0..placements {
+        if done(&now) {
+            break;
+        }
+        t.keys(&["Tab"]);
+        let ready = t.wait(&format!("{variant}: a spot for placement {}", i + 1), |s| {
+            s.lines().any(|l| l.contains('▸') && l.contains('✓'))
+        });
+        t.keys(&["Enter"]);
+        now = t.wait(&format!("{variant}: placement {} made", i + 1), |s| {
+            status(s) != status(&ready)
+        });
+    }
+    Some((t, now))
+}
+
+#[test]
+fn base_and_risk_open_and_roll_by_keys_at_80x24() {
+    for variant in ["base", "risk"] {
+        let first_turn = |s: &str| {
+            s.lines()
+                .next()
+                .is_some_and(|l| l.contains("roll the dice"))
+        };
+        // Risk's setup ends with a claim loop: a unit on each empty hex in turn.
+        let Some((t, _)) = opening_by_keys(variant, 24, first_turn) else {
+            eprintln!("skipping the TUI end-to-end test: tmux is not installed");
+            return;
+        };
+        t.wait(&format!("{variant}: my first turn"), |s| {
+            s.lines()
+                .next()
+                .is_some_and(|l| l.contains("roll the dice"))
+        });
+        t.keys(&["r"]);
+        let s = t.wait(&format!("{variant}: the roll"), |s| {
+            s.lines().next().is_some_and(|l| l.contains("rolled"))
+        });
+        assert!(s.contains("Log"), "the log strip stays at 80×24:\n{s}");
+    }
+}
+
+#[test]
+fn total_chaos_and_the_big_game_open_by_keys_at_80x24() {
+    let produce = |s: &str| {
+        s.lines()
+            .next()
+            .is_some_and(|l| l.contains("resource phase"))
+    };
+    let Some((_t, s)) = opening_by_keys("total-chaos", 6, produce) else {
+        eprintln!("skipping the TUI end-to-end test: tmux is not installed");
+        return;
+    };
+    assert!(produce(&s), "the placements are done:\n{s}");
+    let (t, _) = opening_by_keys("big-game", 1, |_| false).expect("tmux");
+    let s = t.wait("the collection told", |s| s.contains("You took"));
+    assert!(s.contains("Big Game"), "{s}");
+}

@@ -308,9 +308,10 @@ impl App {
             return Some(a);
         }
         let acts = self.legal.board_actions();
-        // The Big Game's setup choice is the only place to pick: it is implied.
-        if acts == [BoardAction::Collect] {
-            return Some(BoardAction::Collect);
+        // A setup choice that is the only place to pick (the Big Game's collection, Risk's
+        // starting unit) is implied.
+        if let [a @ (BoardAction::Collect | BoardAction::Place)] = acts.as_slice() {
+            return Some(*a);
         }
         let phase = self.view().map(|v| v.phase.as_str())?;
         match phase {

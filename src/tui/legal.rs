@@ -18,6 +18,8 @@ pub enum BoardAction {
     Robber,
     /// The Big Game's setup: take the resources around one starting settlement.
     Collect,
+    /// Risk of Catan's setup: a starting unit on a hex.
+    Place,
 }
 
 impl BoardAction {
@@ -29,6 +31,7 @@ impl BoardAction {
             BoardAction::City => "city",
             BoardAction::Robber => "robber",
             BoardAction::Collect => "collect",
+            BoardAction::Place => "place",
         }
     }
 
@@ -40,6 +43,7 @@ impl BoardAction {
             BoardAction::City => "a city",
             BoardAction::Robber => "the robber",
             BoardAction::Collect => "the settlement to collect around",
+            BoardAction::Place => "your starting unit",
         }
     }
 
@@ -51,7 +55,7 @@ impl BoardAction {
                 BoardAction::Settle | BoardAction::City | BoardAction::Collect,
                 Target::Corner(_)
             ) | (BoardAction::Road, Target::Edge(_))
-                | (BoardAction::Robber, Target::Hex(_))
+                | (BoardAction::Robber | BoardAction::Place, Target::Hex(_))
         )
     }
 }
@@ -79,6 +83,7 @@ pub struct LegalIndex {
     pub city: Vec<(CornerId, String)>,
     pub road: Vec<(EdgeId, String)>,
     pub collect: Vec<(CornerId, String)>,
+    pub place: Vec<(HexId, String)>,
     pub robber: Vec<RobberMove>,
     pub roll: bool,
     pub end: bool,
@@ -121,6 +126,11 @@ impl LegalIndex {
                 "city" => {
                     if let Some(c) = words.get(1).and_then(|w| map.parse_corner(w).ok()) {
                         ix.city.push((c, text.clone()));
+                    }
+                }
+                "place" => {
+                    if let Some(h) = words.get(1).and_then(|w| map.parse_hex(w).ok()) {
+                        ix.place.push((h, text.clone()));
                     }
                 }
                 "collect" => {
@@ -217,6 +227,7 @@ impl LegalIndex {
                 .iter()
                 .map(|(c, _)| Target::Corner(*c))
                 .collect(),
+            BoardAction::Place => self.place.iter().map(|(h, _)| Target::Hex(*h)).collect(),
             BoardAction::Robber => {
                 let mut v: Vec<Target> = Vec::new();
                 for m in &self.robber {
@@ -237,6 +248,7 @@ impl LegalIndex {
             BoardAction::City,
             BoardAction::Robber,
             BoardAction::Collect,
+            BoardAction::Place,
         ]
         .into_iter()
         .filter(|a| !self.targets(*a).is_empty())
@@ -255,6 +267,11 @@ impl LegalIndex {
                 .city
                 .iter()
                 .find(|(x, _)| *x == c)
+                .map(|(_, s)| s.clone()),
+            (BoardAction::Place, Target::Hex(h)) => self
+                .place
+                .iter()
+                .find(|(x, _)| *x == h)
                 .map(|(_, s)| s.clone()),
             (BoardAction::Collect, Target::Corner(c)) => self
                 .collect

@@ -73,7 +73,7 @@ pub(super) fn board_pane(app: &App, area: Rect, buf: &mut Buffer) {
     let y0 = inner.y + inner.height;
     let mut lines = cursor_info(app);
     if below == 1 && lines.len() > 1 {
-        // One row: the place without its kind, what it is worth, then the Enter mark, cut
+        // One row: the place without its kind, the Enter mark, then what it is worth, cut
         // at a word if need be.
         let mut spans = Vec::new();
         let mut mark = None;
@@ -89,9 +89,9 @@ pub(super) fn board_pane(app: &App, area: Rect, buf: &mut Buffer) {
                 .unwrap_or(text);
             spans.push(Span::styled(short.to_string(), s.style));
         }
+        spans.extend(mark);
         spans.push(Span::raw(" "));
         spans.extend(lines[1].spans.iter().skip(1).cloned());
-        spans.extend(mark);
         lines = vec![fit_line(Line::from(spans), inner_full.width as usize)];
     }
     lines.truncate(below.min(2) as usize);

@@ -247,7 +247,7 @@ impl App {
                 match a {
                     BoardAction::Settle | BoardAction::City | BoardAction::Collect => "a corner",
                     BoardAction::Road => "an edge",
-                    BoardAction::Robber => "a hex",
+                    BoardAction::Robber | BoardAction::Place => "a hex",
                 }
             ));
             return Vec::new();

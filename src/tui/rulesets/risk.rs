@@ -34,12 +34,12 @@ pub fn phase_text(v: &RiskView, cx: &Ctx) -> Option<String> {
     };
     match v.base.phase.as_str() {
         "start-unit" => Some(format!(
-            "Risk · {} place{} a starting unit (:place HEX)",
+            "Risk · {} place{} a starting unit (Tab, Enter)",
             who(v.base.current?),
             if v.base.current == cx.me { "" } else { "s" }
         )),
         "claim" => Some(format!(
-            "Risk · claim loop: {} (:place HEX)",
+            "Risk · claim loop: {} (Tab, Enter)",
             who(v.base.current?)
         )),
         "battle" => v.battle.as_ref().map(|b| {
@@ -60,9 +60,9 @@ pub fn prompt(cx: &Ctx, v: &RiskView) -> Option<(String, ratatui::style::Style)>
     let mine = v.base.current.is_some() && v.base.current == cx.me;
     let text = match v.base.phase.as_str() {
         "start-unit" if mine => {
-            "Place your free foot soldier next to your new settlement: :place HEX (`:legal` lists them)."
+            "Place your free foot soldier next to your new settlement: Tab to a hex, Enter (or :place HEX)."
         }
-        "claim" if mine => "Claim an empty land hex with a free foot soldier: :place HEX.",
+        "claim" if mine => "Claim an empty land hex with a free foot soldier: Tab to it, Enter (or :place HEX).",
         "battle" if mine => {
             "Your battle: :attack HEX for another round, :stop to stay and contest, :retreat to go back."
         }
