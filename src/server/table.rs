@@ -1353,7 +1353,10 @@ impl<G: Ruleset> Table<G> {
                 .iter()
                 .any(|s| s.occupant == Occupant::Person && super::names::same(&s.name, &name))
             {
-                let c = self.conns.get_mut(&conn).expect("open connection");
+                // The connection may have closed while its hello was queued: nothing to tell.
+                let Some(c) = self.conns.get_mut(&conn) else {
+                    return;
+                };
                 if !c.told_held {
                     // Say which game it is, so a client that holds this seat's token for
                     // this game (and only such a client) sends it.
@@ -1411,7 +1414,10 @@ impl<G: Ruleset> Table<G> {
                 }
             }
         };
-        let c = self.conns.get_mut(&conn).expect("open connection");
+        let Some(c) = self.conns.get_mut(&conn) else {
+            // [`Self::handle`] saw it open; a connection gone since has nothing to greet.
+            return;
+        };
         c.greeted = true;
         c.watch = watch;
         c.seat = seat.map(|s| s as Seat);
@@ -1602,7 +1608,10 @@ impl<G: Ruleset> Table<G> {
     }
 
     fn command(&mut self, conn: ConnId, seq: u32, text: &str, now: Millis) {
-        let c = self.conns.get_mut(&conn).expect("open connection");
+        let Some(c) = self.conns.get_mut(&conn) else {
+            // A command from a connection that already closed: nobody to answer.
+            return;
+        };
         // Rate limit: a burst is fine, a flood is not.
         if now.saturating_sub(c.window_start) >= 1000 {
             c.window_start = now;
