@@ -1,6 +1,9 @@
-//! One token bucket for every rate the host limits from outside the table: frames a TCP
-//! connection sends, and the keys and bytes an SSH guest types. Time is passed in.
+//! The host's rate limits, in one place. Outside the table, one token bucket ([`Bucket`]) for
+//! frames a TCP connection sends and the keys and bytes an SSH guest types; inside it, one
+//! per-second count ([`Window`]) for a connection's commands, chat lines and lobby changes.
+//! Time is passed in.
 
+use crate::engine::Millis;
 use std::time::{Duration, Instant};
 
 /// Tokens refill at `rate` a second up to `burst`; each thing let through takes one.
@@ -42,6 +45,44 @@ impl Bucket {
     /// How long from the last look until one more token is there.
     pub fn until_one(&self) -> Duration {
         Duration::from_secs_f64(((1.0 - self.tokens).max(0.0) / self.rate).min(3600.0))
+    }
+}
+
+/// Counts one kind of message in the current second of game time, for the table's limits.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Window {
+    start: Millis,
+    count: u32,
+}
+
+/// What a [`Window`] says of one more message.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Pace {
+    Fine,
+    /// The first past the limit this second: say so.
+    TooFast,
+    /// Past the limit again: drop it silently.
+    Dropped,
+}
+
+impl Window {
+    /// Counts one more message at `now`: how many came in the current second, this one too.
+    pub fn count(&mut self, now: Millis) -> u32 {
+        if now.saturating_sub(self.start) >= 1000 {
+            self.start = now;
+            self.count = 0;
+        }
+        self.count = self.count.saturating_add(1);
+        self.count
+    }
+
+    /// Counts one more message at `now` against `per_sec` a second.
+    pub fn hit(&mut self, now: Millis, per_sec: u32) -> Pace {
+        match self.count(now).cmp(&(per_sec + 1)) {
+            std::cmp::Ordering::Less => Pace::Fine,
+            std::cmp::Ordering::Equal => Pace::TooFast,
+            std::cmp::Ordering::Greater => Pace::Dropped,
+        }
     }
 }
 

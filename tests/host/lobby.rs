@@ -1,7 +1,7 @@
 //! The lobby end to end: a real host and two `--plain` clients that choose colours and mark
 //! themselves ready; the game starts when both are.
 
-mod support;
+use crate::support;
 
 use support::binary::{Proc, free_port};
 

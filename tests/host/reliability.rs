@@ -4,7 +4,7 @@
 //! and every player back in their seat. Damaged saves and saves from another version are
 //! refused with a clear message.
 
-mod support;
+use crate::support;
 
 use catan::bots::BotKind;
 use catan::engine::Seat;

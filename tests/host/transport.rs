@@ -5,7 +5,7 @@
 //! with a reason it can read, unless the host runs with `--insecure`; the host's key file is
 //! private and the same across restarts.
 
-mod support;
+use crate::support;
 
 use catan::bots::BotKind;
 use catan::client::net::{Hello, connect, open};

@@ -2,7 +2,7 @@
 //! people take them; a player whose host comes back from its save on another port gets the
 //! same seat and hand back (the seat's token belongs to the game, not to the address).
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

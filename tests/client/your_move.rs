@@ -4,7 +4,7 @@
 //! player polling `state`. A base game on loopback with three heuristic bots; the plain player
 //! acts only when told, and never builds, so its hand grows until a 7 makes it discard.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 use support::{PlainTable, plain_table};

@@ -1,7 +1,7 @@
 //! The TUI in a real terminal: `catan hotseat` inside bash inside tmux, driven with
 //! `send-keys` and read with `capture-pane`. Skipped (with a message) when tmux is missing.
 
-mod support;
+use crate::support;
 
 use support::tmux::Tmux;
 

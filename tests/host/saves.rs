@@ -3,7 +3,7 @@
 //! is replayed, nothing is ever appended after a gap, a save the disk cannot take is said to
 //! every player, and save files are readable by their owner only.
 
-mod support;
+use crate::support;
 
 use catan::record::{self, Entry, Header, RecordError};
 use catan::ruleset::Ruleset;

@@ -6,7 +6,7 @@
 //! hex with their owner, counts per unit type and hold, and that the log tells the army events
 //! in words.
 
-mod support;
+use crate::support;
 
 use catan::cli::{GameArgs, VariantName};
 use std::time::{Duration, Instant};

@@ -6,7 +6,7 @@
 //! robbers' grace counts again from their first turn, and the record keeps the take-over so
 //! replaying it gives the same game.
 
-mod support;
+use crate::support;
 
 use catan::bots::BotKind;
 use catan::cli::{GameArgs, VariantName};

@@ -5,7 +5,7 @@
 //! cooldown have all shown up in the `state` JSON with their clock, dice, robber controller
 //! and ready votes.
 
-mod support;
+use crate::support;
 
 use catan::bots::BotKind;
 use catan::cli::{GameArgs, VariantName};

@@ -2,7 +2,7 @@
 //! client (the line mode itself, in-process) plays a whole game, and `state` shows the herds
 //! on each hex; and `catan sim --variant adaptations` finishes reproducibly with winners.
 
-mod support;
+use crate::support;
 
 use catan::bots::BotKind;
 use catan::cli::{GameArgs, VariantName};

@@ -5,7 +5,7 @@
 //! The host's time limits are shortened (hello 0.4 s, idle 2 s) so the timeout cases finish
 //! quickly; the limits themselves are the same code as in production.
 
-mod support;
+use crate::support;
 
 use catan::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
 use catan::server::{Limits, RunningHost};

@@ -2,7 +2,7 @@
 //! wrong one, is refused with words that say so, players and spectators alike; the right one
 //! sits down; the host's own terminal needs none; an open table ignores a password.
 
-mod support;
+use crate::support;
 
 use catan::bots::BotKind;
 use catan::client::net::{Hello, connect};
