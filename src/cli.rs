@@ -8,11 +8,6 @@ use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
-/// SSH sessions at once unless `--ssh-max-sessions` says otherwise. It lives here, not in
-/// `ssh`, so that the command line does not import the SSH server (`ssh` imports what
-/// imports `cli`).
-pub const SSH_MAX_SESSIONS: usize = 1024;
-
 /// Catan in the terminal, for a table or a hall on one LAN.
 #[derive(Parser, Debug)]
 #[command(name = "catan", version, about, long_about = None)]
@@ -300,9 +295,10 @@ pub struct HostArgs {
     /// server's key is the host's own (docs/ssh.md).
     #[arg(long, value_name = "PORT", num_args = 0..=1, default_missing_value = "2222")]
     pub ssh: Option<u16>,
-    /// Most SSH sessions at once; more are told the host is full.
-    #[arg(long, default_value_t = SSH_MAX_SESSIONS)]
-    pub ssh_max_sessions: usize,
+    /// Most SSH sessions at once (the SSH server's own cap unless given, docs/ssh.md); more
+    /// are told the host is full.
+    #[arg(long)]
+    pub ssh_max_sessions: Option<usize>,
     /// A private table: players and spectators need this password, over TCP (`catan join
     /// --password`) and SSH (asked at the prompt). The host's own terminal does not. Given
     /// here it is visible to other users of this machine (`ps`) and kept in the shell's

@@ -77,8 +77,8 @@ pub enum Entry {
     Tick {
         at: Millis,
     },
-    /// A person took over a bot's seat in the running game (the Big Game counts the robbers'
-    /// grace again from there), written `AT takeover SEAT`.
+    /// A person took over a bot's seat in the running game (a ruleset may count a seat's
+    /// grace period again from there), written `AT takeover SEAT`.
     TakeOver {
         at: Millis,
         seat: Seat,

@@ -12,7 +12,7 @@
 //! (timed variants); time otherwise stays at 0. A move cap ends runaway games, which are
 //! counted apart.
 //!
-//! Games without turns (Total Chaos) run in virtual real time instead: each bot wakes after
+//! Games without turns (a ruleset whose phases are timed) run in virtual real time instead: each bot wakes after
 //! its own seeded think time, acts if it has something to do, and sleeps again; the clock
 //! moves to whichever comes first, the next bot waking or the game's next deadline.
 

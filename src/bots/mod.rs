@@ -4,13 +4,13 @@
 //! - `easy`: the random bot made a little less silly: it takes a move that wins the game
 //!   when one exists, answers offers by what they are worth to it, and makes at most one
 //!   offer a turn; otherwise it plays a random legal command.
-//! - `medium` (`heuristic`): plays to win with a per-ruleset heuristic ([`base`] for base
-//!   Catan, [`risk`], ...).
+//! - `medium` (`heuristic`): plays to win with a per-ruleset heuristic (each ruleset's own,
+//!   through [`BotPlay`]).
 //! - `hard`: searches ([`search`]) on games dealt afresh from what its seat knows: in base
-//!   Catan after setup and in Risk of Catan, every move of its own valued by the ruleset's
+//!   Catan after setup and in the rulesets that bring a value function, every move of its own valued by the ruleset's
 //!   value function one move deep; in base Catan's setup, flat Monte Carlo over a few
 //!   candidate moves played out by `medium`. Where a ruleset has no
-//!   search (the real-time ones and Adaptations), `hard` plays as `medium`, and the lobby
+//!   search (the real-time ones, and those with no hidden-state hook), `hard` plays as `medium`, and the lobby
 //!   says so ([`BotKind::effective`]).
 //! - `random` plays a random legal command (the baseline and the load generator): it draws a
 //!   kind of command uniformly among the kinds it may send (end the turn, build a road, offer a

@@ -19,7 +19,7 @@
 //! plan.
 //!
 //! Where the ruleset brings an evaluation ([`BotPlay::search_value`]; base Catan after setup,
-//! Risk of Catan) the bot compares every move of its own by the position it leads to
+//! and any ruleset that implements it) the bot compares every move of its own by the position it leads to
 //! (expectimax: a move that draws on hidden cards or the dice is averaged over the same fresh
 //! deals for every move, then the best of its own next moves whose outcome is known, then the
 //! value), and leaves the heuristic's pick only for a move clearly better ([`MEDIUM_EDGE`]).
@@ -147,7 +147,7 @@ pub fn thread_cpu() -> Option<Duration> {
 }
 
 /// Whether `hard` searches in this game's ruleset; elsewhere it plays as `medium` (real-time
-/// rulesets leave no time for playouts between a bot's commands, and Adaptations has no
+/// rulesets leave no time for playouts between a bot's commands, and a ruleset may have no
 /// hidden-state hook).
 pub fn searches<R: BotPlay>(game: &R) -> bool {
     game.searches()
@@ -354,7 +354,7 @@ const DEALS: (u32, u32) = (2, 64);
 /// Deals a value search uses under a time budget (it stops early when the time is up).
 const TIME_DEALS: u32 = 16;
 /// What the heuristic's pick gets on top of its value in a value search where nothing checks
-/// the pick by whole games (Risk of Catan): another move must be better by more than this, in
+/// the pick by whole games (every ruleset's value search but base Catan's): another move must be better by more than this, in
 /// victory points. The value function is a rough guide, and medium's plans are sound: with no
 /// edge hard won 31 of 100 games against three medium, with 0.2 it won 44 and 36 (seeds 1
 /// and 2), with 0.35 42 and 49 (docs/bots.md).

@@ -197,7 +197,7 @@ async fn host(mut args: HostArgs) -> anyhow::Result<ExitCode> {
             host.handle.clone(),
             &key,
             crate::ssh::SshOptions {
-                max_sessions: args.ssh_max_sessions,
+                max_sessions: args.ssh_max_sessions.unwrap_or(crate::ssh::MAX_SESSIONS),
                 notes: ssh_lines.clone(),
                 password: args.password.clone(),
                 keys_file: save.as_deref().map(crate::ssh::identity::keys_file_for),

@@ -53,7 +53,7 @@ pub fn names(given: Option<&str>, people: usize) -> Result<Vec<String>, String> 
     Ok(names)
 }
 
-/// A game whose people all act at once (Total Chaos, a Big Game's groups) needs one screen
+/// A game whose people all act at once (everyone, or a whole group) needs one screen
 /// per player, so hot-seat plays it only with one person and bots in every other seat. The
 /// ruleset's settings say whether it is such a game, and why.
 pub fn hotseat_allowed(ruleset: &str, people: usize) -> Result<(), String> {
@@ -85,7 +85,7 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
         Ok(n) => n,
         Err(e) => return fail(e),
     };
-    // A variant whose settings fix the seats (a Big Game: two per board) fills the rest with
+    // A variant whose settings fix the seats (say, two per board) fills the rest with
     // bots, whatever --bots says.
     // Settings the ruleset refuses are told where the game is created, after the people.
     let settings = args.game.settings();

@@ -3,11 +3,35 @@
 use crate::board::Map;
 use crate::engine::Seat;
 use crate::rules::pieces::Pieces;
-use crate::rules::resources::{Resource, ResourceSet};
+use crate::rules::resources::{Resource, ResourceSet, pips};
 use crate::topology::HexId;
 
 /// Up to this many robbers are looked up by a scan; more are sorted first.
 const FEW_ROBBERS: usize = 16;
+
+/// A seat's production in pips per resource, cities counting twice, over the hexes `counts`
+/// keeps (a bot leaves out a robber's hex, Risk a hex the seat may not collect from): how
+/// bots weigh a position. Public: everyone sees the buildings and the numbers.
+pub fn pips_per_resource(
+    map: &Map,
+    pieces: &Pieces,
+    seat: Seat,
+    mut counts: impl FnMut(HexId) -> bool,
+) -> [u32; 5] {
+    let mut p = [0u32; 5];
+    for c in pieces.buildings_of(seat) {
+        let w = pieces.building(*c).map_or(0, |b| b.weight());
+        for h in map.topology.corner_hexes(*c).iter().flatten() {
+            let t = map.tile(*h);
+            if let (Some(r), Some(n)) = (t.terrain().and_then(|t| t.resource()), t.number())
+                && counts(*h)
+            {
+                p[r as usize] += u32::from(pips(n)) * w;
+            }
+        }
+    }
+    p
+}
 
 /// What each seat is owed by hexes with `number`, skipping hexes with a robber and any
 /// (hex, seat) for which `may_collect` says no (Risk's enemy control).

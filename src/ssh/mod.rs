@@ -31,8 +31,8 @@ use tokio::net::TcpListener;
 /// `catan host --ssh` with no port.
 pub const DEFAULT_PORT: u16 = 2222;
 
-/// SSH sessions at once, by default (the command line's default).
-pub const MAX_SESSIONS: usize = crate::cli::SSH_MAX_SESSIONS;
+/// SSH sessions at once unless `--ssh-max-sessions` says otherwise.
+pub const MAX_SESSIONS: usize = 1024;
 
 /// Time from the TCP connection to a finished authentication.
 pub const AUTH_TIMEOUT: Duration = Duration::from_secs(30);

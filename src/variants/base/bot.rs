@@ -33,6 +33,7 @@ use crate::rules::costs;
 use crate::rules::devcards::DevCard;
 use crate::rules::offers::TradeCommand;
 use crate::rules::pieces::{BuildingKind, Pieces, RouteKind, Stock};
+use crate::rules::production;
 use crate::rules::resources::{Resource, ResourceSet, pips};
 use crate::rules::trade::{self, Offer};
 use crate::ruleset::{BotPlay, Ruleset};
@@ -488,16 +489,7 @@ fn hex_yield(map: &Map, h: HexId) -> Option<(Resource, f32)> {
 
 /// A seat's production in pips per resource (public: everyone sees the buildings).
 fn production(map: &Map, pieces: &Pieces, seat: Seat) -> [f32; 5] {
-    let mut p = [0f32; 5];
-    for c in pieces.buildings_of(seat) {
-        let w = pieces.building(*c).map_or(0, |b| b.weight()) as f32;
-        for h in map.topology.corner_hexes(*c).iter().flatten() {
-            if let Some((r, y)) = hex_yield(map, *h) {
-                p[r as usize] += y * w;
-            }
-        }
-    }
-    p
+    production::pips_per_resource(map, pieces, seat, |_| true).map(|p| p as f32)
 }
 
 /// Setup spots the search considers, best first by the heuristic's measure.

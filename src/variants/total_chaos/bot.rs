@@ -21,6 +21,7 @@ use crate::engine::Seat;
 use crate::engine::rng::GameRng;
 use crate::rules::costs;
 use crate::rules::offers::TradeCommand;
+use crate::rules::production;
 use crate::rules::pieces::BuildingKind;
 use crate::rules::resources::{Resource, ResourceSet, pips};
 use crate::rules::spots::{self, corner_pips};
@@ -108,17 +109,7 @@ pub fn choose(g: &ChaosGame, me: Seat, rng: &mut GameRng, mem: &mut Memory) -> O
 
 /// What the bot produces, in pips per resource.
 fn production(g: &ChaosGame, me: Seat) -> [u32; 5] {
-    let mut p = [0u32; 5];
-    for c in g.pieces().buildings_of(me) {
-        let w = g.pieces().building(*c).map_or(0, |b| b.weight());
-        for h in g.map().topology.corner_hexes(*c).iter().flatten() {
-            let t = g.map().tile(*h);
-            if let (Some(r), Some(n)) = (t.terrain().and_then(|t| t.resource()), t.number()) {
-                p[r as usize] += pips(n) as u32 * w;
-            }
-        }
-    }
-    p
+    production::pips_per_resource(g.map(), g.pieces(), me, |_| true)
 }
 
 /// A corner's worth for a new settlement: pips, more for resources not produced yet.

@@ -18,10 +18,11 @@
 //! own moves ahead (a trade, then the build it pays for). Offers made to the seat and its
 //! discards are compared the same way: by the hand (and position) each leaves.
 
-use super::{Ctx, hex_yield, trade_kind};
+use super::{Ctx, trade_kind};
 use crate::engine::Seat;
 use crate::rules::devcards::DevCard;
 use crate::rules::offers::TradeCommand;
+use crate::rules::production;
 use crate::rules::resources::{Resource, ResourceSet};
 use crate::rules::spots;
 use crate::ruleset::Ruleset;
@@ -175,22 +176,8 @@ pub(crate) fn value_with(g: &BaseGame, me: Seat, w: &Weights) -> f64 {
 /// A seat's production in pips per resource, cities counting twice, the robber's hex left
 /// out: public, from the board alone.
 fn robbed_production(g: &BaseGame, seat: Seat) -> [f32; 5] {
-    let map = g.map();
-    let pieces = g.pieces();
     let robber = g.robber();
-    let mut p = [0f32; 5];
-    for c in pieces.buildings_of(seat) {
-        let w = pieces.building(*c).map_or(0, |b| b.weight()) as f32;
-        for h in map.topology.corner_hexes(*c).iter().flatten() {
-            if *h == robber {
-                continue;
-            }
-            if let Some((r, y)) = hex_yield(map, *h) {
-                p[r as usize] += y * w;
-            }
-        }
-    }
-    p
+    production::pips_per_resource(g.map(), g.pieces(), seat, |h| h != robber).map(|p| p as f32)
 }
 
 /// Whether a command proposes, answers or withdraws a trade between players (hard compares

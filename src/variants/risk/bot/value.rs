@@ -15,7 +15,8 @@
 
 use crate::engine::Seat;
 use crate::rules::costs;
-use crate::rules::resources::{ResourceSet, pips};
+use crate::rules::production;
+use crate::rules::resources::ResourceSet;
 use crate::ruleset::Ruleset;
 use crate::topology::{CornerId, HexId};
 use crate::variants::base::bot::value::{CARD_WEIGHTS, CardWeights, add_cards_and_awards};
@@ -90,24 +91,11 @@ fn share(g: &RiskGame, s: Seat, h: HexId) -> f64 {
 /// contest, no other seat's control), cities counting twice.
 fn production(g: &RiskGame, seat: Seat) -> [f64; 5] {
     let b = g.base();
-    let map = b.map();
-    let pieces = b.pieces();
     let robber = b.robber();
-    let mut p = [0f64; 5];
-    for c in pieces.buildings_of(seat) {
-        let w = pieces.building(*c).map_or(0, |x| x.weight()) as f64;
-        for h in map.topology.corner_hexes(*c).iter().flatten() {
-            if *h == robber || !b.may_collect(*h, seat) {
-                continue;
-            }
-            let t = map.tile(*h);
-            let (Some(r), Some(n)) = (t.terrain().and_then(|t| t.resource()), t.number()) else {
-                continue;
-            };
-            p[r as usize] += pips(n) as f64 * w;
-        }
-    }
-    p
+    production::pips_per_resource(b.map(), b.pieces(), seat, |h| {
+        h != robber && b.may_collect(h, seat)
+    })
+    .map(f64::from)
 }
 
 /// Cards a unit costs, summed over the seat's units on the board.
