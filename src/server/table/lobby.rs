@@ -83,8 +83,11 @@ impl<G: Ruleset> Table<G> {
             back = self.started;
             Some(tok)
         } else {
-            if self.slots.iter().any(|s| {
-                s.occupant == Occupant::Person && crate::server::names::same(&s.name, &name)
+            // Through the look-alike index: a hall's join does not compare the name with
+            // every seat.
+            if self.looks.seats_like(&name).into_iter().any(|i| {
+                self.slots[i].occupant == Occupant::Person
+                    && crate::server::names::same(&self.slots[i].name, &name)
             }) {
                 // The connection may have closed while its hello was queued: nothing to tell.
                 let Some(c) = self.conns.get_mut(&conn) else {
@@ -122,8 +125,10 @@ impl<G: Ruleset> Table<G> {
             match free {
                 Some(i) => {
                     let slot = &mut self.slots[i];
-                    if self.started {
-                        tracing::info!(seat = i + 1, %name, "takes over from {}", slot.name);
+                    let took_from =
+                        (self.started && slot.occupant == Occupant::Bot).then(|| slot.name.clone());
+                    if let Some(bot) = &took_from {
+                        tracing::info!(seat = i + 1, %name, "takes over from {bot}");
                     }
                     slot.occupant = Occupant::Person;
                     slot.name = name.clone();
@@ -135,6 +140,17 @@ impl<G: Ruleset> Table<G> {
                     self.record_seat(i, now);
                     if self.started {
                         self.took_over(i as Seat, now);
+                    }
+                    if let Some(bot) = took_from {
+                        // Everyone at the table hears who now plays the seat.
+                        let ids: Vec<ConnId> = self
+                            .conns
+                            .iter()
+                            .filter(|(_, c)| c.greeted)
+                            .map(|(id, _)| *id)
+                            .collect();
+                        let notice = format!("{name} takes over {bot}'s seat (seat {}).", i + 1);
+                        self.send_all(&ids, ServerMsg::Notice(notice));
                     }
                     Some(i)
                 }
