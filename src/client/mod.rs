@@ -10,5 +10,6 @@
 pub mod net;
 pub mod overlay;
 pub mod plain;
+pub mod rulesets;
 pub mod state;
 pub mod summary;

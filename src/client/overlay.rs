@@ -1,5 +1,5 @@
 //! What stands on the board: the building blocks of the renderer's overlay that every
-//! ruleset's client part (`crate::tui::rulesets`) draws its pieces with.
+//! ruleset's client part (`crate::client::rulesets`) draws its pieces with.
 
 use crate::board::render::{CornerPiece, EdgePiece, Overlay};
 use crate::proto::SeatInfo;
@@ -17,7 +17,7 @@ pub fn seat_letter(seats: &[SeatInfo], seat: usize) -> char {
 
 /// An overlay with nothing on the board yet: every seat's letter (at least eight, for the
 /// pieces of seats a view does not list). Each ruleset adds its pieces and marks
-/// (`crate::tui::rulesets::overlay`).
+/// (`crate::client::rulesets::overlay`).
 pub fn blank(seats: &[SeatInfo]) -> Overlay {
     Overlay {
         letters: (0..seats.len().max(8))

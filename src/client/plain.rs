@@ -10,7 +10,7 @@
 //! client pings the host, which answers in order.
 //!
 //! It plays any ruleset whose view is a [`PlainView`]; the five rulesets' view is one through
-//! the client registry (`tui::rulesets`), which also draws their panels.
+//! the plain registry (`client::rulesets`), on which the TUI's registry builds its panels.
 
 use super::state::{ClientState, PlainView};
 use crate::board::render::{RenderOptions, render};

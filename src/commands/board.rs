@@ -133,7 +133,7 @@ fn show_record(args: &BoardShowArgs, path: &std::path::Path) -> anyhow::Result<E
         .map(|n| crate::proto::SeatInfo::named(n.clone(), String::new()))
         .collect();
     let view = game.view(None);
-    let overlay = crate::tui::rulesets::overlay(&view, &infos);
+    let overlay = crate::client::rulesets::overlay(&view, &infos);
     let opts = RenderOptions {
         names: args.names,
         harbors: args.harbors,
@@ -142,7 +142,7 @@ fn show_record(args: &BoardShowArgs, path: &std::path::Path) -> anyhow::Result<E
     };
     let pic = render::render(game.map(), &overlay, &opts);
     print!("{}", paint(&pic, ColorMode::detect(&args.color)));
-    let ui = crate::tui::rulesets::for_view(&view);
+    let ui = crate::client::rulesets::for_view(&view);
     println!(
         "{}",
         super::replay::legend(ui.as_ref(), &overlay.letters, &header.names)

@@ -10,12 +10,12 @@
 
 use crate::board::render::{self, RenderOptions};
 use crate::cli::ReplayArgs;
+use crate::client::rulesets::PlainUi;
+use crate::client::rulesets::for_view;
 use crate::proto::SeatInfo;
 use crate::record::{self, Entry, Header, RecordError};
 use crate::ruleset::Ruleset;
 use crate::term::{ColorMode, paint};
-use crate::tui::ruleset::RulesetUi;
-use crate::tui::rulesets::for_view;
 use crate::variants::Game;
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -266,9 +266,9 @@ fn final_board(game: &Game, names: &[String]) -> String {
 }
 
 /// The line under a drawn position: what its marks mean (the ruleset's
-/// [`RulesetUi::board_key`]) and whose letter is whose. `catan board show --record` prints the
+/// [`PlainUi::board_key`]) and whose letter is whose. `catan board show --record` prints the
 /// same line.
-pub(crate) fn legend(ui: &dyn RulesetUi<'_>, letters: &[char], names: &[String]) -> String {
+pub(crate) fn legend(ui: &dyn PlainUi<'_>, letters: &[char], names: &[String]) -> String {
     let key: Vec<String> = names
         .iter()
         .enumerate()

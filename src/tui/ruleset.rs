@@ -1,8 +1,9 @@
-//! What a ruleset adds to a client, as one trait: its title-bar phase, its prompt, its panel
-//! and where that panel goes, its board overlay, its `state` line for the plain mode, and the
-//! keys and dialogs it uses. Each ruleset implements it once under [`super::rulesets`], and
-//! [`super::rulesets::for_view`] is the one place that picks the implementation for a view:
-//! the app, the drawing and the plain mode ask the trait and never name a ruleset, so a new
+//! What a ruleset adds to a terminal client, as one trait: its title-bar phase, its prompt,
+//! its panel and where that panel goes, and the keys and dialogs it uses, over its plain part
+//! ([`PlainUi`]: the board overlay and the plain mode's `state` line). Each ruleset implements
+//! it once under [`super::rulesets`], and [`super::rulesets::for_view`] is the one place that
+//! picks the implementation for a view: the app and the drawing ask the trait and never name
+//! a ruleset, so a new
 //! ruleset cannot fall back to another's panels unnoticed.
 //!
 //! The drawing methods read a [`Ctx`] (the theme, the client state, who is on screen, the
@@ -11,16 +12,14 @@
 use super::legal::{BoardAction, LegalIndex};
 use super::theme::Theme;
 use super::widgets::People;
-use crate::board::render::Overlay;
+use crate::client::rulesets::PlainUi;
 use crate::client::state::ClientState;
 use crate::engine::Seat;
-use crate::proto::{SeatInfo, Update};
 use crate::rules::resources::ResourceSet;
 use crate::variants::base::BaseView;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use serde_json::Value;
 use std::time::Instant;
 
 /// What a ruleset's drawing and prompts read of the screen: built by the app for each use.
@@ -74,7 +73,7 @@ pub enum Keys {
 }
 
 /// One ruleset's part of a client, over a view that lives for `'a`.
-pub trait RulesetUi<'a> {
+pub trait RulesetUi<'a>: PlainUi<'a> {
     /// The base game this ruleset is played through (base itself; Risk under its armies),
     /// which the turn, the players, hand and actions panes, the dialogs and the results
     /// screen read. `None`: the ruleset shows its state in its own panel.
@@ -137,37 +136,4 @@ pub trait RulesetUi<'a> {
     fn owed_discard(&self, _seat: Seat) -> u32 {
         0
     }
-
-    /// The pieces, robbers and marks the board shows.
-    fn overlay(&self, seats: &[SeatInfo]) -> Overlay;
-
-    /// The map, when the view carries its own (a ruleset whose tiles move) instead of the one
-    /// the game's info describes.
-    fn carried_map(&self) -> Option<crate::board::Map> {
-        None
-    }
-
-    /// Whether the plain mode's board draws the sea (a ruleset whose water has names and
-    /// pieces).
-    fn shows_sea(&self) -> bool {
-        false
-    }
-
-    /// What the marks of a drawn position mean, one sentence (`catan replay` and
-    /// `catan board show --record` print it under the board, before whose letter is whose).
-    fn board_key(&self) -> String;
-
-    /// Lines under a drawn position that the drawing cannot hold (Risk: every hex's armies);
-    /// `letters` are the seats' letters on the board. None by default.
-    fn position_notes(&self, _map: &crate::board::Map, _letters: &[char]) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// Every seat's victory points as everyone sees them, by seat: the standings of a game
-    /// that did not finish (`catan replay`).
-    fn public_scores(&self) -> Vec<(Seat, u32)>;
-
-    /// The plain mode's `state` line without `legal_count` (see
-    /// [`super::rulesets::state_json`]): the common fields and the ruleset's own.
-    fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value;
 }

@@ -2,7 +2,7 @@
 //! implements [`Ruleset`] by handing each call to the ruleset it holds. [`rulesets!`] is the
 //! one list of them: a line per ruleset, from which this file writes the enums, the names and
 //! settings, the engine's and the bots' dispatch and the drivers' buffers, and from which the
-//! command line (`cli::VariantName`) and the client registry (`tui::rulesets::for_view`) write
+//! command line (`cli::VariantName`) and the client registries (`client::rulesets::for_view`, `tui::rulesets::for_view`) write
 //! theirs. Adding a ruleset means its folder, its client module and its line there.
 
 pub mod flags;
