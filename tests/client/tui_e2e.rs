@@ -3,6 +3,8 @@
 
 use crate::support;
 
+use std::time::{Duration, Instant};
+
 use support::tmux::Tmux;
 
 /// Land hexes drawn in the board pane: a label like `<  F10 >` or `<  D   >` (a piece may
@@ -88,9 +90,13 @@ fn status(screen: &str) -> String {
 }
 
 /// Plays a hot-seat game's opening by keys alone (Tab to the first legal spot, Enter) in an
-/// 80×24 terminal, `placements` times, waiting each time for the cursor's line to say Enter
-/// builds there ('✓') and then for the status line to ask for the next thing; returns the
-/// screen after the last.
+/// 80×24 terminal, up to `placements` times or until `done`: each time it waits for the
+/// cursor's line to say Enter builds there ('✓') and then for the status line to move on;
+/// returns the screen after the last.
+///
+/// The bots move between the player's placements, so a Tab may land while it is not this
+/// seat's turn (the spot it picks is then not legal for us): Tab is pressed again until a
+/// legal spot is under the cursor or the opening is over.
 fn opening_by_keys(
     variant: &str,
     placements: usize,
@@ -109,16 +115,25 @@ fn opening_by_keys(
     ));
     t.wait("the setup screen", |s| s.contains("Game setup"));
     t.keys(&["Enter"]);
-    t.wait("the board", |s| s.contains("Board"));
-    let mut now = t.screen();
+    let mut now = t.wait("the board", |s| s.contains("Board"));
+    let spot = |s: &str| s.lines().any(|l| l.contains('▸') && l.contains('✓'));
     for i in 0..placements {
-        if done(&now) {
-            break;
+        let started = Instant::now();
+        let ready = loop {
+            t.keys(&["Tab"]);
+            match t.poll(Duration::from_secs(2), |s| done(s) || spot(s)) {
+                Ok(s) => break s,
+                Err(s) => assert!(
+                    started.elapsed() < Duration::from_secs(30),
+                    "timed out waiting for {variant}: a spot for placement {}; the screen \
+                     was:\n{s}",
+                    i + 1
+                ),
+            }
+        };
+        if done(&ready) {
+            return Some((t, ready));
         }
-        t.keys(&["Tab"]);
-        let ready = t.wait(&format!("{variant}: a spot for placement {}", i + 1), |s| {
-            s.lines().any(|l| l.contains('▸') && l.contains('✓'))
-        });
         t.keys(&["Enter"]);
         now = t.wait(&format!("{variant}: placement {} made", i + 1), |s| {
             status(s) != status(&ready)

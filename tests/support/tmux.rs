@@ -65,16 +65,23 @@ impl Tmux {
 
     /// Polls the screen until `ok` holds, for up to 30 seconds.
     pub fn wait(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        match self.poll(Duration::from_secs(30), &ok) {
+            Ok(s) => s,
+            Err(s) => panic!("timed out waiting for {what}; the screen was:\n{s}"),
+        }
+    }
+
+    /// Polls the screen until `ok` holds or `limit` passes; `Err` carries the last screen.
+    pub fn poll(&self, limit: Duration, ok: impl Fn(&str) -> bool) -> Result<String, String> {
         let start = Instant::now();
         loop {
             let s = self.screen();
             if ok(&s) {
-                return s;
+                return Ok(s);
             }
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "timed out waiting for {what}; the screen was:\n{s}"
-            );
+            if start.elapsed() >= limit {
+                return Err(s);
+            }
             std::thread::sleep(Duration::from_millis(100));
         }
     }
