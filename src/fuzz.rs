@@ -13,6 +13,7 @@ use crate::cli::{GameArgs, VariantName};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Seat};
 use crate::proto::codec::{MAX_CLIENT_FRAME, MAX_SERVER_FRAME, MsgCodec};
+use crate::proto::moves::{EventKind, Move};
 use crate::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
 use crate::ruleset::Ruleset;
 use crate::variants::Game;
@@ -427,17 +428,19 @@ fn sample_messages(game: &Game, rng: &mut GameRng) -> Vec<Vec<u8>> {
             seq: 1,
             reason: "no".into(),
         }),
-        enc(&ServerMsg::<crate::variants::GameView>::Legal(vec![
-            "roll".into(),
-            "end".into(),
-        ])),
+        enc(&ServerMsg::<crate::variants::GameView>::Legal(
+            vec!["roll".into(), "end".into()],
+            vec![Move::Roll, Move::End],
+        )),
     ];
     let seat = rng.below(game.seats()) as Seat;
     v.push(enc(&ServerMsg::Update(Box::new(crate::proto::Update {
         version: 1,
         view: game.view(Some(seat)),
         log: vec!["something happened".into()],
+        log_kinds: vec![EventKind::Other],
         legal: game.legal(seat).iter().map(|c| game.format(c)).collect(),
+        moves: game.legal(seat).iter().map(|c| game.move_of(c)).collect(),
         actors: game.actors(),
         reply_to: Some(1),
         deadline_ms: None,

@@ -17,6 +17,7 @@
 use crate::board::{Map, MapRecipe};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Seat};
+use crate::proto::moves::{EventKind, Move};
 use crate::rules::facts::Fact;
 use crate::rules::offers::TradeCommand;
 use crate::rules::points::SeatPoints;
@@ -67,6 +68,14 @@ pub fn ranked_outcome(winners: Vec<Seat>, scores: impl IntoIterator<Item = i64>)
             .then(a.0.cmp(&b.0))
     });
     Outcome { winners, standings }
+}
+
+/// An event's kind read from its [`Ruleset::recap_facts`]: the default of
+/// [`Ruleset::event_kind`], which a ruleset's own falls back on.
+pub fn kind_from_facts<G: Ruleset + ?Sized>(game: &G, ev: &G::Event) -> EventKind {
+    let mut facts = Vec::new();
+    game.recap_facts(ev, &mut facts);
+    EventKind::of_facts(&facts)
 }
 
 /// [`Ruleset::settings_text`]'s rows, built with the same words in every ruleset (a timer
@@ -211,6 +220,20 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     /// What an event means for the end-of-game summary (cards gained or lost and why, the
     /// production dice, a new turn or round), appended to `out`.
     fn recap_facts(&self, ev: &Self::Event, out: &mut Vec<Fact>);
+
+    /// What a legal command does, typed, for a client that offers it on the board or in a
+    /// menu without reading its text back ([`crate::proto::moves`]). By default the ruleset's
+    /// own move named by the first word of its text, on no hex.
+    fn move_of(&self, cmd: &Self::Command) -> Move {
+        let text = self.format(cmd);
+        Move::own(text.split_whitespace().next().unwrap_or_default(), None)
+    }
+
+    /// What kind of thing an event tells, for the style of its log line. By default read from
+    /// its [`Ruleset::recap_facts`]; a ruleset names its winning event [`EventKind::Won`].
+    fn event_kind(&self, ev: &Self::Event) -> EventKind {
+        kind_from_facts(self, ev)
+    }
 
     /// Whether every seat acts at once in real time (no turns): the host and the sim then let
     /// each bot act on its own think time. Default false.

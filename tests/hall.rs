@@ -259,7 +259,7 @@ fn a_rounds_start_reaches_every_seat_with_its_own_hand_and_nothing_of_the_whole_
         // Asking brings this seat's own legal commands.
         table.message(me as u64 + 1, ClientMsg::Legal, now);
         let answer = drain(rx);
-        let [(_, ServerMsg::Legal(legal))] = answer.as_slice() else {
+        let [(_, ServerMsg::Legal(legal, _))] = answer.as_slice() else {
             panic!("one answer: {answer:?}")
         };
         let game = table.game();
@@ -387,13 +387,17 @@ fn round_start_cost_per_seat() {
         let old_cpu = cpu_us();
         let mut old_bytes = 0;
         for s in 0..seats as catan::engine::Seat {
-            let legal: Vec<String> = game.legal(s).iter().map(|c| game.format(c)).collect();
+            let cmds = game.legal(s);
+            let legal: Vec<String> = cmds.iter().map(|c| game.format(c)).collect();
+            let moves = cmds.iter().map(|c| game.move_of(c)).collect();
             let msg: catan::proto::ServerMsg =
                 catan::proto::ServerMsg::Update(Box::new(catan::proto::Update {
                     version: 1,
                     view: game.view(Some(s)),
                     log: Vec::new(),
+                    log_kinds: Vec::new(),
                     legal,
+                    moves,
                     actors: Vec::new(),
                     reply_to: None,
                     deadline_ms: None,
@@ -456,7 +460,7 @@ fn round_start_bytes_by_field() {
     for (i, rx) in queues.iter_mut().enumerate().take(4) {
         for (n, m) in drain(rx) {
             match &m {
-                ServerMsg::Legal(l) => {
+                ServerMsg::Legal(l, _) => {
                     println!("seat {i}: legal answer {n} bytes, {} commands", l.len())
                 }
                 ServerMsg::Update(u) => {

@@ -6,6 +6,7 @@
 use crate::board::Map;
 use crate::board::render::Overlay;
 use crate::engine::Seat;
+use crate::proto::moves::{EventKind, Move};
 use crate::proto::{GameInfo, LobbyView, MapRecipe, SeatInfo, ServerMsg, Update};
 use crate::variants::GameView;
 use std::collections::VecDeque;
@@ -54,8 +55,8 @@ pub const LOG_KEEP: usize = 2000;
 /// A line for the player to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
-    /// Something happened in the game.
-    Event(String),
+    /// Something happened in the game, and what kind of thing it is (for its style).
+    Event(String, EventKind),
     /// A command was refused.
     Error(String),
     /// From the host.
@@ -70,7 +71,7 @@ impl Line {
     /// One line of `--plain` output.
     pub fn plain(&self) -> String {
         match self {
-            Line::Event(s) => s.clone(),
+            Line::Event(s, _) => s.clone(),
             Line::Error(s) => format!("error: {s}"),
             Line::Notice(s) => format!("notice: {s}"),
             Line::Chat { from, text } => format!("chat: {from}: {text}"),
@@ -98,6 +99,8 @@ pub struct ClientState<V = GameView> {
     /// The last legal list the host gave (an answer or an update that carried one): an
     /// update that says the list is the same ([`Update::legal_same`]) stands on it.
     last_legal: Vec<String>,
+    /// What each command of `last_legal` does.
+    last_moves: Vec<Move>,
     /// Whether `last_legal` left its offers off ([`Update::legal_offers_left_off`]).
     last_offers_left_off: bool,
     pub pongs: Vec<u64>,
@@ -124,6 +127,7 @@ impl<V> Default for ClientState<V> {
             closed: None,
             legal_reply: None,
             last_legal: Vec::new(),
+            last_moves: Vec::new(),
             last_offers_left_off: false,
             pongs: Vec::new(),
             announced: None,
@@ -240,16 +244,19 @@ impl<V: PlainView> ClientState<V> {
                 let mut u = *u;
                 if u.legal_same {
                     u.legal.clone_from(&self.last_legal);
+                    u.moves.clone_from(&self.last_moves);
                     u.legal_offers_left_off = self.last_offers_left_off;
                     u.legal_same = false;
                 } else if !u.legal_left_out {
                     self.last_legal.clone_from(&u.legal);
+                    self.last_moves.clone_from(&u.moves);
                     self.last_offers_left_off = u.legal_offers_left_off;
                 }
                 // The offers the host left off, written from the hand this view shows.
                 if u.legal_offers_left_off {
                     if let Some(hand) = u.view.own_hand() {
                         crate::rules::offers::simple_offer_texts(&hand, &mut u.legal);
+                        u.moves.resize(u.legal.len(), Move::OFFER_TO_ALL);
                     }
                     u.legal_offers_left_off = false;
                 }
@@ -270,8 +277,9 @@ impl<V: PlainView> ClientState<V> {
                 if let Some(map) = u.view.map() {
                     self.map = Some(Arc::new(map));
                 }
-                for l in &u.log {
-                    lines.push(Line::Event(l.clone()));
+                for (i, l) in u.log.iter().enumerate() {
+                    let kind = u.log_kinds.get(i).copied().unwrap_or_default();
+                    lines.push(Line::Event(l.clone(), kind));
                 }
                 self.last_error = None;
                 self.update = Some(u);
@@ -281,14 +289,16 @@ impl<V: PlainView> ClientState<V> {
                 self.last_error = Some(reason.clone());
                 lines.push(Line::Error(reason));
             }
-            ServerMsg::Legal(v) => {
+            ServerMsg::Legal(v, moves) => {
                 // The answer to the question a hall's update leaves for the client to ask
                 // (client::net asks it): the list of the state the latest update shows.
                 if let Some(u) = self.update.as_mut().filter(|u| u.legal_left_out) {
                     u.legal = v.clone();
+                    u.moves = moves.clone();
                     u.legal_left_out = false;
                 }
                 self.last_legal.clone_from(&v);
+                self.last_moves = moves;
                 self.last_offers_left_off = false;
                 self.legal_reply = Some(v);
             }
@@ -337,6 +347,16 @@ impl<V> ClientState<V> {
     /// The commands this seat may send now.
     pub fn legal(&self) -> &[String] {
         self.update.as_ref().map_or(&[], |u| u.legal.as_slice())
+    }
+
+    /// What each of [`ClientState::legal`]'s commands does, in the same order.
+    pub fn moves(&self) -> &[Move] {
+        self.update.as_ref().map_or(&[], |u| u.moves.as_slice())
+    }
+
+    /// The legal commands with what each does: what a screen offers, and the text it sends.
+    pub fn legal_moves(&self) -> impl Iterator<Item = (&Move, &String)> {
+        self.moves().iter().zip(self.legal())
     }
 
     /// The line that tells this seat the game now waits for it, once: when the seat joins
@@ -425,7 +445,9 @@ mod tests {
             version: 1,
             view,
             log: Vec::new(),
+            log_kinds: Vec::new(),
             legal: list(legal),
+            moves: Vec::new(),
             actors,
             reply_to: None,
             deadline_ms: None,
@@ -477,7 +499,7 @@ mod tests {
         assert!(st.your_move().is_some());
         st.apply(left_out, now);
         assert_eq!(st.your_move(), None, "the list is on its way");
-        st.apply(ServerMsg::Legal(list(&["end"])), now);
+        st.apply(ServerMsg::Legal(list(&["end"]), Vec::new()), now);
         assert_eq!(st.legal(), ["end".to_string()]);
         assert_eq!(st.your_move(), None, "`end` was announced already");
         // A neighbour's move that left this seat's commands as they were: the update says

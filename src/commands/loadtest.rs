@@ -607,7 +607,7 @@ async fn client(
                         }
                     }
                 }
-                ServerMsg::Legal(list) => {
+                ServerMsg::Legal(list, _) => {
                     my_legal = list;
                     if in_setup {
                         setup_step(&mut conn, &mut my_legal, &mut setup_sent, &mut seq).await?;

@@ -179,7 +179,8 @@ mod tests {
     fn a_frame_made_once_reads_like_a_written_one() {
         // A short message, one just past the first buffer's guess (encoded again at its
         // size), and a long one.
-        let legal = |n: usize| ServerMsg::Legal((0..n).map(|i| format!("bank {i}")).collect());
+        let legal =
+            |n: usize| ServerMsg::Legal((0..n).map(|i| format!("bank {i}")).collect(), Vec::new());
         for msg in [
             ServerMsg::Chat {
                 from: "Ann".into(),

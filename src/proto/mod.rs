@@ -10,6 +10,7 @@
 //! another seat's hand, the seed or the deck order.
 
 pub mod codec;
+pub mod moves;
 
 use crate::engine::Seat;
 use crate::variants::GameView;
@@ -20,7 +21,8 @@ use serde::{Deserialize, Serialize};
 /// 6: a Big Game view may leave its pieces out (`pieces_kept`): the client keeps its last.
 /// 7: an update may say its legal list is the one last given (`legal_same`).
 /// 8: a hall's update may leave the offers off its legal list (`legal_offers_left_off`).
-pub const PROTOCOL_VERSION: u32 = 8;
+/// 9: legal commands and log lines carry their typed form (`moves`, `log_kinds`).
+pub const PROTOCOL_VERSION: u32 = 9;
 
 /// The variant's map as the client rebuilds it (defined with the boards).
 pub use crate::board::MapRecipe;
@@ -152,6 +154,12 @@ pub struct Update<V = GameView> {
     pub log: Vec<String>,
     /// Commands this seat may send now.
     pub legal: Vec<String>,
+    /// What each command of `legal` does, in the same order ([`moves::Move`]): what a screen
+    /// offers on the board and in menus, never read back from the text. Left out and kept
+    /// as `legal` is.
+    pub moves: Vec<moves::Move>,
+    /// What kind of thing each line of `log` tells, in the same order, for its style.
+    pub log_kinds: Vec<moves::EventKind>,
     /// Seats the game waits for or invites to act now (the current player, seats owing a
     /// discard or an answer to an offer).
     pub actors: Vec<Seat>,
@@ -214,7 +222,8 @@ pub enum ServerMsg<V = GameView> {
         seq: u32,
         reason: String,
     },
-    Legal(Vec<String>),
+    /// The legal commands, and what each does ([`Update::moves`]).
+    Legal(Vec<String>, Vec<moves::Move>),
     Chat {
         from: String,
         text: String,
@@ -291,6 +300,8 @@ mod tests {
             view: GameView::Base(game.view(Some(1))),
             log: vec!["Ann rolled 8".into()],
             legal: vec!["end".into()],
+            moves: vec![moves::Move::End],
+            log_kinds: vec![moves::EventKind::Dice],
             actors: vec![1],
             reply_to: Some(3),
             deadline_ms: None,
@@ -307,6 +318,8 @@ mod tests {
             encode(&u.view),
             encode(&u.log),
             encode(&u.legal),
+            encode(&u.moves),
+            encode(&u.log_kinds),
             encode(&u.actors),
             encode(&u.reply_to),
             encode(&u.deadline_ms),
@@ -335,10 +348,11 @@ mod tests {
             encode(&rejected).expect("encodes"),
             [5, 251, 44, 1, 2, b'n', b'o']
         );
-        let legal: ServerMsg = ServerMsg::Legal(vec!["end".into()]);
+        let legal: ServerMsg = ServerMsg::Legal(vec!["end".into()], vec![moves::Move::End]);
+        // The text, then the typed move: `Move::End` is variant 6.
         assert_eq!(
             encode(&legal).expect("encodes"),
-            [6, 1, 3, b'e', b'n', b'd']
+            [6, 1, 3, b'e', b'n', b'd', 1, 6]
         );
     }
 }

@@ -272,7 +272,7 @@ fn a_client_told_its_name_is_held_is_answered_after_its_second_hello() {
         .iter()
         .position(|m| matches!(m, ServerMsg::Welcome { .. }));
     let pong = msgs.iter().position(|m| *m == ServerMsg::Pong(7));
-    let legal = msgs.iter().position(|m| matches!(m, ServerMsg::Legal(_)));
+    let legal = msgs.iter().position(|m| matches!(m, ServerMsg::Legal(..)));
     assert!(
         welcome.is_some() && welcome < pong && pong < legal,
         "in order, after the welcome: {msgs:?}"

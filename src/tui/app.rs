@@ -25,6 +25,7 @@ use crate::board::render::{Picture, RenderOptions, Target, render};
 use crate::client::overlay::seat_letter;
 use crate::client::state::ClientState;
 use crate::engine::Seat;
+use crate::proto::moves::Move;
 use crate::proto::{ClientMsg, ServerMsg};
 use crate::rules::costs;
 use crate::rules::devcards::DevCard;
@@ -525,10 +526,7 @@ impl App {
 
     /// Rebuilds what depends on the active session's update.
     pub fn refresh(&mut self) {
-        self.legal = match (self.map(), self.st().update.as_ref()) {
-            (Some(map), Some(u)) => LegalIndex::build(map, &u.legal),
-            _ => LegalIndex::default(),
-        };
+        self.legal = LegalIndex::build(self.st().legal_moves());
         if let Some(a) = self.action
             && self.legal.targets(a).is_empty()
         {

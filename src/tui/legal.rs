@@ -1,12 +1,13 @@
-//! The legal commands of an update, read back into what the screen needs: board targets per
-//! action (every `settle X` corner, `road X` edge, `robber H steal N` hex and victim), and the
-//! other choices (rolls, cards, trades, offers). The strings are the engine's own, so a choice
-//! made on screen sends exactly a command the host listed.
+//! The legal commands of an update sorted into what the screen needs: board targets per
+//! action (every settlement corner, road edge, robber hex and victim), and the other choices
+//! (rolls, cards, trades, offers). They are sorted by the typed move the host sends beside
+//! each command ([`crate::proto::moves::Move`]), never by reading the text; the text is kept
+//! so a choice made on screen sends exactly a command the host listed.
 
-use crate::board::Map;
 use crate::board::render::Target;
 use crate::engine::Seat;
-use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
+use crate::proto::moves::Move;
+use crate::rules::resources::{Resource, ResourceSet};
 use crate::topology::{CornerId, EdgeId, HexId};
 
 /// An action that picks a place on the board.
@@ -105,108 +106,39 @@ pub struct LegalIndex {
     pub cancel: Vec<u32>,
 }
 
-fn id(word: Option<&&str>) -> Option<u32> {
-    word.and_then(|w| w.trim_start_matches('#').parse().ok())
-}
-
 impl LegalIndex {
-    /// Reads the legal list; commands it does not understand are left out (the command line
-    /// still offers them).
-    pub fn build(map: &Map, legal: &[String]) -> LegalIndex {
+    /// Sorts the legal commands by what they do (their typed [`Move`]); a ruleset's own
+    /// commands are left to its client module (the command line offers every one).
+    pub fn build<'a>(legal: impl IntoIterator<Item = (&'a Move, &'a String)>) -> LegalIndex {
         let mut ix = LegalIndex::default();
-        for text in legal {
-            let words: Vec<&str> = text.split_whitespace().collect();
-            let Some(verb) = words.first() else { continue };
-            match *verb {
-                "settle" => {
-                    if let Some(c) = words.get(1).and_then(|w| map.parse_corner(w).ok()) {
-                        ix.settle.push((c, text.clone()));
-                    }
-                }
-                "city" => {
-                    if let Some(c) = words.get(1).and_then(|w| map.parse_corner(w).ok()) {
-                        ix.city.push((c, text.clone()));
-                    }
-                }
-                "place" => {
-                    if let Some(h) = words.get(1).and_then(|w| map.parse_hex(w).ok()) {
-                        ix.place.push((h, text.clone()));
-                    }
-                }
-                "collect" => {
-                    if let Some(c) = words.get(1).and_then(|w| map.parse_corner(w).ok()) {
-                        ix.collect.push((c, text.clone()));
-                    }
-                }
-                "road" => {
-                    if let Some(e) = words.get(1).and_then(|w| map.parse_edge(w).ok()) {
-                        ix.road.push((e, text.clone()));
-                    }
-                }
-                "robber" => {
-                    if let Some(h) = words.get(1).and_then(|w| map.parse_hex(w).ok()) {
-                        let steal = match (words.get(2), words.get(3)) {
-                            (Some(_), Some(n)) => n
-                                .parse::<usize>()
-                                .ok()
-                                .filter(|n| *n > 0)
-                                .map(|n| (n - 1) as Seat),
-                            _ => None,
-                        };
-                        ix.robber.push(RobberMove {
-                            hex: h,
-                            steal,
-                            text: text.clone(),
-                        });
-                    }
-                }
-                "roll" => ix.roll = true,
-                "end" => ix.end = true,
-                "buy" => ix.buy_dev = true,
-                "discard" => ix.discard = true,
-                "play" => match words.get(1).copied() {
-                    Some("knight") => ix.knight = true,
-                    Some("roads") => ix.road_building = true,
-                    Some("plenty") => {
-                        if let Ok(s) = parse_resource_list(&words[2..]) {
-                            ix.plenty.push(s);
-                        }
-                    }
-                    Some("monopoly") => {
-                        if let Some(r) = words.get(2).and_then(|w| Resource::parse(w)) {
-                            ix.monopoly.push(r);
-                        }
-                    }
-                    _ => {}
-                },
-                "bank" => {
-                    if let Some(f) = words.iter().position(|w| *w == "for")
-                        && let (Ok(give), Ok(get)) = (
-                            parse_resource_list(&words[1..f]),
-                            parse_resource_list(&words[f + 1..]),
-                        )
-                    {
-                        ix.bank.push(BankTrade {
-                            give,
-                            get,
-                            text: text.clone(),
-                        });
-                    }
-                }
-                "offer" => {
+        for (m, text) in legal {
+            let text = text.clone();
+            match *m {
+                Move::Settle(c) => ix.settle.push((c, text)),
+                Move::City(c) => ix.city.push((c, text)),
+                Move::Road(e) => ix.road.push((e, text)),
+                Move::Collect(c) => ix.collect.push((c, text)),
+                Move::Place(h) => ix.place.push((h, text)),
+                Move::Robber { hex, steal } => ix.robber.push(RobberMove { hex, steal, text }),
+                Move::Roll => ix.roll = true,
+                Move::End => ix.end = true,
+                Move::BuyDev => ix.buy_dev = true,
+                Move::Discard(_) => ix.discard = true,
+                Move::Knight => ix.knight = true,
+                Move::RoadBuilding => ix.road_building = true,
+                Move::Plenty(set) => ix.plenty.push(set),
+                Move::Monopoly(r) => ix.monopoly.push(r),
+                Move::Bank { give, get } => ix.bank.push(BankTrade { give, get, text }),
+                Move::Offer { to } => {
                     ix.offer = true;
-                    if let Some(t) = words.iter().position(|w| *w == "to") {
-                        ix.offer_to = words
-                            .get(t + 1)
-                            .and_then(|n| n.parse::<usize>().ok())
-                            .filter(|n| *n > 0)
-                            .map(|n| (n - 1) as Seat);
+                    if to.is_some() {
+                        ix.offer_to = to;
                     }
                 }
-                "accept" => ix.accept.extend(id(words.get(1))),
-                "decline" => ix.decline.extend(id(words.get(1))),
-                "cancel" => ix.cancel.extend(id(words.get(1))),
-                _ => {}
+                Move::Accept(id) => ix.accept.push(id),
+                Move::Decline(id) => ix.decline.push(id),
+                Move::Cancel(id) => ix.cancel.push(id),
+                Move::Ship(_) | Move::Counter(_) | Move::Own { .. } => {}
             }
         }
         ix
@@ -315,7 +247,7 @@ impl LegalIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::builtin;
+    use crate::board::{Map, builtin};
 
     #[test]
     fn reads_the_legal_list() {
@@ -340,7 +272,15 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        let ix = LegalIndex::build(&map, &legal);
+        // Typed as the host types them: the ruleset's command, then its move.
+        let moves: Vec<Move> = legal
+            .iter()
+            .map(|t| {
+                let cmd = crate::variants::base::command::parse(&map, 4, t).expect(t);
+                crate::variants::base::moves::move_of(&cmd)
+            })
+            .collect();
+        let ix = LegalIndex::build(moves.iter().zip(&legal));
         assert_eq!(ix.settle.len(), 2);
         assert_eq!(ix.road.len(), 1);
         assert_eq!(ix.targets(BoardAction::Robber).len(), 2);

@@ -4,6 +4,7 @@ use super::app::App;
 use super::theme::Theme;
 use super::widgets::panel;
 use crate::client::state::Line as LogLine;
+use crate::proto::moves::EventKind;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -43,15 +44,15 @@ fn log_style(t: &Theme, l: &LogLine) -> Style {
         LogLine::Error(_) => t.error(),
         LogLine::Notice(_) => t.notice(),
         LogLine::Chat { .. } => t.title(),
-        LogLine::Event(s) if s.starts_with("Turn ") => t.title(),
-        LogLine::Event(s) if s.contains(" win") => t.good(),
-        LogLine::Event(_) => Style::new(),
+        LogLine::Event(_, EventKind::Turn) => t.title(),
+        LogLine::Event(_, EventKind::Won) => t.good(),
+        LogLine::Event(..) => Style::new(),
     }
 }
 
 fn log_text(l: &LogLine) -> String {
     match l {
-        LogLine::Event(s) => s.clone(),
+        LogLine::Event(s, _) => s.clone(),
         LogLine::Error(s) => format!("✗ {s}"),
         LogLine::Notice(s) => format!("· {s}"),
         LogLine::Chat { from, text } => format!("{from}: {text}"),

@@ -50,6 +50,11 @@ impl Ctx<'_> {
     pub fn watching(&self) -> bool {
         self.me.is_none()
     }
+
+    /// Whether the ruleset's own command `verb` is legal now (its typed move says so).
+    pub fn may(&self, verb: &str) -> bool {
+        self.st.moves().iter().any(|m| m.is_own(verb))
+    }
 }
 
 /// Where a ruleset's own panel goes in the side column.

@@ -244,6 +244,20 @@ impl Sample {
             #[allow(irrefutable_let_patterns)]
             if let GameView::Base(v) = &mut u.view {
                 f(v, &mut u.legal);
+                // The edited list typed as the host types it: the command, then its move.
+                if let Some(map) = s.st.map.as_deref() {
+                    let seats = v.players.len();
+                    u.moves = u
+                        .legal
+                        .iter()
+                        .map(
+                            |t| match crate::variants::base::command::parse(map, seats, t) {
+                                Ok(c) => crate::variants::base::moves::move_of(&c),
+                                Err(e) => panic!("a sample's legal command `{t}`: {e}"),
+                            },
+                        )
+                        .collect();
+                }
             }
         }
         self.app.refresh();

@@ -333,6 +333,12 @@ impl Ruleset for Game {
     fn recap_facts(&self, ev: &GameEvent, out: &mut Vec<Fact>) {
         each_with!(self, GameEvent(ev), g, e => g.recap_facts(e, out), _ => {})
     }
+    fn move_of(&self, cmd: &GameCommand) -> crate::proto::moves::Move {
+        each_with!(self, GameCommand(cmd), g, c => g.move_of(c), _ => crate::proto::moves::Move::own("", None))
+    }
+    fn event_kind(&self, ev: &GameEvent) -> crate::proto::moves::EventKind {
+        each_with!(self, GameEvent(ev), g, e => g.event_kind(e), _ => Default::default())
+    }
 
     fn simultaneous(&self) -> bool {
         each!(self, g => g.simultaneous())

@@ -40,7 +40,7 @@ impl Planned {
 pub(super) enum HallLegal {
     /// These (every update outside a hall, and a hall seat the game waits for); `true`: its
     /// offers were left off ([`Update::legal_offers_left_off`]).
-    Listed(Vec<String>, bool),
+    Listed(Vec<String>, Vec<Move>, bool),
     /// The list it was last given ([`Update::legal_same`]).
     Same,
     /// None: the game does not wait for it ([`Update::legal_left_out`]; it may ask).
@@ -381,14 +381,17 @@ impl<G: Ruleset> Table<G> {
             (None, None) => (self.seat_infos(), Vec::new()),
         };
         if self.started {
-            let describe = |e: &G::Event| self.game.describe(e, seat, &self.names);
-            let log = match (index, seat) {
+            let describe = |e: &G::Event| {
+                let text = self.game.describe(e, seat, &self.names)?;
+                Some((text, self.game.event_kind(e)))
+            };
+            let (log, log_kinds): (Vec<String>, Vec<EventKind>) = match (index, seat) {
                 (Some(ix), Some(s)) => ix
                     .for_viewer(&self.game, s)
                     .into_iter()
                     .filter_map(|i| describe(&evs[i]))
-                    .collect(),
-                _ => evs.iter().filter_map(describe).collect(),
+                    .unzip(),
+                _ => evs.iter().filter_map(describe).unzip(),
             };
             let actors = match (&shared.actors, &shown) {
                 (Some(a), _) => a.clone(),
@@ -402,8 +405,19 @@ impl<G: Ruleset> Table<G> {
             let hall_wire = self.hall && matches!(c.tx, Outbox::Wire(_));
             let (legal, given) = match seat {
                 Some(s) if hall_wire => self.hall_legal(s, c.legal_sent),
-                Some(s) => (HallLegal::Listed(self.legal_texts(s), false), None),
-                None => (HallLegal::Listed(Vec::new(), false), None),
+                Some(s) => {
+                    let (texts, moves) = self.legal_texts(s);
+                    (HallLegal::Listed(texts, moves, false), None)
+                }
+                None => (HallLegal::Listed(Vec::new(), Vec::new(), false), None),
+            };
+            let (legal_left_out, legal_same) = (
+                matches!(legal, HallLegal::LeftOut),
+                matches!(legal, HallLegal::Same),
+            );
+            let (legal, moves, legal_offers_left_off) = match legal {
+                HallLegal::Listed(v, m, left_off) => (v, m, left_off),
+                HallLegal::LeftOut | HallLegal::Same => (Vec::new(), Vec::new(), false),
             };
             let msg = ServerMsg::Update(Box::new(Update {
                 version: self.version,
@@ -412,13 +426,12 @@ impl<G: Ruleset> Table<G> {
                     _ => self.game.view(seat),
                 },
                 log,
-                legal_left_out: matches!(legal, HallLegal::LeftOut),
-                legal_same: matches!(legal, HallLegal::Same),
-                legal_offers_left_off: matches!(legal, HallLegal::Listed(_, true)),
-                legal: match legal {
-                    HallLegal::Listed(v, _) => v,
-                    HallLegal::LeftOut | HallLegal::Same => Vec::new(),
-                },
+                log_kinds,
+                legal_left_out,
+                legal_same,
+                legal_offers_left_off,
+                legal,
+                moves,
                 actors,
                 reply_to: reply.filter(|(c, _)| *c == id).map(|(_, seq)| seq),
                 deadline_ms: shared.deadline_ms,
@@ -471,7 +484,7 @@ impl<G: Ruleset> Table<G> {
         if sent == Some(mark) {
             return (HallLegal::Same, None);
         }
-        let texts = cmds.iter().map(|c| self.game.format(c)).collect();
-        (HallLegal::Listed(texts, offers_left_off), Some(mark))
+        let (texts, moves) = self.legal_forms(&cmds);
+        (HallLegal::Listed(texts, moves, offers_left_off), Some(mark))
     }
 }

@@ -6,6 +6,7 @@
 use super::bots::{BotMaker, TableBot};
 use crate::bots::BotKind;
 use crate::engine::{Millis, Seat};
+use crate::proto::moves::{EventKind, Move};
 use crate::proto::{
     COLORS, ClientMsg, GameInfo, LobbyView, PROTOCOL_VERSION, SeatInfo, ServerMsg, Update,
 };
@@ -824,19 +825,19 @@ impl<G: Ruleset> Table<G> {
             ClientMsg::Hello { .. } => self.refuse(conn, "hello was already said".into()),
             ClientMsg::Command { seq, text } => self.command(conn, seq, &text, now),
             ClientMsg::Legal => {
-                let seat = self.conns[&conn].seat;
-                let (legal, mark) = match seat {
+                let seat = self.conns.get(&conn).and_then(|c| c.seat);
+                let (legal, moves, mark) = match seat {
                     Some(s) if self.started => {
                         let cmds = self.game.legal(s);
-                        let texts = cmds.iter().map(|c| self.game.format(c)).collect();
-                        (texts, Some(legal_mark(&cmds, false)))
+                        let (texts, moves) = self.legal_forms(&cmds);
+                        (texts, moves, Some(legal_mark(&cmds, false)))
                     }
-                    _ => (Vec::new(), None),
+                    _ => (Vec::new(), Vec::new(), None),
                 };
                 if let Some(c) = self.conns.get_mut(&conn) {
                     c.legal_sent = mark;
                 }
-                self.send(conn, ServerMsg::Legal(legal));
+                self.send(conn, ServerMsg::Legal(legal, moves));
             }
             ClientMsg::Chat { text } => {
                 if !self.paced(conn, now, |c| &mut c.chat, CHAT_PER_SEC, "chat lines") {
@@ -995,15 +996,18 @@ impl<G: Ruleset> Table<G> {
         self.effects.close.push((conn, reason));
     }
 
-    fn legal_texts(&self, seat: Seat) -> Vec<String> {
+    /// A seat's legal commands as an update carries them (nothing before the start).
+    fn legal_texts(&self, seat: Seat) -> (Vec<String>, Vec<Move>) {
         if !self.started {
-            return Vec::new();
+            return (Vec::new(), Vec::new());
         }
-        self.game
-            .legal(seat)
-            .iter()
-            .map(|c| self.game.format(c))
-            .collect()
+        self.legal_forms(&self.game.legal(seat))
+    }
+
+    /// Commands as an update carries them: their text, and what each does.
+    fn legal_forms(&self, cmds: &[G::Command]) -> (Vec<String>, Vec<Move>) {
+        let texts = cmds.iter().map(|c| self.game.format(c)).collect();
+        (texts, cmds.iter().map(|c| self.game.move_of(c)).collect())
     }
 
     fn command(&mut self, conn: ConnId, seq: u32, text: &str, now: Millis) {

@@ -277,28 +277,26 @@ impl App {
     }
 
     /// The play menu of a ruleset played without a base game underneath (the Big Game,
-    /// Total Chaos): each legal `play …` command is a choice, under its card's name, so `p`
-    /// plays a card there as in base.
+    /// Total Chaos): each legal card play is a choice, under its card's name, so `p` plays a
+    /// card there as in base. The card comes from the typed move, the rest of the choice (a
+    /// knight's hex, the cards of a Year of Plenty) from the command as the host wrote it.
     fn play_dialog_from_legal(&self) -> Option<PlayDialog> {
         let items: Vec<PlayItem> = self
             .st()
-            .legal()
-            .iter()
-            .filter(|c| c.starts_with("play "))
-            .map(|c| {
-                let mut words = c.split_whitespace().skip(1);
-                let card = words.next().unwrap_or_default();
-                let rest: Vec<&str> = words.collect();
-                let label = if rest.is_empty() {
-                    cap(card.to_string())
-                } else {
-                    format!("{}: {}", cap(card.to_string()), rest.join(" "))
+            .legal_moves()
+            .filter_map(|(m, text)| {
+                let card = match m {
+                    Move::Knight => DevCard::Knight,
+                    Move::RoadBuilding => DevCard::RoadBuilding,
+                    Move::Plenty(_) => DevCard::YearOfPlenty,
+                    Move::Monopoly(_) => DevCard::Monopoly,
+                    _ => return None,
                 };
-                PlayItem {
-                    label,
+                Some(PlayItem {
+                    label: format!("{card}: {text}"),
                     note: None,
-                    then: PlayThen::Send(c.clone()),
-                }
+                    then: PlayThen::Send(text.clone()),
+                })
             })
             .collect();
         (!items.is_empty()).then_some(PlayDialog { items, row: 0 })

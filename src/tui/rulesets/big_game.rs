@@ -49,12 +49,6 @@ pub fn prompt(cx: &Ctx, v: &BigView) -> (String, Style) {
             t.dim(),
         );
     }
-    let legal = cx.st.legal();
-    let has = |w: &str| {
-        legal
-            .iter()
-            .any(|l| l == w || l.starts_with(&format!("{w} ")))
-    };
     let setup = v.you.as_ref().map(|y| y.setup.as_str());
     let text = match v.phase.as_str() {
         "over" => return ("The game is over: q quits.".into(), t.good()),
@@ -66,12 +60,12 @@ pub fn prompt(cx: &Ctx, v: &BigView) -> (String, Style) {
             "Turn a starting settlement into a city: :city 1C.w".to_string()
         }
         "setup" => "Waiting for the others' setup choices or the clock.".to_string(),
-        _ if has("discard") => "A 7: discard half your cards: :discard 2 wool 1 ore".to_string(),
-        _ if v.active && has("end") => {
+        _ if cx.legal.discard => "A 7: discard half your cards: :discard 2 wool 1 ore".to_string(),
+        _ if v.active && cx.legal.end => {
             "Your group's round: :settle, :road, :ship, :city, :buy dev, :bank, :offer .., :play .. — :end when done. [ ] switch boards".to_string()
         }
-        _ if has("accept") => "An offer waits for you: :accept N or :decline N".to_string(),
-        _ if has("offer") => {
+        _ if !cx.legal.accept.is_empty() => "An offer waits for you: :accept N or :decline N".to_string(),
+        _ if cx.legal.offer => {
             "The other group's round: trade with its players (:offer 1 wool for 1 ore). [ ] switch boards".to_string()
         }
         _ => "Waiting for your group's round. [ ] switch boards".to_string(),

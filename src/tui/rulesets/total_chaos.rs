@@ -42,13 +42,7 @@ pub fn phase_text(v: &ChaosView, people: &People, me: Option<Seat>) -> String {
 pub fn prompt(cx: &Ctx, v: &ChaosView) -> (String, Style) {
     let t = cx.theme;
     let me = cx.me;
-    let legal = cx.st.legal();
-    let has = |w: &str| {
-        legal
-            .iter()
-            .any(|l| l == w || l.starts_with(&format!("{w} ")))
-    };
-    let ready_note = if legal.iter().any(|l| l == "ready") {
+    let ready_note = if cx.may("ready") {
         " · :ready ends the phase when all agree"
     } else {
         ""
@@ -63,20 +57,20 @@ pub fn prompt(cx: &Ctx, v: &ChaosView) -> (String, Style) {
             }
         }
         "setup" => "Waiting for the placement (random order, snake).".to_string(),
-        "resource" if has("claim") => {
+        "resource" if cx.may("claim") => {
             format!("Claim your production before the bank runs out: :claim{ready_note}")
         }
-        "robber-discard" if has("discard") => {
+        "robber-discard" if cx.legal.discard => {
             "Discard half your cards: d (or :discard 2 wool 1 ore).".to_string()
         }
-        "robber-steal" if has("robber") => {
+        "robber-steal" if !cx.legal.robber.is_empty() => {
             "You control the robber: Tab to a hex and Enter, or :robber H.".to_string()
         }
-        "robber-steal" if has("steal") => format!(
+        "robber-steal" if cx.may("steal") => format!(
             "Steal {} card(s): :steal SEAT (random) or :steal SEAT wool (they must agree){ready_note}",
             v.steals_left
         ),
-        "robber-steal" if has("agree") => {
+        "robber-steal" if cx.may("agree") => {
             "The robber asks you for a card: :agree or :refuse.".to_string()
         }
         "build" => {

@@ -23,6 +23,7 @@ pub mod drift;
 pub mod event;
 pub mod herds;
 mod legal;
+mod moves;
 pub mod scoring;
 pub mod settings;
 #[cfg(test)]
@@ -615,6 +616,14 @@ impl Ruleset for AdaptGame {
         rng.shuffle(&mut self.draw);
         self.rng = GameRng::new(rng.next_seed());
         true
+    }
+
+    fn move_of(&self, cmd: &Command) -> crate::proto::moves::Move {
+        moves::move_of(cmd)
+    }
+
+    fn event_kind(&self, ev: &Event) -> crate::proto::moves::EventKind {
+        moves::event_kind(ev).unwrap_or_else(|| crate::ruleset::kind_from_facts(self, ev))
     }
 
     fn settings_text(&self) -> Vec<(String, String)> {

@@ -13,6 +13,7 @@ pub mod event;
 mod hidden;
 mod legal;
 pub mod position;
+pub mod moves;
 pub mod settings;
 #[cfg(test)]
 mod tests;
@@ -279,6 +280,13 @@ crate::ruleset::turn_order!(BaseGame, turns);
 impl Ruleset for BaseGame {
     crate::ruleset::ruleset_glue!(name: "base", view: BaseView, settings: BaseSettings;
         map_words, from_config, own_apply, own_legal, own_actors, classic_box);
+
+    fn move_of(&self, cmd: &Command) -> crate::proto::moves::Move {
+        moves::move_of(cmd)
+    }
+    fn event_kind(&self, ev: &Event) -> crate::proto::moves::EventKind {
+        moves::event_kind(ev).unwrap_or_else(|| crate::ruleset::kind_from_facts(self, ev))
+    }
 
     fn settings_text(&self) -> Vec<(String, String)> {
         let c = self.config();

@@ -19,6 +19,7 @@ pub mod command;
 pub mod event;
 mod hall;
 mod legal;
+mod moves;
 pub mod settings;
 #[cfg(test)]
 mod tests;
@@ -578,6 +579,13 @@ impl Ruleset for BigGame {
         }
         self.rng = GameRng::new(rng.next_seed());
         true
+    }
+
+    fn move_of(&self, cmd: &Command) -> crate::proto::moves::Move {
+        moves::move_of(cmd)
+    }
+    fn event_kind(&self, ev: &Event) -> crate::proto::moves::EventKind {
+        moves::event_kind(ev).unwrap_or_else(|| crate::ruleset::kind_from_facts(self, ev))
     }
 
     fn create(settings: &BigSettings, seats: usize, seed: u64) -> Result<BigGame, String> {

@@ -18,6 +18,7 @@ pub mod command;
 pub mod control;
 pub mod event;
 mod legal;
+mod moves;
 mod melee;
 mod movement;
 pub mod settings;
@@ -217,6 +218,13 @@ crate::ruleset::turn_order!(RiskGame, turns);
 impl Ruleset for RiskGame {
     crate::ruleset::ruleset_glue!(name: "risk", view: RiskView, settings: RiskSettings;
         map_words, from_config, own_apply, own_legal);
+
+    fn move_of(&self, cmd: &Command) -> crate::proto::moves::Move {
+        moves::move_of(cmd)
+    }
+    fn event_kind(&self, ev: &Event) -> crate::proto::moves::EventKind {
+        moves::event_kind(ev).unwrap_or_else(|| crate::ruleset::kind_from_facts(self, ev))
+    }
 
     /// Base's first rows: the rest of base's settings do not change how Risk reads.
     fn settings_text(&self) -> Vec<(String, String)> {

@@ -14,6 +14,7 @@ pub mod bot;
 pub mod command;
 pub mod event;
 mod legal;
+mod moves;
 pub mod settings;
 #[cfg(test)]
 mod tests;
@@ -286,6 +287,13 @@ impl Ruleset for ChaosGame {
         rng.shuffle(&mut self.table.deck);
         self.rng = GameRng::new(rng.next_seed());
         true
+    }
+
+    fn move_of(&self, cmd: &Command) -> crate::proto::moves::Move {
+        moves::move_of(cmd)
+    }
+    fn event_kind(&self, ev: &Event) -> crate::proto::moves::EventKind {
+        moves::event_kind(ev).unwrap_or_else(|| crate::ruleset::kind_from_facts(self, ev))
     }
 
     fn settings_text(&self) -> Vec<(String, String)> {
