@@ -72,7 +72,7 @@ pub fn ranked_outcome(winners: Vec<Seat>, scores: impl IntoIterator<Item = i64>)
 
 /// An event's kind read from its [`Ruleset::recap_facts`]: the default of
 /// [`Ruleset::event_kind`], which a ruleset's own falls back on.
-pub fn kind_from_facts<G: Ruleset + ?Sized>(game: &G, ev: &G::Event) -> EventKind {
+pub fn kind_from_facts<G: Ruleset>(game: &G, ev: &G::Event) -> EventKind {
     let mut facts = Vec::new();
     game.recap_facts(ev, &mut facts);
     EventKind::of_facts(&facts)
