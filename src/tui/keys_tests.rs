@@ -154,3 +154,56 @@ fn big_game_setup_collects_by_tab_and_enter() {
             .collect::<Vec<_>>()
     );
 }
+
+/// In Total Chaos, `r` claims the production and `e` says this seat is ready (then `e`
+/// again takes it back): the ruleset's own commands are on keys, not only on `:`.
+#[test]
+fn total_chaos_claims_and_readies_by_keys() {
+    let mut s = Sample::chaos(1, 4, ColorLevel::None);
+    for _ in 0..200 {
+        s.bots(2000);
+        s.app.pass_to = false;
+        let legal = s.app.st().legal().to_vec();
+        if legal.iter().any(|c| c == "claim") {
+            press(&mut s, KeyCode::Char('r'));
+            let claimed = s
+                .app
+                .st()
+                .log
+                .iter()
+                .any(|l| l.plain().starts_with("You claimed"));
+            assert!(
+                claimed,
+                "r claimed: {:?}",
+                s.app.flash.as_ref().map(|f| &f.text)
+            );
+            assert!(
+                s.app.st().legal().iter().any(|c| c == "ready"),
+                "ready is next"
+            );
+            press(&mut s, KeyCode::Char('e'));
+            assert!(
+                s.app.st().legal().iter().any(|c| c == "unready"),
+                "e said ready: {:?}",
+                s.app.st().legal()
+            );
+            press(&mut s, KeyCode::Char('e'));
+            assert!(
+                s.app.st().legal().iter().any(|c| c == "ready"),
+                "e again took it back: {:?}",
+                s.app.st().legal()
+            );
+            return;
+        }
+        let Some(pick) = legal
+            .iter()
+            .find(|c| c.starts_with("settle") || c.starts_with("road"))
+            .cloned()
+        else {
+            continue;
+        };
+        let fx = s.app.run_line(&pick);
+        s.apply(fx);
+    }
+    panic!("no claim came up");
+}

@@ -77,6 +77,18 @@ pub enum Keys {
     CommandLine,
 }
 
+/// A key of a ruleset's own, over the commands it has beyond the shared ones (Total Chaos's
+/// claim and ready): pressed while one of `verbs` is legal it sends that command, or offers
+/// the choice when there are several; otherwise the key does what it does in every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwnKey {
+    pub key: char,
+    /// The commands it offers, by their word ([`crate::proto::moves::Move::Own`]).
+    pub verbs: &'static [&'static str],
+    /// What it does, for the help screen and the choice's title.
+    pub what: &'static str,
+}
+
 /// One ruleset's part of a client, over a view that lives for `'a`.
 pub trait RulesetUi<'a>: PlainUi<'a> {
     /// The base game this ruleset is played through (base itself; Risk under its armies),
@@ -129,6 +141,11 @@ pub trait RulesetUi<'a>: PlainUi<'a> {
     /// this game is not listed.
     fn action_keys(&self) -> &'static [(&'static str, &'static str)] {
         crate::tui::screens::BASE_ACTION_KEYS
+    }
+
+    /// The ruleset's own keys ([`OwnKey`]), tried before the shared ones.
+    fn own_keys(&self) -> &'static [OwnKey] {
+        &[]
     }
 
     /// The hand the discard and trade dialogs work from (`None`: the ruleset has no such

@@ -1036,7 +1036,7 @@ fn the_help_tells_the_games_own_language_and_no_default_one() {
     assert!(!shot.contains("roll the dice"), "{shot}");
     assert!(!shot.contains("end your turn"), "{shot}");
     assert!(
-        shot.contains("end the phase once every player is ready"),
+        shot.contains("claim your production") && shot.contains("ready / not ready"),
         "{shot}"
     );
 

@@ -98,9 +98,50 @@ impl App {
             }
             return self.lobby_key(k);
         }
+        if let Some(fx) = self.own_key(&k) {
+            return fx;
+        }
         match map_key(&k) {
             Some(i) => self.intent(i),
             None => Vec::new(),
+        }
+    }
+
+    /// A key of the ruleset's own ([`crate::tui::ruleset::OwnKey`]) while one of its
+    /// commands is legal: the command, or the choice among several. `None`: not such a key
+    /// now, so it does what it does in every game.
+    fn own_key(&mut self, k: &KeyEvent) -> Option<Vec<Effect>> {
+        let KeyCode::Char(c) = k.code else {
+            return None;
+        };
+        if k.modifiers.intersects(
+            ratatui::crossterm::event::KeyModifiers::CONTROL
+                | ratatui::crossterm::event::KeyModifiers::ALT,
+        ) {
+            return None;
+        }
+        let own = self.ruleset()?.own_keys().iter().find(|o| o.key == c)?;
+        let items: Vec<(String, String)> = self
+            .st()
+            .legal_moves()
+            .filter(|(m, _)| own.verbs.iter().any(|v| m.is_own(v)))
+            .map(|(_, text)| (text.clone(), text.clone()))
+            .collect();
+        match items.as_slice() {
+            [] => None,
+            [(_, cmd)] => {
+                let cmd = cmd.clone();
+                Some(self.command(&cmd))
+            }
+            _ => {
+                self.dialog = Some(Dialog::List(ListDialog {
+                    title: format!(" {} ", cap(own.what.to_string())),
+                    prompt: "Choose one (the command it sends):".into(),
+                    items,
+                    row: 0,
+                }));
+                Some(Vec::new())
+            }
         }
     }
 

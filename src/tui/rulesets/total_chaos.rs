@@ -7,7 +7,7 @@ use crate::engine::Seat;
 use crate::rules::resources::ResourceSet;
 use crate::tui::lines::{dev_cards_line, fmt_secs, hand_line};
 use crate::client::rulesets::total_chaos::TotalChaos;
-use crate::tui::ruleset::{Ctx, PanelPlace, RulesetUi};
+use crate::tui::ruleset::{Ctx, OwnKey, PanelPlace, RulesetUi};
 use crate::tui::widgets::People;
 use crate::variants::total_chaos::ChaosView;
 use crate::variants::total_chaos::event::phase_words;
@@ -43,7 +43,7 @@ pub fn prompt(cx: &Ctx, v: &ChaosView) -> (String, Style) {
     let t = cx.theme;
     let me = cx.me;
     let ready_note = if cx.may("ready") {
-        " · :ready ends the phase when all agree"
+        " · e: ready (the phase ends when all are)"
     } else {
         ""
     };
@@ -58,7 +58,7 @@ pub fn prompt(cx: &Ctx, v: &ChaosView) -> (String, Style) {
         }
         "setup" => "Waiting for the placement (random order, snake).".to_string(),
         "resource" if cx.may("claim") => {
-            format!("Claim your production before the bank runs out: :claim{ready_note}")
+            format!("Claim your production before the bank runs out: r (or :claim){ready_note}")
         }
         "robber-discard" if cx.legal.discard => {
             "Discard half your cards: d (or :discard 2 wool 1 ore).".to_string()
@@ -67,19 +67,19 @@ pub fn prompt(cx: &Ctx, v: &ChaosView) -> (String, Style) {
             "You control the robber: Tab to a hex and Enter, or :robber H.".to_string()
         }
         "robber-steal" if cx.may("steal") => format!(
-            "Steal {} card(s): :steal SEAT (random) or :steal SEAT wool (they must agree){ready_note}",
+            "Steal {} card(s): a chooses whom (or :steal SEAT wool: they must agree){ready_note}",
             v.steals_left
         ),
         "robber-steal" if cx.may("agree") => {
-            "The robber asks you for a card: :agree or :refuse.".to_string()
+            "The robber asks you for a card: a to agree or refuse (:agree, :refuse).".to_string()
         }
         "build" => {
             format!(
-                "Build, trade, play at once: :settle C.nw, :road C.n, :city, :buy dev, :offer .., :play ..{ready_note}"
+                "Build, trade, play at once: s, o, c and Tab, Enter place; b buys a card, t trades, p plays{ready_note}"
             )
         }
         _ if ready_note.is_empty() => "Waiting for the others or the clock.".to_string(),
-        _ => "Nothing to do here: :ready, or wait for the clock.".to_string(),
+        _ => "Nothing to do here: e when you are ready, or wait for the clock.".to_string(),
     };
     (text, t.good())
 }
@@ -218,14 +218,41 @@ const ACTION_KEYS: &[(&str, &str)] = &[
     ("b", "buy a development card"),
     ("p", "play a development card"),
     ("t", "trade with players or the bank"),
-    ("a", "answer offers (accept, decline, counter, withdraw)"),
+    ("r", "claim your production (resource phase)"),
+    ("e", "ready / not ready: the phase ends once every player is ready"),
+    (
+        "a",
+        "the robber: steal, or agree or refuse to give; else answer offers",
+    ),
     ("d", "discard after a 7 (opens by itself)"),
-    (":ready", "end the phase once every player is ready"),
+];
+
+/// Total Chaos's own commands on keys: the claim, the ready flag and the robber's exchanges.
+const OWN_KEYS: &[OwnKey] = &[
+    OwnKey {
+        key: 'r',
+        verbs: &["claim"],
+        what: "claim your production",
+    },
+    OwnKey {
+        key: 'e',
+        verbs: &["ready", "unready"],
+        what: "ready or not",
+    },
+    OwnKey {
+        key: 'a',
+        verbs: &["steal", "agree", "refuse"],
+        what: "the robber",
+    },
 ];
 
 impl<'a> RulesetUi<'a> for TotalChaos<'a> {
     fn action_keys(&self) -> &'static [(&'static str, &'static str)] {
         ACTION_KEYS
+    }
+
+    fn own_keys(&self) -> &'static [OwnKey] {
+        OWN_KEYS
     }
 
     fn phase_text(&self, cx: &Ctx) -> String {
