@@ -329,3 +329,56 @@ fn a_short_list_of_bot_levels_repeats_over_the_bot_seats() {
         vec![None, hard.clone(), medium.clone(), hard, medium]
     );
 }
+
+/// A person who comes back hears what their bot did in their absence as their bot's doing
+/// ("Your bot: you built a settlement"), not as if they had done it themselves.
+#[test]
+fn what_a_stand_in_bot_did_is_told_as_the_bots_doing() {
+    let mut t = table(2, 1);
+    let mut ann = join(&mut t, 1, "Ann", None);
+    let token = heard(&mut ann)
+        .into_iter()
+        .find_map(|m| match m {
+            ServerMsg::Welcome { token, .. } => Some(token),
+            _ => None,
+        })
+        .expect("a welcome");
+    assert!(t.started(), "the full table started");
+    // Ann leaves; after the grace period her bot plays her setup.
+    t.close(1, 0);
+    let mut now = 0;
+    for _ in 0..200 {
+        now = t.next_wake().unwrap_or(now + 1000).max(now + 1);
+        t.tick(now);
+        if t.record().len() > 8 {
+            break;
+        }
+    }
+    let mut ann = join(&mut t, 2, "Ann", Some(token));
+    let msgs = heard(&mut ann);
+    let notice = msgs.iter().find_map(|m| match m {
+        ServerMsg::Notice(n) if n.contains("welcome back") => Some(n.clone()),
+        _ => None,
+    });
+    assert!(
+        notice.as_deref().is_some_and(|n| n.contains("Your bot:")),
+        "the welcome says how the bot's moves read: {notice:?}"
+    );
+    let log: Vec<String> = msgs
+        .iter()
+        .filter_map(|m| match m {
+            ServerMsg::Update(u) => Some(u.log.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("Your bot: you built a settlement")),
+        "{log:#?}"
+    );
+    assert!(
+        !log.iter().any(|l| l.starts_with("You built")),
+        "nothing the bot did reads as Ann's own: {log:#?}"
+    );
+}

@@ -228,17 +228,37 @@ impl<G: Ruleset> Table<G> {
             self.seat_news(who, now);
         }
         if back {
-            // What they missed, in words for them.
+            // What they missed, in words for them; what their bot did for them is told as
+            // their bot's doing.
+            let me = seat.map(|s| s as Seat);
             let skip = self.history.len().saturating_sub(HISTORY_SENT);
-            let missed: Vec<G::Event> = self.history.iter().skip(skip).cloned().collect();
-            self.send(
-                conn,
-                ServerMsg::Notice(format!(
-                    "welcome back to seat {}: the game so far follows",
-                    seat.map_or(0, |s| s + 1)
-                )),
+            let mut log = Vec::new();
+            let mut kinds = Vec::new();
+            let mut stood_in = false;
+            for (e, stand_in) in self.history.iter().skip(skip) {
+                let Some(text) = self.game.describe(e, me, &self.names) else {
+                    continue;
+                };
+                let by_bot = me.is_some() && *stand_in == me;
+                stood_in |= by_bot;
+                log.push(if by_bot { by_your_bot(&text) } else { text });
+                kinds.push(self.game.event_kind(e));
+            }
+            let mut notice = format!(
+                "welcome back to seat {}: the game so far follows",
+                seat.map_or(0, |s| s + 1)
             );
-            let msg = self.update_for(conn, &missed, now, None);
+            if stood_in {
+                notice.push_str(
+                    " (lines starting \"Your bot:\" are what your bot did while you were away)",
+                );
+            }
+            self.send(conn, ServerMsg::Notice(notice));
+            let mut msg = self.update_for(conn, &[], now, None);
+            if let ServerMsg::Update(u) = &mut msg {
+                u.log = log;
+                u.log_kinds = kinds;
+            }
             self.send(conn, msg);
         }
         if let Some(s) = &self.summary {
@@ -343,5 +363,14 @@ impl<G: Ruleset> Table<G> {
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
         self.send_all(&ids, ServerMsg::Notice(notice));
         self.after_change(Vec::new(), now, None);
+    }
+}
+
+/// A line of what a bot did for a person who was away, told to that person: "You rolled 7"
+/// becomes "Your bot: you rolled 7".
+fn by_your_bot(text: &str) -> String {
+    match text.strip_prefix("You ") {
+        Some(rest) => format!("Your bot: you {rest}"),
+        None => format!("Your bot: {text}"),
     }
 }

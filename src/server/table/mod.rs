@@ -210,7 +210,9 @@ pub struct Table<G: Ruleset = Game> {
     /// Where the record is saved as it grows.
     save: Option<SaveWriter>,
     /// The latest events, for players who come back.
-    history: VecDeque<G::Event>,
+    /// Recent events, each with the seat a bot played in its person's absence when that
+    /// stand-in's move caused it: told to that person, when back, as their bot's doing.
+    history: VecDeque<(G::Event, Option<Seat>)>,
     /// The game time the table's clock starts at (a resumed game goes on from its save).
     origin: Millis,
     /// The wall clock when the table task began handling the current input (µs since the
@@ -422,7 +424,7 @@ impl<G: Ruleset> Table<G> {
         }
         t.record = entries;
         let skip = events.len().saturating_sub(HISTORY);
-        t.history = events.into_iter().skip(skip).collect();
+        t.history = events.into_iter().skip(skip).map(|e| (e, None)).collect();
         t.origin = origin;
         t.started = true;
         t.occupancy.dirty = true;
@@ -533,8 +535,9 @@ impl<G: Ruleset> Table<G> {
         self.push_entry(e);
     }
 
-    fn remember(&mut self, evs: &[G::Event]) {
-        self.history.extend(evs.iter().cloned());
+    fn remember(&mut self, evs: &[G::Event], stand_in: Option<Seat>) {
+        self.history
+            .extend(evs.iter().map(|e| (e.clone(), stand_in)));
         while self.history.len() > HISTORY {
             self.history.pop_front();
         }
@@ -1102,7 +1105,13 @@ impl<G: Ruleset> Table<G> {
         reply: Option<(ConnId, u32)>,
         actor: Option<Seat>,
     ) {
-        self.remember(&evs);
+        // A person's seat that moved with nobody connected to it: a bot stood in.
+        let stand_in = actor.filter(|s| {
+            self.slots
+                .get(*s as usize)
+                .is_some_and(|slot| slot.occupant == Occupant::Person && slot.conn.is_none())
+        });
+        self.remember(&evs, stand_in);
         let who = self.game.audience(actor, &evs);
         self.broadcast(&evs, now, reply, who);
         self.recap(&evs);
