@@ -31,6 +31,7 @@ use crate::rules::costs;
 use crate::rules::devcards::DevCard;
 use crate::rules::resources::ResourceSet;
 use crate::rules::words::cap;
+use crate::topology::HexId;
 use crate::variants::base::BaseView;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;

@@ -207,3 +207,93 @@ fn total_chaos_claims_and_readies_by_keys() {
     }
     panic!("no claim came up");
 }
+
+/// In Risk of Catan, with the cursor on a hex, `u` offers the units that can be bought
+/// there (and only there), and choosing one buys it; elsewhere the key says where it can.
+#[test]
+fn risk_buys_units_on_the_hex_under_the_cursor() {
+    use crate::board::render::Target;
+    use crate::proto::moves::Move;
+    let mut s = Sample::risk(3, 4, ColorLevel::None);
+    for _ in 0..600 {
+        s.bots(2000);
+        s.app.pass_to = false;
+        let buys: Vec<(crate::topology::HexId, String)> = s
+            .app
+            .st()
+            .legal_moves()
+            .filter_map(|(m, t)| match m {
+                Move::Own { verb, at: Some(h) } if verb == "buy" => Some((*h, t.clone())),
+                _ => None,
+            })
+            .collect();
+        if buys.len() > 1 {
+            // Away from any such hex, `u` takes the cursor to one; `u` again offers its units.
+            s.app.cursor = None;
+            press(&mut s, KeyCode::Char('u'));
+            let Some(Target::Hex(hex)) = s.app.cursor else {
+                panic!("u moved the cursor to a hex: {:?}", s.app.cursor);
+            };
+            let here: Vec<&String> = buys
+                .iter()
+                .filter(|(h, _)| *h == hex)
+                .map(|(_, t)| t)
+                .collect();
+            assert!(!here.is_empty(), "a hex where units can be bought");
+            press(&mut s, KeyCode::Char('u'));
+            if here.len() > 1 {
+                let Some(Dialog::List(d)) = &s.app.dialog else {
+                    panic!(
+                        "u offers the choice: {:?}",
+                        s.app.flash.as_ref().map(|f| &f.text)
+                    );
+                };
+                assert_eq!(d.items.len(), here.len(), "only this hex's purchases");
+                press(&mut s, KeyCode::Enter);
+            }
+            let bought = s
+                .app
+                .st()
+                .log
+                .iter()
+                .rev()
+                .take(5)
+                .any(|l| l.plain().starts_with("You bought"));
+            assert!(
+                bought,
+                "the unit was bought: {:?}",
+                s.app
+                    .st()
+                    .log
+                    .iter()
+                    .rev()
+                    .take(5)
+                    .map(|l| l.plain())
+                    .collect::<Vec<_>>()
+            );
+            return;
+        }
+        let legal = s.app.st().legal().to_vec();
+        let Some(pick) = legal
+            .iter()
+            .find(|c| c.starts_with("roll"))
+            .or_else(|| {
+                legal.iter().find(|c| {
+                    c.starts_with("place ") || c.starts_with("settle") || c.starts_with("road")
+                })
+            })
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|c| c.starts_with("discard") || c.starts_with("robber"))
+            })
+            .or_else(|| legal.iter().find(|c| *c == "end"))
+            .cloned()
+        else {
+            continue;
+        };
+        let fx = s.app.run_line(&pick);
+        s.apply(fx);
+    }
+    panic!("no unit could be bought");
+}

@@ -120,13 +120,68 @@ impl App {
         ) {
             return None;
         }
-        let own = self.ruleset()?.own_keys().iter().find(|o| o.key == c)?;
-        let items: Vec<(String, String)> = self
+        let own = *self.ruleset()?.own_keys().iter().find(|o| o.key == c)?;
+        let all: Vec<(Option<HexId>, String)> = self
             .st()
             .legal_moves()
-            .filter(|(m, _)| own.verbs.iter().any(|v| m.is_own(v)))
-            .map(|(_, text)| (text.clone(), text.clone()))
+            .filter_map(|(m, text)| match m {
+                Move::Own { verb, at } if own.verbs.contains(&verb.as_str()) => {
+                    Some((*at, text.clone()))
+                }
+                _ => None,
+            })
             .collect();
+        if all.is_empty() {
+            // A key only this ruleset binds says why it does nothing now.
+            if map_key(k).is_none() {
+                self.info(format!("Not now: {}.", own.what));
+                return Some(Vec::new());
+            }
+            return None;
+        }
+        // Commands that act on a hex are offered for the hex under the cursor.
+        let on_hexes: Vec<HexId> = all.iter().filter_map(|(at, _)| *at).collect();
+        let here = match self.cursor {
+            Some(Target::Hex(h)) => Some(h),
+            _ => None,
+        };
+        let items: Vec<(String, String)> = match here {
+            Some(h) if on_hexes.contains(&h) => all
+                .into_iter()
+                .filter(|(at, _)| *at == Some(h))
+                .map(|(_, t)| (t.clone(), t))
+                .collect(),
+            _ if on_hexes.len() == all.len() && all.len() > 1 => {
+                let name = |h: HexId| self.map().map_or("?".into(), |m| m.hex_name(h).to_string());
+                let mut hexes: Vec<String> = Vec::new();
+                for h in on_hexes {
+                    let n = name(h);
+                    if !hexes.contains(&n) {
+                        hexes.push(n);
+                    }
+                }
+                let shown = hexes.iter().take(8).cloned().collect::<Vec<_>>().join(" ");
+                let more = hexes.len().saturating_sub(8);
+                let more = if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                };
+                // The cursor goes to the first such hex; the key again offers its choices.
+                if let Some(first) = all.iter().find_map(|(at, _)| *at) {
+                    self.cursor = Some(Target::Hex(first));
+                    self.rebuild();
+                    self.follow_cursor();
+                }
+                self.info(format!(
+                    "{}: possible at {shown}{more}. The cursor is on {}: {c} again for its choices, or arrows to another.",
+                    cap(own.what.to_string()),
+                    hexes.first().cloned().unwrap_or_default()
+                ));
+                return Some(Vec::new());
+            }
+            _ => all.into_iter().map(|(_, t)| (t.clone(), t)).collect(),
+        };
         match items.as_slice() {
             [] => None,
             [(_, cmd)] => {

@@ -7,7 +7,7 @@ use crate::engine::Seat;
 use crate::rules::resources::ResourceSet;
 use crate::tui::log_pane::wrap;
 use crate::client::rulesets::risk::Risk;
-use crate::tui::ruleset::{Ctx, PanelPlace, RulesetUi};
+use crate::tui::ruleset::{Ctx, OwnKey, PanelPlace, RulesetUi};
 use crate::tui::widgets::{flow, side_panel};
 use crate::variants::base::BaseView;
 use crate::variants::risk::RiskView;
@@ -39,7 +39,7 @@ pub fn phase_text(v: &RiskView, cx: &Ctx) -> Option<String> {
         )),
         "battle" => v.battle.as_ref().map(|b| {
             format!(
-                "Risk · battle: {} attacks {} (:attack, :stop, :retreat)",
+                "Risk · battle: {} attacks {} (f)",
                 who(b.attacker),
                 who(b.defender)
             )
@@ -59,17 +59,54 @@ pub fn prompt(cx: &Ctx, v: &RiskView) -> Option<(String, ratatui::style::Style)>
         }
         "claim" if mine => "Claim an empty land hex with a free foot soldier: Tab to it, Enter (or :place HEX).",
         "battle" if mine => {
-            "Your battle: :attack HEX for another round, :stop to stay and contest, :retreat to go back."
+            "Your battle: f to attack again, stop and contest, or retreat (:attack HEX, :stop, :retreat)."
         }
         "start-unit" | "claim" => "Waiting for the armies to be placed.",
         "battle" => "A battle is being fought.",
         "main" if mine => {
-            "Build, trade, and armies: :buy armies 1 foot with wool at C, :move, :attack, :barrage, :redeploy, e ends."
+            "Build, trade, armies: on a hex, u buys units, v moves armies there, f attacks it; e ends."
         }
         _ => return None,
     };
     Some((text.into(), if mine { t.good() } else { t.title() }))
 }
+
+/// The armies' commands on keys, over the hex under the cursor: fight, buy units, move.
+const OWN_KEYS: &[OwnKey] = &[
+    OwnKey {
+        key: 'f',
+        verbs: &["attack", "barrage", "stop", "retreat"],
+        what: "fight: attack, fire a barrage, stop or retreat",
+    },
+    OwnKey {
+        key: 'u',
+        verbs: &["buy"],
+        what: "buy units",
+    },
+    OwnKey {
+        key: 'v',
+        verbs: &["move", "redeploy"],
+        what: "move armies",
+    },
+];
+
+/// Base's keys, and the armies' (on the hex under the cursor).
+const ACTION_KEYS: &[(&str, &str)] = &[
+    ("r", "roll the dice"),
+    (
+        "o / s / c",
+        "build a road / settlement / city: highlights the spots",
+    ),
+    ("b", "buy a development card"),
+    ("p", "play a development card"),
+    ("t", "trade with players or the bank"),
+    ("a", "answer offers (accept, decline, counter, withdraw)"),
+    ("d", "discard after a 7 (opens by itself)"),
+    ("u", "buy units for the hex under the cursor"),
+    ("v", "move armies to the hex under the cursor"),
+    ("f", "fight: attack the hex under the cursor, barrage it; stop or retreat"),
+    ("e", "end your turn"),
+];
 
 /// Draws the panel into `area`.
 pub fn panel(cx: &Ctx, v: &RiskView, area: Rect, buf: &mut Buffer) {
@@ -163,6 +200,14 @@ pub fn panel(cx: &Ctx, v: &RiskView, area: Rect, buf: &mut Buffer) {
 }
 
 impl<'a> RulesetUi<'a> for Risk<'a> {
+    fn own_keys(&self) -> &'static [OwnKey] {
+        OWN_KEYS
+    }
+
+    fn action_keys(&self) -> &'static [(&'static str, &'static str)] {
+        ACTION_KEYS
+    }
+
     fn classic(&self) -> Option<&'a BaseView> {
         Some(&self.0.base)
     }
