@@ -203,6 +203,10 @@ impl ListDialog {
         match k.code {
             KeyCode::Up | KeyCode::Char('k') => self.row = (self.row + n - 1) % n,
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => self.row = (self.row + 1) % n,
+            KeyCode::PageDown => self.row = (self.row + 10).min(n - 1),
+            KeyCode::PageUp => self.row = self.row.saturating_sub(10),
+            KeyCode::Home => self.row = 0,
+            KeyCode::End => self.row = n - 1,
             KeyCode::Char(c) if c.is_ascii_digit() && c != '0' => {
                 let i = c as usize - '1' as usize;
                 if let Some((_, cmd)) = self.items.get(i) {
@@ -220,15 +224,39 @@ impl ListDialog {
         Outcome::Stay
     }
 
-    fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+    /// The prompt and the items, at most `rows` of them: a window that keeps the chosen
+    /// one in view, with how many lie above and below.
+    fn lines(&self, theme: &Theme, rows: usize) -> Vec<Line<'static>> {
         let mut out = vec![Line::raw(format!("  {}", self.prompt)), Line::raw("")];
-        for (i, (label, _)) in self.items.iter().enumerate() {
+        let n = self.items.len();
+        let rows = rows.max(3);
+        let (start, end) = if n <= rows {
+            (0, n)
+        } else {
+            // Two rows tell what lies beyond the window.
+            let shown = rows - 2;
+            let start = self.row.saturating_sub(shown / 2).min(n - shown);
+            (start, start + shown)
+        };
+        if n > rows {
+            out.push(Line::from(Span::styled(
+                format!("   ↑ {start} more (PgUp, Home)"),
+                theme.dim(),
+            )));
+        }
+        for (i, (label, _)) in self.items.iter().enumerate().take(end).skip(start) {
             let text = format!(" {} {label} ", i + 1);
             out.push(if i == self.row {
                 Line::from(vec![Span::raw("▶"), Span::styled(text, theme.selected())])
             } else {
                 Line::from(vec![Span::raw(" "), Span::raw(text)])
             });
+        }
+        if n > rows {
+            out.push(Line::from(Span::styled(
+                format!("   ↓ {} more (PgDn, End)", n - end),
+                theme.dim(),
+            )));
         }
         out
     }
@@ -748,7 +776,7 @@ impl Dialog {
     fn hints(&self) -> &'static str {
         match self {
             Dialog::Pick(_) => "↑↓ resource  ←→ or +/- or 0-9 count  Enter send  Esc later",
-            Dialog::List(_) => "↑↓ choose  Enter or 1-9 send  Esc back",
+            Dialog::List(_) => "↑↓ PgUp/PgDn choose  Enter or 1-9 send  Esc back",
             Dialog::Play(_) => "↑↓ choose  Enter play  Esc back",
             Dialog::Trade(_) => "↑↓ row  ←→ partner or side  +/- 0-9 count  Enter send  Esc cancel",
             Dialog::Offers(_) => "↑↓ offer  y accept  n decline  c counter  x withdraw  Esc close",
@@ -762,7 +790,12 @@ impl Dialog {
                 let (t, l) = d.lines(theme);
                 (t, l, 52)
             }
-            Dialog::List(d) => (d.title.clone(), d.lines(theme), 56),
+            // The frame, the prompt, a blank line and the hints take 6 rows.
+            Dialog::List(d) => (
+                d.title.clone(),
+                d.lines(theme, area.height.saturating_sub(6) as usize),
+                56,
+            ),
             Dialog::Play(d) => (" Play a development card ".into(), d.lines(theme), 60),
             Dialog::Trade(d) => {
                 let (t, l) = d.lines(theme);

@@ -297,3 +297,80 @@ fn risk_buys_units_on_the_hex_under_the_cursor() {
     }
     panic!("no unit could be bought");
 }
+
+/// Adaptations is played by its own keys: each key offers the legal moves of its kind that
+/// start from the hex under the cursor (taking the cursor to such a hex first), and Enter
+/// sends the one chosen. Every typed move names the hex its text starts from.
+#[test]
+fn adaptations_is_played_by_keys_alone() {
+    use crate::proto::moves::Move;
+    let mut s = Sample::adaptations(2, 2, ColorLevel::None);
+    let keys: Vec<(char, &[&str])> = s
+        .app
+        .ruleset()
+        .expect("a ruleset on screen")
+        .own_keys()
+        .iter()
+        .map(|k| (k.key, k.verbs))
+        .collect();
+    let mut made = 0;
+    for _ in 0..300 {
+        s.bots(2000);
+        s.app.pass_to = false;
+        let map = s.app.map().cloned();
+        let moves: Vec<(Move, String)> = s
+            .app
+            .st()
+            .legal_moves()
+            .map(|(m, t)| (m.clone(), t.clone()))
+            .collect();
+        if let Some(map) = map {
+            for (m, text) in &moves {
+                if let Move::Own { at: Some(h), .. } = m {
+                    let name = crate::variants::adaptations::drift::name(map.topology.hex(*h));
+                    let name = name.as_str();
+                    assert!(
+                        text.split([' ', '>', '*']).any(|w| w == name),
+                        "`{text}` starts from {name}"
+                    );
+                }
+            }
+        }
+        let Some((Move::Own { verb, .. }, _)) = moves.first() else {
+            continue;
+        };
+        let key = keys
+            .iter()
+            .find(|(_, verbs)| verbs.contains(&verb.as_str()))
+            .map(|(k, _)| *k)
+            .unwrap_or_else(|| panic!("a key for `{verb}`"));
+        let before = s.app.st().log.len();
+        s.app.cursor = None;
+        press(&mut s, KeyCode::Char(key));
+        if s.app.dialog.is_none() && s.app.st().log.len() == before {
+            // The cursor went to a hex where the move starts: the key again offers it.
+            press(&mut s, KeyCode::Char(key));
+        }
+        if s.app.dialog.is_some() {
+            press(&mut s, KeyCode::Enter);
+        }
+        assert!(
+            s.app.st().log.len() > before,
+            "`{key}` made a move: {:?} / {:?}",
+            s.app.flash.as_ref().map(|f| &f.text),
+            s.app
+                .st()
+                .log
+                .iter()
+                .rev()
+                .take(3)
+                .map(|l| l.plain())
+                .collect::<Vec<_>>()
+        );
+        made += 1;
+        if made >= 12 {
+            return;
+        }
+    }
+    panic!("only {made} moves were made by keys");
+}

@@ -143,6 +143,11 @@ fn cursor_info(app: &App) -> Vec<Line<'static>> {
     // What stands on the board, as the ruleset draws it: every ruleset's pieces and robbers.
     let pieces = super::rulesets::overlay(&u.view, &u.seats);
     let people = app.people();
+    // A ruleset that names and explains its hexes its own way (Adaptations' positions).
+    let own_hex = match c {
+        Target::Hex(h) => app.ruleset().and_then(|r| r.hex_info(&app.ctx(), map, h)),
+        _ => None,
+    };
     let mut first = vec![Span::styled(" ▸ ", t.key())];
     let mut second = vec![Span::raw("   ")];
     match c {
@@ -205,6 +210,11 @@ fn cursor_info(app: &App) -> Vec<Line<'static>> {
                 first.push(Span::raw(" "));
                 first.extend(people.label(*owner, t));
             }
+        }
+        Target::Hex(_) if own_hex.is_some() => {
+            let (head, detail) = own_hex.clone().unwrap_or_default();
+            first.push(Span::styled(head, t.title()));
+            second.push(Span::styled(detail, t.dim()));
         }
         Target::Hex(id) => {
             let tile = map.tile(id);

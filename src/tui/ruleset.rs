@@ -12,10 +12,12 @@
 use super::legal::{BoardAction, LegalIndex};
 use super::theme::Theme;
 use super::widgets::People;
+use crate::board::Map;
 use crate::client::rulesets::PlainUi;
 use crate::client::state::ClientState;
 use crate::engine::Seat;
 use crate::rules::resources::ResourceSet;
+use crate::topology::HexId;
 use crate::variants::base::BaseView;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -143,9 +145,26 @@ pub trait RulesetUi<'a>: PlainUi<'a> {
         crate::tui::screens::BASE_ACTION_KEYS
     }
 
+    /// A hex in the ruleset's own words, for the cursor's lines: its name and what it is,
+    /// then what stands on it and around it. `None`: the map's name, terrain and number.
+    fn hex_info(&self, _cx: &Ctx, _map: &Map, _h: HexId) -> Option<(String, String)> {
+        None
+    }
+
+    /// A hex's name as the ruleset's board and commands write it.
+    fn hex_name(&self, map: &Map, h: HexId) -> String {
+        map.hex_name(h).to_string()
+    }
+
     /// The ruleset's own keys ([`OwnKey`]), tried before the shared ones.
     fn own_keys(&self) -> &'static [OwnKey] {
         &[]
+    }
+
+    /// The footer's entry for [`RulesetUi::own_keys`] in a game played without the board's
+    /// spot keys ([`Keys::CommandLine`]): its letters and what they are.
+    fn own_keys_hint(&self) -> Option<(&'static str, &'static str)> {
+        None
     }
 
     /// The hand the discard and trade dialogs work from (`None`: the ruleset has no such

@@ -395,14 +395,16 @@ pub(super) fn footer(app: &App, area: Rect, buf: &mut Buffer) {
             ("q", "quit"),
         ]
     } else if app.ruleset().is_some_and(|r| r.keys() == Keys::CommandLine) {
-        // Played from the command line: the board's spot keys do not apply.
-        let mut v = vec![
-            ("←↓↑→ hjkl", "look around"),
+        // Played by the game's own keys and the command line: the board's spot keys do
+        // not apply.
+        let mut v = vec![("←↓↑→ hjkl", "move")];
+        v.extend(app.ruleset().and_then(|r| r.own_keys_hint()));
+        v.extend([
             (":", "command (:legal lists them)"),
             ("m", "chat"),
             ("n", "names"),
             ("PgUp/Dn", "log"),
-        ];
+        ]);
         if app.hotseat() {
             v.push(("w", "next person"));
         }

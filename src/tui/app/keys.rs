@@ -152,7 +152,10 @@ impl App {
                 .map(|(_, t)| (t.clone(), t))
                 .collect(),
             _ if on_hexes.len() == all.len() && all.len() > 1 => {
-                let name = |h: HexId| self.map().map_or("?".into(), |m| m.hex_name(h).to_string());
+                let name = |h: HexId| match (self.map(), self.ruleset()) {
+                    (Some(m), Some(r)) => r.hex_name(m, h),
+                    _ => "?".into(),
+                };
                 let mut hexes: Vec<String> = Vec::new();
                 for h in on_hexes {
                     let n = name(h);

@@ -2,16 +2,20 @@
 //! holds under them, the piles and the Game End count, the caps used this turn, every
 //! player's AP, herds, adaptations and conflict VP, and your hand. The board itself shows
 //! each position's name and capacity above its label and the herds per player below it; the
-//! log tells drifts, drownings and conflicts. Commands go through the command line (`:`).
+//! log tells drifts, drownings and conflicts. The game's own keys offer its moves on the hex
+//! under the cursor; every move is also a command (`:`).
 
 use crate::engine::Seat;
 use crate::rules::resources::Terrain;
 use crate::tui::lines::hand_line;
 use crate::client::rulesets::adaptations::Adaptations;
-use crate::tui::ruleset::Keys;
-use crate::tui::ruleset::{Ctx, PanelPlace, RulesetUi};
+use crate::tui::ruleset::{Ctx, Keys, OwnKey, PanelPlace, RulesetUi};
 use crate::tui::widgets::People;
-use crate::variants::adaptations::drift::name as pos_name;
+use crate::board::Map;
+use crate::geometry::Hex;
+use crate::topology::HexId;
+use crate::variants::adaptations::drift::{self, name as pos_name};
+use crate::variants::adaptations::Piece;
 use crate::variants::adaptations::{AdaptView, Adaptation};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -76,15 +80,13 @@ pub fn prompt(cx: &Ctx, v: &AdaptView) -> (String, Style) {
         return (format!("Waiting for {who}. ? shows the keys."), t.dim());
     }
     let text = match v.phase.as_str() {
-        "placement" => "Place two herds on land: :place AB AC (names are on the board)",
-        "climate" => {
-            "Climate change: :drift AB AC | :water wool AB AC | :season wool ore | :triple ore high | :discard ... | :done"
-        }
+        "placement" => "Place two herds on land: cursor on a hex, p (or :place AB AC)",
+        "climate" => "Climate change: d drifts the tile under the cursor, s the seasons, e done",
         "evolution" => {
-            "Evolution: :migrate AB>AC*2 | :swim AB>AC | :reproduce AB | :buy speed | :drift AB AC | :done"
+            "Evolution: on a hex, v moves herds, p reproduces, d drifts; b adaptations; e done"
         }
-        "territorial" => "Territorial: :conflict AB to start a conflict there, or :done",
-        "retreat" => "A herd of yours is removed: :retreat AB to save it, or :stay",
+        "territorial" => "Territorial: c on a hex starts a conflict there, or e when done",
+        "retreat" => "A herd of yours is removed: c to retreat it (or stay)",
         _ => "",
     };
     (text.into(), t.title())
@@ -292,8 +294,122 @@ impl<'a> RulesetUi<'a> for Adaptations<'a> {
         false
     }
 
-    /// Herds are moved from the command line: the board's spot keys are base Catan's.
+    /// Herds and tiles move by the game's own keys over the hex under the cursor (and the
+    /// command line); the board's spot keys (Tab, Enter) are base Catan's.
     fn keys(&self) -> Keys {
         Keys::CommandLine
     }
+
+    fn own_keys(&self) -> &'static [OwnKey] {
+        OWN_KEYS
+    }
+
+    fn hex_info(&self, cx: &Ctx, map: &Map, h: HexId) -> Option<(String, String)> {
+        Some(hex_info(cx, self.0, map.topology.hex(h)))
+    }
+
+    fn hex_name(&self, map: &Map, h: HexId) -> String {
+        drift::name(map.topology.hex(h))
+    }
+
+    fn own_keys_hint(&self) -> Option<(&'static str, &'static str)> {
+        Some(("p d s v b c e", "moves (? lists)"))
+    }
+
+    fn action_keys(&self) -> &'static [(&'static str, &'static str)] {
+        ACTION_KEYS
+    }
 }
+
+/// A position in words for the cursor: its name and tile with the room it has, then the
+/// herds on it and its neighbours (the positions a herd or a tile may step to).
+fn hex_info(cx: &Ctx, v: &AdaptView, h: Hex) -> (String, String) {
+    let tile = v.tiles.iter().find(|(p, _)| *p == h).map(|t| t.1);
+    let herds: u32 = v
+        .herds
+        .iter()
+        .find(|(p, _)| *p == h)
+        .map_or(0, |(_, n)| n.iter().sum());
+    let head = match tile {
+        Some(Piece::Land(t)) => {
+            let cap = v.capacity.iter().find(|(p, _)| *p == h).map_or(0, |c| c.1);
+            let room = if herds > cap {
+                format!(" · OVERCROWDED {herds}/{cap}")
+            } else {
+                format!(" · {herds}/{cap} herds")
+            };
+            format!("{} · {}{room}", drift::name(h), t.name())
+        }
+        Some(Piece::Sea) => format!("{} · sea tile", drift::name(h)),
+        None => format!("{} · open water", drift::name(h)),
+    };
+    let mut on: Vec<String> = Vec::new();
+    if let Some((_, n)) = v.herds.iter().find(|(p, _)| *p == h) {
+        for (seat, count) in n.iter().enumerate().filter(|(_, c)| **c > 0) {
+            on.push(format!("{}{count}", cx.people.letters.get(seat).copied().unwrap_or('?')));
+        }
+    }
+    let near: Vec<String> = h
+        .neighbors()
+        .into_iter()
+        .filter(|n| drift::in_frame(*n))
+        .map(drift::name)
+        .collect();
+    let near = format!("next to {}", near.join(" "));
+    if on.is_empty() {
+        (head, near)
+    } else {
+        (head, format!("herds {} · {near}", on.join(" ")))
+    }
+}
+
+/// The game's moves on keys: those that start from a hex act on the hex under the cursor.
+const OWN_KEYS: &[OwnKey] = &[
+    OwnKey {
+        key: 'p',
+        verbs: &["place", "reproduce"],
+        what: "place or reproduce herds",
+    },
+    OwnKey {
+        key: 'd',
+        verbs: &["drift", "water", "triple"],
+        what: "drift a tile",
+    },
+    OwnKey {
+        key: 's',
+        verbs: &["season", "clear"],
+        what: "the seasons",
+    },
+    OwnKey {
+        key: 'v',
+        verbs: &["migrate", "swim"],
+        what: "move herds",
+    },
+    OwnKey {
+        key: 'b',
+        verbs: &["buy", "trade"],
+        what: "buy or trade in an adaptation",
+    },
+    OwnKey {
+        key: 'c',
+        verbs: &["conflict", "retreat", "stay"],
+        what: "conflict",
+    },
+    OwnKey {
+        key: 'e',
+        verbs: &["done", "discard"],
+        what: "end your part (done, or discard)",
+    },
+];
+
+/// [`OWN_KEYS`] for the help screen.
+const ACTION_KEYS: &[(&str, &str)] = &[
+    ("p", "place herds (setup), or reproduce on the hex under the cursor"),
+    ("d", "drift the tile under the cursor (land, sea, or with three cards)"),
+    ("s", "the seasons: choose High and Low, or clear a season card"),
+    ("v", "move herds from the hex under the cursor (migrate, swim)"),
+    ("b", "buy or trade in an adaptation"),
+    ("c", "start a conflict on the hex under the cursor; retreat or stay"),
+    ("e", "done with your part, or discard to end it"),
+    (":", "every move as a command (:legal lists them)"),
+];

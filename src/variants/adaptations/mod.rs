@@ -619,7 +619,7 @@ impl Ruleset for AdaptGame {
     }
 
     fn move_of(&self, cmd: &Command) -> crate::proto::moves::Move {
-        moves::move_of(cmd)
+        moves::move_of(&self.map, cmd)
     }
 
     fn event_kind(&self, ev: &Event) -> crate::proto::moves::EventKind {
