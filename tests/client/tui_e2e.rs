@@ -184,3 +184,52 @@ fn total_chaos_and_the_big_game_open_by_keys_at_80x24() {
     let s = t.wait("the collection told", |s| s.contains("You took"));
     assert!(s.contains("Big Game"), "{s}");
 }
+
+/// Adaptations by its own keys at 80×24: `p` takes the cursor to a hex where herds may be
+/// placed, `p` again offers the placements from there, Enter places two herds; twice (the
+/// snake order), and the game moves on to its first turn.
+#[test]
+fn adaptations_places_herds_by_keys_at_80x24() {
+    let Some(t) = Tmux::start(
+        "keys-adaptations",
+        80,
+        24,
+        "env -u NO_COLOR CATAN_NO_ADVERTISE=1 PS1='$ ' bash --norc --noprofile",
+    ) else {
+        eprintln!("skipping the TUI end-to-end test: tmux is not installed");
+        return;
+    };
+    t.wait("the shell prompt", |s| s.contains('$'));
+    let bin = env!("CARGO_BIN_EXE_catan");
+    t.line(&format!(
+        "{bin} hotseat --variant adaptations --players 1 --seed 1 --bot-think-secs 0"
+    ));
+    t.wait("the setup screen", |s| s.contains("Game setup"));
+    t.keys(&["Enter"]);
+    let placing = |s: &str| s.contains("Place two herds on land");
+    let title = |s: &str| s.lines().next().unwrap_or_default().to_string();
+    for round in 1..=2 {
+        t.wait(&format!("placement {round}"), placing);
+        let started = Instant::now();
+        // The first press may only move the cursor; then the choices open.
+        let s = loop {
+            t.keys(&["p"]);
+            match t.poll(Duration::from_secs(2), |s| s.contains("Choose one")) {
+                Ok(s) => break s,
+                Err(s) => assert!(
+                    started.elapsed() < Duration::from_secs(30),
+                    "p never offered the placements:\n{s}"
+                ),
+            }
+        };
+        assert!(s.contains(" place "), "the choices are placements:\n{s}");
+        t.keys(&["Enter"]);
+        t.wait(&format!("placement {round} sent"), |s| {
+            !s.contains("Choose one")
+        });
+    }
+    let s = t.wait("the first turn", |s| {
+        !placing(s) && title(s).contains("turn 1")
+    });
+    assert!(s.contains("Log"), "the log strip stays at 80×24:\n{s}");
+}
