@@ -374,3 +374,73 @@ fn adaptations_is_played_by_keys_alone() {
     }
     panic!("only {made} moves were made by keys");
 }
+
+/// In the Big Game, a ship is built by keys: Enter on a sea edge where only a ship may go
+/// builds one (the spot keys know ships as they know roads).
+#[test]
+fn big_game_builds_a_ship_by_keys() {
+    use crate::board::render::Target;
+    use crate::proto::moves::Move;
+    let mut s = Sample::big(18, 2, ColorLevel::None);
+    for _ in 0..600 {
+        s.bots(2000);
+        s.app.pass_to = false;
+        let roads: Vec<crate::topology::EdgeId> = s
+            .app
+            .st()
+            .moves()
+            .iter()
+            .filter_map(|m| match m {
+                Move::Road(e) => Some(*e),
+                _ => None,
+            })
+            .collect();
+        let ship = s.app.st().moves().iter().find_map(|m| match m {
+            Move::Ship(e) if !roads.contains(e) => Some(*e),
+            _ => None,
+        });
+        if let Some(e) = ship {
+            s.app.action = None;
+            s.app.cursor = Some(Target::Edge(e));
+            press(&mut s, KeyCode::Enter);
+            let built = s
+                .app
+                .st()
+                .log
+                .iter()
+                .rev()
+                .take(5)
+                .any(|l| l.plain().starts_with("You built a ship"));
+            assert!(
+                built,
+                "Enter built the ship: {:?} / {:?}",
+                s.app.flash.as_ref().map(|f| &f.text),
+                s.app
+                    .st()
+                    .log
+                    .iter()
+                    .rev()
+                    .take(3)
+                    .map(|l| l.plain())
+                    .collect::<Vec<_>>()
+            );
+            return;
+        }
+        let legal = s.app.st().legal().to_vec();
+        let pick = legal
+            .iter()
+            .find(|c| c.starts_with("collect") || c.starts_with("city"))
+            .or_else(|| legal.iter().find(|c| c.starts_with("bank")))
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|c| c.starts_with("end") || c.starts_with("discard"))
+            })
+            .cloned();
+        if let Some(pick) = pick {
+            let fx = s.app.run_line(&pick);
+            s.apply(fx);
+        }
+    }
+    panic!("no ship came up");
+}

@@ -15,6 +15,8 @@ use crate::topology::{CornerId, EdgeId, HexId};
 pub enum BoardAction {
     Settle,
     Road,
+    /// The Big Game's ships, on sea edges.
+    Ship,
     City,
     Robber,
     /// The Big Game's setup: take the resources around one starting settlement.
@@ -29,6 +31,7 @@ impl BoardAction {
         match self {
             BoardAction::Settle => "settle",
             BoardAction::Road => "road",
+            BoardAction::Ship => "ship",
             BoardAction::City => "city",
             BoardAction::Robber => "robber",
             BoardAction::Collect => "collect",
@@ -41,6 +44,7 @@ impl BoardAction {
         match self {
             BoardAction::Settle => "a settlement",
             BoardAction::Road => "a road",
+            BoardAction::Ship => "a ship",
             BoardAction::City => "a city",
             BoardAction::Robber => "the robber",
             BoardAction::Collect => "the settlement to collect around",
@@ -55,7 +59,7 @@ impl BoardAction {
             (
                 BoardAction::Settle | BoardAction::City | BoardAction::Collect,
                 Target::Corner(_)
-            ) | (BoardAction::Road, Target::Edge(_))
+            ) | (BoardAction::Road | BoardAction::Ship, Target::Edge(_))
                 | (BoardAction::Robber | BoardAction::Place, Target::Hex(_))
         )
     }
@@ -83,6 +87,7 @@ pub struct LegalIndex {
     pub settle: Vec<(CornerId, String)>,
     pub city: Vec<(CornerId, String)>,
     pub road: Vec<(EdgeId, String)>,
+    pub ship: Vec<(EdgeId, String)>,
     pub collect: Vec<(CornerId, String)>,
     pub place: Vec<(HexId, String)>,
     pub robber: Vec<RobberMove>,
@@ -117,6 +122,7 @@ impl LegalIndex {
                 Move::Settle(c) => ix.settle.push((c, text)),
                 Move::City(c) => ix.city.push((c, text)),
                 Move::Road(e) => ix.road.push((e, text)),
+                Move::Ship(e) => ix.ship.push((e, text)),
                 Move::Collect(c) => ix.collect.push((c, text)),
                 Move::Place(h) => ix.place.push((h, text)),
                 Move::Robber { hex, steal } => ix.robber.push(RobberMove { hex, steal, text }),
@@ -138,7 +144,7 @@ impl LegalIndex {
                 Move::Accept(id) => ix.accept.push(id),
                 Move::Decline(id) => ix.decline.push(id),
                 Move::Cancel(id) => ix.cancel.push(id),
-                Move::Ship(_) | Move::Counter(_) | Move::Own { .. } => {}
+                Move::Counter(_) | Move::Own { .. } => {}
             }
         }
         ix
@@ -154,6 +160,7 @@ impl LegalIndex {
                 .collect(),
             BoardAction::City => self.city.iter().map(|(c, _)| Target::Corner(*c)).collect(),
             BoardAction::Road => self.road.iter().map(|(e, _)| Target::Edge(*e)).collect(),
+            BoardAction::Ship => self.ship.iter().map(|(e, _)| Target::Edge(*e)).collect(),
             BoardAction::Collect => self
                 .collect
                 .iter()
@@ -177,6 +184,7 @@ impl LegalIndex {
         [
             BoardAction::Settle,
             BoardAction::Road,
+            BoardAction::Ship,
             BoardAction::City,
             BoardAction::Robber,
             BoardAction::Collect,
@@ -212,6 +220,11 @@ impl LegalIndex {
                 .map(|(_, s)| s.clone()),
             (BoardAction::Road, Target::Edge(e)) => self
                 .road
+                .iter()
+                .find(|(x, _)| *x == e)
+                .map(|(_, s)| s.clone()),
+            (BoardAction::Ship, Target::Edge(e)) => self
+                .ship
                 .iter()
                 .find(|(x, _)| *x == e)
                 .map(|(_, s)| s.clone()),

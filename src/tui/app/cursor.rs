@@ -207,7 +207,15 @@ impl App {
                     })
                 }
             }
-            Target::Edge(_) => Some(BoardAction::Road),
+            Target::Edge(e) => Some(
+                if self.legal.ship.iter().any(|(x, _)| *x == e)
+                    && !self.legal.road.iter().any(|(x, _)| *x == e)
+                {
+                    BoardAction::Ship
+                } else {
+                    BoardAction::Road
+                },
+            ),
             Target::Hex(_) => (!self.legal.robber.is_empty()).then_some(BoardAction::Robber),
         }
     }
@@ -246,7 +254,7 @@ impl App {
                 cap(a.what().to_string()),
                 match a {
                     BoardAction::Settle | BoardAction::City | BoardAction::Collect => "a corner",
-                    BoardAction::Road => "an edge",
+                    BoardAction::Road | BoardAction::Ship => "an edge",
                     BoardAction::Robber | BoardAction::Place => "a hex",
                 }
             ));

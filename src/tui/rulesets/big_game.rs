@@ -62,7 +62,7 @@ pub fn prompt(cx: &Ctx, v: &BigView) -> (String, Style) {
         "setup" => "Waiting for the others' setup choices or the clock.".to_string(),
         _ if cx.legal.discard => "A 7: discard half your cards: :discard 2 wool 1 ore".to_string(),
         _ if v.active && cx.legal.end => {
-            "Your group's round: :settle, :road, :ship, :city, :buy dev, :bank, :offer .., :play .. — :end when done. [ ] switch boards".to_string()
+            "Your group's round: Tab and Enter build (roads, ships, settlements), c cities, b buys a card, t trades, p plays; e when done. [ ] boards".to_string()
         }
         _ if !cx.legal.accept.is_empty() => "An offer waits for you: :accept N or :decline N".to_string(),
         _ if cx.legal.offer => {
@@ -326,7 +326,31 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
     side_panel(t, title, lines, cx.panel_scroll, area, buf);
 }
 
+/// The Big Game's keys: no dice to roll (every board shares the round's roll), ships on
+/// the spots Tab visits.
+const ACTION_KEYS: &[(&str, &str)] = &[
+    (
+        "Tab, Enter",
+        "the next spot where you may build (road, ship, settlement), and build there",
+    ),
+    (
+        "o / s / c",
+        "build a road / settlement / city: highlights the spots",
+    ),
+    ("b", "buy a development card"),
+    ("p", "play a development card"),
+    ("t", "trade with players or the bank"),
+    ("a", "answer offers (accept, decline, counter, withdraw)"),
+    ("d", "discard after a 7 (opens by itself)"),
+    ("e", "done for this round"),
+    ("[ / ]", "bring the previous / next board into view"),
+];
+
 impl<'a> RulesetUi<'a> for BigGame<'a> {
+    fn action_keys(&self) -> &'static [(&'static str, &'static str)] {
+        ACTION_KEYS
+    }
+
     fn phase_text(&self, _cx: &Ctx) -> String {
         phase_text(self.0)
     }
