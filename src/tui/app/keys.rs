@@ -134,7 +134,7 @@ impl App {
         if all.is_empty() {
             // A key only this ruleset binds says why it does nothing now.
             if map_key(k).is_none() {
-                self.info(format!("Not now: {}.", own.what));
+                self.info(format!("Not possible now ({}).", own.what));
                 return Some(Vec::new());
             }
             return None;
