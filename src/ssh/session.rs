@@ -167,8 +167,8 @@ impl Connection {
                 self.feed = Feed::Tui {
                     parser: KeyParser::default(),
                     tx,
-                    bucket: Bucket::new(Instant::now(), EVENTS_PER_SEC, EVENT_BURST),
-                    bytes: Bucket::new(Instant::now(), BYTES_PER_SEC, BYTE_BURST),
+                    bucket: Bucket::new(EVENTS_PER_SEC, EVENT_BURST),
+                    bytes: Bucket::new(BYTES_PER_SEC, BYTE_BURST),
                 };
                 let level = ColorLevel::from_term(&p.term, self.colorterm.as_deref());
                 Screen::Tui {
@@ -463,7 +463,7 @@ impl russh::server::Handler for Connection {
                 bucket,
                 bytes,
             } => {
-                let now = Instant::now();
+                let now = crate::server::rate::millis(Instant::now());
                 let n = bytes.take_up_to(now, data.len());
                 let mut events = Vec::new();
                 parser.feed(&data[..n], &mut events);
@@ -514,7 +514,6 @@ impl russh::server::Handler for Connection {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
 
     #[test]
     fn windows_are_clamped() {
@@ -526,18 +525,18 @@ mod tests {
 
     #[test]
     fn the_bucket_lets_a_burst_through_then_the_rate() {
-        let t0 = Instant::now();
-        let mut b = Bucket::new(t0, EVENTS_PER_SEC, EVENT_BURST);
+        let t0 = 1_000;
+        let mut b = Bucket::new(EVENTS_PER_SEC, EVENT_BURST);
         let burst = (0..10_000).filter(|_| b.take(t0)).count();
         assert_eq!(burst, EVENT_BURST as usize);
-        let later = t0 + Duration::from_secs(2);
+        let later = t0 + 2_000;
         let more = (0..10_000).filter(|_| b.take(later)).count();
         assert_eq!(more, (2.0 * EVENTS_PER_SEC) as usize);
-        let mut bytes = Bucket::new(t0, BYTES_PER_SEC, BYTE_BURST);
+        let mut bytes = Bucket::new(BYTES_PER_SEC, BYTE_BURST);
         assert_eq!(bytes.take_up_to(t0, 1 << 20), BYTE_BURST as usize);
         assert_eq!(bytes.take_up_to(t0, 10), 0, "a flood is dropped unread");
         assert_eq!(
-            bytes.take_up_to(t0 + Duration::from_secs(1), 1 << 20),
+            bytes.take_up_to(t0 + 1_000, 1 << 20),
             BYTES_PER_SEC as usize
         );
     }

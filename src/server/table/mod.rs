@@ -29,7 +29,7 @@ mod clock;
 mod lobby;
 mod outbox;
 
-use super::rate::{Pace, Window};
+use super::rate::{Bucket, Pace};
 use outbox::Built;
 pub use outbox::{Outbox, Outgoing, Sent};
 
@@ -144,7 +144,7 @@ struct Conn<V> {
     waiting: Vec<ClientMsg>,
     last_seq: Option<u32>,
     /// Commands in the current second, for rate limiting.
-    commands: Window,
+    commands: Bucket,
     peer: String,
     /// Told it fell behind; closes once the table task handles the effects.
     dropping: bool,
@@ -162,8 +162,8 @@ struct Conn<V> {
     /// they are the same says so instead of sending them again. `None`: nothing given yet.
     legal_sent: Option<u64>,
     /// Chat lines and lobby changes in the current second.
-    chat: Window,
-    lobby: Window,
+    chat: Bucket,
+    lobby: Bucket,
 }
 
 /// How full the table is, for the LAN announcement.
@@ -702,15 +702,15 @@ impl<G: Ruleset> Table<G> {
                 told_held: false,
                 waiting: Vec::new(),
                 last_seq: None,
-                commands: Window::default(),
+                commands: Bucket::per_sec(self.cfg.rate_per_sec),
                 peer,
                 dropping: false,
                 seats_seen: 0,
                 seats_known: Vec::new(),
                 pieces_sent: None,
                 legal_sent: None,
-                chat: Window::default(),
-                lobby: Window::default(),
+                chat: Bucket::per_sec(CHAT_PER_SEC),
+                lobby: Bucket::per_sec(LOBBY_PER_SEC),
             },
         );
     }
@@ -958,20 +958,20 @@ impl<G: Ruleset> Table<G> {
         }
     }
 
-    /// Counts a message in the connection's `window`: whether it may go on. The first past
-    /// `per_sec` in a second is told to slow down; the rest are dropped silently.
+    /// Counts a message in the connection's `bucket` (`per_sec` a second): whether it may go
+    /// on. The first refused is told to slow down; the rest are dropped silently.
     fn paced(
         &mut self,
         conn: ConnId,
         now: Millis,
-        window: impl Fn(&mut Conn<G::View>) -> &mut Window,
+        bucket: impl Fn(&mut Conn<G::View>) -> &mut Bucket,
         per_sec: u32,
         what: &str,
     ) -> bool {
         let Some(c) = self.conns.get_mut(&conn) else {
             return false;
         };
-        match window(c).hit(now, per_sec) {
+        match bucket(c).hit(now) {
             Pace::Fine => true,
             Pace::TooFast => {
                 let note =
@@ -1018,15 +1018,15 @@ impl<G: Ruleset> Table<G> {
             // A command from a connection that already closed: nobody to answer.
             return;
         };
-        // Rate limit: a burst is fine, a flood is not.
-        let commands = c.commands.count(now);
-        if commands > self.cfg.rate_per_sec * 5 {
+        // Rate limit: a burst is fine, a flood is not (four times the rate refused in a row).
+        let through = c.commands.take(now);
+        if c.commands.refused() > self.cfg.rate_per_sec.saturating_mul(4) {
             let reason = "too many commands: flooding is not allowed".to_string();
             tracing::warn!(conn, peer = %c.peer, "closed for flooding");
             self.effects.close.push((conn, reason));
             return;
         }
-        if commands > self.cfg.rate_per_sec {
+        if !through {
             self.send(
                 conn,
                 ServerMsg::Rejected {
