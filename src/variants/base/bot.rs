@@ -46,6 +46,7 @@ mod plan;
 mod robber;
 mod setup;
 mod offers;
+mod tuning;
 pub(crate) mod value;
 
 /// What the bot remembers between its own commands within a turn.
@@ -375,10 +376,10 @@ impl<'a> Ctx<'a> {
             }
         }
         let mean = total.iter().sum::<f32>() / 5.0;
-        const BASE: [f32; 5] = [1.0, 1.0, 0.85, 1.0, 0.95];
         let mut weight = [1.0f32; 5];
+        let (low, high) = tuning::SCARCITY_RANGE;
         for i in 0..5 {
-            weight[i] = BASE[i] * (mean / total[i].max(1.0)).clamp(0.75, 1.4);
+            weight[i] = tuning::RESOURCE_TASTE[i] * (mean / total[i].max(1.0)).clamp(low, high);
         }
         Ctx {
             g,
@@ -405,7 +406,8 @@ impl<'a> Ctx<'a> {
 
     /// How dangerous a seat looks: public points plus a little for hidden cards.
     fn threat(&self, s: Seat) -> f32 {
-        self.g.public_vp(s) as f32 + 0.3 * self.g.dev_hand(s).cards.len() as f32
+        self.g.public_vp(s) as f32
+            + tuning::HIDDEN_CARD_THREAT * self.g.dev_hand(s).cards.len() as f32
     }
 
     /// Whether a seat is close enough to winning that nobody should help it.
@@ -422,8 +424,17 @@ impl<'a> Ctx<'a> {
         for h in self.map.topology.corner_hexes(c).iter().flatten() {
             if let Some((r, p)) = hex_yield(self.map, *h) {
                 let fresh = self.prod[r as usize] == 0.0 && spot[r as usize] == 0.0;
-                let robbed = if *h == self.g.robber() { 0.7 } else { 1.0 };
-                v += p * self.weight[r as usize] * if fresh { 1.35 } else { 1.0 } * robbed;
+                let robbed = if *h == self.g.robber() {
+                    tuning::ROBBED_SPOT_SHARE
+                } else {
+                    1.0
+                };
+                let fresh = if fresh {
+                    tuning::NEW_RESOURCE_BONUS
+                } else {
+                    1.0
+                };
+                v += p * self.weight[r as usize] * fresh * robbed;
                 spot[r as usize] += p;
             }
         }
@@ -431,11 +442,13 @@ impl<'a> Ctx<'a> {
             Some(HarborKind::Special(r)) => {
                 let i = r as usize;
                 if self.rates[i] > 2 {
-                    v += 0.4 * (self.prod[i] + spot[i]);
+                    v += tuning::OWN_HARBOR_SHARE * (self.prod[i] + spot[i]);
                 }
             }
             Some(HarborKind::Generic) if self.rates.iter().all(|r| *r > 3) => {
-                v += 1.0 + 0.06 * (self.prod.iter().sum::<f32>() + spot.iter().sum::<f32>());
+                v += tuning::GENERIC_HARBOR_BASE
+                    + tuning::GENERIC_HARBOR_PER_PIP
+                        * (self.prod.iter().sum::<f32>() + spot.iter().sum::<f32>());
             }
             _ => {}
         }
@@ -451,7 +464,11 @@ impl<'a> Ctx<'a> {
             .flatten()
             .filter_map(|h| {
                 let (r, p) = hex_yield(self.map, *h)?;
-                let robbed = if *h == self.g.robber() { 0.6 } else { 1.0 };
+                let robbed = if *h == self.g.robber() {
+                    tuning::ROBBED_CITY_SHARE
+                } else {
+                    1.0
+                };
                 Some(p * self.weight[r as usize] * robbed)
             })
             .sum()
@@ -529,8 +546,8 @@ pub(crate) fn search_score(base: &BaseGame, me: Seat) -> f64 {
         let dev = base.dev_hand(s);
         base.total_vp(s) as f64
             + PIP_WEIGHT * pips_of(base.map(), base.pieces(), s) as f64
-            + 0.3 * dev.cards.len() as f64
-            + 0.05 * base.hand(s).total().min(7) as f64
+            + tuning::DEV_CARD_POINTS * dev.cards.len() as f64
+            + tuning::HAND_CARD_POINTS * base.hand(s).total().min(tuning::HAND_CARDS_COUNTED) as f64
     };
     let mine = value(me);
     let best_other = (0..base.seats() as Seat)
@@ -542,7 +559,8 @@ pub(crate) fn search_score(base: &BaseGame, me: Seat) -> f64 {
     } else {
         mine - best_other
     };
-    (0.5 + 0.08 * diff).clamp(0.02, 0.98)
+    let (low, high) = tuning::SCORE_RANGE;
+    (0.5 + tuning::SCORE_PER_POINT * diff).clamp(low, high)
 }
 
 /// The builds and cards that can win on the spot (a settlement, a city, a road that takes the

@@ -21,7 +21,7 @@ impl<'a> Ctx<'a> {
 
     pub(super) fn knight_before_roll(&self) -> bool {
         self.has_playable(DevCard::Knight)
-            && (self.robber_hurt() >= 3.0 || self.knight_takes_army())
+            && (self.robber_hurt() >= tuning::KNIGHT_HURT_PIPS || self.knight_takes_army())
     }
 
     /// A development card worth playing now.
@@ -34,12 +34,16 @@ impl<'a> Ctx<'a> {
                 .iter()
                 .copied()
                 .map(|r| {
-                    let bonus = if need[r] > 0 { 1.5 } else { 1.0 };
+                    let bonus = if need[r] > 0 {
+                        tuning::MONOPOLY_NEEDED_BONUS
+                    } else {
+                        1.0
+                    };
                     (r, est[r as usize] * bonus * self.weight[r as usize])
                 })
                 .max_by(|a, b| a.1.total_cmp(&b.1));
             if let Some((r, v)) = best
-                && v >= 3.0
+                && v >= tuning::MONOPOLY_MIN_CARDS
             {
                 return Some(Command::PlayMonopoly(r));
             }
@@ -112,7 +116,11 @@ impl<'a> Ctx<'a> {
             let p = production(self.map, self.pieces, s);
             let sum: f32 = p.iter().sum();
             for i in 0..5 {
-                est[i] += n * if sum > 0.0 { p[i] / sum } else { 0.2 };
+                est[i] += n * if sum > 0.0 {
+                    p[i] / sum
+                } else {
+                    tuning::UNKNOWN_HAND_SHARE
+                };
             }
         }
         est

@@ -75,7 +75,10 @@ impl<'a> Ctx<'a> {
                 continue;
             }
             let best_rate = *self.rates.iter().min().unwrap_or(&4) as f32;
-            let per_roll = (self.prod[r as usize] + total_prod / best_rate * 0.5).max(0.6) / 36.0;
+            let per_roll = (self.prod[r as usize]
+                + total_prod / best_rate * tuning::TRADED_PRODUCTION_SHARE)
+                .max(tuning::MIN_PIPS_PER_ROLL)
+                / 36.0;
             rolls += n as f32 / per_roll;
         }
         rolls
@@ -134,7 +137,10 @@ impl<'a> Ctx<'a> {
                     .building(*c)
                     .is_some_and(|b| b.kind == BuildingKind::Settlement)
                 {
-                    let v = 1.0 + PIP_VALUE * self.city_value(*c) * (1.0 - 0.5 * late);
+                    let v = 1.0
+                        + PIP_VALUE
+                            * self.city_value(*c)
+                            * (1.0 - tuning::LATE_PRODUCTION_DISCOUNT * late);
                     out.push(plan(Goal::City(*c), v, costs::CITY));
                 }
             }
@@ -146,8 +152,11 @@ impl<'a> Ctx<'a> {
                 if d == u8::MAX || self.pieces.check_settlement_spot(self.map, *c).is_err() {
                     continue;
                 }
-                let v = (1.0 + PIP_VALUE * self.spot_value(*c) * (1.0 - 0.5 * late))
-                    * 0.88f32.powi(d as i32);
+                let v = (1.0
+                    + PIP_VALUE
+                        * self.spot_value(*c)
+                        * (1.0 - tuning::LATE_PRODUCTION_DISCOUNT * late))
+                    * tuning::ROAD_STEP_DISCOUNT.powi(d as i32);
                 if d == 0 {
                     out.push(plan(Goal::Settle(*c), v, costs::SETTLEMENT));
                 } else if d <= stock.roads
@@ -181,7 +190,7 @@ impl<'a> Ctx<'a> {
         {
             out.push(plan(
                 Goal::LongestRoad(e),
-                2.0 * 0.85f32.powi(n as i32 - 1),
+                tuning::LONGEST_ROAD_VALUE * tuning::LONGEST_ROAD_STEP.powi(n as i32 - 1),
                 times(&costs::ROAD, n),
             ));
         }
@@ -197,7 +206,7 @@ impl<'a> Ctx<'a> {
             .max()
             .unwrap_or(0);
         if self.g.largest_army() != Some(self.me) && mine + 2 >= best_other.max(2) {
-            0.1
+            tuning::ARMY_CHASE_BONUS
         } else {
             0.0
         }

@@ -50,16 +50,18 @@ impl<'a> Ctx<'a> {
             if let Some(b) = self.pieces.building(*c) {
                 let w = p * b.weight() as f32;
                 if b.owner == self.me {
-                    score -= 2.5 * w;
+                    score -= tuning::OWN_HEX_PENALTY * w;
                 } else {
                     let t = self.threat(b.owner) / lead;
-                    score += w * (0.4 + t * t);
+                    score += w * (tuning::RIVAL_HEX_BASE + t * t);
                 }
             }
         }
         if let Some(v) = steal {
             let t = self.threat(v) / lead;
-            score += 2.0 + 2.0 * t + 0.25 * self.cards_of(v).min(8) as f32;
+            score += tuning::STEAL_BASE
+                + tuning::STEAL_PER_THREAT * t
+                + tuning::STEAL_PER_CARD * self.cards_of(v).min(tuning::STEAL_CARDS_COUNTED) as f32;
         }
         Some(score)
     }
