@@ -141,8 +141,12 @@ fn an_away_seat_is_played_by_a_bot_and_handed_back() {
     let u = last_update(&back).unwrap();
     assert_eq!(u.view, t.game().view(Some(0)), "her own view, hand and all");
     assert!(
-        u.log.iter().filter(|l| l.contains("You built")).count() >= 2,
-        "she reads what the bot did for her: {:?}",
+        u.log
+            .iter()
+            .filter(|l| l.starts_with("Your bot: you built"))
+            .count()
+            >= 2,
+        "she reads what her bot did for her, as its doing: {:?}",
         u.log
     );
     let seen = drain(&mut watcher);
