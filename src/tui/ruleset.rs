@@ -87,8 +87,10 @@ pub struct OwnKey {
     pub key: char,
     /// The commands it offers, by their word ([`crate::proto::moves::Move::Own`]).
     pub verbs: &'static [&'static str],
-    /// What it does, for the help screen and the choice's title.
+    /// What it does, for the choice's title.
     pub what: &'static str,
+    /// What it does, for the help screen.
+    pub help: &'static str,
 }
 
 /// One ruleset's part of a client, over a view that lives for `'a`.
@@ -139,10 +141,11 @@ pub trait RulesetUi<'a>: PlainUi<'a> {
         Keys::Board
     }
 
-    /// The action keys this ruleset offers, for the help screen: a key that does nothing in
-    /// this game is not listed.
-    fn action_keys(&self) -> &'static [(&'static str, &'static str)] {
-        crate::tui::screens::BASE_ACTION_KEYS
+    /// The action keys this ruleset offers, for the help screen (its own keys,
+    /// [`RulesetUi::own_keys`], follow them): a key that does nothing in this game is not
+    /// listed.
+    fn action_keys(&self) -> Vec<(&'static str, &'static str)> {
+        crate::tui::screens::turn_action_keys()
     }
 
     /// A hex in the ruleset's own words, for the cursor's lines: its name and what it is,

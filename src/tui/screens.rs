@@ -255,9 +255,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ("hot-seat setup: Enter", "start the game"),
 ];
 
-/// The action keys of the rulesets played by turns with a roll (base, Big Game, Risk).
-pub const BASE_ACTION_KEYS: &[(&str, &str)] = &[
-    ("r", "roll the dice"),
+/// The action keys every Catan with buildings, cards and trades shares.
+pub const BUILD_TRADE_KEYS: &[(&str, &str)] = &[
     (
         "o / s / c",
         "build a road / settlement / city: highlights the spots",
@@ -267,8 +266,15 @@ pub const BASE_ACTION_KEYS: &[(&str, &str)] = &[
     ("t", "trade with players or the bank"),
     ("a", "answer offers (accept, decline, counter, withdraw)"),
     ("d", "discard after a 7 (opens by itself)"),
-    ("e", "end your turn"),
 ];
+
+/// The action keys of a game played by turns with a roll (base, Risk).
+pub fn turn_action_keys() -> Vec<(&'static str, &'static str)> {
+    let mut v = vec![("r", "roll the dice")];
+    v.extend_from_slice(BUILD_TRADE_KEYS);
+    v.push(("e", "end your turn"));
+    v
+}
 
 /// Where the help is drawn over `area` (the screen under the top bar).
 pub(super) fn help_rect(area: Rect) -> Rect {
@@ -314,8 +320,18 @@ pub(super) fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let rect = help_rect(area);
     let width = rect.width.saturating_sub(2) as usize;
     let mut lines = vec![Line::from(Span::styled(" Keys", t.title()))];
-    let actions = app.ruleset().map_or(BASE_ACTION_KEYS, |r| r.action_keys());
-    for (k, what) in KEYS.iter().chain(actions) {
+    // The game's action keys, then its own keys.
+    let (actions, own) = match app.ruleset() {
+        Some(r) => (r.action_keys(), r.own_keys()),
+        None => (turn_action_keys(), &[][..]),
+    };
+    let own: Vec<(String, &str)> = own.iter().map(|o| (o.key.to_string(), o.help)).collect();
+    let rows = KEYS
+        .iter()
+        .chain(&actions)
+        .map(|(k, what)| (k.to_string(), *what))
+        .chain(own);
+    for (k, what) in rows {
         lines.extend(hanging(
             Span::styled(format!("  {k:<24}"), t.key()),
             what,

@@ -316,8 +316,9 @@ impl<'a> RulesetUi<'a> for Adaptations<'a> {
         Some(("p d s v b c e", "moves (? lists)"))
     }
 
-    fn action_keys(&self) -> &'static [(&'static str, &'static str)] {
-        ACTION_KEYS
+    /// None of Catan's own: its keys are all its own ([`OWN_KEYS`]).
+    fn action_keys(&self) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
     }
 }
 
@@ -369,47 +370,43 @@ const OWN_KEYS: &[OwnKey] = &[
         key: 'p',
         verbs: &["place", "reproduce"],
         what: "place or reproduce herds",
+        help: "place herds (setup), or reproduce on the hex under the cursor",
     },
     OwnKey {
         key: 'd',
         verbs: &["drift", "water", "triple"],
         what: "drift a tile",
+        help: "drift the tile under the cursor (land, sea, or with three cards)",
     },
     OwnKey {
         key: 's',
         verbs: &["season", "clear"],
         what: "the seasons",
+        help: "the seasons: choose High and Low, or clear a season card",
     },
     OwnKey {
         key: 'v',
         verbs: &["migrate", "swim"],
         what: "move herds",
+        help: "move herds from the hex under the cursor (migrate, swim)",
     },
     OwnKey {
         key: 'b',
         verbs: &["buy", "trade"],
         what: "buy or trade in an adaptation",
+        help: "buy or trade in an adaptation",
     },
     OwnKey {
         key: 'c',
         verbs: &["conflict", "retreat", "stay"],
         what: "conflict",
+        help: "start a conflict on the hex under the cursor; retreat or stay",
     },
     OwnKey {
         key: 'e',
         verbs: &["done", "discard"],
         what: "end your part (done, or discard)",
+        help: "done with your part, or discard to end it",
     },
 ];
 
-/// [`OWN_KEYS`] for the help screen.
-const ACTION_KEYS: &[(&str, &str)] = &[
-    ("p", "place herds (setup), or reproduce on the hex under the cursor"),
-    ("d", "drift the tile under the cursor (land, sea, or with three cards)"),
-    ("s", "the seasons: choose High and Low, or clear a season card"),
-    ("v", "move herds from the hex under the cursor (migrate, swim)"),
-    ("b", "buy or trade in an adaptation"),
-    ("c", "start a conflict on the hex under the cursor; retreat or stay"),
-    ("e", "done with your part, or discard to end it"),
-    (":", "every move as a command (:legal lists them)"),
-];

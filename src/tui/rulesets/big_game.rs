@@ -326,29 +326,17 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
     side_panel(t, title, lines, cx.panel_scroll, area, buf);
 }
 
-/// The Big Game's keys: no dice to roll (every board shares the round's roll), ships on
-/// the spots Tab visits.
-const ACTION_KEYS: &[(&str, &str)] = &[
-    (
-        "Tab, Enter",
-        "the next spot where you may build (road, ship, settlement), and build there",
-    ),
-    (
-        "o / s / c",
-        "build a road / settlement / city: highlights the spots",
-    ),
-    ("b", "buy a development card"),
-    ("p", "play a development card"),
-    ("t", "trade with players or the bank"),
-    ("a", "answer offers (accept, decline, counter, withdraw)"),
-    ("d", "discard after a 7 (opens by itself)"),
-    ("e", "done for this round"),
-    ("[ / ]", "bring the previous / next board into view"),
-];
-
 impl<'a> RulesetUi<'a> for BigGame<'a> {
-    fn action_keys(&self) -> &'static [(&'static str, &'static str)] {
-        ACTION_KEYS
+    /// No dice to roll (every board shares the round's roll); ships on the spots Tab visits.
+    fn action_keys(&self) -> Vec<(&'static str, &'static str)> {
+        let mut v = vec![(
+            "Tab, Enter",
+            "the next spot where you may build (road, ship, settlement), and build there",
+        )];
+        v.extend_from_slice(crate::tui::screens::BUILD_TRADE_KEYS);
+        v.push(("e", "done for this round"));
+        v.push(("[ / ]", "bring the previous / next board into view"));
+        v
     }
 
     fn phase_text(&self, _cx: &Ctx) -> String {

@@ -77,35 +77,20 @@ const OWN_KEYS: &[OwnKey] = &[
         key: 'f',
         verbs: &["attack", "barrage", "stop", "retreat"],
         what: "fight: attack, fire a barrage, stop or retreat",
+        help: "fight: attack the hex under the cursor, barrage it; stop or retreat",
     },
     OwnKey {
         key: 'u',
         verbs: &["buy"],
         what: "buy units",
+        help: "buy units for the hex under the cursor",
     },
     OwnKey {
         key: 'v',
         verbs: &["move", "redeploy"],
         what: "move armies",
+        help: "move armies to the hex under the cursor",
     },
-];
-
-/// Base's keys, and the armies' (on the hex under the cursor).
-const ACTION_KEYS: &[(&str, &str)] = &[
-    ("r", "roll the dice"),
-    (
-        "o / s / c",
-        "build a road / settlement / city: highlights the spots",
-    ),
-    ("b", "buy a development card"),
-    ("p", "play a development card"),
-    ("t", "trade with players or the bank"),
-    ("a", "answer offers (accept, decline, counter, withdraw)"),
-    ("d", "discard after a 7 (opens by itself)"),
-    ("u", "buy units for the hex under the cursor"),
-    ("v", "move armies to the hex under the cursor"),
-    ("f", "fight: attack the hex under the cursor, barrage it; stop or retreat"),
-    ("e", "end your turn"),
 ];
 
 /// Draws the panel into `area`.
@@ -202,10 +187,6 @@ pub fn panel(cx: &Ctx, v: &RiskView, area: Rect, buf: &mut Buffer) {
 impl<'a> RulesetUi<'a> for Risk<'a> {
     fn own_keys(&self) -> &'static [OwnKey] {
         OWN_KEYS
-    }
-
-    fn action_keys(&self) -> &'static [(&'static str, &'static str)] {
-        ACTION_KEYS
     }
 
     fn classic(&self) -> Option<&'a BaseView> {

@@ -8,6 +8,7 @@ use crate::rules::resources::ResourceSet;
 use crate::tui::lines::{dev_cards_line, fmt_secs, hand_line};
 use crate::client::rulesets::total_chaos::TotalChaos;
 use crate::tui::ruleset::{Ctx, OwnKey, PanelPlace, RulesetUi};
+use crate::tui::screens::BUILD_TRADE_KEYS;
 use crate::tui::widgets::People;
 use crate::variants::total_chaos::ChaosView;
 use crate::variants::total_chaos::event::phase_words;
@@ -209,46 +210,32 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
     side_panel(t, title, lines, cx.panel_scroll, area, buf);
 }
 
-/// Total Chaos has no roll and no turn to end: the phases end when everyone is ready.
-const ACTION_KEYS: &[(&str, &str)] = &[
-    (
-        "o / s / c",
-        "build a road / settlement / city: highlights the spots",
-    ),
-    ("b", "buy a development card"),
-    ("p", "play a development card"),
-    ("t", "trade with players or the bank"),
-    ("r", "claim your production (resource phase)"),
-    ("e", "ready / not ready: the phase ends once every player is ready"),
-    (
-        "a",
-        "the robber: steal, or agree or refuse to give; else answer offers",
-    ),
-    ("d", "discard after a 7 (opens by itself)"),
-];
-
 /// Total Chaos's own commands on keys: the claim, the ready flag and the robber's exchanges.
 const OWN_KEYS: &[OwnKey] = &[
     OwnKey {
         key: 'r',
         verbs: &["claim"],
         what: "claim your production",
+        help: "claim your production (resource phase)",
     },
     OwnKey {
         key: 'e',
         verbs: &["ready", "unready"],
         what: "ready or not",
+        help: "ready / not ready: the phase ends once every player is ready",
     },
     OwnKey {
         key: 'a',
         verbs: &["steal", "agree", "refuse"],
         what: "the robber",
+        help: "the robber: steal, or agree or refuse to give",
     },
 ];
 
 impl<'a> RulesetUi<'a> for TotalChaos<'a> {
-    fn action_keys(&self) -> &'static [(&'static str, &'static str)] {
-        ACTION_KEYS
+    /// No roll and no turn to end: the phases end when everyone is ready (its own keys).
+    fn action_keys(&self) -> Vec<(&'static str, &'static str)> {
+        BUILD_TRADE_KEYS.to_vec()
     }
 
     fn own_keys(&self) -> &'static [OwnKey] {
