@@ -952,7 +952,7 @@ fn adaptations_panel_shows_seasons_piles_players_and_herds_on_the_board() {
         !shot.contains("next spot"),
         "the footer offers no base-game spot keys:\n{shot}"
     );
-    // The board: the desert's name and capacity, herds below labels.
+    // The board: the desert's name and capacity, herds beside the labels.
     let desert = crate::variants::adaptations::drift::name(crate::geometry::Hex::new(0, 0));
     assert!(
         shot.contains(&format!("{desert:<3}1")),

@@ -85,7 +85,7 @@ impl<'a> PlainUi<'a> for Adaptations<'a> {
     }
 
     fn board_key(&self) -> String {
-        "Hexes: name and capacity above the land, herds below (a2b1, or one digit per seat), ~ a sea tile."
+        "Hexes: name and capacity on the top line, herds beside the terrain letter between the hex's own corners (<F a2b1>: a2b1, or one digit per seat), ~ a sea tile."
             .into()
     }
 

@@ -260,7 +260,7 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
         }
     }
     lines.push(Line::from(Span::styled(
-        " board: name+capacity above, herds below (a2b1, or one digit per seat); ~ sea tile",
+        " board: name+capacity above, herds beside the terrain (a2b1, or a digit per seat); ~ sea",
         t.dim(),
     )));
     let title = Line::from(vec![
