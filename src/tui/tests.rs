@@ -967,9 +967,54 @@ fn adaptations_panel_shows_seasons_piles_players_and_herds_on_the_board() {
         s.app.st().log.iter().any(|l| l.plain().contains("Turn 2:")),
         "the log tells the turns"
     );
-    // Commands go out from the command line as typed.
+    // Commands go out from the command line as typed (this one overcrowds AC, open water:
+    // the first Enter warns, the second sends).
+    assert!(sent(&s.app.run_line("migrate AB>AC*2")).is_empty());
     let fx = s.app.run_line("migrate AB>AC*2");
     assert_eq!(sent(&fx), vec!["migrate AB>AC*2".to_string()]);
+}
+
+/// A herd command that would overcrowd a hex is held back with a warning saying what the
+/// conflict phase will remove; the same line again sends it, and a command within capacity
+/// goes at once.
+#[test]
+fn adaptations_warns_before_a_move_overcrowds_a_hex() {
+    let mut s = Sample::adaptations(4, 4, ColorLevel::None);
+    let v = adapt_view(s.app.st()).expect("an Adaptations view").clone();
+    let desert = crate::variants::adaptations::drift::name(crate::geometry::Hex::new(0, 0));
+    assert!(
+        v.capacity
+            .iter()
+            .any(|(h, c)| *c == 1 && crate::variants::adaptations::drift::name(*h) == desert)
+    );
+    let line = format!("place {desert} {desert}");
+    let fx = s.app.run_line(&line);
+    assert!(sent(&fx).is_empty(), "held back: {:?}", sent(&fx));
+    let said = s
+        .app
+        .flash
+        .as_ref()
+        .map(|f| f.text.clone())
+        .unwrap_or_default();
+    assert_eq!(
+        said,
+        format!(
+            "{desert} holds 1 herd: this leaves 2 there; the conflict phase will remove 1. \
+             Enter again sends it."
+        )
+    );
+    assert!(s.app.editing, "the line stays on the command line");
+    assert_eq!(s.app.editor.line(), line);
+    assert_eq!(sent(&s.app.run_line(&line)), vec![line.clone()]);
+    // Within capacity: no warning.
+    let roomy = v
+        .capacity
+        .iter()
+        .find(|(_, c)| *c >= 2)
+        .map(|(h, _)| crate::variants::adaptations::drift::name(*h))
+        .expect("a hex for two herds");
+    let line = format!("place {roomy} {roomy}");
+    assert_eq!(sent(&s.app.run_line(&line)), vec![line.clone()]);
 }
 
 /// A Risk of Catan game on screen, played by the bots and Ann's first legal choices through
