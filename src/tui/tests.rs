@@ -295,6 +295,27 @@ fn the_summary_opens_the_end_screen_in_every_ruleset() {
     assert!(s.app.results, "g shows it again");
 }
 
+/// Adaptations has no dice and no resource income: its game-over screen shows each player's
+/// conflict points, herds and adaptations instead of the dice and resources panels, on the
+/// charts screen and on the text one of a small terminal.
+#[test]
+fn adaptations_game_over_shows_its_own_panel_not_dice_and_resources() {
+    let mut s = Sample::adaptations(4, 4, ColorLevel::None);
+    s.app
+        .on_server(0, ServerMsg::Summary(Box::new(finished_summary())), s.t0);
+    assert!(s.app.results);
+    for (w, h) in [(160, 50), (80, 24)] {
+        // The small terminal's text scrolls: its end shows the players.
+        s.app.results_scroll = if w < 120 { 100 } else { 0 };
+        let screen = format!("{}", draw(&mut s.app, w, h).backend());
+        assert!(screen.contains("conflict"), "{w}x{h}:\n{screen}");
+        assert!(screen.contains("adaptations"), "{w}x{h}:\n{screen}");
+        for gone in ["production dice", "Dice (", "Resources gained"] {
+            assert!(!screen.contains(gone), "{w}x{h} shows {gone}:\n{screen}");
+        }
+    }
+}
+
 #[test]
 fn snapshot_too_small() {
     let mut s = main_sample();

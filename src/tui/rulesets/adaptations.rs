@@ -1,7 +1,7 @@
 //! The Adaptations panel beside the board: the turn and phase, the seasons and what each land
 //! holds under them, the piles and the Game End count, the caps used this turn, every
 //! player's AP, herds, adaptations and conflict VP, and your hand. The board itself shows
-//! each position's name and capacity above its label and the herds per player below it; the
+//! each position's name and capacity above its label and the herds beside the terrain; the
 //! log tells drifts, drownings and conflicts. Commands go through the command line (`:`).
 
 use crate::engine::Seat;
@@ -296,4 +296,41 @@ impl<'a> RulesetUi<'a> for Adaptations<'a> {
     fn keys(&self) -> Keys {
         Keys::CommandLine
     }
+
+    /// No dice and no resource income here: the game-over panel tells each player's conflict
+    /// points, herds on the board and adaptations.
+    fn recap_lines(&self, people: &People) -> Option<Vec<String>> {
+        Some(recap_lines(self.0, people))
+    }
+}
+
+/// Each player's conflict VP, herds on the board and adaptations held, for the game-over
+/// summary.
+fn recap_lines(v: &AdaptView, people: &People) -> Vec<String> {
+    let mut out = vec![format!(
+        " {:<14}{:>9}{:>7}  adaptations",
+        "player", "conflict", "herds"
+    )];
+    for p in &v.players {
+        let held: Vec<String> = Adaptation::ALL
+            .iter()
+            .filter(|a| p.adaptations[a.index()] > 0)
+            .map(|a| match p.adaptations[a.index()] {
+                1 => a.name().to_string(),
+                n => format!("{}×{n}", a.name()),
+            })
+            .collect();
+        out.push(format!(
+            " {:<14}{:>9}{:>7}  {}",
+            people.name(p.seat).chars().take(13).collect::<String>(),
+            p.conflict_vp,
+            p.on_board,
+            if held.is_empty() {
+                "none".to_string()
+            } else {
+                held.join(", ")
+            }
+        ));
+    }
+    out
 }
