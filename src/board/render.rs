@@ -90,11 +90,15 @@ pub enum EdgePiece {
     Ship(crate::engine::Seat),
 }
 
-/// Text a variant writes inside a hex: the line above the label (4 wide) or below it (4 wide).
+/// Text a variant writes inside a hex: the line above the label (4 wide), below it (4 wide),
+/// or beside the tile's glyph on the label line itself (4 wide). The label line is bounded by
+/// the hex's own corners, so what stands there cannot be read as a neighbour's; with `beside`
+/// the label shrinks to its first glyph (the terrain letter, or `~`) at the left edge.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HexNote {
     pub top: Option<(String, Ink)>,
     pub bottom: Option<(String, Ink)>,
+    pub beside: Option<(String, Ink)>,
 }
 
 /// What stands on the board and what to show.
@@ -382,12 +386,17 @@ pub fn render(map: &Map, overlay: &Overlay, opts: &RenderOptions) -> Picture {
             g.put(x + dx, y + 1, ' ', Ink::Blank);
         }
         let tile = map.tile(*id);
+        let beside = overlay.notes.get(id).and_then(|n| n.beside.as_ref());
         let label = if !map.is_land(*id) {
             "  ~~  ".to_string()
         } else if opts.blank {
             "      ".to_string()
         } else {
             format!("  {:<4}", tile.label())
+        };
+        let label = match beside {
+            Some(_) => format!("{:<6}", fit(label.trim(), 1)),
+            None => label,
         };
         for (i, ch) in label.chars().enumerate() {
             let ink = if !map.is_land(*id) {
@@ -400,6 +409,9 @@ pub fn render(map: &Map, overlay: &Overlay, opts: &RenderOptions) -> Picture {
                 Ink::Terrain(ch)
             };
             g.put(x + 1 + i as i32, y, ch, ink);
+        }
+        if let Some((s, ink)) = beside {
+            g.text(x + 3, y, &fit(s, 4), *ink);
         }
         for dy in -1..=1 {
             let span = if dy == 0 { 1..=6 } else { 2..=5 };
@@ -774,6 +786,34 @@ mod tests {
                 "{side:?}: road drawn as {road:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_note_beside_the_label_stands_between_the_hexs_own_corners() {
+        let map = board();
+        let h = map.land_hexes().next().expect("land");
+        let mut o = Overlay::default();
+        o.notes.insert(
+            h,
+            HexNote {
+                beside: Some(("w3o2".into(), Ink::Note)),
+                ..HexNote::default()
+            },
+        );
+        let pic = render(&map, &o, &RenderOptions::default());
+        let (x, y) = pic.positions[&Target::Hex(h)];
+        let row = |y: usize, from: usize, to: usize| -> String {
+            pic.lines[y][from..=to].iter().map(|c| c.ch).collect()
+        };
+        let glyph = map.tile(h).label().chars().next().expect("a land label");
+        assert_eq!(
+            row(y, x - 3, x + 4),
+            format!("<{glyph} w3o2>"),
+            "{}",
+            pic.to_text()
+        );
+        // The line below stays empty, so nothing there reads as the next hex's.
+        assert_eq!(row(y + 1, x - 1, x + 2), "    ", "{}", pic.to_text());
     }
 
     #[test]

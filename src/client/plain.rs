@@ -130,6 +130,10 @@ pub async fn run<V: PlainView, R: AsyncBufRead + Unpin>(
                         _ => writeln!(out, "error: kick which seat? e.g. `kick 3`")?,
                     },
                     _ => {
+                        // A script's line is sent as it stands; the warning is told first.
+                        if let Some(w) = st.update.as_ref().and_then(|u| u.view.warn_before(&line)) {
+                            writeln!(out, "warning: {w}")?;
+                        }
                         seq += 1;
                         tx.send(ClientMsg::Command { seq, text: line.clone() }).await?;
                     }

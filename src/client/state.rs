@@ -47,6 +47,11 @@ pub trait PlainView:
     fn own_hand(&self) -> Option<crate::rules::resources::ResourceSet> {
         None
     }
+
+    /// A warning about `line` before it is sent ([`crate::client::rulesets::warn_before`]).
+    fn warn_before(&self, _line: &str) -> Option<String> {
+        None
+    }
 }
 
 /// Log lines kept for scrolling.

@@ -8,14 +8,14 @@ const COLUMNS: usize = 20;
 
 /// The whole summary as lines of text.
 pub fn render(s: &Summary) -> String {
+    standings(s) + &dice_and_resources(s)
+}
+
+/// The headline, the standings with points by source and the points table: what every
+/// ruleset's summary has.
+pub fn standings(s: &Summary) -> String {
     let mut out = String::new();
-    let name_w = s
-        .seats
-        .iter()
-        .map(|x| x.name.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4);
+    let name_w = name_width(s);
     let winners: Vec<&str> = s
         .winners
         .iter()
@@ -97,7 +97,14 @@ pub fn render(s: &Summary) -> String {
         }
         start = end;
     }
+    out
+}
 
+/// The production dice against their expected counts, and each seat's resources gained and
+/// lost: for the rulesets that roll dice and produce resources.
+pub fn dice_and_resources(s: &Summary) -> String {
+    let mut out = String::new();
+    let name_w = name_width(s);
     let rolls = s.rolls();
     if rolls == 0 {
         let _ = writeln!(out, "\nNo production dice were rolled.");
@@ -145,4 +152,14 @@ pub fn render(s: &Summary) -> String {
         );
     }
     out
+}
+
+/// The width of the name column: the longest name, at least 4.
+fn name_width(s: &Summary) -> usize {
+    s.seats
+        .iter()
+        .map(|x| x.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4)
 }

@@ -163,6 +163,8 @@ pub struct App {
     discard_dismissed: bool,
     /// The last target clicked, so a second click on it confirms.
     clicked: Option<Target>,
+    /// A command held back by its ruleset's warning; the same line again sends it.
+    held: Option<String>,
 }
 
 impl App {
@@ -210,6 +212,7 @@ impl App {
             flash: None,
             discard_dismissed: false,
             clicked: None,
+            held: None,
         }
     }
 
@@ -660,6 +663,17 @@ impl App {
             self.warn("You are watching: spectators cannot play.");
             return Vec::new();
         }
+        let warning = (self.st().update.as_ref())
+            .and_then(|u| crate::client::rulesets::warn_before(&u.view, text));
+        if let Some(w) = warning
+            && self.held.as_deref() != Some(text)
+        {
+            self.held = Some(text.to_string());
+            self.warn(format!("{w} Enter again sends it."));
+            self.open_editor(text);
+            return Vec::new();
+        }
+        self.held = None;
         let s = &mut self.sessions[self.active];
         s.seq += 1;
         let msg = ClientMsg::Command {

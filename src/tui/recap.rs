@@ -1,7 +1,8 @@
 //! The summary screen at a game's end, drawn from the summary the host sends once the game is
 //! over: the standings with each seat's points by source, a chart of everyone's points over
 //! the turns or rounds, the dice against their expected counts, and each seat's resources
-//! gained by source and lost. A terminal too small for the charts gets the same summary as
+//! gained by source and lost (or, for a ruleset without dice, its own panel of the players).
+//! A terminal too small for the charts gets the same summary as
 //! text that scrolls.
 
 use super::app::App;
@@ -49,10 +50,23 @@ pub fn screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
         Layout::horizontal([Constraint::Percentage(50), Constraint::Fill(1)]).areas(top);
     standings(s, &people, t, standings_area, buf);
     chart(s, &people, t, chart_area, buf);
+    if let Some(lines) = own_lines(app, &people) {
+        let lines: Vec<Line> = lines.into_iter().map(Line::raw).collect();
+        Paragraph::new(lines)
+            .block(panel(t, Span::styled(" Players ", t.title()), false))
+            .render(bottom, buf);
+        return;
+    }
     let [dice_area, res_area] =
         Layout::horizontal([Constraint::Length(80), Constraint::Fill(1)]).areas(bottom);
     dice(s, t, dice_area, buf);
     resources(s, &people, t, res_area, buf);
+}
+
+/// The ruleset's own game-over lines, for a ruleset without dice and resource income
+/// ([`crate::tui::ruleset::RulesetUi::recap_lines`]).
+fn own_lines(app: &App, people: &People) -> Option<Vec<String>> {
+    super::rulesets::of(app.st())?.recap_lines(people)
 }
 
 fn headline(s: &Summary, people: &People, t: &Theme) -> Line<'static> {
@@ -342,7 +356,14 @@ fn resources(s: &Summary, people: &People, t: &Theme, area: Rect, buf: &mut Buff
 /// The summary as text in a scrolling panel (small terminals).
 fn text_screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
-    let text = crate::recap::text::render(s);
+    let text = match own_lines(app, &app.people()) {
+        Some(own) => format!(
+            "{}\nPlayers:\n{}\n",
+            crate::recap::text::standings(s),
+            own.join("\n")
+        ),
+        None => crate::recap::text::render(s),
+    };
     let lines: Vec<Line> = text.lines().map(|l| Line::raw(l.to_string())).collect();
     let rect = centered(area, area.width, area.height);
     scrolling_panel(

@@ -180,4 +180,10 @@ pub trait RulesetUi<'a>: PlainUi<'a> {
     fn owed_discard(&self, _seat: Seat) -> u32 {
         0
     }
+
+    /// The ruleset's own game-over panel, drawn in place of the dice and resources panels
+    /// (`None`: a ruleset with production dice keeps those).
+    fn recap_lines(&self, _people: &People) -> Option<Vec<String>> {
+        None
+    }
 }

@@ -295,6 +295,27 @@ fn the_summary_opens_the_end_screen_in_every_ruleset() {
     assert!(s.app.results, "g shows it again");
 }
 
+/// Adaptations has no dice and no resource income: its game-over screen shows each player's
+/// conflict points, herds and adaptations instead of the dice and resources panels, on the
+/// charts screen and on the text one of a small terminal.
+#[test]
+fn adaptations_game_over_shows_its_own_panel_not_dice_and_resources() {
+    let mut s = Sample::adaptations(4, 4, ColorLevel::None);
+    s.app
+        .on_server(0, ServerMsg::Summary(Box::new(finished_summary())), s.t0);
+    assert!(s.app.results);
+    for (w, h) in [(160, 50), (80, 24)] {
+        // The small terminal's text scrolls: its end shows the players.
+        s.app.results_scroll = if w < 120 { 100 } else { 0 };
+        let screen = format!("{}", draw(&mut s.app, w, h).backend());
+        assert!(screen.contains("conflict"), "{w}x{h}:\n{screen}");
+        assert!(screen.contains("adaptations"), "{w}x{h}:\n{screen}");
+        for gone in ["production dice", "Dice (", "Resources gained"] {
+            assert!(!screen.contains(gone), "{w}x{h} shows {gone}:\n{screen}");
+        }
+    }
+}
+
 #[test]
 fn snapshot_too_small() {
     let mut s = main_sample();
@@ -952,7 +973,7 @@ fn adaptations_panel_shows_seasons_piles_players_and_herds_on_the_board() {
         !shot.contains("next spot"),
         "the footer offers no base-game spot keys:\n{shot}"
     );
-    // The board: the desert's name and capacity, herds below labels.
+    // The board: the desert's name and capacity, herds beside the labels.
     let desert = crate::variants::adaptations::drift::name(crate::geometry::Hex::new(0, 0));
     assert!(
         shot.contains(&format!("{desert:<3}1")),
@@ -967,9 +988,54 @@ fn adaptations_panel_shows_seasons_piles_players_and_herds_on_the_board() {
         s.app.st().log.iter().any(|l| l.plain().contains("Turn 2:")),
         "the log tells the turns"
     );
-    // Commands go out from the command line as typed.
+    // Commands go out from the command line as typed (this one overcrowds AC, open water:
+    // the first Enter warns, the second sends).
+    assert!(sent(&s.app.run_line("migrate AB>AC*2")).is_empty());
     let fx = s.app.run_line("migrate AB>AC*2");
     assert_eq!(sent(&fx), vec!["migrate AB>AC*2".to_string()]);
+}
+
+/// A herd command that would overcrowd a hex is held back with a warning saying what the
+/// conflict phase will remove; the same line again sends it, and a command within capacity
+/// goes at once.
+#[test]
+fn adaptations_warns_before_a_move_overcrowds_a_hex() {
+    let mut s = Sample::adaptations(4, 4, ColorLevel::None);
+    let v = adapt_view(s.app.st()).expect("an Adaptations view").clone();
+    let desert = crate::variants::adaptations::drift::name(crate::geometry::Hex::new(0, 0));
+    assert!(
+        v.capacity
+            .iter()
+            .any(|(h, c)| *c == 1 && crate::variants::adaptations::drift::name(*h) == desert)
+    );
+    let line = format!("place {desert} {desert}");
+    let fx = s.app.run_line(&line);
+    assert!(sent(&fx).is_empty(), "held back: {:?}", sent(&fx));
+    let said = s
+        .app
+        .flash
+        .as_ref()
+        .map(|f| f.text.clone())
+        .unwrap_or_default();
+    assert_eq!(
+        said,
+        format!(
+            "{desert} holds 1 herd: this leaves 2 there; the conflict phase will remove 1. \
+             Enter again sends it."
+        )
+    );
+    assert!(s.app.editing, "the line stays on the command line");
+    assert_eq!(s.app.editor.line(), line);
+    assert_eq!(sent(&s.app.run_line(&line)), vec![line.clone()]);
+    // Within capacity: no warning.
+    let roomy = v
+        .capacity
+        .iter()
+        .find(|(_, c)| *c >= 2)
+        .map(|(h, _)| crate::variants::adaptations::drift::name(*h))
+        .expect("a hex for two herds");
+    let line = format!("place {roomy} {roomy}");
+    assert_eq!(sent(&s.app.run_line(&line)), vec![line.clone()]);
 }
 
 /// A Risk of Catan game on screen, played by the bots and Ann's first legal choices through

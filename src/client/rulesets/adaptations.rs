@@ -77,6 +77,11 @@ impl<'a> PlainUi<'a> for Adaptations<'a> {
         true
     }
 
+    /// A herd move that overcrowds a hex is said before it goes.
+    fn warn_before(&self, line: &str) -> Option<String> {
+        overcrowding(self.0, line)
+    }
+
     fn overlay(&self, seats: &[SeatInfo]) -> Overlay {
         let mut o = blank(seats);
         let map = self.0.map();
@@ -85,7 +90,7 @@ impl<'a> PlainUi<'a> for Adaptations<'a> {
     }
 
     fn board_key(&self) -> String {
-        "Hexes: name and capacity above the land, herds below (a2b1, or one digit per seat), ~ a sea tile."
+        "Hexes: name and capacity on the top line, herds beside the terrain letter between the hex's own corners (<F a2b1>: a2b1, or one digit per seat), ~ a sea tile."
             .into()
     }
 
@@ -101,4 +106,59 @@ impl<'a> PlainUi<'a> for Adaptations<'a> {
     fn state_json(&self, st: &ClientState, u: &Update, deadline: Option<f64>) -> Value {
         state_json(self.0, st, u, deadline)
     }
+}
+
+/// What a herd command would leave over a hex's capacity, said before it is sent so the
+/// player is not surprised by the conflict phase (A23): one sentence per overcrowded hex, or
+/// `None` when the command moves no herds or every hex stays within its capacity. Places,
+/// migrations, swims and reproductions count; hexes the command does not touch are left out.
+pub fn overcrowding(v: &AdaptView, line: &str) -> Option<String> {
+    use crate::variants::adaptations::command::{Command, parse};
+    use crate::variants::adaptations::{Phase, drift::name};
+    let cmd = parse(&Phase::Over, line).ok()?;
+    let mut change: Vec<(crate::geometry::Hex, i64)> = Vec::new();
+    let mut add = |h, n: i64| match change.iter_mut().find(|(p, _)| *p == h) {
+        Some(c) => c.1 += n,
+        None => change.push((h, n)),
+    };
+    match &cmd {
+        Command::Place(a, b) => {
+            add(*a, 1);
+            add(*b, 1);
+        }
+        Command::Migrate(steps) | Command::Swim(steps) => {
+            for s in steps {
+                add(s.from, -i64::from(s.n));
+                add(s.to, i64::from(s.n));
+            }
+        }
+        Command::Reproduce(hexes) => hexes.iter().for_each(|h| add(*h, 1)),
+        _ => return None,
+    }
+    let said: Vec<String> = change
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .filter_map(|(h, n)| {
+            let now: i64 = v
+                .herds
+                .iter()
+                .find(|(p, _)| *p == h)
+                .map_or(0, |(_, c)| c.iter().map(|x| i64::from(*x)).sum());
+            let cap = v
+                .capacity
+                .iter()
+                .find(|(p, _)| *p == h)
+                .map_or(0, |c| i64::from(c.1));
+            let after = now + n;
+            (after > cap).then(|| {
+                format!(
+                    "{} holds {cap} herd{}: this leaves {after} there; the conflict phase will remove {}.",
+                    name(h),
+                    if cap == 1 { "" } else { "s" },
+                    after - cap
+                )
+            })
+        })
+        .collect();
+    (!said.is_empty()).then(|| said.join(" "))
 }

@@ -37,6 +37,12 @@ pub trait PlainUi<'a> {
         false
     }
 
+    /// A warning to give before sending `line` (a move the rules allow but the player may
+    /// regret, such as overcrowding a hex); the client sends it when the line is repeated.
+    fn warn_before(&self, _line: &str) -> Option<String> {
+        None
+    }
+
     /// What the marks of a drawn position mean, one sentence (`catan replay` and
     /// `catan board show --record` print it under the board, before whose letter is whose).
     fn board_key(&self) -> String;
@@ -76,6 +82,11 @@ crate::variants::rulesets!(plain_registry);
 /// ships included), for the rulesets that draw them.
 pub fn pieces_key() -> String {
     format!("Pieces: {}.", crate::board::render::PIECES_KEY)
+}
+
+/// What the ruleset of `view` says before `line` is sent ([`PlainUi::warn_before`]).
+pub fn warn_before(view: &GameView, line: &str) -> Option<String> {
+    for_view(view).warn_before(line)
 }
 
 /// The pieces, robbers and marks of a view, for the board renderer.
@@ -123,5 +134,9 @@ impl PlainView for GameView {
 
     fn own_hand(&self) -> Option<crate::rules::resources::ResourceSet> {
         GameView::own_hand(self)
+    }
+
+    fn warn_before(&self, line: &str) -> Option<String> {
+        warn_before(self, line)
     }
 }

@@ -44,6 +44,7 @@ fn army_notes(o: &mut Overlay, v: &RiskView) {
             Hold::Occupied(s) => HexNote {
                 top: None,
                 bottom: Some((format!("{}×{}", letter(s), total(s)), Ink::Player(s))),
+                beside: None,
             },
             Hold::Controlled(s) => HexNote {
                 top: None,
@@ -51,6 +52,7 @@ fn army_notes(o: &mut Overlay, v: &RiskView) {
                     format!("{}×{}", letter(s).to_ascii_uppercase(), total(s)),
                     Ink::Player(s),
                 )),
+                beside: None,
             },
             Hold::Contested(a, b) => HexNote {
                 top: Some(("!!".into(), Ink::Robber)),
@@ -58,6 +60,7 @@ fn army_notes(o: &mut Overlay, v: &RiskView) {
                     format!("{}{}{}{}", letter(a), total(a), letter(b), total(b)),
                     Ink::Note,
                 )),
+                beside: None,
             },
         };
         o.notes.insert(h.hex, note);

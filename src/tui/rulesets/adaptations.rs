@@ -1,7 +1,7 @@
 //! The Adaptations panel beside the board: the turn and phase, the seasons and what each land
 //! holds under them, the piles and the Game End count, the caps used this turn, every
 //! player's AP, herds, adaptations and conflict VP, and your hand. The board itself shows
-//! each position's name and capacity above its label and the herds per player below it; the
+//! each position's name and capacity above its label and the herds beside the terrain; the
 //! log tells drifts, drownings and conflicts. The game's own keys offer its moves on the hex
 //! under the cursor; every move is also a command (`:`).
 
@@ -262,7 +262,7 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
         }
     }
     lines.push(Line::from(Span::styled(
-        " board: name+capacity above, herds below (a2b1, or one digit per seat); ~ sea tile",
+        " board: name+capacity above, herds beside the terrain (a2b1, or a digit per seat); ~ sea",
         t.dim(),
     )));
     let title = Line::from(vec![
@@ -320,6 +320,43 @@ impl<'a> RulesetUi<'a> for Adaptations<'a> {
     fn action_keys(&self) -> Vec<(&'static str, &'static str)> {
         Vec::new()
     }
+
+    /// No dice and no resource income here: the game-over panel tells each player's conflict
+    /// points, herds on the board and adaptations.
+    fn recap_lines(&self, people: &People) -> Option<Vec<String>> {
+        Some(recap_lines(self.0, people))
+    }
+}
+
+/// Each player's conflict VP, herds on the board and adaptations held, for the game-over
+/// summary.
+fn recap_lines(v: &AdaptView, people: &People) -> Vec<String> {
+    let mut out = vec![format!(
+        " {:<14}{:>9}{:>7}  adaptations",
+        "player", "conflict", "herds"
+    )];
+    for p in &v.players {
+        let held: Vec<String> = Adaptation::ALL
+            .iter()
+            .filter(|a| p.adaptations[a.index()] > 0)
+            .map(|a| match p.adaptations[a.index()] {
+                1 => a.name().to_string(),
+                n => format!("{}×{n}", a.name()),
+            })
+            .collect();
+        out.push(format!(
+            " {:<14}{:>9}{:>7}  {}",
+            people.name(p.seat).chars().take(13).collect::<String>(),
+            p.conflict_vp,
+            p.on_board,
+            if held.is_empty() {
+                "none".to_string()
+            } else {
+                held.join(", ")
+            }
+        ));
+    }
+    out
 }
 
 /// A position in words for the cursor: its name and tile with the room it has, then the

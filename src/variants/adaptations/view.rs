@@ -157,8 +157,10 @@ impl AdaptView {
     }
 
     /// What the renderer writes in each drawn position: the name and the capacity (`~` for a
-    /// sea tile, nothing for open water) above the label, the herds below it: seat letters
-    /// and counts when at most two players are there (`a3b2`), else one digit per seat.
+    /// sea tile, nothing for open water) above the label, the herds beside the terrain on the
+    /// label line, between the hex's own corners (`<F a3b2>`), so no herd reads as a
+    /// neighbour's: seat letters and counts when at most two players are there (`a3b2`), else
+    /// one digit per seat.
     pub fn notes(
         &self,
         map: &crate::board::Map,
@@ -184,7 +186,7 @@ impl AdaptView {
                 Some(Piece::Sea) => format!("{:<3}~", name(h)),
                 None => name(h),
             };
-            let bottom = self.herds.iter().find(|(p, _)| *p == h).map(|(_, v)| {
+            let herds = self.herds.iter().find(|(p, _)| *p == h).map(|(_, v)| {
                 let present: Vec<(usize, u32)> = v
                     .iter()
                     .copied()
@@ -218,7 +220,8 @@ impl AdaptView {
                 id,
                 HexNote {
                     top: Some((top, ink)),
-                    bottom: bottom.map(|b| {
+                    bottom: None,
+                    beside: herds.map(|b| {
                         let one = self.herds.iter().find(|(p, _)| *p == h).and_then(|(_, v)| {
                             let who: Vec<usize> = (0..v.len()).filter(|s| v[*s] > 0).collect();
                             (who.len() == 1).then(|| who[0] as Seat)
