@@ -224,9 +224,16 @@ fn adaptations_places_herds_by_keys_at_80x24() {
         };
         assert!(s.contains(" place "), "the choices are placements:\n{s}");
         t.keys(&["Enter"]);
-        t.wait(&format!("placement {round} sent"), |s| {
+        let s = t.wait(&format!("placement {round} sent"), |s| {
             !s.contains("Choose one")
         });
+        // A placement that overcrowds its hex is held for a second Enter.
+        if s.contains("Enter again sends it") {
+            t.keys(&["Enter"]);
+            t.wait("the held placement sent", |s| {
+                !s.contains("Enter again sends it")
+            });
+        }
     }
     let s = t.wait("the first turn", |s| {
         !placing(s) && title(s).contains("turn 1")
