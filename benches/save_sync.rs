@@ -19,14 +19,7 @@ fn main() {
         .find(|a| !a.starts_with('-'))
         .map(std::path::PathBuf::from)
         .unwrap_or_else(std::env::temp_dir);
-    let args: catan::cli::GameArgs = {
-        #[derive(clap::Parser)]
-        struct W {
-            #[command(flatten)]
-            g: catan::cli::GameArgs,
-        }
-        <W as clap::Parser>::parse_from(["bench"]).g
-    };
+    let args = catan::setup::GameSetup::default();
     println!("save durability on {}", dir.display());
     println!("| pace | entries | syncs | worst lag | mean lag |");
     println!("|---|---|---|---|---|");

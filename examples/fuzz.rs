@@ -24,7 +24,7 @@ struct Args {
 
 fn main() -> std::process::ExitCode {
     let a = Args::parse();
-    let args = catan::fuzz::game_args(a.variant);
+    let args = catan::setup::GameSetup::of(&a.variant.name());
     let t = Instant::now();
     let report = |part: &str, r: Result<catan::fuzz::Stats, String>, t: Instant| match r {
         Ok(s) => {

@@ -2,8 +2,8 @@
 //! Names and flags here are what tests and scripts rely on (see DESIGN.md).
 
 use crate::ruleset::Ruleset;
+use crate::setup::GameSetup;
 use crate::variants::flags::{TableFlags, TableSettings};
-use crate::variants::{Game, GameSettings};
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -20,7 +20,7 @@ pub struct Cli {
 macro_rules! variant_names {
     (() $($(#[$m:meta])* $v:ident($module:ident :: $game:ident),)*) => {
         /// The rulesets, as `--variant` chooses them and the save header names them.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum VariantName {
             $($(#[$m])* $v,)*
         }
@@ -82,7 +82,7 @@ pub enum Command {
 }
 
 /// Settings every way of starting a game shares.
-#[derive(Args, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Args, Debug, Clone, PartialEq)]
 pub struct GameArgs {
     /// Which ruleset to play.
     #[arg(long, value_enum, default_value = "base")]
@@ -155,7 +155,6 @@ pub struct GameArgs {
     /// A hard bot's decision: this many playouts instead of a time, so a seeded game is
     /// reproducible (`catan sim` always counts playouts; 240 unless given).
     #[arg(long, value_name = "N")]
-    #[serde(default)]
     pub bot_budget: Option<u32>,
 }
 
@@ -169,45 +168,35 @@ impl VariantName {
 }
 
 impl GameArgs {
-    /// The table choices these flags make, without the command line's types.
-    pub fn flags(&self) -> TableFlags {
-        TableFlags {
-            board: self.board.clone(),
-            vp: self.vp,
-            turn_secs: self.turn_secs,
-            round_secs: self.round_secs,
-            phase_secs: self.phase_secs,
-            resource_secs: self.resource_secs,
-            robber1_secs: self.robber1_secs,
-            robber2_secs: self.robber2_secs,
-            build_secs: self.build_secs,
-            cooldown_secs: self.cooldown_secs,
-            placement_secs: self.placement_secs,
-            boards: self.boards,
-            layout: self.layout.clone(),
-            max_rounds: self.max_rounds,
-            max_turns: self.max_turns,
-            three_vp_robber: self.three_vp_robber,
-            strict_trade_then_build: self.strict_trade_then_build,
+    /// How these flags set a game up, without the command line's types: what `sim`, the
+    /// saves and the hosts take.
+    pub fn setup(&self) -> GameSetup {
+        GameSetup {
+            variant: self.variant.name(),
+            seed: self.seed,
+            flags: TableFlags {
+                board: self.board.clone(),
+                vp: self.vp,
+                turn_secs: self.turn_secs,
+                round_secs: self.round_secs,
+                phase_secs: self.phase_secs,
+                resource_secs: self.resource_secs,
+                robber1_secs: self.robber1_secs,
+                robber2_secs: self.robber2_secs,
+                build_secs: self.build_secs,
+                cooldown_secs: self.cooldown_secs,
+                placement_secs: self.placement_secs,
+                boards: self.boards,
+                layout: self.layout.clone(),
+                max_rounds: self.max_rounds,
+                max_turns: self.max_turns,
+                three_vp_robber: self.three_vp_robber,
+                strict_trade_then_build: self.strict_trade_then_build,
+            },
+            bot_think_secs: self.bot_think_secs,
+            bot_kind: self.bot_kind.clone(),
+            bot_budget: self.bot_budget,
         }
-    }
-
-    /// The chosen ruleset's own settings these flags describe: what the game is built from
-    /// and what a save keeps. Each ruleset reads its flags itself and refuses what it cannot
-    /// play (a board that does not load, a Big Game without an end).
-    pub fn settings(&self) -> Result<GameSettings, String> {
-        GameSettings::from_flags(&self.variant.name(), &self.flags())
-    }
-
-    /// A game of these settings for `seats` seats and a seed.
-    pub fn create(&self, seats: usize, seed: u64) -> Result<Game, String> {
-        Game::create(&self.settings()?, seats, seed)
-    }
-
-    /// The seat count the settings fix, if they do (a Big Game has two seats per board);
-    /// `None` too for settings the ruleset refuses, which creating the game reports.
-    pub fn fixed_seats(&self) -> Option<usize> {
-        self.settings().ok()?.fixed_seats()
     }
 }
 
@@ -496,6 +485,7 @@ pub struct GamesArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::Game;
 
     #[test]
     fn a_password_file_gives_its_first_line() {
@@ -523,25 +513,29 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    fn big(extra: &[&str]) -> Result<Game, String> {
-        let mut argv = vec!["catan", "--variant", "big-game", "--boards", "2"];
-        argv.extend_from_slice(extra);
+    fn parse(argv: &[&str]) -> GameArgs {
         #[derive(clap::Parser)]
         struct W {
             #[command(flatten)]
             g: GameArgs,
         }
-        let args = <W as clap::Parser>::parse_from(argv).g;
-        args.create(4, 1)
+        let argv = std::iter::once("catan").chain(argv.iter().copied());
+        <W as clap::Parser>::parse_from(argv).g
     }
 
-    /// The settings' tests start from `TableFlags::example`: it is what the command line
-    /// gives without flags.
+    fn big(extra: &[&str]) -> Result<Game, String> {
+        let mut argv = vec!["--variant", "big-game", "--boards", "2"];
+        argv.extend_from_slice(extra);
+        parse(&argv).setup().create(4, 1)
+    }
+
+    /// `GameSetup::default` and `TableFlags::default` (where the settings' tests, `sim` and
+    /// fuzz start) are what the command line gives without flags.
     #[test]
-    fn the_command_lines_defaults_are_the_example_table_flags() {
-        let args = crate::fuzz::game_args(VariantName::Base);
-        assert_eq!(args.flags(), TableFlags::example());
-        assert_eq!(args.variant.name(), "base");
+    fn the_command_lines_defaults_are_the_default_setup() {
+        assert_eq!(parse(&[]).setup(), GameSetup::default());
+        assert_eq!(parse(&[]).setup().flags, TableFlags::default());
+        assert_eq!(parse(&["--variant", "risk"]).setup(), GameSetup::of("risk"));
         assert_eq!(VariantName::BigGame.name(), "big-game");
         assert_eq!(VariantName::TotalChaos.name(), "total-chaos");
     }

@@ -9,13 +9,13 @@
 //! `cargo run --release --example fuzz -- --variant base --commands 1000000 --frames 1000000`,
 //! and `fuzz/` holds cargo-fuzz targets over [`frame_input`] and [`command_input`].
 
-use crate::cli::{GameArgs, VariantName};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Seat};
 use crate::proto::codec::{MAX_CLIENT_FRAME, MAX_SERVER_FRAME, MsgCodec};
 use crate::proto::moves::{EventKind, Move};
 use crate::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
 use crate::ruleset::Ruleset;
+use crate::setup::GameSetup;
 use crate::variants::Game;
 use bytes::BytesMut;
 use tokio_util::codec::Decoder;
@@ -72,19 +72,6 @@ mod erased {
                 .expect("a message encodes")
         }
     }
-}
-
-/// Default settings for a variant, as the command line would give them.
-pub fn game_args(variant: VariantName) -> GameArgs {
-    use clap::Parser;
-    #[derive(Parser)]
-    struct W {
-        #[command(flatten)]
-        g: GameArgs,
-    }
-    let mut g = W::parse_from(["catan"]).g;
-    g.variant = variant;
-    g
 }
 
 /// Words commands are made of, for random sentences.
@@ -227,7 +214,7 @@ fn mutate(text: &str, rng: &mut GameRng, vocab: &[String]) -> String {
 /// Feeds `count` random and mutated commands to games of `args`' variant with `seats` seats,
 /// starting from `seed`; a turn timer runs in every other game. Stops at the first broken
 /// invariant with a message naming the seed, the step and the command.
-pub fn commands(args: &GameArgs, seats: usize, seed: u64, count: u64) -> Result<Stats, String> {
+pub fn commands(args: &GameSetup, seats: usize, seed: u64, count: u64) -> Result<Stats, String> {
     // A variant that fixes its seats (two per Big Game board) plays with that many.
     let seats = args.fixed_seats().unwrap_or(seats);
     let mut stats = Stats::default();
@@ -236,7 +223,7 @@ pub fn commands(args: &GameArgs, seats: usize, seed: u64, count: u64) -> Result<
     let mut game_seed = seed;
     while stats.commands < count {
         let mut a = args.clone();
-        a.turn_secs = (stats.games % 2 == 1).then_some(5);
+        a.flags.turn_secs = (stats.games % 2 == 1).then_some(5);
         let mut game = a.create(seats, game_seed)?;
         stats.games += 1;
         let mut now: Millis = 0;
@@ -338,11 +325,10 @@ fn one_command(game: &mut Game, seat: Seat, text: &str, now: Millis) -> Result<F
 /// into a game to start, a seed byte, then lines of `<seat byte><command text>`. Each command
 /// is checked as in [`commands`].
 pub fn command_input(data: &[u8]) -> Result<(), String> {
-    use clap::ValueEnum;
     let (head, rest) = data.split_at(data.len().min(3));
     let byte = |i: usize| head.get(i).copied().unwrap_or(0);
-    let rulesets = VariantName::value_variants();
-    let args = game_args(rulesets[byte(0) as usize % rulesets.len()]);
+    let rulesets = crate::variants::GameSettings::NAMES;
+    let args = GameSetup::of(rulesets[byte(0) as usize % rulesets.len()]);
     let seats = args.fixed_seats().unwrap_or(4);
     let seed = byte(2) as u64;
     let mut game = args.create(seats, seed)?;
@@ -456,7 +442,7 @@ fn sample_messages(game: &Game, rng: &mut GameRng) -> Vec<Vec<u8>> {
 
 /// Feeds `count` random and mutated frames (built from messages of games of `args`' variant)
 /// to both decoders.
-pub fn frames(args: &GameArgs, seed: u64, count: u64) -> Result<Stats, String> {
+pub fn frames(args: &GameSetup, seed: u64, count: u64) -> Result<Stats, String> {
     let mut stats = Stats::default();
     let mut rng = GameRng::new(seed);
     let mut game = args.create(args.fixed_seats().unwrap_or(4), seed)?;

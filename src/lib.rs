@@ -62,6 +62,7 @@ pub mod rules;
 pub mod ruleset;
 pub mod save;
 pub mod server;
+pub mod setup;
 pub mod sim;
 pub mod ssh;
 pub(crate) mod term;

@@ -26,17 +26,21 @@
 //! before it. A line that fails its checksum anywhere else is damage, and is refused. Format 1
 //! records (no checksums) are still read; there a last line without its newline is the torn
 //! tail.
+//!
+//! Since format 3 the header's `args` is a [`GameSetup`], naming the ruleset as the
+//! registration does (`"big-game"`); formats 1 and 2 named it as the command line's enum did
+//! (`"BigGame"`), and are read through [`OldHeader`].
 
-use crate::cli::GameArgs;
 use crate::engine::{Millis, Seat};
 use crate::ruleset::Ruleset;
+use crate::setup::GameSetup;
 use crate::variants::{Game, GameSettings};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 
 /// First line of every record; the number is the format's version.
 pub const MAGIC: &str = "catan-record";
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 /// The oldest format this catan still reads.
 pub const OLDEST_FORMAT: u32 = 1;
 
@@ -45,9 +49,9 @@ pub const OLDEST_FORMAT: u32 = 1;
 pub struct Header {
     /// The catan version that wrote it.
     pub catan: String,
-    /// The command line's game flags (the bots' levels and think time, for a host that
-    /// resumes the game; the rules themselves, for records written before `settings`).
-    pub args: GameArgs,
+    /// How the game was set up (the bots' levels and think time, for a host that resumes the
+    /// game; the rules themselves, for records written before `settings`).
+    pub args: GameSetup,
     /// What the game was built from: the ruleset's own settings, board included. Records
     /// written before it have none and are built from `args` (and `board_toml`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -131,8 +135,9 @@ pub enum RecordError {
 }
 
 impl Header {
-    pub fn new(args: &GameArgs, seats: usize, seed: u64, names: Vec<String>) -> Header {
+    pub fn new(args: &GameSetup, seats: usize, seed: u64, names: Vec<String>) -> Header {
         let board_toml = args
+            .flags
             .board
             .as_ref()
             .filter(|b| crate::board::builtin::spec(b).is_none())
@@ -166,10 +171,80 @@ impl Header {
                 self.seed
             ));
             std::fs::write(&path, text).map_err(|e| e.to_string())?;
-            args.board = Some(path.to_string_lossy().into_owned());
+            args.flags.board = Some(path.to_string_lossy().into_owned());
             _tmp = TempFile(path);
         }
         args.create(self.seats, self.seed)
+    }
+}
+
+/// A header as formats 1 and 2 wrote it: the same fields, but the ruleset named as the
+/// command line's enum was (`"BigGame"`, not `"big-game"`).
+#[derive(Deserialize)]
+struct OldHeader {
+    catan: String,
+    args: OldSetup,
+    #[serde(default)]
+    settings: Option<GameSettings>,
+    board_toml: Option<String>,
+    seats: usize,
+    seed: u64,
+    names: Vec<String>,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    id: Option<String>,
+}
+
+/// [`GameSetup`] as formats 1 and 2 wrote it.
+#[derive(Deserialize)]
+struct OldSetup {
+    variant: String,
+    seed: Option<u64>,
+    #[serde(flatten)]
+    flags: crate::variants::flags::TableFlags,
+    bot_think_secs: f64,
+    bot_kind: String,
+    #[serde(default)]
+    bot_budget: Option<u32>,
+}
+
+/// The registered name of a ruleset an older record names as an enum variant: `BigGame` is
+/// `big-game`.
+fn registered_name(old: &str) -> Option<&'static str> {
+    GameSettings::NAMES.iter().copied().find(|name| {
+        let mut camel = String::new();
+        for word in name.split('-') {
+            let mut c = word.chars();
+            camel.extend(c.next().map(|f| f.to_ascii_uppercase()));
+            camel.push_str(c.as_str());
+        }
+        camel == old
+    })
+}
+
+impl OldHeader {
+    fn into_header(self) -> Result<Header, String> {
+        let variant = registered_name(&self.args.variant)
+            .ok_or_else(|| format!("no ruleset is called {}", self.args.variant))?;
+        Ok(Header {
+            catan: self.catan,
+            args: GameSetup {
+                variant: variant.to_string(),
+                seed: self.args.seed,
+                flags: self.args.flags,
+                bot_think_secs: self.args.bot_think_secs,
+                bot_kind: self.args.bot_kind,
+                bot_budget: self.args.bot_budget,
+            },
+            settings: self.settings,
+            board_toml: self.board_toml,
+            seats: self.seats,
+            seed: self.seed,
+            names: self.names,
+            game: self.game,
+            id: self.id,
+        })
     }
 }
 
@@ -328,10 +403,15 @@ pub fn read_save(mut input: impl BufRead) -> Result<Contents, RecordError> {
         return Err(RecordError::TornHeader);
     }
     let head = body(2)?.ok_or(RecordError::TornHeader)?;
-    let header: Header = serde_json::from_str(head).map_err(|e| RecordError::Damaged {
-        line: 2,
-        message: format!("the header is damaged: {e}"),
-    })?;
+    let damaged = |message: String| RecordError::Damaged { line: 2, message };
+    let header: Header = if version >= 3 {
+        serde_json::from_str(head).map_err(|e| damaged(format!("the header is damaged: {e}")))?
+    } else {
+        serde_json::from_str::<OldHeader>(head)
+            .map_err(|e| damaged(format!("the header is damaged: {e}")))?
+            .into_header()
+            .map_err(damaged)?
+    };
     let mut entries = Vec::new();
     let mut torn_line = None;
     for n in 3..=last {
@@ -501,7 +581,7 @@ pub fn load(path: &std::path::Path) -> Result<Loaded, RecordError> {
 mod tests {
     use super::*;
 
-    fn header_of(args: &GameArgs) -> Header {
+    fn header_of(args: &GameSetup) -> Header {
         Header::new(args, 4, 9, vec!["Ann".into(); 4])
     }
 
@@ -512,20 +592,27 @@ mod tests {
     }
 
     /// A record keeps the ruleset's own settings, and a record written before it did (no
-    /// `settings` in its header) still builds the same game from its flags.
+    /// `settings` in its header, the ruleset named as the command line's enum) still builds
+    /// the same game from its flags.
     #[test]
     fn a_header_keeps_the_settings_and_an_older_header_still_builds_its_game() {
-        let mut args = crate::sim::default_game_args();
-        args.variant = crate::cli::VariantName::TotalChaos;
-        args.vp = Some(8);
+        let mut args = GameSetup::of("total-chaos");
+        args.flags.vp = Some(8);
         let new = round_trip(&header_of(&args));
         assert_eq!(new.settings, Some(args.settings().expect("settings")));
 
+        // Format 2 named the ruleset as the command line's enum did; the oldest headers had
+        // no settings either.
         let mut json: serde_json::Value = serde_json::to_value(&new).expect("json");
+        json["args"]["variant"] = "TotalChaos".into();
+        let text = format!("{MAGIC} 2\n{}\n", framed(&json.to_string()));
+        let (two, _) = read(std::io::BufReader::new(text.as_bytes())).expect("a format 2 record");
+        assert_eq!(two, new);
         json.as_object_mut().expect("an object").remove("settings");
-        let text = format!("{MAGIC} {FORMAT_VERSION}\n{}\n", framed(&json.to_string()));
+        let text = format!("{MAGIC} 1\n{json}\n");
         let (old, _) = read(std::io::BufReader::new(text.as_bytes())).expect("an old record");
         assert_eq!(old.settings, None);
+        assert_eq!(old.args, new.args);
 
         let (a, b) = (new.new_game().expect("new"), old.new_game().expect("old"));
         assert_eq!(a.view(None), b.view(None));
@@ -542,8 +629,8 @@ mod tests {
         std::fs::write(&path, text).expect("written");
         let file = path.to_string_lossy().into_owned();
         let spec = crate::board::BoardSpec::parse(&file, text).expect("a board");
-        let mut args = crate::sim::default_game_args();
-        args.board = Some(file);
+        let mut args = GameSetup::default();
+        args.flags.board = Some(file);
         let mut h = round_trip(&header_of(&args));
         std::fs::remove_dir_all(&dir).expect("removed");
         h.board_toml = None;

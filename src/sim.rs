@@ -17,10 +17,10 @@
 //! moves to whichever comes first, the next bot waking or the game's next deadline.
 
 use crate::bots::{Bot, BotKind, SeatBot};
-use crate::cli::GameArgs;
 use crate::engine::{Millis, Seat};
 use crate::record::{self, Entry, Header};
 use crate::ruleset::{Ruleset, TurnOrder};
+use crate::setup::GameSetup;
 use crate::variants::Game;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -39,7 +39,7 @@ const BATCH: usize = 4;
 #[derive(Clone, Debug)]
 pub struct SimConfig {
     /// Variant and rules settings (its `seed` is ignored: each game gets its own).
-    pub game: GameArgs,
+    pub game: GameSetup,
     pub games: usize,
     pub seed: u64,
     /// One bot per seat; the number of seats is their number.
@@ -55,7 +55,7 @@ impl SimConfig {
     /// Base Catan with default rules.
     pub fn base(games: usize, seed: u64, bots: Vec<BotKind>) -> SimConfig {
         SimConfig {
-            game: default_game_args(),
+            game: GameSetup::default(),
             games,
             seed,
             bots,
@@ -64,17 +64,6 @@ impl SimConfig {
             move_cap: DEFAULT_MOVE_CAP,
         }
     }
-}
-
-/// The command line's defaults for a game's settings.
-pub fn default_game_args() -> GameArgs {
-    use clap::Parser;
-    #[derive(Parser)]
-    struct Wrap {
-        #[command(flatten)]
-        game: GameArgs,
-    }
-    Wrap::parse_from(["catan"]).game
 }
 
 /// One game's result.
@@ -624,7 +613,7 @@ fn report(cfg: &SimConfig, threads: usize, secs: f64, results: Vec<GameResult>) 
     };
     let rate = |n: f64| if secs > 0.0 { n / secs } else { 0.0 };
     SimReport {
-        variant: cfg.game.variant.name().to_string(),
+        variant: cfg.game.variant.clone(),
         seed: cfg.seed,
         games,
         seats,

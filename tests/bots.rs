@@ -4,7 +4,6 @@
 
 use catan::bots::search::Budget;
 use catan::bots::{Bot, BotKind};
-use catan::cli::VariantName;
 use catan::engine::Seat;
 use catan::engine::rng::GameRng;
 use catan::ruleset::Ruleset;
@@ -15,16 +14,15 @@ use catan::variants::{self, Game};
 /// debug builds.
 const TEST_BUDGET: Budget = Budget::Playouts(12);
 
-fn game(variant: VariantName, seed: u64) -> Game {
-    let mut args = sim::default_game_args();
-    args.variant = variant;
-    args.seed = Some(seed);
-    args.create(4, seed).expect("the game is created")
+fn game(variant: &str, seed: u64) -> Game {
+    catan::setup::GameSetup::of(variant)
+        .create(4, seed)
+        .expect("the game is created")
 }
 
 /// Positions of a game played by medium bots: every `every`-th position where a seat may act,
 /// with that seat, up to `limit` of them.
-fn positions(variant: VariantName, seed: u64, every: usize, limit: usize) -> Vec<(Game, Seat)> {
+fn positions(variant: &str, seed: u64, every: usize, limit: usize) -> Vec<(Game, Seat)> {
     let mut g = game(variant, seed);
     let mut bots: Vec<Bot<Game>> = (0..4)
         .map(|s| Bot::new(BotKind::Heuristic, seed + s))
@@ -70,7 +68,7 @@ fn decide(kind: BotKind, g: &Game, seat: Seat, seed: u64) -> Option<variants::Ga
 /// whole games too.
 #[test]
 fn hard_decides_the_same_on_games_that_look_the_same() {
-    for variant in [VariantName::Base, VariantName::Risk] {
+    for variant in ["base", "risk"] {
         let mut differing = 0;
         let mut searched = 0;
         let mut checks = 0;
@@ -104,7 +102,7 @@ fn hard_decides_the_same_on_games_that_look_the_same() {
         }
         // Base checks the value's picks by whole games (dealt from the seat's view too);
         // Risk does not.
-        if variant == VariantName::Base {
+        if variant == "base" {
             assert!(checks > 0, "no base decision was checked by whole games");
         } else {
             assert_eq!(checks, 0, "{variant:?} checks by whole games");
@@ -121,7 +119,7 @@ fn hard_decides_the_same_on_games_that_look_the_same() {
 /// Risk games, redealing what the deciding seat cannot see never changes its command.
 #[test]
 fn no_bot_reads_another_seats_hidden_state() {
-    for variant in [VariantName::Base, VariantName::Risk] {
+    for variant in ["base", "risk"] {
         for (i, (g, seat)) in positions(variant, 23, 3, 120).into_iter().enumerate() {
             let other = redealt(&g, seat, 77 + i as u64);
             for kind in [BotKind::Random, BotKind::Easy, BotKind::Heuristic] {
@@ -141,10 +139,7 @@ fn no_bot_reads_another_seats_hidden_state() {
 /// cards; and it does change the others' cards somewhere over a game.
 #[test]
 fn redealing_keeps_the_public_counts() {
-    for (i, (g, seat)) in positions(VariantName::Base, 3, 5, 60)
-        .into_iter()
-        .enumerate()
-    {
+    for (i, (g, seat)) in positions("base", 3, 5, 60).into_iter().enumerate() {
         let Game::Base(a) = &g else { unreachable!() };
         let other = redealt(&g, seat, i as u64);
         let Game::Base(b) = &other else {
@@ -184,18 +179,16 @@ fn levels_parse_with_the_old_names() {
 /// Where a ruleset has no search, `hard` plays as `medium` and says so.
 #[test]
 fn hard_is_medium_where_it_cannot_search() {
-    let base = game(VariantName::Base, 1);
+    let base = game("base", 1);
     assert_eq!(BotKind::Hard.effective(&base), BotKind::Hard);
     assert_eq!(BotKind::Hard.label(&base), "hard");
-    let chaos = game(VariantName::TotalChaos, 1);
+    let chaos = game("total-chaos", 1);
     assert_eq!(BotKind::Hard.effective(&chaos), BotKind::Heuristic);
     assert_eq!(BotKind::Hard.label(&chaos), "hard (as medium: no search)");
     assert_eq!(BotKind::Easy.label(&chaos), "easy");
     // The other rulesets without a search say the same in the lobby.
-    for v in [VariantName::Adaptations, VariantName::BigGame] {
-        let mut args = sim::default_game_args();
-        args.variant = v;
-        args.seed = Some(1);
+    for v in ["adaptations", "big-game"] {
+        let args = catan::setup::GameSetup::of(v);
         let g = args
             .create(args.fixed_seats().unwrap_or(4), 1)
             .expect("the game is created");
@@ -206,16 +199,8 @@ fn hard_is_medium_where_it_cannot_search() {
         );
     }
     // Every label fits the lobby's seat line (it was cut off at the box's edge).
-    for v in [
-        VariantName::Base,
-        VariantName::Risk,
-        VariantName::Adaptations,
-        VariantName::BigGame,
-        VariantName::TotalChaos,
-    ] {
-        let mut args = sim::default_game_args();
-        args.variant = v;
-        args.seed = Some(1);
+    for v in ["base", "risk", "adaptations", "big-game", "total-chaos"] {
+        let args = catan::setup::GameSetup::of(v);
         let g = args
             .create(args.fixed_seats().unwrap_or(4), 1)
             .expect("the game is created");
@@ -290,7 +275,7 @@ fn a_mixed_table_plays_and_reports_the_search() {
 fn easy_takes_a_winning_move() {
     let mut found = 0;
     for seed in 0..6 {
-        for (g, seat) in positions(VariantName::Base, 100 + seed, 1, 5000) {
+        for (g, seat) in positions("base", 100 + seed, 1, 5000) {
             let Game::Base(b) = &g else { unreachable!() };
             if b.current() != seat || b.total_vp(seat) + 2 < b.config().vp_target {
                 continue;
@@ -333,10 +318,7 @@ fn easy_takes_a_winning_move() {
 #[test]
 fn risk_hard_decides_on_its_seats_view_at_the_default_budget() {
     let mut searched = 0;
-    for (i, (g, seat)) in positions(VariantName::Risk, 31, 4, 80)
-        .into_iter()
-        .enumerate()
-    {
+    for (i, (g, seat)) in positions("risk", 31, 4, 80).into_iter().enumerate() {
         let other = redealt(&g, seat, 500 + i as u64);
         let mut a: Bot<Game> = Bot::new(BotKind::Hard, 3);
         let mut b: Bot<Game> = Bot::new(BotKind::Hard, 3);

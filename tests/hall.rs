@@ -3,28 +3,21 @@
 //! must each see every round's roll, with no connection lost or refused. Times are reported by
 //! the load test but not checked here (the full-size runs are benchmarks, docs/hall.md).
 
-use catan::cli::{GameArgs, VariantName};
 use catan::commands::loadtest::{Plan, load};
 use catan::ruleset::Ruleset;
 use catan::server::RunningHost;
 use catan::server::table::{Table, TableConfig};
+use catan::setup::GameSetup;
 use std::time::Duration;
 use tokio::net::TcpListener;
 
-fn hall_args(boards: usize) -> GameArgs {
-    use clap::Parser;
-    #[derive(Parser)]
-    struct W {
-        #[command(flatten)]
-        g: GameArgs,
-    }
-    let mut g = W::parse_from(["x"]).g;
-    g.variant = VariantName::BigGame;
+fn hall_args(boards: usize) -> GameSetup {
+    let mut g = GameSetup::of("big-game");
     g.seed = Some(7);
-    g.boards = boards;
-    g.round_secs = 1;
-    g.vp = Some(0);
-    g.max_rounds = Some(50);
+    g.flags.boards = boards;
+    g.flags.round_secs = 1;
+    g.flags.vp = Some(0);
+    g.flags.max_rounds = Some(50);
     g
 }
 

@@ -10,7 +10,6 @@
 mod support;
 
 use catan::bots::BotKind;
-use catan::cli::VariantName;
 use catan::server::table::{Table, TableConfig};
 use catan::server::{Limits, RunningHost};
 use std::time::{Duration, Instant};
@@ -42,9 +41,9 @@ async fn share_while_idle() -> f64 {
     (cpu_time() - cpu).as_secs_f64() / wall.elapsed().as_secs_f64()
 }
 
-async fn start(variant: VariantName, seats: usize, away_ms: u64) -> RunningHost {
+async fn start(variant: &str, seats: usize, away_ms: u64) -> RunningHost {
     let mut args = variant_args(variant, 5);
-    args.boards = seats.div_ceil(2).max(args.boards);
+    args.flags.boards = seats.div_ceil(2).max(args.flags.boards);
     let game = args.create(seats, 5).unwrap();
     let cfg = TableConfig {
         bots: 0,
@@ -60,7 +59,7 @@ async fn start(variant: VariantName, seats: usize, away_ms: u64) -> RunningHost 
 
 /// Seats `seats` people, drops all but the first, and waits until the game waits for that
 /// one person, with everyone else's seat played by a bot.
-async fn one_person_waited_for(variant: VariantName, seats: usize) -> (RunningHost, Client) {
+async fn one_person_waited_for(variant: &str, seats: usize) -> (RunningHost, Client) {
     let host = start(variant, seats, 200).await;
     let addr = host.addr.to_string();
     let ann = Client::join(&addr, "Ann", None, false).await;
@@ -93,7 +92,7 @@ async fn a_waiting_table_with_away_seats_costs_next_to_nothing() {
     // SAFETY: set before any host starts; no other thread reads the environment yet.
     unsafe { std::env::set_var("CATAN_NO_ADVERTISE", "1") };
 
-    let (host, mut ann) = one_person_waited_for(VariantName::Base, 2).await;
+    let (host, mut ann) = one_person_waited_for("base", 2).await;
     until_ann_acts(&mut ann).await;
     let share = share_while_idle().await;
     eprintln!("base, one seat away: {:.2}% of a core", share * 100.0);
@@ -105,7 +104,7 @@ async fn a_waiting_table_with_away_seats_costs_next_to_nothing() {
     drop(ann);
     host.stop().await;
 
-    let (host, mut ann) = one_person_waited_for(VariantName::BigGame, 22).await;
+    let (host, mut ann) = one_person_waited_for("big-game", 22).await;
     until_ann_acts(&mut ann).await;
     let share = share_while_idle().await;
     eprintln!("Big Game, 21 seats away: {:.2}% of a core", share * 100.0);

@@ -3,22 +3,21 @@
 //! chance at the game's end is certain. Games are short and playouts few, so this stays quick.
 
 use catan::bots::BotKind;
-use catan::cli::VariantName;
 use catan::record::{Entry, Header};
 use catan::review::{Options, review};
-use catan::sim::{SimConfig, default_game_args, play_game};
+use catan::setup::GameSetup;
+use catan::sim::{SimConfig, play_game};
 
 /// A short bot game of `variant`, with its record.
-fn short_game(variant: VariantName, seats: usize) -> (Header, Vec<Entry>) {
-    let mut game = default_game_args();
-    game.variant = variant;
+fn short_game(variant: &str, seats: usize) -> (Header, Vec<Entry>) {
+    let mut game = GameSetup::of(variant);
     match variant {
-        VariantName::Adaptations => game.max_turns = Some(4),
-        VariantName::BigGame => {
-            game.vp = Some(5);
-            game.boards = 2;
+        "adaptations" => game.flags.max_turns = Some(4),
+        "big-game" => {
+            game.flags.vp = Some(5);
+            game.flags.boards = 2;
         }
-        _ => game.vp = Some(5),
+        _ => game.flags.vp = Some(5),
     }
     let cfg = SimConfig {
         game,
@@ -43,11 +42,11 @@ fn quick() -> Options {
 #[test]
 fn every_ruleset_gets_chances_that_sum_to_one_and_turning_points() {
     for (variant, seats) in [
-        (VariantName::Base, 4),
-        (VariantName::Risk, 3),
-        (VariantName::TotalChaos, 3),
-        (VariantName::BigGame, 4),
-        (VariantName::Adaptations, 3),
+        ("base", 4),
+        ("risk", 3),
+        ("total-chaos", 3),
+        ("big-game", 4),
+        ("adaptations", 3),
     ] {
         let (header, entries) = short_game(variant, seats);
         let r = review(&header, &entries, &quick(), &|_, _| {}).expect("reviewed");
@@ -82,7 +81,7 @@ fn every_ruleset_gets_chances_that_sum_to_one_and_turning_points() {
 /// a move hard would have played otherwise, where the playouts favour hard's, worst first.
 #[test]
 fn a_persons_decisions_are_compared_with_hards_worst_first() {
-    let (header, entries) = short_game(VariantName::Base, 3);
+    let (header, entries) = short_game("base", 3);
     let opts = Options {
         people: vec![0],
         you: Some(0),
@@ -117,7 +116,7 @@ fn a_persons_decisions_are_compared_with_hards_worst_first() {
 /// The same seed gives the same review, on one thread or several.
 #[test]
 fn a_review_does_not_depend_on_its_threads() {
-    let (header, entries) = short_game(VariantName::Base, 3);
+    let (header, entries) = short_game("base", 3);
     let one = review(&header, &entries, &quick(), &|_, _| {}).expect("reviewed");
     let two = review(
         &header,

@@ -8,6 +8,7 @@ use crate::ruleset::Ruleset;
 use crate::save::SaveWriter;
 use crate::server::RunningHost;
 use crate::server::table::{Table, TableConfig, saved_seats};
+use crate::setup::GameSetup;
 use crate::variants::Game;
 
 use std::process::ExitCode;
@@ -77,7 +78,8 @@ struct Prepared {
     seats: usize,
     bots: usize,
     game_name: String,
-    variant: crate::cli::VariantName,
+    /// The ruleset's registered name.
+    variant: String,
     /// The token of the seat this terminal takes back in a resumed game.
     own_token: Option<String>,
     /// The save being written, beside which the SSH keys' seats are kept.
@@ -215,7 +217,7 @@ async fn host(mut args: HostArgs) -> anyhow::Result<ExitCode> {
         Some(advertise(
             &host,
             &game_name,
-            &variant.name(),
+            &variant,
             &args.bind,
             port,
             ssh_port,
@@ -223,10 +225,7 @@ async fn host(mut args: HostArgs) -> anyhow::Result<ExitCode> {
         ))
     };
     let addrs = lan_addresses(&args.bind, port);
-    println!(
-        "Hosting a {} game for {seats} seats ({bots} bots).",
-        variant.name(),
-    );
+    println!("Hosting a {variant} game for {seats} seats ({bots} bots).",);
     println!("Players join with:");
     for a in &addrs {
         println!("    catan join {a}");
@@ -313,14 +312,15 @@ async fn host(mut args: HostArgs) -> anyhow::Result<ExitCode> {
 /// A new game, saved as it goes to `--save` or a file named after the game in the user's data
 /// directory.
 fn fresh(args: &HostArgs) -> Result<Prepared, String> {
-    let seed = args.game.seed.unwrap_or_else(rand::random);
-    let settings = args.game.settings()?;
+    let setup = args.game.setup();
+    let seed = setup.seed.unwrap_or_else(rand::random);
+    let settings = setup.settings()?;
     let seats = args
         .seats
         .or_else(|| settings.fixed_seats())
         .unwrap_or_else(|| settings.default_seats());
     let game = Game::create(&settings, seats, seed)?;
-    let bot_levels = BotKind::parse_list(&args.game.bot_kind)?;
+    let bot_levels = BotKind::parse_list(&setup.bot_kind)?;
     if args.bots > seats {
         return Err(format!("{} bots do not fit in {seats} seats", args.bots));
     }
@@ -332,9 +332,9 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
         name: game_name.clone(),
         bots: args.bots,
         bot_kind: bot_levels[0],
-        bot_budget: args.game.bot_budget,
+        bot_budget: setup.bot_budget,
         bot_levels,
-        bot_think_ms: (args.game.bot_think_secs * 1000.0) as u64,
+        bot_think_ms: (setup.bot_think_secs * 1000.0) as u64,
         away_ms: args.away_secs * 1000,
         start_after_ms: args.start_after_secs.map(|s| s * 1000),
         seed,
@@ -350,12 +350,18 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
     let mut saved = None;
     match path {
         Some(path) => {
-            let mut game_args = args.game.clone();
-            game_args.seed = Some(seed);
             let header = Header {
                 game: Some(game_name.clone()),
                 id: Some(table.game_id().to_string()),
-                ..Header::new(&game_args, seats, seed, Vec::new())
+                ..Header::new(
+                    &GameSetup {
+                        seed: Some(seed),
+                        ..setup.clone()
+                    },
+                    seats,
+                    seed,
+                    Vec::new(),
+                )
             };
             let save = SaveWriter::create(&path, header)
                 .map_err(|e| format!("cannot write the save file {}: {e}", path.display()))?;
@@ -379,7 +385,7 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
         seats,
         bots: args.bots,
         game_name,
-        variant: args.game.variant,
+        variant: setup.variant.clone(),
         own_token: None,
         save: saved,
     })
@@ -470,7 +476,7 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
         target.display()
     );
     let n = header.seats;
-    let variant = header.args.variant;
+    let variant = header.args.variant.clone();
     // The end-of-game summary covers the whole game, the part before the save too.
     let (recap, _) = crate::recap::recorder_of(&header, &entries)
         .map_err(|e| format!("cannot resume {shown}: {e}"))?;

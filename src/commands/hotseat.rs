@@ -78,7 +78,8 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
     if args.plain && args.players != 1 {
         return fail("--plain plays one person; leave it out for several".into());
     }
-    if let Err(e) = hotseat_allowed(&args.game.variant.name(), args.players) {
+    let setup = args.game.setup();
+    if let Err(e) = hotseat_allowed(&setup.variant, args.players) {
         return fail(e);
     }
     let names = match names(args.names.as_deref(), args.players) {
@@ -88,7 +89,7 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
     // A variant whose settings fix the seats (say, two per board) fills the rest with
     // bots, whatever --bots says.
     // Settings the ruleset refuses are told where the game is created, after the people.
-    let settings = args.game.settings();
+    let settings = setup.settings();
     let seats = settings
         .as_ref()
         .ok()
@@ -101,12 +102,12 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
             args.players
         ));
     }
-    let seed = args.game.seed.unwrap_or_else(rand::random);
+    let seed = setup.seed.unwrap_or_else(rand::random);
     let game = match settings.and_then(|s| Game::create(&s, seats, seed)) {
         Ok(g) => g,
         Err(e) => return fail(e),
     };
-    let bot_levels = match BotKind::parse_list(&args.game.bot_kind) {
+    let bot_levels = match BotKind::parse_list(&setup.bot_kind) {
         Ok(k) => k,
         Err(e) => return fail(e),
     };
@@ -118,9 +119,9 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
         },
         bots: seats - args.players,
         bot_kind: bot_levels[0],
-        bot_budget: args.game.bot_budget,
+        bot_budget: setup.bot_budget,
         bot_levels,
-        bot_think_ms: (args.game.bot_think_secs.max(0.0) * 1000.0) as u64,
+        bot_think_ms: (setup.bot_think_secs.max(0.0) * 1000.0) as u64,
         seed,
         // Nobody at this terminal goes away: the connections live as long as the game.
         away_ms: u64::MAX / 4,

@@ -64,7 +64,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     writeln!(
         out,
         "Replaying {shown}: {} game, {} seats ({}), seed {}, {} steps.",
-        header.args.variant.name(),
+        header.args.variant,
         header.seats,
         header.names.join(", "),
         header.seed,
@@ -318,10 +318,9 @@ mod tests {
     #[test]
     fn the_legend_of_every_game_with_pieces_names_ships_and_every_seat() {
         for &name in GameSettings::NAMES {
-            let mut args = crate::fuzz::game_args(crate::cli::VariantName::Base);
-            args.boards = 2;
-            let settings = GameSettings::from_flags(name, &args.flags()).expect("settings");
-            let game = Game::create(&settings, 4, 1).expect("a game");
+            let mut args = crate::setup::GameSetup::of(name);
+            args.flags.boards = 2;
+            let game = args.create(4, 1).expect("a game");
             let names: Vec<String> = ["Ann", "Bob", "Cy", "Di"].map(String::from).to_vec();
             let view = game.view(None);
             let ui = for_view(&view);

@@ -29,15 +29,16 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
     }
     // A variant whose settings fix the seat count (a Big Game: two per board) repeats a
     // shorter --bots list in rotation to fill every seat.
-    if let Some(n) = args.game.fixed_seats()
+    let game = args.game.setup();
+    if let Some(n) = game.fixed_seats()
         && !bots.is_empty()
         && bots.len() < n
     {
         bots = (0..n).map(|i| bots[i % bots.len()]).collect();
     }
     let cfg = SimConfig {
-        seed: args.game.seed.unwrap_or_else(rand::random),
-        game: args.game,
+        seed: game.seed.unwrap_or_else(rand::random),
+        game,
         games: args.games,
         bots,
         threads: args.threads.max(1),

@@ -1,21 +1,20 @@
 use super::*;
 use crate::bots::BotKind;
-use crate::cli::VariantName;
 use crate::rules::resources::Resource::*;
 use crate::sim::{self, SimConfig};
 use crate::variants::{GameEvent, base, big_game, risk, total_chaos};
 
-fn config(variant: VariantName, seats: usize) -> SimConfig {
+fn config(variant: &str, seats: usize) -> SimConfig {
     let mut cfg = SimConfig::base(1, 5, vec![BotKind::Heuristic; seats]);
-    cfg.game.variant = variant;
-    if variant == VariantName::BigGame {
-        cfg.game.boards = seats / 2;
+    cfg.game.variant = variant.into();
+    if variant == "big-game" {
+        cfg.game.flags.boards = seats / 2;
     }
     cfg
 }
 
 /// A whole bot game of `variant`, its summary replayed from its record, and the final game.
-fn played(variant: VariantName, seats: usize) -> (Summary, Game) {
+fn played(variant: &str, seats: usize) -> (Summary, Game) {
     let cfg = config(variant, seats);
     let p = sim::play_game(&cfg, 0, true).expect("a game");
     let (header, entries) = p.record.expect("a record");
@@ -68,7 +67,7 @@ fn check_whole_game(s: &Summary, game: &Game) {
 
 #[test]
 fn a_base_game_summary_adds_up_and_counts_every_roll() {
-    let (s, game) = played(VariantName::Base, 4);
+    let (s, game) = played("base", 4);
     check_whole_game(&s, &game);
     let Game::Base(g) = &game else { panic!("base") };
     assert_eq!(
@@ -94,7 +93,7 @@ fn a_base_game_summary_adds_up_and_counts_every_roll() {
 
 #[test]
 fn a_total_chaos_summary_adds_up_by_rounds() {
-    let (s, game) = played(VariantName::TotalChaos, 4);
+    let (s, game) = played("total-chaos", 4);
     check_whole_game(&s, &game);
     let Game::TotalChaos(g) = &game else {
         panic!("total chaos")
@@ -106,7 +105,7 @@ fn a_total_chaos_summary_adds_up_by_rounds() {
 
 #[test]
 fn a_big_game_summary_adds_up_by_rounds_with_territory_bonuses() {
-    let (s, game) = played(VariantName::BigGame, 4);
+    let (s, game) = played("big-game", 4);
     check_whole_game(&s, &game);
     let Game::BigGame(g) = &game else {
         panic!("big game")
@@ -120,7 +119,7 @@ fn a_big_game_summary_adds_up_by_rounds_with_territory_bonuses() {
 
 #[test]
 fn a_risk_summary_adds_up() {
-    let (s, game) = played(VariantName::Risk, 4);
+    let (s, game) = played("risk", 4);
     check_whole_game(&s, &game);
     assert_eq!(s.period, Period::Turn);
     assert!(s.rolls() > 0);
@@ -128,7 +127,7 @@ fn a_risk_summary_adds_up() {
 
 #[test]
 fn an_adaptations_summary_adds_up_from_its_final_scores() {
-    let (s, game) = played(VariantName::Adaptations, 4);
+    let (s, game) = played("adaptations", 4);
     check_whole_game(&s, &game);
     let Game::Adaptations(g) = &game else {
         panic!("adaptations")
@@ -383,7 +382,7 @@ fn the_chart_samples_the_points_at_each_turns_start() {
 
 #[test]
 fn a_halls_summary_keeps_the_top_of_the_standings() {
-    let (s, _) = played(VariantName::Base, 4);
+    let (s, _) = played("base", 4);
     let top = s.top(2);
     assert_eq!(top.seats.len(), 2);
     assert_eq!(top.seats_total, 4);
@@ -393,7 +392,7 @@ fn a_halls_summary_keeps_the_top_of_the_standings() {
 
 #[test]
 fn the_text_and_json_name_every_part() {
-    let (s, _) = played(VariantName::Base, 4);
+    let (s, _) = played("base", 4);
     let t = text::render(&s);
     for part in [
         "Standings, points by source:",
@@ -414,7 +413,7 @@ fn the_text_and_json_name_every_part() {
 }
 
 /// Plays a table of bots to the end with one spectator connected, returning what it heard.
-fn table_game(variant: VariantName) -> Vec<crate::proto::ServerMsg> {
+fn table_game(variant: &str) -> Vec<crate::proto::ServerMsg> {
     use crate::proto::{ClientMsg, PROTOCOL_VERSION};
     use crate::server::table::{Table, TableConfig};
     let cfg = config(variant, 4);
@@ -462,7 +461,7 @@ fn table_game(variant: VariantName) -> Vec<crate::proto::ServerMsg> {
 #[test]
 fn the_host_sends_the_summary_once_at_the_end_and_never_before() {
     use crate::proto::ServerMsg;
-    for variant in [VariantName::Base, VariantName::TotalChaos] {
+    for variant in ["base", "total-chaos"] {
         let heard = table_game(variant);
         let at: Vec<usize> = heard
             .iter()

@@ -188,8 +188,10 @@ mod tests {
     use crate::ruleset::BotPlay;
 
     fn setup_game(seed: u64) -> Game {
-        let mut args = crate::sim::default_game_args();
-        args.seed = Some(seed);
+        let args = crate::setup::GameSetup {
+            seed: Some(seed),
+            ..Default::default()
+        };
         args.create(4, seed).expect("a base game")
     }
 

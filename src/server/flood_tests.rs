@@ -8,8 +8,10 @@ use tokio::sync::mpsc;
 
 /// A base table of `seats` with no bots: it stays in the lobby until everyone sits down.
 fn lobby(seats: usize) -> Table {
-    let mut args = crate::sim::default_game_args();
-    args.seed = Some(7);
+    let args = crate::setup::GameSetup {
+        seed: Some(7),
+        ..Default::default()
+    };
     let game = args.create(seats, 7).expect("a base game");
     Table::new(
         game,

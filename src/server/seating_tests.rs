@@ -8,8 +8,10 @@ use crate::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
 use tokio::sync::mpsc;
 
 fn table(seats: usize, bots: usize) -> Table {
-    let mut args = crate::sim::default_game_args();
-    args.seed = Some(5);
+    let args = crate::setup::GameSetup {
+        seed: Some(5),
+        ..Default::default()
+    };
     let game = args.create(seats, 5).expect("a base game");
     Table::new(
         game,
@@ -230,8 +232,10 @@ fn a_hello_naming_a_held_seat_is_told_the_game_and_may_bring_the_token_once() {
 
 #[test]
 fn a_table_keeps_the_game_identity_it_is_given() {
-    let mut args = crate::sim::default_game_args();
-    args.seed = Some(5);
+    let args = crate::setup::GameSetup {
+        seed: Some(5),
+        ..Default::default()
+    };
     let game = args.create(2, 5).unwrap();
     let t = Table::new(
         game,
@@ -283,8 +287,10 @@ fn a_client_told_its_name_is_held_is_answered_after_its_second_hello() {
 /// seats, as `catan sim --bots` does, instead of leaving the later bots at the first level.
 #[test]
 fn a_short_list_of_bot_levels_repeats_over_the_bot_seats() {
-    let mut args = crate::sim::default_game_args();
-    args.seed = Some(5);
+    let args = crate::setup::GameSetup {
+        seed: Some(5),
+        ..Default::default()
+    };
     let game = args.create(5, 5).expect("a base game");
     let mut t = Table::new(
         game,

@@ -8,8 +8,10 @@ use crate::board::BoardSpec;
 
 /// The table choices every way of starting a game shares (`catan host`, `hotseat`, `sim`,
 /// fuzz), as the command line gives them: each ruleset takes the ones it has and leaves the
-/// rest. Times are in seconds, as typed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// rest. Times are in seconds, as typed. Its default is what the command line gives without
+/// flags (cli.rs pins that it is). A record keeps them (in [`crate::setup::GameSetup`]), so
+/// their serde names are the saves' and stay as they are.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TableFlags {
     /// A built-in board name or a board file; a random fair board when `None`.
     pub board: Option<String>,
@@ -82,10 +84,8 @@ pub trait TableSettings: Sized {
     }
 }
 
-#[cfg(test)]
-impl TableFlags {
-    /// The command line's defaults (cli.rs pins that they are), for the settings' tests.
-    pub(crate) fn example() -> TableFlags {
+impl Default for TableFlags {
+    fn default() -> TableFlags {
         TableFlags {
             board: None,
             vp: None,
@@ -115,7 +115,7 @@ mod tests {
 
     #[test]
     fn every_name_builds_its_ruleset_and_an_unknown_one_is_refused() {
-        let flags = TableFlags::example();
+        let flags = TableFlags::default();
         for &name in GameSettings::NAMES {
             let s = GameSettings::from_flags(name, &flags).expect("settings");
             assert_eq!(s.name(), name);

@@ -5,7 +5,6 @@
 //! never rendered, so a new kind cannot slip past it.
 
 use catan::bots::BotKind;
-use catan::cli::VariantName;
 use catan::engine::Seat;
 use catan::geometry::Hex;
 use catan::record;
@@ -300,11 +299,11 @@ impl Seen {
     }
 
     /// Plays `games` seeded bot games of a ruleset and renders each of their events.
-    fn play(&mut self, variant: VariantName, games: usize, bots: Vec<BotKind>) {
+    fn play(&mut self, variant: &str, games: usize, bots: Vec<BotKind>) {
         let mut cfg = SimConfig::base(games, 5, bots);
-        cfg.game.variant = variant;
-        if variant == VariantName::Adaptations {
-            cfg.game.max_turns = Some(12);
+        cfg.game.variant = variant.into();
+        if variant == "adaptations" {
+            cfg.game.flags.max_turns = Some(12);
         }
         for i in 0..games {
             let played = play_game(&cfg, i, true).expect("the bots play");
@@ -322,10 +321,10 @@ impl Seen {
 }
 
 /// A fresh game of a ruleset, for the map and seats its events are told with.
-fn fresh(variant: VariantName) -> Game {
-    let mut args = catan::sim::default_game_args();
-    args.variant = variant;
-    let settings = args.settings().expect("settings");
+fn fresh(variant: &str) -> Game {
+    let settings = catan::setup::GameSetup::of(variant)
+        .settings()
+        .expect("settings");
     Game::create(&settings, settings.default_seats(), 3).expect("a game")
 }
 
@@ -335,7 +334,7 @@ fn rare(seen: &mut Seen) {
     let wool = ResourceSet::one(Resource::Wool, 2);
     let foot = Force::of(UnitKind::Foot, 2);
     let timed_out = || "the host acted".to_string();
-    let g = fresh(VariantName::Base);
+    let g = fresh("base");
     for e in [
         base::Event::Started { first: 1 },
         base::Event::TimedOut {
@@ -355,7 +354,7 @@ fn rare(seen: &mut Seen) {
     ] {
         seen.render(&g, &GameEvent::Base(e));
     }
-    let g = fresh(VariantName::TotalChaos);
+    let g = fresh("total-chaos");
     for e in [
         total_chaos::Event::Dev(DevEvent::PlayedYearOfPlenty { seat: 1, got: wool }),
         total_chaos::Event::Dev(DevEvent::PlayedMonopoly {
@@ -379,7 +378,7 @@ fn rare(seen: &mut Seen) {
     ] {
         seen.render(&g, &GameEvent::TotalChaos(e));
     }
-    let g = fresh(VariantName::BigGame);
+    let g = fresh("big-game");
     for e in [
         big_game::Event::Dev(DevEvent::PlayedRoadBuilding { seat: 1 }),
         big_game::Event::Award(AwardEvent::LargestArmy {
@@ -400,7 +399,7 @@ fn rare(seen: &mut Seen) {
     ] {
         seen.render(&g, &GameEvent::BigGame(e));
     }
-    let g = fresh(VariantName::Risk);
+    let g = fresh("risk");
     let (a, b) = (HexId(7), HexId(8));
     for e in [
         risk::Event::Barrage {
@@ -459,7 +458,7 @@ fn rare(seen: &mut Seen) {
     ] {
         seen.render(&g, &GameEvent::Risk(e));
     }
-    let g = fresh(VariantName::Adaptations);
+    let g = fresh("adaptations");
     let (h, k) = (Hex::new(0, 0), Hex::new(1, 0));
     for e in [
         adaptations::Event::TripleSeason {
@@ -492,7 +491,7 @@ fn rare(seen: &mut Seen) {
 /// Lines about a hex its own controller left, and one an enemy took, as each seat reads them.
 #[test]
 fn control_lost_reads_right_for_the_seat_that_had_it() {
-    let g = fresh(VariantName::Risk);
+    let g = fresh("risk");
     let names: Vec<String> = NAMES[..4].iter().map(|s| s.to_string()).collect();
     let line = |was, now, viewer| {
         let ev = GameEvent::Risk(risk::Event::Hold {
@@ -533,7 +532,7 @@ fn control_lost_reads_right_for_the_seat_that_had_it() {
 /// not of it as "seat 1".
 #[test]
 fn the_starting_unit_refusal_speaks_to_the_seat_that_owes_it() {
-    let mut g = fresh(VariantName::Risk);
+    let mut g = fresh("risk");
     // Play setup until a seat owes its starting unit.
     let owing = loop {
         let actor = g.actors()[0];
@@ -562,11 +561,11 @@ fn the_starting_unit_refusal_speaks_to_the_seat_that_owes_it() {
 fn every_event_of_every_ruleset_reads_right_for_every_viewer() {
     use BotKind::{Heuristic as H, Random as R};
     let mut seen = Seen::default();
-    seen.play(VariantName::Base, 6, vec![H, H, R, H]);
-    seen.play(VariantName::TotalChaos, 2, vec![H, H, R, H]);
-    seen.play(VariantName::BigGame, 1, vec![H, H, H, R, H, H]);
-    seen.play(VariantName::Risk, 4, vec![H, H, R, H]);
-    seen.play(VariantName::Adaptations, 3, vec![H, H, R, H]);
+    seen.play("base", 6, vec![H, H, R, H]);
+    seen.play("total-chaos", 2, vec![H, H, R, H]);
+    seen.play("big-game", 1, vec![H, H, H, R, H, H]);
+    seen.play("risk", 4, vec![H, H, R, H]);
+    seen.play("adaptations", 3, vec![H, H, R, H]);
     rare(&mut seen);
     let mut missing = Vec::new();
     for (ruleset, all) in [

@@ -3,7 +3,6 @@
 //! secrets that are not its own.
 
 use catan::bots::BotKind;
-use catan::cli::{GameArgs, VariantName};
 use catan::client::net::{Hello, connect};
 use catan::engine::Seat;
 use catan::engine::rng::GameRng;
@@ -11,20 +10,14 @@ use catan::proto::{ClientMsg, ServerMsg, codec};
 use catan::ruleset::Ruleset;
 use catan::server::RunningHost;
 use catan::server::table::{Table, TableConfig};
+use catan::setup::GameSetup;
 use catan::transport::Trust;
 use catan::variants::GameView;
 use std::time::Duration;
 use tokio::net::TcpListener;
 
-pub fn base_args(seed: u64) -> GameArgs {
-    use clap::Parser;
-    #[derive(Parser)]
-    struct W {
-        #[command(flatten)]
-        g: GameArgs,
-    }
-    let mut g = W::parse_from(["x"]).g;
-    g.variant = VariantName::Base;
+pub fn base_args(seed: u64) -> GameSetup {
+    let mut g = GameSetup::of("base");
     g.seed = Some(seed);
     g
 }

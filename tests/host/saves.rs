@@ -137,7 +137,10 @@ fn in_an_old_save_a_last_line_without_its_newline_is_dropped_even_if_it_parses()
     let h = header();
     let entries = steps(&h, 5);
     let path = dir.join("game.catan");
-    let mut buf = format!("catan-record 1\n{}\n", serde_json::to_string(&h).unwrap());
+    // Format 1 named the ruleset as the command line's enum did.
+    let mut old = serde_json::to_value(&h).unwrap();
+    old["args"]["variant"] = "Base".into();
+    let mut buf = format!("catan-record 1\n{old}\n");
     for e in &entries[..4] {
         let Entry::Command { at, seat, text } = e else {
             unreachable!()

@@ -6,7 +6,6 @@
 //!
 //! `CATAN_FUZZ_COMMANDS` raises the count of the main run; unoptimised builds run a tenth.
 
-use catan::cli::VariantName;
 use catan::fuzz;
 use proptest::prelude::*;
 
@@ -21,7 +20,7 @@ fn count(default: u64) -> u64 {
 
 #[test]
 fn random_and_mutated_commands_break_nothing() {
-    let args = fuzz::game_args(VariantName::Base);
+    let args = catan::setup::GameSetup::of("base");
     let n = count(100_000);
     let s = fuzz::commands(&args, 4, 11, n).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.commands, n);
@@ -37,12 +36,8 @@ fn random_and_mutated_commands_break_nothing() {
 /// piece and deck counts under random and mutated commands, in base and Total Chaos.
 #[test]
 fn five_and_six_seats_take_random_and_mutated_commands_too() {
-    for (variant, seats) in [
-        (VariantName::Base, 5),
-        (VariantName::Base, 6),
-        (VariantName::TotalChaos, 6),
-    ] {
-        let args = fuzz::game_args(variant);
+    for (variant, seats) in [("base", 5), ("base", 6), ("total-chaos", 6)] {
+        let args = catan::setup::GameSetup::of(variant);
         let n = count(20_000);
         let s = fuzz::commands(&args, seats, 15, n).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(s.commands, n);
@@ -52,7 +47,7 @@ fn five_and_six_seats_take_random_and_mutated_commands_too() {
 
 #[test]
 fn total_chaos_takes_random_and_mutated_commands_too() {
-    let args = fuzz::game_args(VariantName::TotalChaos);
+    let args = catan::setup::GameSetup::of("total-chaos");
     let n = count(50_000);
     let s = fuzz::commands(&args, 4, 12, n).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.commands, n);
@@ -61,7 +56,7 @@ fn total_chaos_takes_random_and_mutated_commands_too() {
 
 #[test]
 fn the_big_game_takes_random_and_mutated_commands_too() {
-    let args = fuzz::game_args(VariantName::BigGame);
+    let args = catan::setup::GameSetup::of("big-game");
     let n = count(30_000);
     let s = fuzz::commands(&args, 6, 13, n).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.commands, n);
@@ -70,7 +65,7 @@ fn the_big_game_takes_random_and_mutated_commands_too() {
 
 #[test]
 fn adaptations_takes_random_and_mutated_commands_too() {
-    let args = fuzz::game_args(VariantName::Adaptations);
+    let args = catan::setup::GameSetup::of("adaptations");
     let n = count(30_000);
     let s = fuzz::commands(&args, 4, 14, n).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.commands, n);
@@ -79,7 +74,7 @@ fn adaptations_takes_random_and_mutated_commands_too() {
 
 #[test]
 fn risk_of_catan_takes_random_and_mutated_commands_too() {
-    let args = fuzz::game_args(VariantName::Risk);
+    let args = catan::setup::GameSetup::of("risk");
     let n = count(50_000);
     let s = fuzz::commands(&args, 4, 14, n).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.commands, n);
@@ -89,7 +84,7 @@ fn risk_of_catan_takes_random_and_mutated_commands_too() {
 
 #[test]
 fn random_and_mutated_frames_break_nothing() {
-    let args = fuzz::game_args(VariantName::Base);
+    let args = catan::setup::GameSetup::of("base");
     let s = fuzz::frames(&args, 5, count(100_000)).unwrap_or_else(|e| panic!("{e}"));
     assert!(s.decoded > s.frames / 4, "{s:?}");
 }
@@ -98,7 +93,7 @@ fn random_and_mutated_frames_break_nothing() {
 fn snapshots_tell_states_apart() {
     // A refused command is checked by comparing snapshots: they must see a change.
     use catan::ruleset::Ruleset;
-    let args = fuzz::game_args(VariantName::Base);
+    let args = catan::setup::GameSetup::of("base");
     let game = args.create(3, 1).unwrap();
     assert!(fuzz::audit(&game).is_ok());
     let before = fuzz::snapshot(&game);
@@ -118,7 +113,7 @@ proptest! {
 
     #[test]
     fn any_seed_and_table_size_holds(seed in any::<u64>(), seats in 2usize..=6) {
-        let args = fuzz::game_args(VariantName::Base);
+        let args = catan::setup::GameSetup::of("base");
         let r = fuzz::commands(&args, seats, seed, 3_000 / DEBUG_SHARE);
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }

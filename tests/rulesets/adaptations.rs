@@ -5,14 +5,14 @@
 use crate::support;
 
 use catan::bots::BotKind;
-use catan::cli::{GameArgs, VariantName};
+use catan::setup::GameSetup;
 use std::time::{Duration, Instant};
 use support::{PlainTable, plain_table};
 use tokio::io::AsyncWriteExt;
 
-fn args(seed: u64) -> GameArgs {
-    let mut g = support::variant_args(VariantName::Adaptations, seed);
-    g.max_turns = Some(4);
+fn args(seed: u64) -> GameSetup {
+    let mut g = support::variant_args("adaptations", seed);
+    g.flags.max_turns = Some(4);
     g
 }
 
@@ -181,7 +181,7 @@ async fn three_bots_and_a_plain_client_play_a_game_and_state_shows_herds_per_hex
 fn sim_finishes_200_games_reproducibly_with_winners() {
     use catan::sim::{SimConfig, run};
     let mut cfg = SimConfig::base(200, 1, vec![BotKind::Random; 4]);
-    cfg.game.variant = VariantName::Adaptations;
+    cfg.game.variant = "adaptations".into();
     let a = run(&cfg, &|| ()).unwrap();
     cfg.threads = 2;
     let b = run(&cfg, &|| ()).unwrap();
@@ -198,7 +198,7 @@ fn the_heuristic_beats_random_bots() {
     use BotKind::{Heuristic as H, Random as R};
     use catan::sim::{SimConfig, run};
     let mut cfg = SimConfig::base(100, 5, vec![R, H, R, R]);
-    cfg.game.variant = VariantName::Adaptations;
+    cfg.game.variant = "adaptations".into();
     cfg.threads = 2;
     let r = run(&cfg, &|| ()).unwrap();
     assert!(r.wins_by_bot["medium"] > 60, "{:?}", r.wins_by_bot);

@@ -9,22 +9,22 @@
 use crate::support;
 
 use catan::bots::BotKind;
-use catan::cli::{GameArgs, VariantName};
 use catan::client::net::{Hello, connect};
 use catan::proto::{ClientMsg, ServerMsg};
 use catan::record::Entry;
 use catan::ruleset::Ruleset;
+use catan::setup::GameSetup;
 use catan::variants::GameView;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 use support::{PlainTable, plain_table};
 use tokio::io::AsyncWriteExt;
 
-fn big_args(seed: u64) -> GameArgs {
-    let mut g = support::variant_args(VariantName::BigGame, seed);
-    g.boards = 3;
-    g.round_secs = 1;
-    g.vp = Some(30);
+fn big_args(seed: u64) -> GameSetup {
+    let mut g = support::variant_args("big-game", seed);
+    g.flags.boards = 3;
+    g.flags.round_secs = 1;
+    g.flags.vp = Some(30);
     g
 }
 
@@ -227,8 +227,8 @@ fn six_board_bot_games_finish() {
         .take(12)
         .collect();
     let mut cfg = SimConfig::base(4, 3, bots);
-    cfg.game.variant = VariantName::BigGame;
-    cfg.game.boards = 6;
+    cfg.game.variant = "big-game".into();
+    cfg.game.flags.boards = 6;
     let a = run(&cfg, &|| ()).unwrap();
     cfg.threads = 2;
     let b = run(&cfg, &|| ()).unwrap();

@@ -8,14 +8,14 @@
 
 use crate::support;
 
-use catan::cli::{GameArgs, VariantName};
+use catan::setup::GameSetup;
 use std::time::{Duration, Instant};
 use support::{PlainTable, plain_table};
 use tokio::io::AsyncWriteExt;
 
-fn risk_args(seed: u64) -> GameArgs {
-    let mut g = support::variant_args(VariantName::Risk, seed);
-    g.turn_secs = Some(20);
+fn risk_args(seed: u64) -> GameSetup {
+    let mut g = support::variant_args("risk", seed);
+    g.flags.turn_secs = Some(20);
     g
 }
 

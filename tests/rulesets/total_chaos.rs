@@ -8,20 +8,20 @@
 use crate::support;
 
 use catan::bots::BotKind;
-use catan::cli::{GameArgs, VariantName};
+use catan::setup::GameSetup;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 use support::{PlainTable, plain_table};
 use tokio::io::AsyncWriteExt;
 
-fn chaos_args(seed: u64) -> GameArgs {
-    let mut g = support::variant_args(VariantName::TotalChaos, seed);
-    g.resource_secs = 2;
-    g.robber1_secs = 2;
-    g.robber2_secs = 2;
-    g.build_secs = 3;
-    g.cooldown_secs = 1;
-    g.placement_secs = Some(1);
+fn chaos_args(seed: u64) -> GameSetup {
+    let mut g = support::variant_args("total-chaos", seed);
+    g.flags.resource_secs = 2;
+    g.flags.robber1_secs = 2;
+    g.flags.robber2_secs = 2;
+    g.flags.build_secs = 3;
+    g.flags.cooldown_secs = 1;
+    g.flags.placement_secs = Some(1);
     g
 }
 
@@ -164,7 +164,7 @@ fn bot_only_games_finish_reproducibly_in_virtual_real_time() {
             BotKind::Heuristic,
         ],
     );
-    cfg.game.variant = VariantName::TotalChaos;
+    cfg.game.variant = "total-chaos".into();
     let a = run(&cfg, &|| ()).unwrap();
     cfg.threads = 2;
     let b = run(&cfg, &|| ()).unwrap();

@@ -8,12 +8,12 @@ pub mod ports;
 pub mod tmux;
 
 use catan::bots::BotKind;
-use catan::cli::{GameArgs, VariantName};
 use catan::client::net::{Hello, connect};
 use catan::engine::Seat;
 use catan::proto::{ClientMsg, ServerMsg, Update};
 use catan::server::table::{Table, TableConfig};
 use catan::server::{Limits, RunningHost};
+use catan::setup::GameSetup;
 use catan::transport::Trust;
 use catan::variants::{self, GameView};
 use std::time::Duration;
@@ -23,16 +23,16 @@ use tokio::sync::mpsc;
 /// How long any single expected message may take before a test fails (a loaded CI machine).
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
-pub fn base_args(seed: u64) -> GameArgs {
-    variant_args(VariantName::Base, seed)
+pub fn base_args(seed: u64) -> GameSetup {
+    variant_args("base", seed)
 }
 
 /// The command line's defaults for a variant, with a seed.
-pub fn variant_args(variant: VariantName, seed: u64) -> GameArgs {
-    let mut g = catan::sim::default_game_args();
-    g.variant = variant;
-    g.seed = Some(seed);
-    g
+pub fn variant_args(variant: &str, seed: u64) -> GameSetup {
+    GameSetup {
+        seed: Some(seed),
+        ..GameSetup::of(variant)
+    }
 }
 
 /// A `--plain` client's stdout, shared with the test that reads it.
