@@ -381,10 +381,7 @@ impl<G: Ruleset> Table<G> {
             (None, None) => (self.seat_infos(), Vec::new()),
         };
         if self.started {
-            let describe = |e: &G::Event| {
-                let text = self.game.describe(e, seat, &self.names)?;
-                Some((text, self.game.event_kind(e)))
-            };
+            let describe = |e: &G::Event| self.log_line(e, seat);
             let (log, log_kinds): (Vec<String>, Vec<EventKind>) = match (index, seat) {
                 (Some(ix), Some(s)) => ix
                     .for_viewer(&self.game, s)

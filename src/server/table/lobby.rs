@@ -236,13 +236,13 @@ impl<G: Ruleset> Table<G> {
             let mut kinds = Vec::new();
             let mut stood_in = false;
             for (e, stand_in) in self.history.iter().skip(skip) {
-                let Some(text) = self.game.describe(e, me, &self.names) else {
+                let Some((text, kind)) = self.log_line(e, me) else {
                     continue;
                 };
                 let by_bot = me.is_some() && *stand_in == me;
                 stood_in |= by_bot;
                 log.push(if by_bot { by_your_bot(&text) } else { text });
-                kinds.push(self.game.event_kind(e));
+                kinds.push(kind);
             }
             let mut notice = format!(
                 "welcome back to seat {}: the game so far follows",

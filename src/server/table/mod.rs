@@ -999,6 +999,13 @@ impl<G: Ruleset> Table<G> {
         self.effects.close.push((conn, reason));
     }
 
+    /// An event as a log line for `seat` (or a spectator), with its kind; `None` when that
+    /// viewer is told nothing of it.
+    fn log_line(&self, e: &G::Event, seat: Option<Seat>) -> Option<(String, EventKind)> {
+        let text = self.game.describe(e, seat, &self.names)?;
+        Some((text, self.game.event_kind(e)))
+    }
+
     /// A seat's legal commands as an update carries them (nothing before the start).
     fn legal_texts(&self, seat: Seat) -> (Vec<String>, Vec<Move>) {
         if !self.started {
