@@ -223,6 +223,32 @@ pub struct HotseatArgs {
     /// Ring the terminal bell when it becomes someone's turn at this terminal.
     #[arg(long)]
     pub bell: bool,
+    #[command(flatten)]
+    pub hints: HintArgs,
+}
+
+/// Whether players may ask what `hard` would play (the hint key, `hint` in the plain mode).
+#[derive(Args, Debug, Clone, Copy)]
+pub struct HintArgs {
+    /// No hints in this game, for anyone.
+    #[arg(long, conflicts_with = "hints")]
+    pub no_hints: bool,
+    /// Hints also when other people play at the table (by default only a person playing
+    /// bots alone may ask).
+    #[arg(long)]
+    pub hints: bool,
+}
+
+impl HintArgs {
+    /// The table's policy these flags ask for.
+    pub fn policy(self) -> crate::server::table::Hints {
+        use crate::server::table::Hints;
+        match (self.no_hints, self.hints) {
+            (true, _) => Hints::Off,
+            (false, true) => Hints::On,
+            (false, false) => Hints::Alone,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -297,6 +323,8 @@ pub struct HostArgs {
     /// Read the table's password from the first line of this file (instead of --password).
     #[arg(long, value_name = "PATH", conflicts_with = "password")]
     pub password_file: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub hints: HintArgs,
 }
 
 /// The password a host or a guest gives: `--password` or CATAN_PASSWORD, else the first line

@@ -17,6 +17,7 @@
 //!   trade, ...), then one command of that kind uniformly. Its draws never change, so the
 //!   engine's benchmarks stay comparable.
 
+pub mod hint;
 pub mod legal;
 pub mod search;
 

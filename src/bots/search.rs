@@ -237,6 +237,23 @@ impl<R: BotPlay> Job<R> {
         self.run_timed(Instant::now(), stats)
     }
 
+    /// Runs the search as [`Job::run`] does (the same pick) and says how it was reached:
+    /// what a hint tells a player beside the move.
+    pub fn run_explained(self) -> (R::Command, Explained<R>) {
+        let Searched {
+            pick,
+            playouts,
+            check,
+        } = self.search(Instant::now());
+        let explained = Explained {
+            plan: self.cands[0].clone(),
+            candidates: self.cands.len(),
+            playouts,
+            checked: check,
+        };
+        (self.cands[pick].clone(), explained)
+    }
+
     fn run_timed(self, decided_at: Instant, stats: &mut Stats) -> Option<R::Command> {
         let start = Instant::now();
         let cpu_start = thread_cpu();
@@ -330,6 +347,19 @@ impl<R: BotPlay> Job<R> {
             check: None,
         }
     }
+}
+
+/// How a search reached its pick ([`Job::run_explained`]).
+#[derive(Clone, Debug)]
+pub struct Explained<R: BotPlay> {
+    /// The heuristic's pick: the plan the search measured the others against.
+    pub plan: R::Command,
+    /// Moves compared, the plan among them.
+    pub candidates: usize,
+    /// Playouts (or lines valued, and games of a check) spent.
+    pub playouts: u64,
+    /// Whether whole games confirmed a pick other than the plan (`None`: no check played).
+    pub checked: Option<bool>,
 }
 
 /// What a search found: the candidate to play, the playouts (and lines valued) it spent, and

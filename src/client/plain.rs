@@ -15,6 +15,7 @@
 use super::state::{ClientState, PlainView};
 use crate::board::render::{RenderOptions, render};
 use crate::proto::{ClientMsg, ServerMsg};
+use crate::review::ReviewState;
 use crate::term::{ColorMode, paint};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -25,7 +26,8 @@ use tokio::sync::mpsc;
 /// Local words and what they do, for `help`.
 pub const LOCAL_HELP: &str = "\
 Client words: state (your view as JSON), legal (commands you may send, as JSON), board,
-  say TEXT (chat), help, quit, summary (once the game is over; `summary json`);
+  say TEXT (chat), help, quit, hint (what the hard bot would play now, if the host allows),
+  summary and review (once the game is over; `summary json`, `review json`);
   in the lobby: ready / unready, color NAME, and for the host's own terminal start, addbot,
   removebot, kick SEAT";
 
@@ -62,6 +64,8 @@ enum Ask {
     Board,
     /// The game's summary: as JSON when `true`.
     Summary(bool),
+    /// The game's review: as JSON when `true`.
+    Review(bool),
 }
 
 /// Runs the line mode until `quit`, the end of input, or the connection closing. Returns
@@ -111,6 +115,8 @@ pub async fn run<V: PlainView, R: AsyncBufRead + Unpin>(
                     "legal" => ask(Ask::Legal, &tx),
                     "board" => ask(Ask::Board, &tx),
                     "summary" => ask(Ask::Summary(rest.trim().eq_ignore_ascii_case("json")), &tx),
+                    "review" => ask(Ask::Review(rest.trim().eq_ignore_ascii_case("json")), &tx),
+                    "hint" => { tx.send(ClientMsg::Hint).await?; }
                     "help" | "?" => match &st.game {
                         Some(g) => help(g, out)?,
                         None => help_pending = true,
@@ -228,6 +234,20 @@ fn answer<V: PlainView>(
             None => writeln!(
                 out,
                 "error: there is no summary yet: the host sends it when the game is over"
+            )?,
+        },
+        Ask::Review(json) => match &st.review {
+            Some(ReviewState::Ready(r)) if json => writeln!(out, "{}", serde_json::to_string(r)?)?,
+            Some(ReviewState::Ready(r)) => write!(out, "{}", crate::review::text::render(r))?,
+            Some(ReviewState::Computing { done, total }) => writeln!(
+                out,
+                "error: the review is not ready yet ({}% done)",
+                done * 100 / (*total).max(1)
+            )?,
+            Some(ReviewState::Failed(why)) => writeln!(out, "error: no review: {why}")?,
+            None => writeln!(
+                out,
+                "error: there is no review yet: the host makes it when the game is over"
             )?,
         },
     }

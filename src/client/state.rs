@@ -114,6 +114,10 @@ pub struct ClientState<V = GameView> {
     announced: Option<Vec<String>>,
     /// The game's summary, once the host sends it at the end.
     pub summary: Option<crate::recap::Summary>,
+    /// The game's review as the host last told it (its progress, then the review).
+    pub review: Option<crate::review::ReviewState>,
+    /// The host's last answer to a hint request: `hard`'s move, or why there is none.
+    pub hint: Option<Result<crate::proto::Hint, String>>,
 }
 
 // Derived Default would ask `V: Default`; a client starts with no view at all.
@@ -137,6 +141,8 @@ impl<V> Default for ClientState<V> {
             pongs: Vec::new(),
             announced: None,
             summary: None,
+            review: None,
+            hint: None,
         }
     }
 }
@@ -197,6 +203,8 @@ pub fn build_map(recipe: &MapRecipe) -> Option<Arc<Map>> {
         MapRecipe::FromView => None,
     }
 }
+
+use crate::review::ReviewState;
 
 impl<V: PlainView> ClientState<V> {
     /// Applies one message from the host; returns the lines it adds.
@@ -311,6 +319,23 @@ impl<V: PlainView> ClientState<V> {
             ServerMsg::Pong(t) => self.pongs.push(t),
             ServerMsg::Stats(_) => {}
             ServerMsg::Summary(s) => self.summary = Some(*s),
+            ServerMsg::Hint(answer) => {
+                lines.push(match &answer {
+                    Ok(h) => Line::Notice(format!("Hint: {}", h.why)),
+                    Err(why) => Line::Error(format!("No hint: {why}")),
+                });
+                self.hint = Some(answer);
+            }
+            ServerMsg::Review(state) => {
+                if matches!(state, ReviewState::Ready(_))
+                    && !matches!(self.review, Some(ReviewState::Ready(_)))
+                {
+                    lines.push(Line::Notice(
+                        "The game's review is ready: each seat's chance of winning over the game, and its turning points.".into(),
+                    ));
+                }
+                self.review = Some(state);
+            }
             ServerMsg::Notice(s) => lines.push(Line::Notice(s)),
             ServerMsg::Closing { reason } => {
                 lines.push(Line::Notice(format!(

@@ -339,9 +339,27 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
         start_after_ms: args.start_after_secs.map(|s| s * 1000),
         seed,
         password: args.password.clone(),
+        hints: args.hints.policy(),
         ..TableConfig::default()
     };
+    let header = Header {
+        game: Some(game_name.clone()),
+        ..Header::new(
+            &GameSetup {
+                seed: Some(seed),
+                ..setup.clone()
+            },
+            seats,
+            seed,
+            Vec::new(),
+        )
+    };
     let mut table = Table::new(game, cfg);
+    let header = Header {
+        id: Some(table.game_id().to_string()),
+        ..header
+    };
+    table = table.with_coach(super::coach::catan_coach(header.clone()));
     let path = match &args.save {
         Some(p) => Some(p.clone()),
         None => crate::datadir::data_dir()
@@ -350,19 +368,6 @@ fn fresh(args: &HostArgs) -> Result<Prepared, String> {
     let mut saved = None;
     match path {
         Some(path) => {
-            let header = Header {
-                game: Some(game_name.clone()),
-                id: Some(table.game_id().to_string()),
-                ..Header::new(
-                    &GameSetup {
-                        seed: Some(seed),
-                        ..setup.clone()
-                    },
-                    seats,
-                    seed,
-                    Vec::new(),
-                )
-            };
             let save = SaveWriter::create(&path, header)
                 .map_err(|e| format!("cannot write the save file {}: {e}", path.display()))?;
             match save.problem() {
@@ -448,6 +453,7 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
         game_id: header.id.clone(),
         // Not kept in the save: a resumed table is private when --password is given again.
         password: args.password.clone(),
+        hints: args.hints.policy(),
         ..TableConfig::default()
     };
     let target = args.save.clone().unwrap_or_else(|| path.to_path_buf());
@@ -480,7 +486,8 @@ fn resume(args: &HostArgs, path: &std::path::Path) -> Result<Prepared, String> {
     // The end-of-game summary covers the whole game, the part before the save too.
     let (recap, _) = crate::recap::recorder_of(&header, &entries)
         .map_err(|e| format!("cannot resume {shown}: {e}"))?;
-    let mut table = Table::resume(game, cfg, seats, entries, events);
+    let mut table = Table::resume(game, cfg, seats, entries, events)
+        .with_coach(super::coach::catan_coach(header.clone()));
     table.resume_recap(recap);
     table.save_to(save);
     Ok(Prepared {

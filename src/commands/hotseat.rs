@@ -127,10 +127,21 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
         away_ms: u64::MAX / 4,
         // The terminal opens on the setup screen (colours, bots, ready); a script starts at once.
         hold_in_lobby: !args.plain,
+        hints: args.hints.policy(),
         ..TableConfig::default()
     };
+    let header = crate::record::Header::new(
+        &crate::setup::GameSetup {
+            seed: Some(seed),
+            ..setup.clone()
+        },
+        seats,
+        seed,
+        names.clone(),
+    );
+    let coach = super::coach::catan_coach(header);
     let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
-    let (handle, task) = spawn_table(Table::new(game, cfg), async move {
+    let (handle, task) = spawn_table(Table::new(game, cfg).with_coach(coach), async move {
         let _ = stop_rx.wait_for(|s| *s).await;
     });
     let mut conns = Vec::new();

@@ -616,6 +616,8 @@ async fn client(
                 ServerMsg::Lobby(_)
                 | ServerMsg::Pong(_)
                 | ServerMsg::Summary(_)
+                | ServerMsg::Hint(_)
+                | ServerMsg::Review(_)
                 | ServerMsg::Notice(_) => {}
             }
         }

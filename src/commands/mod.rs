@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod bot;
+pub mod coach;
 pub mod games;
 pub mod host;
 pub mod hotseat;

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 /// 7: an update may say its legal list is the one last given (`legal_same`).
 /// 8: a hall's update may leave the offers off its legal list (`legal_offers_left_off`).
 /// 9: legal commands and log lines carry their typed form (`moves`, `log_kinds`).
-pub const PROTOCOL_VERSION: u32 = 9;
+pub const PROTOCOL_VERSION: u32 = 10;
 
 /// The variant's map as the client rebuilds it (defined with the boards).
 pub use crate::board::MapRecipe;
@@ -122,6 +122,8 @@ pub enum ClientMsg {
     /// Lobby: the host's own terminal moves a bot seat to the next level (easy, medium,
     /// hard, round again).
     BotLevel(Seat),
+    /// What would `hard` play now in my seat? ([`ServerMsg::Hint`]; the host may refuse.)
+    Hint,
 }
 
 /// The lobby before the game starts.
@@ -240,7 +242,15 @@ pub enum ServerMsg<V = GameView> {
     /// The game's summary, sent to everyone once the game is over (never before: it names
     /// hidden cards). A hall sends the top of its standings only.
     Summary(Box<crate::recap::Summary>),
+    /// The answer to [`ClientMsg::Hint`], or why the host gives none.
+    Hint(Result<Hint, String>),
+    /// The game's review, computed by the host once the game is over: its progress, then the
+    /// review (sent to everyone, and to whoever comes later).
+    Review(crate::review::ReviewState),
 }
+
+/// What `hard` would play in the asking seat ([`ServerMsg::Hint`]).
+pub use crate::bots::hint::Hint;
 
 /// How the host is doing, for load generators.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

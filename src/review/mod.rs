@@ -25,7 +25,7 @@ use crate::record::{Entry, Header, RecordError};
 use crate::rules::facts::Fact;
 use crate::ruleset::{Ruleset, TurnOrder};
 use crate::variants::Game;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Playouts per point unless asked otherwise: a four-seat base game's review stays within a
 /// few seconds of one core (docs/review.md), at about ±10 points of chance (95%).
@@ -58,7 +58,17 @@ pub struct Options {
     pub you: Option<Seat>,
     /// Playouts `hard` thinks with per decision.
     pub hard_budget: u32,
+    /// About how long the chances may take on one thread: fewer playouts a point (never
+    /// below [`FEWEST_PLAYOUTS`]) where the ruleset's games are slow to play out. `None`:
+    /// always `playouts`.
+    pub time: Option<std::time::Duration>,
 }
+
+/// Fewest playouts a point gets when a time budget cuts them ([`Options::time`]): about ±24
+/// points of chance (95%).
+pub const FEWEST_PLAYOUTS: u32 = 16;
+/// Playouts timed from the game's middle point to fit a time budget.
+const TIMING_PLAYOUTS: u32 = 4;
 
 impl Default for Options {
     fn default() -> Options {
@@ -70,12 +80,13 @@ impl Default for Options {
             people: Vec::new(),
             you: None,
             hard_budget: DEFAULT_HARD_BUDGET,
+            time: None,
         }
     }
 }
 
 /// Each seat's chance at one point of the game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Point {
     /// The turn (or round) that had just begun; the last point is the game's end.
     pub period: u32,
@@ -90,7 +101,7 @@ pub struct Point {
 }
 
 /// A moment where a seat's chance moved most, and what moved it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TurningPoint {
     pub period: u32,
     /// The record's entry that caused it (1-based, as `catan replay` numbers its steps).
@@ -106,7 +117,7 @@ pub struct TurningPoint {
 }
 
 /// A move of a person's seat where `hard` would have played otherwise.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Decision {
     pub seat: Seat,
     pub period: u32,
@@ -121,7 +132,7 @@ pub struct Decision {
 }
 
 /// A whole review.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Review {
     pub variant: String,
     /// "turn" or "round": what a point's `period` counts.
@@ -136,6 +147,20 @@ pub struct Review {
     pub notes: Vec<String>,
     /// Playouts played in all.
     pub playouts: u64,
+}
+
+/// Where a game's review stands: what a host tells its players after the game ends, while it
+/// computes the review in the background, and what the game-over screen draws.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ReviewState {
+    /// Being computed: `done` of `total` steps.
+    Computing {
+        done: usize,
+        total: usize,
+    },
+    Ready(Box<Review>),
+    /// It could not be made (the reason in words).
+    Failed(String),
 }
 
 /// A record replayed once, every position kept: what the review's parts look at.
@@ -253,6 +278,25 @@ fn chosen_points(r: &Replayed, max: usize) -> (Vec<usize>, Option<String>) {
     (picked, Some(note))
 }
 
+/// Playouts a point that keep the chances within `budget` on one thread: a few playouts from
+/// the game's middle point are timed (a playout from there costs about the average of all
+/// points), and the turning points' halving is counted as [`turning::MAX`] × 4 points more.
+/// Never more than `asked`, never fewer than [`FEWEST_PLAYOUTS`].
+fn fitted_playouts(
+    r: &Replayed,
+    points_at: &[usize],
+    asked: u32,
+    budget: std::time::Duration,
+) -> u32 {
+    let mid = points_at[points_at.len() / 2];
+    let start = std::time::Instant::now();
+    chances::estimate(&r.states[mid], r.time(mid), TIMING_PLAYOUTS, 1);
+    let per = start.elapsed().as_secs_f64() / f64::from(TIMING_PLAYOUTS);
+    let points = (points_at.len() + turning::MAX * 4) as f64;
+    let affordable = budget.as_secs_f64() / (per * points).max(1e-9);
+    (affordable as u32).clamp(FEWEST_PLAYOUTS.min(asked), asked)
+}
+
 /// Reviews a recorded game; `progress(done, total)` is called as the work goes (from any
 /// thread).
 pub fn review(
@@ -276,6 +320,25 @@ pub fn review(
     }
     let (points_at, note) = chosen_points(&r, max_points);
     notes.extend(note);
+    let fitted;
+    let opts = match opts.time {
+        Some(budget) => {
+            fitted = Options {
+                playouts: fitted_playouts(&r, &points_at, opts.playouts, budget),
+                ..opts.clone()
+            };
+            if fitted.playouts < opts.playouts {
+                notes.push(format!(
+                    "{} playouts a point rather than {}: this ruleset's games take long to play out, and the review keeps to about {} s.",
+                    fitted.playouts,
+                    opts.playouts,
+                    budget.as_secs()
+                ));
+            }
+            &fitted
+        }
+        None => opts,
+    };
     let decisions_work = decisions::work(&r, opts);
     let spans = turning::MAX;
     let total = points_at.len() + spans + decisions_work;

@@ -15,6 +15,8 @@ pub mod table;
 pub mod wire_queue;
 
 #[cfg(test)]
+mod coach_tests;
+#[cfg(test)]
 mod flood_tests;
 mod os;
 pub use os::{process_memory, process_memory_of, raise_open_files_limit};
@@ -167,6 +169,8 @@ pub enum Inbound<V = GameView> {
     Closed {
         conn: ConnId,
     },
+    /// What a hint or the review, worked out on a thread of its own, found.
+    Coach(table::CoachNews),
 }
 
 /// A handle for adding connections to a running table (`V`: the ruleset's view).
@@ -242,6 +246,8 @@ pub fn spawn_table<G: Ruleset>(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> (HostHandle<G::View>, tokio::task::JoinHandle<Table<G>>) {
     let (tx, rx) = mpsc::channel(1024);
+    // Weak: the table task ends when the last handle goes, whatever jobs still run.
+    let jobs_post = tx.downgrade();
     let (status_tx, status) = tokio::sync::watch::channel(table.status());
     let dropped_slow = Arc::new(AtomicU64::new(0));
     let handle = HostHandle {
@@ -251,7 +257,14 @@ pub fn spawn_table<G: Ruleset>(
         dropped_slow: dropped_slow.clone(),
         gate: Arc::new(gate::Gate::new(Limits::DEFAULT)),
     };
-    let task = tokio::spawn(run_table(table, rx, status_tx, dropped_slow, shutdown));
+    let task = tokio::spawn(run_table(
+        table,
+        rx,
+        jobs_post,
+        status_tx,
+        dropped_slow,
+        shutdown,
+    ));
     (handle, task)
 }
 
@@ -259,6 +272,7 @@ pub fn spawn_table<G: Ruleset>(
 async fn run_table<G: Ruleset>(
     mut table: Table<G>,
     mut rx: mpsc::Receiver<Inbound<G::View>>,
+    jobs_post: mpsc::WeakSender<Inbound<G::View>>,
     status: tokio::sync::watch::Sender<table::TableStatus>,
     writers_dropped: Arc<AtomicU64>,
     shutdown: impl Future<Output = ()>,
@@ -302,7 +316,11 @@ async fn run_table<G: Ruleset>(
         if took > Duration::from_millis(20) {
             tracing::debug!(ms = took.as_millis() as u64, "a slow table step");
         }
-        for (conn, reason) in table.take_effects().close {
+        let effects = table.take_effects();
+        for job in effects.jobs {
+            run_job(job, jobs_post.clone());
+        }
+        for (conn, reason) in effects.close {
             if let Some(tx) = closers.remove(&conn) {
                 // Best effort: the writer ends the connection after this message.
                 let _ = tx.offer(ServerMsg::Closing { reason });
@@ -317,6 +335,24 @@ async fn run_table<G: Ruleset>(
         });
     }
     table
+}
+
+/// Runs a table's job ([`table::CoachJob`]) on a thread of its own, its news posted back to
+/// the table task; a thread that cannot be had is logged and the job dropped.
+fn run_job<V: Send + 'static>(job: table::CoachJob, post: mpsc::WeakSender<Inbound<V>>) {
+    let spawned = std::thread::Builder::new()
+        .name("coach".into())
+        .spawn(move || {
+            job(&|news| {
+                // The table may have stopped meanwhile: its news then goes nowhere.
+                if let Some(tx) = post.upgrade() {
+                    let _ = tx.blocking_send(Inbound::Coach(news));
+                }
+            })
+        });
+    if let Err(e) = spawned {
+        tracing::error!(error = %e, "no thread for a hint or the review");
+    }
 }
 
 /// Messages the table task handles in a row before it ticks: enough to coalesce a burst,
@@ -370,6 +406,7 @@ fn inbound<G: Ruleset>(
             closers.remove(&conn);
             table.close(conn, t);
         }
+        Inbound::Coach(news) => table.coach_news(news),
     }
 }
 

@@ -154,6 +154,8 @@ pub struct App {
     summary_seen: bool,
     /// How far the results are scrolled (small terminals).
     pub results_scroll: u16,
+    /// The end screen shows the game's review rather than its summary (Tab).
+    pub review_page: bool,
     /// Log lines scrolled back from the newest.
     pub log_scroll: usize,
     /// How far the ruleset's side panel is scrolled (`<` `>`), kept in range when drawn.
@@ -207,6 +209,7 @@ impl App {
             results_seen: false,
             summary_seen: false,
             results_scroll: 0,
+            review_page: false,
             log_scroll: 0,
             panel_scroll: 0,
             flash: None,
@@ -416,6 +419,11 @@ impl App {
         let rejected = matches!(msg, ServerMsg::Rejected { .. });
         let update = matches!(msg, ServerMsg::Update(_));
         let summary = matches!(msg, ServerMsg::Summary(_));
+        let hint = match &msg {
+            ServerMsg::Hint(Ok(h)) => Some((format!("Hint: {}", h.why), FlashKind::Good)),
+            ServerMsg::Hint(Err(why)) => Some((format!("No hint: {why}"), FlashKind::Error)),
+            _ => None,
+        };
         let host = match &msg {
             ServerMsg::Lobby(l) => Some(l.is_host),
             _ => None,
@@ -442,6 +450,9 @@ impl App {
                     text: format!("Refused: {e}"),
                     kind: FlashKind::Error,
                 });
+            }
+            if let Some((text, kind)) = hint {
+                self.flash = Some(Flash { text, kind });
             }
             if closed_now && let Some(l) = lines.last() {
                 self.flash = Some(Flash {

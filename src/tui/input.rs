@@ -136,6 +136,8 @@ pub enum Intent {
     SwitchPerson,
     /// Show the results again once the game is over.
     Results,
+    /// Ask the host what the hard bot would play now (`y`).
+    Hint,
     /// Big Game: bring the next (`]`) or previous (`[`) board of the ring into view.
     Board(bool),
 }
@@ -178,6 +180,7 @@ pub fn map_key(k: &KeyEvent) -> Option<Intent> {
         KeyCode::End => Intent::LogEnd,
         KeyCode::Char('w') => Intent::SwitchPerson,
         KeyCode::Char('g') => Intent::Results,
+        KeyCode::Char('y') => Intent::Hint,
         KeyCode::Char(']') => Intent::Board(true),
         KeyCode::Char('[') => Intent::Board(false),
         KeyCode::Char('i') => Intent::JoinInfo,

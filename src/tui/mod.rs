@@ -49,6 +49,8 @@ mod arrival_tests;
 #[cfg(test)]
 mod keys_tests;
 #[cfg(test)]
+mod review_tests;
+#[cfg(test)]
 mod size_tests;
 #[cfg(test)]
 mod tests;

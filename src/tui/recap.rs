@@ -9,6 +9,7 @@ use super::app::App;
 use super::theme::Theme;
 use super::widgets::{People, centered, panel, scrolling_panel};
 use crate::recap::{Gain, Loss, PointSource, SeatSummary, Summary};
+use crate::review::ReviewState;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -24,6 +25,9 @@ const CHART_H: u16 = 30;
 
 /// Draws the summary over `area`.
 pub fn screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
+    if app.review_page {
+        return review_page(app, area, buf);
+    }
     let t = &app.theme;
     let people = app.people();
     if area.width < CHART_W || area.height < CHART_H {
@@ -33,7 +37,10 @@ pub fn screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
     Clear.render(rect, buf);
     let title = Line::from(vec![
         Span::styled(" Game summary ", t.title()),
-        Span::styled("· Esc look at the board · g again · q quit ", t.dim()),
+        Span::styled(
+            "· Tab review · Esc look at the board · g again · q quit ",
+            t.dim(),
+        ),
     ]);
     let block = panel(t, title, true);
     let inner = block.inner(rect);
@@ -353,6 +360,36 @@ fn resources(s: &Summary, people: &People, t: &Theme, area: Rect, buf: &mut Buff
         .render(area, buf);
 }
 
+/// The game's review, as the host sent it (its progress until it is ready), on its own page
+/// of the end screen (Tab).
+fn review_page(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    Clear.render(area, buf);
+    let [head, body] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+    Paragraph::new(Line::from(vec![
+        Span::styled(" Game review ", t.title()),
+        Span::styled(
+            "· Tab summary · ↑↓ scroll · Esc look at the board · q quit",
+            t.dim(),
+        ),
+    ]))
+    .render(head, buf);
+    let state = app.st().review.clone().unwrap_or_else(|| {
+        ReviewState::Failed(
+            "this host made none (a game of more than 8 seats, or an older host); `catan replay SAVE --review` makes one from the save.".into(),
+        )
+    });
+    super::review::draw(
+        &state,
+        &app.people(),
+        app.st().seat,
+        app.results_scroll,
+        t,
+        body,
+        buf,
+    );
+}
+
 /// The summary as text in a scrolling panel (small terminals).
 fn text_screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
@@ -368,7 +405,7 @@ fn text_screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
     let rect = centered(area, area.width, area.height);
     scrolling_panel(
         t,
-        Span::styled(" Game summary · Esc closes ", t.title()),
+        Span::styled(" Game summary · Tab review · Esc closes ", t.title()),
         lines,
         app.results_scroll,
         rect,

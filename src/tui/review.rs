@@ -8,6 +8,7 @@ use super::theme::Theme;
 use super::widgets::{People, panel};
 use crate::engine::Seat;
 use crate::review::Review;
+pub use crate::review::ReviewState;
 use crate::review::turning::percent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -16,27 +17,23 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Dataset, Gauge, GraphType, Paragraph, Widget, Wrap};
 
-/// Where the review stands, as the game-over screen shows it.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ReviewState {
-    /// Being computed: `done` of `total` steps.
-    Computing {
-        done: usize,
-        total: usize,
-    },
-    Ready(Box<Review>),
-    /// It could not be made (the reason in words).
-    Failed(String),
-}
-
 /// The smallest area the chart is drawn in; below it the review is text.
 const CHART_W: u16 = 100;
 const CHART_H: u16 = 16;
 /// Bars a seat's row shows at most in the text form.
 const BAR_CELLS: usize = 40;
 
-/// Draws the review (or its progress) in `area`.
-pub fn draw(state: &ReviewState, people: &People, t: &Theme, area: Rect, buf: &mut Buffer) {
+/// Draws the review (or its progress) in `area`: `you` (the viewer's seat) gets its own
+/// decisions listed; `scroll` scrolls the text form.
+pub fn draw(
+    state: &ReviewState,
+    people: &People,
+    you: Option<Seat>,
+    scroll: u16,
+    t: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     match state {
         ReviewState::Computing { done, total } => progress(*done, *total, t, area, buf),
         ReviewState::Failed(why) => {
@@ -48,18 +45,25 @@ pub fn draw(state: &ReviewState, people: &People, t: &Theme, area: Rect, buf: &m
                 .render(inner, buf);
         }
         ReviewState::Ready(r) if area.width >= CHART_W && area.height >= CHART_H => {
-            let turning = (r.turning_points.len() as u16 + 2).min(area.height / 3);
+            let lines = moments(r, you, t);
+            let below = (lines.len() as u16 + 1).min(area.height / 2);
             let [top, bottom] =
-                Layout::vertical([Constraint::Fill(1), Constraint::Length(turning)]).areas(area);
+                Layout::vertical([Constraint::Fill(1), Constraint::Length(below)]).areas(area);
             chart(r, people, t, top, buf);
-            turning_points(r, t, bottom, buf);
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .scroll((scroll, 0))
+                .render(bottom, buf);
         }
         ReviewState::Ready(r) => {
             let block = panel(t, title(r, t), false);
             let inner = block.inner(area);
             block.render(area, buf);
-            Paragraph::new(text_lines(r, people, t, inner.width))
+            let mut lines = text_lines(r, people, t, inner.width);
+            lines.extend(decision_lines(r, you, t));
+            Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
+                .scroll((scroll, 0))
                 .render(inner, buf);
         }
     }
@@ -160,7 +164,8 @@ fn chart(r: &Review, people: &People, t: &Theme, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
-fn turning_points(r: &Review, t: &Theme, area: Rect, buf: &mut Buffer) {
+/// The turning points, then the viewer's own decisions, under the chart.
+fn moments(r: &Review, you: Option<Seat>, t: &Theme) -> Vec<Line<'static>> {
     let mut lines = vec![Line::styled(" Turning points", t.title())];
     if r.turning_points.is_empty() {
         lines.push(Line::styled("  none: the chances never moved", t.dim()));
@@ -168,9 +173,37 @@ fn turning_points(r: &Review, t: &Theme, area: Rect, buf: &mut Buffer) {
     for p in &r.turning_points {
         lines.push(Line::raw(format!("  {}", p.text)));
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(area, buf);
+    lines.extend(decision_lines(r, you, t));
+    lines
+}
+
+/// The viewer's moves where `hard` would have played otherwise, worst first (none listed
+/// for a spectator, or a seat whose moves all matched).
+fn decision_lines(r: &Review, you: Option<Seat>, t: &Theme) -> Vec<Line<'static>> {
+    let Some(you) = you else {
+        return Vec::new();
+    };
+    let mine: Vec<&crate::review::Decision> =
+        r.decisions.iter().filter(|d| d.seat == you).collect();
+    if mine.is_empty() {
+        return Vec::new();
+    }
+    let period = crate::review::text::capital(&r.period);
+    let mut lines = vec![Line::styled(
+        " Your moves where hard would have played otherwise",
+        t.title(),
+    )];
+    for d in mine {
+        lines.push(Line::raw(format!(
+            "  {period} {}: you played {} ({}); hard: {} ({})",
+            d.period,
+            d.played,
+            percent(d.played_chance),
+            d.hard,
+            percent(d.hard_chance)
+        )));
+    }
+    lines
 }
 
 /// One cell of a seat's row: how high its chance stood, in eighths of a block.
@@ -291,7 +324,7 @@ mod tests {
         let theme = Theme::new(ColorLevel::None);
         let area = Rect::new(0, 0, w, h);
         let mut buf = Buffer::empty(area);
-        draw(state, &people(), &theme, area, &mut buf);
+        draw(state, &people(), Some(1), 0, &theme, area, &mut buf);
         (0..h)
             .map(|y| {
                 (0..w)

@@ -238,7 +238,14 @@ pub const KEYS: &[(&str, &str)] = &[
     ("n", "hex names on the board on / off"),
     ("PgUp / PgDn / End", "scroll the log"),
     ("w", "hot seat: hand the keyboard to the next person"),
-    ("g", "results, once the game is over"),
+    (
+        "y",
+        "hint: what the hard bot would play now, and why (if the host allows)",
+    ),
+    (
+        "g",
+        "results, once the game is over; Tab there shows the review",
+    ),
     ("?", "this help"),
     ("q then y", "quit; Ctrl-C quits at once"),
     ("lobby: r / Enter", "ready or not"),

@@ -26,13 +26,7 @@ impl<G: Ruleset> Table<G> {
 
     /// A bot of `kind` thinking within the table's budget.
     pub(super) fn new_bot(&self, kind: BotKind, seed: u64) -> Box<dyn TableBot<G>> {
-        let budget = match self.cfg.bot_budget {
-            Some(n) => crate::bots::search::Budget::Playouts(n),
-            None => crate::bots::search::Budget::Time(std::time::Duration::from_millis(
-                self.cfg.bot_think_ms.clamp(50, 1000),
-            )),
-        };
-        (self.make_bot)(kind, seed, budget)
+        (self.make_bot)(kind, seed, self.think_budget())
     }
 
     /// Seats a bot plays now: bots, and people away longer than the grace period.

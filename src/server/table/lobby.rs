@@ -265,6 +265,7 @@ impl<G: Ruleset> Table<G> {
             let msg = ServerMsg::Summary(s.clone());
             self.send(conn, msg);
         }
+        self.send_review_to(conn);
     }
 
     /// The table as it is now, to one connection only (its seat list in full).

@@ -26,10 +26,12 @@ pub use super::wire_queue::Frame;
 
 mod broadcast;
 mod clock;
+pub mod coach;
 mod lobby;
 mod outbox;
 
 use super::rate::{Bucket, Pace};
+pub use coach::{Coach, CoachJob, CoachNews, Hints};
 use outbox::Built;
 pub use outbox::{Outbox, Outgoing, Sent};
 
@@ -86,6 +88,8 @@ pub struct TableConfig {
     /// A private table (`catan host --password`): every hello but the host's own terminal's
     /// must bring it, players and spectators alike.
     pub password: Option<String>,
+    /// Whether players may ask for hints ([`Hints`]).
+    pub hints: Hints,
 }
 
 impl Default for TableConfig {
@@ -104,6 +108,7 @@ impl Default for TableConfig {
             hold_in_lobby: false,
             game_id: None,
             password: None,
+            hints: Hints::default(),
         }
     }
 }
@@ -175,10 +180,13 @@ pub struct TableStatus {
     pub running: bool,
 }
 
-/// What the table wants done after a call: connections to close (with the reason).
-#[derive(Debug, Default)]
+/// What the table wants done after a call: connections to close (with the reason), work to
+/// run off the table's task.
+#[derive(Default)]
 pub struct Effects {
     pub close: Vec<(ConnId, String)>,
+    /// Work to run on threads of its own ([`coach`]): a hint, the review.
+    pub jobs: Vec<CoachJob>,
 }
 
 /// The host's table, for any ruleset `G` (the catan host's is [`Game`], the five rulesets).
@@ -233,6 +241,12 @@ pub struct Table<G: Ruleset = Game> {
     recap: Recorder,
     /// The summary, once the game is over (sent to everyone then, and to whoever comes later).
     summary: Option<Box<Summary>>,
+    /// What the host works out beside the game: hints, the review ([`coach`]).
+    coach: Coach<G>,
+    /// Connections whose hint is being worked out (one at a time each).
+    hinting: std::collections::HashSet<ConnId>,
+    /// The review as it stands, once the game is over (sent to whoever comes later too).
+    review: Option<crate::review::ReviewState>,
     /// Who sits where, counted once per change of the seats rather than once per message
     /// (a hall of thousands handles a message every few microseconds).
     occupancy: Occupancy,
@@ -376,6 +390,9 @@ impl<G: Ruleset> Table<G> {
             seat_changes: 1,
             recap: Recorder::new(seats),
             summary: None,
+            coach: Coach::default(),
+            hinting: Default::default(),
+            review: None,
             occupancy: Occupancy {
                 dirty: true,
                 ..Default::default()
@@ -462,6 +479,7 @@ impl<G: Ruleset> Table<G> {
             .map(|(id, _)| *id)
             .collect();
         self.send_all(&ids, ServerMsg::Summary(s));
+        self.review_at_the_end();
     }
 
     /// Saves the record to `save` from now on (flushed before every answer).
@@ -827,6 +845,7 @@ impl<G: Ruleset> Table<G> {
         match msg {
             ClientMsg::Hello { .. } => self.refuse(conn, "hello was already said".into()),
             ClientMsg::Command { seq, text } => self.command(conn, seq, &text, now),
+            ClientMsg::Hint => self.hint_asked(conn),
             ClientMsg::Legal => {
                 let seat = self.conns.get(&conn).and_then(|c| c.seat);
                 let (legal, moves, mark) = match seat {

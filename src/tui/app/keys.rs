@@ -75,6 +75,10 @@ impl App {
         if self.results {
             match k.code {
                 KeyCode::Esc | KeyCode::Enter | KeyCode::Char('g') => self.results = false,
+                KeyCode::Tab | KeyCode::BackTab => {
+                    self.review_page = !self.review_page;
+                    self.results_scroll = 0;
+                }
                 KeyCode::Char('q') => self.confirm_quit = true,
                 KeyCode::Down | KeyCode::Char('j') => {
                     self.results_scroll = self.results_scroll.saturating_add(1)
@@ -392,6 +396,13 @@ impl App {
                 } else {
                     self.info("The results show when the game is over.");
                 }
+            }
+            Intent::Hint => {
+                self.flash = Some(Flash {
+                    text: "Asking what the hard bot would play here…".into(),
+                    kind: FlashKind::Info,
+                });
+                return self.send(ClientMsg::Hint);
             }
             Intent::SwitchPerson => {
                 if self.hotseat() {
