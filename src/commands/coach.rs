@@ -15,8 +15,20 @@ use std::time::Duration;
 pub const REVIEW_TIME: Duration = Duration::from_secs(45);
 
 /// A coach for a game recorded from `header` (its settings and seed: the review replays the
-/// game from them).
+/// game from them), reviewing within [`REVIEW_TIME`].
 pub fn catan_coach(header: Header) -> Coach<Game> {
+    catan_coach_with(
+        header,
+        Options {
+            time: Some(REVIEW_TIME),
+            ..Options::default()
+        },
+    )
+}
+
+/// As [`catan_coach`], the review made with `review` (its people and "you" come from the
+/// record).
+pub fn catan_coach_with(header: Header, review: Options) -> Coach<Game> {
     let hint = |game: &Game, seat: Seat, seed: u64, budget: Budget| {
         crate::bots::hint::hint(game, seat, seed, budget)
     };
@@ -33,8 +45,7 @@ pub fn catan_coach(header: Header) -> Coach<Game> {
             // One person among bots: the turning points are told as their chance.
             you: (people.len() == 1).then(|| people[0]),
             people,
-            time: Some(REVIEW_TIME),
-            ..Options::default()
+            ..review.clone()
         };
         crate::review::review(&header, entries, &opts, progress).map_err(|e| e.to_string())
     };

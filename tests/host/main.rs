@@ -5,6 +5,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod coach;
 mod hostile;
 mod lobby;
 mod net_game;
