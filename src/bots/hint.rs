@@ -22,17 +22,17 @@ pub struct Hint {
 pub fn hint<R: BotPlay>(game: &R, seat: Seat, seed: u64, budget: Budget) -> Result<Hint, String> {
     if game.outcome().is_some() {
         return Err(
-            "The game is over: the review on the game-over screen says what mattered.".into(),
+            "the game is over: the review on the game-over screen says what mattered.".into(),
         );
     }
     if !game.is_actor(seat) {
-        return Err("Nothing for you to do now: a hint waits until it is your move.".into());
+        return Err("nothing for you to do now: a hint waits until it is your move.".into());
     }
     let mut bot = Bot::<R>::new(BotKind::Hard, seed).with_budget(budget);
     let searching = BotKind::Hard.effective(game) == BotKind::Hard;
     match bot.plan(game, seat) {
         Plan::Ready(None) => {
-            Err("Nothing for you to do now: a hint waits until it is your move.".into())
+            Err("nothing for you to do now: a hint waits until it is your move.".into())
         }
         Plan::Ready(Some(cmd)) => {
             let command = game.format(&cmd);
