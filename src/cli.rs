@@ -526,7 +526,7 @@ mod tests {
     fn big(extra: &[&str]) -> Result<Game, String> {
         let mut argv = vec!["--variant", "big-game", "--boards", "2"];
         argv.extend_from_slice(extra);
-        parse(&argv).setup().create(4, 1)
+        Ok(parse(&argv).setup().create(4, 1)?)
     }
 
     /// `GameSetup::default` and `TableFlags::default` (where the settings' tests, `sim` and

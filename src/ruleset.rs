@@ -14,6 +14,10 @@
 //! It sits above [`crate::engine`] (seats, time, refusals) and [`crate::board`] /
 //! [`crate::rules`] (maps, summary facts), which it names, and below the rulesets.
 
+pub mod errors;
+
+pub use errors::{AuditError, CreateError};
+
 use crate::board::{Map, MapRecipe};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Seat};
@@ -142,8 +146,9 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
         + Send
         + Sync;
 
-    /// Builds a game for `seats` seats from its settings and a seed.
-    fn create(settings: &Self::Settings, seats: usize, seed: u64) -> Result<Self, String>;
+    /// Builds a game for `seats` seats from its settings and a seed, or says in the ruleset's
+    /// words why it cannot.
+    fn create(settings: &Self::Settings, seats: usize, seed: u64) -> Result<Self, CreateError>;
     /// The ruleset's name on the command line and in saves: "base", "big-game", ...
     fn name(&self) -> &'static str;
     /// The settings in words, for the lobby.
@@ -317,7 +322,7 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     /// What must hold between any two steps (every card and piece somewhere, the points
     /// matching the board...), in words when it does not: the fuzz driver checks it after
     /// every command and every tick. Each ruleset states its own; none by default.
-    fn audit(&self) -> Result<(), String> {
+    fn audit(&self) -> Result<(), AuditError> {
         Ok(())
     }
 }
@@ -403,8 +408,8 @@ macro_rules! ruleset_glue {
             settings: &Self::Settings,
             seats: usize,
             seed: u64,
-        ) -> Result<Self, String> {
-            Self::new(settings.config(seats, seed))
+        ) -> Result<Self, $crate::ruleset::CreateError> {
+            Ok(Self::new(settings.config(seats, seed))?)
         }
     };
     (@own_apply) => {
@@ -445,8 +450,8 @@ macro_rules! ruleset_glue {
         fn points_by_source(&self) -> Vec<$crate::rules::points::SeatPoints> {
             $crate::rules::audit::ClassicBox::points_by_seat(self)
         }
-        fn audit(&self) -> Result<(), String> {
-            $crate::rules::audit::classic_box(self)
+        fn audit(&self) -> Result<(), $crate::ruleset::AuditError> {
+            Ok($crate::rules::audit::classic_box(self)?)
         }
     };
 }

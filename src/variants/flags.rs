@@ -5,6 +5,29 @@
 //! depends on it.
 
 use crate::board::BoardSpec;
+use crate::board::spec::BoardError;
+
+/// Why the table's choices make no settings of a ruleset: [`TableSettings::from_flags`] and
+/// the registry's [`crate::variants::GameSettings::from_flags`]. Players read the words as
+/// the ruleset wrote them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SettingsError {
+    /// No ruleset has the name asked for; `known` lists the names there are.
+    #[error("no ruleset is called {name}: {known}")]
+    UnknownRuleset { name: String, known: String },
+    /// The board the flags name does not load.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// The ruleset cannot play what the flags ask (a Big Game without an end), in its words.
+    #[error("{0}")]
+    Refused(String),
+}
+
+impl From<SettingsError> for String {
+    fn from(e: SettingsError) -> String {
+        e.to_string()
+    }
+}
 
 /// The table choices every way of starting a game shares (`catan host`, `hotseat`, `sim`,
 /// fuzz), as the command line gives them: each ruleset takes the ones it has and leaves the
@@ -52,10 +75,10 @@ pub struct TableFlags {
 impl TableFlags {
     /// The board the flags name, loaded, or `None` for a random fair board; refuses a board
     /// that does not load, with the reason.
-    pub fn board_spec(&self) -> Result<Option<BoardSpec>, String> {
+    pub fn board_spec(&self) -> Result<Option<BoardSpec>, BoardError> {
         self.board
             .as_deref()
-            .map(|b| crate::board::builtin::load(b).map_err(|e| e.to_string()))
+            .map(crate::board::builtin::load)
             .transpose()
     }
 }
@@ -76,7 +99,7 @@ pub trait TableSettings: Sized {
 
     /// The settings `flags` describe: the ruleset reads the flags it has and refuses what it
     /// cannot play (a board that does not load, a Big Game without an end).
-    fn from_flags(flags: &TableFlags) -> Result<Self, String>;
+    fn from_flags(flags: &TableFlags) -> Result<Self, SettingsError>;
 
     /// The seat count the settings fix, if they do (a Big Game has two seats per board).
     fn fixed_seats(&self) -> Option<usize> {
@@ -120,7 +143,9 @@ mod tests {
             let s = GameSettings::from_flags(name, &flags).expect("settings");
             assert_eq!(s.name(), name);
         }
-        let e = GameSettings::from_flags("chess", &flags).unwrap_err();
+        let e = GameSettings::from_flags("chess", &flags)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("no ruleset is called chess"), "{e}");
     }
 }

@@ -13,8 +13,8 @@ use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::facts::Fact;
 use crate::rules::offers::TradeCommand;
 use crate::rules::points::SeatPoints;
-use crate::ruleset::{BotPlay, Ruleset, TurnOrder};
-use flags::{TableFlags, TableSettings};
+use crate::ruleset::{AuditError, BotPlay, CreateError, Ruleset, TurnOrder};
+use flags::{SettingsError, TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 
 /// The one list of rulesets: `Variant(module::Game)`, the variant of the dispatch's enums, the
@@ -126,17 +126,20 @@ macro_rules! dispatch_types {
             /// The settings of the ruleset called `ruleset` that `flags` describe: each
             /// ruleset reads its own flags. Refuses an unknown name, and whatever the ruleset
             /// refuses (a board that does not load, a Big Game without an end).
-            pub fn from_flags(ruleset: &str, flags: &TableFlags) -> Result<GameSettings, String> {
+            pub fn from_flags(
+                ruleset: &str,
+                flags: &TableFlags,
+            ) -> Result<GameSettings, SettingsError> {
                 $($(#[$m])* {
                     type S = <$module::$game as Ruleset>::Settings;
                     if ruleset == S::NAME {
                         return Ok(GameSettings::$v(S::from_flags(flags)?));
                     }
                 })*
-                Err(format!(
-                    "no ruleset is called {ruleset}: {}",
-                    GameSettings::NAMES.join(", ")
-                ))
+                Err(SettingsError::UnknownRuleset {
+                    name: ruleset.to_string(),
+                    known: GameSettings::NAMES.join(", "),
+                })
             }
 
             /// Why the people of the ruleset called `ruleset` cannot share one screen, in
@@ -256,7 +259,7 @@ impl Ruleset for Game {
     type View = GameView;
     type Settings = GameSettings;
 
-    fn create(settings: &GameSettings, seats: usize, seed: u64) -> Result<Game, String> {
+    fn create(settings: &GameSettings, seats: usize, seed: u64) -> Result<Game, CreateError> {
         macro_rules! create_arms {
             (() $($(#[$m:meta])* $v:ident($module:ident :: $game:ident),)*) => {
                 match settings {
@@ -408,7 +411,7 @@ impl Ruleset for Game {
         each!(self, g => Ruleset::reseed_future(g, seed))
     }
 
-    fn audit(&self) -> Result<(), String> {
+    fn audit(&self) -> Result<(), AuditError> {
         each!(self, g => Ruleset::audit(g))
     }
 }
