@@ -123,6 +123,18 @@ fn seconds(ms: Millis) -> String {
     format!("{} s", ms / 1000)
 }
 
+/// Where a game played in timed rounds stands, as one seat's view shows it
+/// ([`Ruleset::view_rounds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundsAt {
+    /// The opening placements, before the first round.
+    Setup,
+    /// Round `round` is on; `active`: the view's seat plays in it.
+    Round { round: u32, active: bool },
+    /// The game is over.
+    Over,
+}
+
 /// What every ruleset offers. One closed enum ([`crate::variants::Game`]) dispatches to the
 /// built-in ones; code that is the same for every ruleset is generic over this trait.
 pub trait Ruleset: Clone + Send + Sync + 'static {
@@ -283,6 +295,12 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     /// The recipient's own resource cards in `view`, where the view shows a hand the offers
     /// of a legal list are written from ([`Ruleset::legal_for_hall`]). By default none.
     fn view_hand(_view: &Self::View) -> Option<crate::rules::resources::ResourceSet> {
+        None
+    }
+    /// Where a game in timed rounds stands, as `view` shows it, for a load generator that
+    /// plays any such ruleset over the wire (`catan loadtest`); `None` for a game without
+    /// rounds (the default).
+    fn view_rounds(_view: &Self::View) -> Option<RoundsAt> {
         None
     }
     /// `seat`'s legal commands for a hall's update, with the one-for-one offers to everyone

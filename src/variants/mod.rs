@@ -86,6 +86,14 @@ macro_rules! dispatch_types {
                 }
             }
 
+            /// Where a game in timed rounds stands, as this view shows it
+            /// ([`Ruleset::view_rounds`]).
+            pub fn rounds_at(&self) -> Option<crate::ruleset::RoundsAt> {
+                match self {
+                    $($(#[$m])* GameView::$v(v) => <$module::$game as Ruleset>::view_rounds(v),)*
+                }
+            }
+
             /// Fills in what this view left out from the recipient's previous one (a hall's
             /// round start keeps the pieces: [`Ruleset::keep_view_pieces`]).
             pub fn keep_pieces(&mut self, earlier: &GameView) {
@@ -379,6 +387,9 @@ impl Ruleset for Game {
     }
     fn view_hand(view: &GameView) -> Option<crate::rules::resources::ResourceSet> {
         view.own_hand()
+    }
+    fn view_rounds(view: &GameView) -> Option<crate::ruleset::RoundsAt> {
+        view.rounds_at()
     }
     fn event_seat(&self, ev: &GameEvent) -> Option<Seat> {
         each_with!(self, GameEvent(ev), g, e => Ruleset::event_seat(g, e), _ => None)

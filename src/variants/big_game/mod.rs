@@ -657,6 +657,18 @@ impl Ruleset for BigGame {
         view.keep_pieces(earlier);
     }
 
+    fn view_rounds(view: &BigView) -> Option<crate::ruleset::RoundsAt> {
+        use crate::ruleset::RoundsAt;
+        Some(match view.phase.as_str() {
+            "setup" => RoundsAt::Setup,
+            "over" => RoundsAt::Over,
+            _ => RoundsAt::Round {
+                round: view.round,
+                active: view.active,
+            },
+        })
+    }
+
     fn view_hand(view: &BigView) -> Option<crate::rules::resources::ResourceSet> {
         view.you.as_ref().map(|y| y.hand)
     }
