@@ -2686,3 +2686,52 @@ fn random_five_and_six_seat_games_finish() {
         );
     }
 }
+
+/// The rows the lobby, the replay and the summary show players for `settings` (see
+/// `SettingsRows`): each ruleset's words stay as written.
+fn settings_rows(settings: &BaseSettings, seats: usize) -> Vec<(String, String)> {
+    let game = <BaseGame as Ruleset>::create(settings, seats, 7).expect("the settings build a game");
+    game.settings_text()
+}
+
+fn rows_of(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+/// The lobby, the replay and the summary show these rows to players.
+#[test]
+fn settings_text_reads_as_players_know_it() {
+    let base = BaseSettings::default();
+    assert_eq!(
+        settings_rows(&base, 4),
+        rows_of(&[
+            ("variant", "base"),
+            ("board", "random fair board"),
+            ("victory points", "10"),
+            ("turn timer", "off"),
+            ("three-VP robber rule", "off"),
+            ("trade and build", "in any order"),
+        ])
+    );
+    let timed = BaseSettings {
+        vp_target: 12,
+        three_vp_robber: true,
+        any_order: false,
+        turn_ms: Some(90_500),
+        ..base
+    };
+    assert_eq!(
+        settings_rows(&timed, 3),
+        rows_of(&[
+            ("variant", "base"),
+            ("board", "random fair board"),
+            ("victory points", "12"),
+            ("turn timer", "90 s"),
+            ("three-VP robber rule", "on"),
+            ("trade and build", "trade first, then build"),
+        ])
+    );
+}

@@ -1564,3 +1564,70 @@ fn a_partner_may_counter_an_offer_and_the_maker_accept_it() {
     .unwrap_err();
     assert!(why.to_string().contains("leave out `to`"), "{why}");
 }
+
+/// The rows the lobby, the replay and the summary show players for `settings` (see
+/// `SettingsRows`): each ruleset's words stay as written.
+fn settings_rows(settings: &BigSettings, seats: usize) -> Vec<(String, String)> {
+    let game = <BigGame as Ruleset>::create(settings, seats, 7).expect("the settings build a game");
+    game.settings_text()
+}
+
+fn rows_of(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+/// The lobby, the replay and the summary show these rows to players.
+#[test]
+fn settings_text_reads_as_players_know_it() {
+    assert_eq!(
+        settings_rows(&BigSettings::new(13), 26),
+        rows_of(&[
+            ("variant", "big-game"),
+            ("boards", "13"),
+            ("layout", "A,B,C,A,B,C,A,B,C,A,B,C,…"),
+            ("round", "45 s"),
+            ("victory points", "10"),
+            ("round limit", "none"),
+        ])
+    );
+    let short = BigSettings {
+        vp_target: None,
+        max_rounds: Some(30),
+        ..BigSettings::new(2)
+    };
+    assert_eq!(
+        settings_rows(&short, 4),
+        rows_of(&[
+            ("variant", "big-game"),
+            ("boards", "2"),
+            ("layout", "A,B"),
+            ("round", "45 s"),
+            ("victory points", "none"),
+            ("round limit", "30"),
+        ])
+    );
+}
+
+/// A tool written for one ruleset reads its view out of the dispatch's, and is told when
+/// the game is of another ruleset.
+#[test]
+fn a_view_unwraps_into_its_own_rulesets_view_only() {
+    use crate::variants::{Game, GameSettings};
+    let big = Game::create(&GameSettings::BigGame(BigSettings::new(2)), 4, 1).expect("a Big Game");
+    let view = big.view(Some(0));
+    let own: &BigView = (&view).try_into().expect("a Big Game's view");
+    assert_eq!(own.round, 0);
+    let flags = crate::variants::flags::TableFlags::default();
+    for &name in GameSettings::NAMES {
+        let settings = GameSettings::from_flags(name, &flags).expect("settings");
+        if matches!(settings, GameSettings::BigGame(_)) {
+            continue;
+        }
+        let seats = settings.default_seats();
+        let other = Game::create(&settings, seats, 1).expect("a game").view(Some(0));
+        assert!(<&BigView>::try_from(&other).is_err(), "{name}");
+    }
+}

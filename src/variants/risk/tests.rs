@@ -1436,3 +1436,38 @@ fn points_count_annexed_buildings_apart() {
     assert_eq!(total, i64::from(g.total_vp(0)));
     assert_eq!(points[1][2], (PointSource::Annexed, 0));
 }
+
+/// The rows the lobby, the replay and the summary show players for `settings` (see
+/// `SettingsRows`): each ruleset's words stay as written.
+fn settings_rows(settings: &RiskSettings, seats: usize) -> Vec<(String, String)> {
+    let game = <RiskGame as Ruleset>::create(settings, seats, 7).expect("the settings build a game");
+    game.settings_text()
+}
+
+fn rows_of(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+/// The lobby, the replay and the summary show these rows to players.
+#[test]
+fn settings_text_reads_as_players_know_it() {
+    let timed = crate::variants::base::BaseSettings {
+        vp_target: 12,
+        three_vp_robber: true,
+        any_order: false,
+        turn_ms: Some(90_500),
+        ..Default::default()
+    };
+    assert_eq!(
+        settings_rows(&RiskSettings { base: timed }, 3),
+        rows_of(&[
+            ("variant", "risk"),
+            ("board", "random fair board"),
+            ("victory points", "12"),
+            ("turn timer", "90 s"),
+        ])
+    );
+}

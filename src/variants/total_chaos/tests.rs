@@ -1000,3 +1000,44 @@ fn any_seat_may_counter_an_offer_it_was_made() {
     assert_eq!(g.table.hands[1], ResourceSet::one(Brick, 1));
     conserved(&g);
 }
+
+/// The rows the lobby, the replay and the summary show players for `settings` (see
+/// `SettingsRows`): each ruleset's words stay as written.
+fn settings_rows(settings: &ChaosSettings, seats: usize) -> Vec<(String, String)> {
+    let game = <ChaosGame as Ruleset>::create(settings, seats, 7).expect("the settings build a game");
+    game.settings_text()
+}
+
+fn rows_of(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+/// The lobby, the replay and the summary show these rows to players.
+#[test]
+fn settings_text_reads_as_players_know_it() {
+    let chaos = ChaosSettings {
+        placement_ms: Some(15_000),
+        ..Default::default()
+    };
+    assert_eq!(
+        settings_rows(&chaos, 4),
+        rows_of(&[
+            ("variant", "total-chaos"),
+            ("board", "random fair board"),
+            ("victory points", "10"),
+            ("resource phase", "20 s"),
+            ("robber part 1", "20 s"),
+            ("robber part 2", "20 s"),
+            ("building and trading", "60 s"),
+            ("cooldown", "20 s"),
+            ("placement timer", "15 s"),
+        ])
+    );
+    assert_eq!(
+        settings_rows(&ChaosSettings::default(), 4).last(),
+        Some(&("placement timer".to_string(), "off".to_string()))
+    );
+}
