@@ -1631,3 +1631,34 @@ fn a_view_unwraps_into_its_own_rulesets_view_only() {
         assert!(<&BigView>::try_from(&other).is_err(), "{name}");
     }
 }
+
+/// A Big Game plays to a VP target, a round limit or both (`--vp 0`: no target); one with
+/// neither is refused.
+#[test]
+fn a_big_game_plays_to_a_vp_target_a_round_limit_or_both() {
+    use crate::variants::flags::{TableFlags, TableSettings};
+    let game = |vp: Option<u32>, max_rounds: Option<u32>| {
+        let flags = TableFlags {
+            boards: 2,
+            vp,
+            max_rounds,
+            ..TableFlags::default()
+        };
+        let settings = BigSettings::from_flags(&flags)?;
+        BigGame::create(&settings, 4, 1).map_err(|e| e.to_string())
+    };
+    let g = game(None, None).expect("a Big Game");
+    assert_eq!(g.config().vp_target, Some(10));
+    let g = game(Some(0), Some(20)).expect("a Big Game");
+    assert_eq!(
+        (g.config().vp_target, g.config().max_rounds),
+        (None, Some(20))
+    );
+    let g = game(Some(12), Some(20)).expect("a Big Game");
+    assert_eq!(
+        (g.config().vp_target, g.config().max_rounds),
+        (Some(12), Some(20))
+    );
+    let err = game(Some(0), None).expect_err("refused");
+    assert!(err.contains("needs an end"), "{err}");
+}
