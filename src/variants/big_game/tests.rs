@@ -1662,3 +1662,23 @@ fn a_big_game_plays_to_a_vp_target_a_round_limit_or_both() {
     let err = game(Some(0), None).expect_err("refused");
     assert!(err.contains("needs an end"), "{err}");
 }
+
+/// The shared command words are read in one place (`rules::commands`), yet this ruleset
+/// still refuses a mistyped one in its own words: its board's names in the examples, its own
+/// cards, its own Monopoly.
+#[test]
+fn the_shared_words_are_refused_in_its_own_words() {
+    let game = BigGame::create(&BigSettings::new(2), 4, 1).expect("a game");
+    crate::rules::commands::testing::refuses_as(
+        &game,
+        &[
+            ("settle", "`settle` needs a corner, e.g. 1C.nw"),
+            ("road", "`road` needs an edge, e.g. 1C.n"),
+            ("play", "`play` needs a card: knight, roads or plenty"),
+            ("play vp", "victory point cards are never played: they count for you"),
+            ("play monopoly wool", "there are no Monopoly cards in the Big Game"),
+            ("collect", "`collect` needs a corner, e.g. 1C.w"),
+            ("end now", "unexpected `now` after the command"),
+        ],
+    );
+}

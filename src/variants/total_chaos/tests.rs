@@ -1041,3 +1041,28 @@ fn settings_text_reads_as_players_know_it() {
         Some(&("placement timer".to_string(), "off".to_string()))
     );
 }
+
+/// The shared command words are read in one place (`rules::commands`), yet this ruleset
+/// still refuses a mistyped one in its own words: its board's names in the examples, its own
+/// cards, its own Monopoly.
+#[test]
+fn the_shared_words_are_refused_in_its_own_words() {
+    let game = ChaosGame::create(&ChaosSettings::default(), 4, 1).expect("a game");
+    crate::rules::commands::testing::refuses_as(
+        &game,
+        &[
+            ("play", "`play` needs a card: knight, roads, plenty or monopoly"),
+            ("play monopoly gold", "`gold` is not a resource (lumber, brick, wool, grain, ore)"),
+            ("settle", "`settle` needs a corner, e.g. C.nw"),
+            ("ready now", "unexpected `now` after the command"),
+            ("fly", "unknown command `fly`; `help` lists the commands"),
+        ],
+    );
+}
+
+/// A shared command reads here as in every ruleset that has it, and is written back as read.
+#[test]
+fn shared_commands_read_alike_and_round_trip() {
+    let game = ChaosGame::create(&ChaosSettings::default(), 4, 1).expect("a game");
+    crate::rules::commands::testing::shared_commands_read_alike_and_round_trip(&game);
+}
