@@ -38,37 +38,37 @@ impl From<SettingsError> for String {
 pub struct TableFlags {
     /// A built-in board name or a board file; a random fair board when `None`.
     pub board: Option<String>,
-    /// Victory points needed to win (Big Game: 0 plays to `max_rounds` alone).
+    /// Victory points needed to win (where rounds are limited, 0 may play to `max_rounds` alone).
     pub vp: Option<u32>,
-    /// Seconds each turn may take (base and Risk).
+    /// Seconds each turn may take (the rulesets with turns).
     pub turn_secs: Option<u64>,
-    /// Seconds each Big Game round lasts.
+    /// Seconds each round lasts (a game in timed rounds).
     pub round_secs: u64,
-    /// Seconds of each timed phase (Total Chaos building phase, Adaptations prompts).
+    /// Seconds of each timed phase (a building phase, a prompt).
     pub phase_secs: Option<u64>,
-    /// Total Chaos: seconds of the resource phase.
+    /// Seconds of the resource phase (a game in timed phases).
     pub resource_secs: u64,
-    /// Total Chaos: seconds of robber part 1 (discards).
+    /// Seconds of robber part 1 (discards) in a game in timed phases.
     pub robber1_secs: u64,
-    /// Total Chaos: seconds of robber part 2 (move and steal).
+    /// Seconds of robber part 2 (move and steal) in a game in timed phases.
     pub robber2_secs: u64,
-    /// Total Chaos: seconds of the building and trading phase.
+    /// Seconds of the building and trading phase in a game in timed phases.
     pub build_secs: u64,
-    /// Total Chaos: seconds of the cooldown phase.
+    /// Seconds of the cooldown phase in a game in timed phases.
     pub cooldown_secs: u64,
-    /// Total Chaos: seconds for each initial placement.
+    /// Seconds for each initial placement, where placements are timed.
     pub placement_secs: Option<u64>,
-    /// Big Game: boards in the ring.
+    /// Boards in the ring (a game of several boards).
     pub boards: usize,
-    /// Big Game: the boards in order, e.g. `A,C,B`.
+    /// The ring's boards in order, e.g. `A,C,B`.
     pub layout: Option<String>,
-    /// Big Game: end after this many rounds.
+    /// End after this many rounds (a game in rounds).
     pub max_rounds: Option<u32>,
-    /// Adaptations: end after this many turns.
+    /// End after this many turns (a ruleset with a turn limit).
     pub max_turns: Option<u32>,
-    /// Base: the "three victory points" robber rule.
+    /// The "three victory points" robber rule (one-board Catan).
     pub three_vp_robber: bool,
-    /// Base: trade first, then build.
+    /// Trade first, then build (one-board Catan).
     pub strict_trade_then_build: bool,
 }
 
