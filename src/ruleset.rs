@@ -697,3 +697,27 @@ mod tests {
         assert_eq!(out, vec![1, 2, 3, 4]);
     }
 }
+
+/// What the rulesets' tests share about the contract.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Ruleset;
+
+    /// The rows the lobby, the replay and the summary show players for a game of `settings`
+    /// ([`Ruleset::settings_text`]).
+    pub(crate) fn settings_rows<G: Ruleset>(
+        settings: &G::Settings,
+        seats: usize,
+    ) -> Vec<(String, String)> {
+        let game = G::create(settings, seats, 7).expect("the settings build a game");
+        game.settings_text()
+    }
+
+    /// Rows as [`settings_rows`] gives them, from string pairs.
+    pub(crate) fn rows_of(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+}

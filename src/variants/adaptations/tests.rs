@@ -2,6 +2,7 @@
 //! `rules/adaptations-rulings.md` (section 4) and each ruling they do not cover, including
 //! those of `docs/rules/adaptations.md`. Each test names what it holds in place.
 
+use crate::ruleset::testing::{rows_of, settings_rows};
 use super::drift::{CENTRE, dist, frame, name};
 use super::scoring::mass_points;
 use super::*;
@@ -1320,26 +1321,13 @@ fn a_seat_not_at_the_table_is_refused_in_the_shared_words() {
     assert!(g == before, "a refused command leaves the state untouched");
 }
 
-/// The rows the lobby, the replay and the summary show players for `settings` (see
-/// `SettingsRows`): each ruleset's words stay as written.
-fn settings_rows(settings: &AdaptSettings, seats: usize) -> Vec<(String, String)> {
-    let game = <AdaptGame as Ruleset>::create(settings, seats, 7).expect("the settings build a game");
-    game.settings_text()
-}
-
-fn rows_of(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-    pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
-}
 
 /// The lobby, the replay and the summary show these rows to players.
 #[test]
 fn settings_text_reads_as_players_know_it() {
     let adapt = AdaptSettings::default();
     assert_eq!(
-        settings_rows(&adapt, 4),
+        settings_rows::<AdaptGame>(&adapt, 4),
         rows_of(&[
             ("variant", "adaptations"),
             ("turn limit", "60"),
@@ -1351,7 +1339,7 @@ fn settings_text_reads_as_players_know_it() {
         ..adapt
     };
     assert_eq!(
-        settings_rows(&timed, 4)[2],
+        settings_rows::<AdaptGame>(&timed, 4)[2],
         ("timer".to_string(), "30 s".to_string())
     );
 }

@@ -12,6 +12,7 @@
 //! ```
 //! E is an inland forest ringed by A, C, H, J, G, B; J is the desert in the middle.
 
+use crate::ruleset::testing::{rows_of, settings_rows};
 use super::*;
 use crate::engine::rng::GameRng;
 use crate::rules::devcards::{DevCard, HeldCard};
@@ -2687,26 +2688,13 @@ fn random_five_and_six_seat_games_finish() {
     }
 }
 
-/// The rows the lobby, the replay and the summary show players for `settings` (see
-/// `SettingsRows`): each ruleset's words stay as written.
-fn settings_rows(settings: &BaseSettings, seats: usize) -> Vec<(String, String)> {
-    let game = <BaseGame as Ruleset>::create(settings, seats, 7).expect("the settings build a game");
-    game.settings_text()
-}
-
-fn rows_of(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-    pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
-}
 
 /// The lobby, the replay and the summary show these rows to players.
 #[test]
 fn settings_text_reads_as_players_know_it() {
     let base = BaseSettings::default();
     assert_eq!(
-        settings_rows(&base, 4),
+        settings_rows::<BaseGame>(&base, 4),
         rows_of(&[
             ("variant", "base"),
             ("board", "random fair board"),
@@ -2724,7 +2712,7 @@ fn settings_text_reads_as_players_know_it() {
         ..base
     };
     assert_eq!(
-        settings_rows(&timed, 3),
+        settings_rows::<BaseGame>(&timed, 3),
         rows_of(&[
             ("variant", "base"),
             ("board", "random fair board"),

@@ -5,6 +5,7 @@
 //! the crate-visible fields (hands, phase, robbers); commands go through the text language
 //! or `apply`, as a player's would.
 
+use crate::ruleset::testing::{rows_of, settings_rows};
 use super::*;
 use crate::board::spec::Territory;
 use crate::rules::costs;
@@ -1565,25 +1566,12 @@ fn a_partner_may_counter_an_offer_and_the_maker_accept_it() {
     assert!(why.to_string().contains("leave out `to`"), "{why}");
 }
 
-/// The rows the lobby, the replay and the summary show players for `settings` (see
-/// `SettingsRows`): each ruleset's words stay as written.
-fn settings_rows(settings: &BigSettings, seats: usize) -> Vec<(String, String)> {
-    let game = <BigGame as Ruleset>::create(settings, seats, 7).expect("the settings build a game");
-    game.settings_text()
-}
-
-fn rows_of(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-    pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
-}
 
 /// The lobby, the replay and the summary show these rows to players.
 #[test]
 fn settings_text_reads_as_players_know_it() {
     assert_eq!(
-        settings_rows(&BigSettings::new(13), 26),
+        settings_rows::<BigGame>(&BigSettings::new(13), 26),
         rows_of(&[
             ("variant", "big-game"),
             ("boards", "13"),
@@ -1599,7 +1587,7 @@ fn settings_text_reads_as_players_know_it() {
         ..BigSettings::new(2)
     };
     assert_eq!(
-        settings_rows(&short, 4),
+        settings_rows::<BigGame>(&short, 4),
         rows_of(&[
             ("variant", "big-game"),
             ("boards", "2"),

@@ -12,6 +12,7 @@
 //! ```
 //! E is ringed by A, C, H, J, G, B.
 
+use crate::ruleset::testing::{rows_of, settings_rows};
 use super::armies::Force;
 use super::battle::{self, Die};
 use super::control::{Hold, threshold};
@@ -1437,19 +1438,6 @@ fn points_count_annexed_buildings_apart() {
     assert_eq!(points[1][2], (PointSource::Annexed, 0));
 }
 
-/// The rows the lobby, the replay and the summary show players for `settings` (see
-/// `SettingsRows`): each ruleset's words stay as written.
-fn settings_rows(settings: &RiskSettings, seats: usize) -> Vec<(String, String)> {
-    let game = <RiskGame as Ruleset>::create(settings, seats, 7).expect("the settings build a game");
-    game.settings_text()
-}
-
-fn rows_of(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-    pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
-}
 
 /// The lobby, the replay and the summary show these rows to players.
 #[test]
@@ -1462,7 +1450,7 @@ fn settings_text_reads_as_players_know_it() {
         ..Default::default()
     };
     assert_eq!(
-        settings_rows(&RiskSettings { base: timed }, 3),
+        settings_rows::<RiskGame>(&RiskSettings { base: timed }, 3),
         rows_of(&[
             ("variant", "risk"),
             ("board", "random fair board"),

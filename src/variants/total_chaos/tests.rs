@@ -2,6 +2,7 @@
 //! races settled by arrival order, ready votes and the development card timing rule. Each test
 //! names the ruling it holds in place (docs/rules/total-chaos.md).
 
+use crate::ruleset::testing::{rows_of, settings_rows};
 use super::*;
 use crate::rules::devcards::{DevCard, HeldCard};
 use crate::rules::events::{AwardEvent, DevEvent, TableEvent, TradeEvent};
@@ -1001,19 +1002,6 @@ fn any_seat_may_counter_an_offer_it_was_made() {
     conserved(&g);
 }
 
-/// The rows the lobby, the replay and the summary show players for `settings` (see
-/// `SettingsRows`): each ruleset's words stay as written.
-fn settings_rows(settings: &ChaosSettings, seats: usize) -> Vec<(String, String)> {
-    let game = <ChaosGame as Ruleset>::create(settings, seats, 7).expect("the settings build a game");
-    game.settings_text()
-}
-
-fn rows_of(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-    pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
-}
 
 /// The lobby, the replay and the summary show these rows to players.
 #[test]
@@ -1023,7 +1011,7 @@ fn settings_text_reads_as_players_know_it() {
         ..Default::default()
     };
     assert_eq!(
-        settings_rows(&chaos, 4),
+        settings_rows::<ChaosGame>(&chaos, 4),
         rows_of(&[
             ("variant", "total-chaos"),
             ("board", "random fair board"),
@@ -1037,7 +1025,7 @@ fn settings_text_reads_as_players_know_it() {
         ])
     );
     assert_eq!(
-        settings_rows(&ChaosSettings::default(), 4).last(),
+        settings_rows::<ChaosGame>(&ChaosSettings::default(), 4).last(),
         Some(&("placement timer".to_string(), "off".to_string()))
     );
 }
