@@ -513,7 +513,7 @@ pub struct GamesArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::Game;
+    use crate::variants::GameSettings;
 
     #[test]
     fn a_password_file_gives_its_first_line() {
@@ -551,44 +551,29 @@ mod tests {
         <W as clap::Parser>::parse_from(argv).g
     }
 
-    fn big(extra: &[&str]) -> Result<Game, String> {
-        let mut argv = vec!["--variant", "big-game", "--boards", "2"];
-        argv.extend_from_slice(extra);
-        parse(&argv).setup().create(4, 1)
-    }
-
     /// `GameSetup::default` and `TableFlags::default` (where the settings' tests, `sim` and
-    /// fuzz start) are what the command line gives without flags.
+    /// fuzz start) are what the command line gives without flags; `--variant` offers every
+    /// registered ruleset by its settings' name.
     #[test]
     fn the_command_lines_defaults_are_the_default_setup() {
         assert_eq!(parse(&[]).setup(), GameSetup::default());
         assert_eq!(parse(&[]).setup().flags, TableFlags::default());
-        assert_eq!(parse(&["--variant", "risk"]).setup(), GameSetup::of("risk"));
-        assert_eq!(VariantName::BigGame.name(), "big-game");
-        assert_eq!(VariantName::TotalChaos.name(), "total-chaos");
+        for &name in GameSettings::NAMES {
+            assert_eq!(parse(&["--variant", name]).setup(), GameSetup::of(name));
+        }
+        let names: Vec<String> = VariantName::ALL.iter().map(|v| v.name()).collect();
+        assert_eq!(names, GameSettings::NAMES);
     }
 
+    /// A VP target and a round limit reach the flags as typed (`--vp 0`: none; each ruleset
+    /// reads them in its `from_flags`).
     #[test]
-    fn a_big_game_plays_to_a_vp_target_a_round_limit_or_both() {
-        let Ok(Game::BigGame(g)) = big(&[]) else {
-            panic!("a Big Game")
-        };
-        assert_eq!(g.config().vp_target, Some(10));
-        let Ok(Game::BigGame(g)) = big(&["--vp", "0", "--max-rounds", "20"]) else {
-            panic!("a Big Game")
-        };
-        assert_eq!(
-            (g.config().vp_target, g.config().max_rounds),
-            (None, Some(20))
-        );
-        let Ok(Game::BigGame(g)) = big(&["--vp", "12", "--max-rounds", "20"]) else {
-            panic!("a Big Game")
-        };
-        assert_eq!(
-            (g.config().vp_target, g.config().max_rounds),
-            (Some(12), Some(20))
-        );
-        let err = big(&["--vp", "0"]).expect_err("refused");
-        assert!(err.contains("needs an end"), "{err}");
+    fn the_end_of_a_game_reaches_the_flags_as_typed() {
+        let flags = |argv: &[&str]| parse(argv).setup().flags;
+        assert_eq!((flags(&[]).vp, flags(&[]).max_rounds), (None, None));
+        let f = flags(&["--vp", "0", "--max-rounds", "20"]);
+        assert_eq!((f.vp, f.max_rounds), (Some(0), Some(20)));
+        let f = flags(&["--vp", "12", "--max-rounds", "20"]);
+        assert_eq!((f.vp, f.max_rounds), (Some(12), Some(20)));
     }
 }

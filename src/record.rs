@@ -159,7 +159,7 @@ impl Header {
     /// command-line flags.
     pub fn new_game(&self) -> Result<Game, String> {
         if let Some(settings) = &self.settings {
-            return Game::create(settings, self.seats, self.seed);
+            return Ok(Game::create(settings, self.seats, self.seed)?);
         }
         let mut args = self.args.clone();
         let _tmp;
@@ -174,7 +174,7 @@ impl Header {
             args.flags.board = Some(path.to_string_lossy().into_owned());
             _tmp = TempFile(path);
         }
-        args.create(self.seats, self.seed)
+        Ok(args.create(self.seats, self.seed)?)
     }
 }
 

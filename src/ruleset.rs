@@ -14,6 +14,10 @@
 //! It sits above [`crate::engine`] (seats, time, refusals) and [`crate::board`] /
 //! [`crate::rules`] (maps, summary facts), which it names, and below the rulesets.
 
+pub mod errors;
+
+pub use errors::{AuditError, CreateError};
+
 use crate::board::{Map, MapRecipe};
 use crate::engine::rng::GameRng;
 use crate::engine::{Millis, Outcome, RuleError, Seat};
@@ -119,6 +123,18 @@ fn seconds(ms: Millis) -> String {
     format!("{} s", ms / 1000)
 }
 
+/// Where a game played in timed rounds stands, as one seat's view shows it
+/// ([`Ruleset::view_rounds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundsAt {
+    /// The opening placements, before the first round.
+    Setup,
+    /// Round `round` is on; `active`: the view's seat plays in it.
+    Round { round: u32, active: bool },
+    /// The game is over.
+    Over,
+}
+
 /// What every ruleset offers. One closed enum ([`crate::variants::Game`]) dispatches to the
 /// built-in ones; code that is the same for every ruleset is generic over this trait.
 pub trait Ruleset: Clone + Send + Sync + 'static {
@@ -142,8 +158,9 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
         + Send
         + Sync;
 
-    /// Builds a game for `seats` seats from its settings and a seed.
-    fn create(settings: &Self::Settings, seats: usize, seed: u64) -> Result<Self, String>;
+    /// Builds a game for `seats` seats from its settings and a seed, or says in the ruleset's
+    /// words why it cannot.
+    fn create(settings: &Self::Settings, seats: usize, seed: u64) -> Result<Self, CreateError>;
     /// The ruleset's name on the command line and in saves: "base", "big-game", ...
     fn name(&self) -> &'static str;
     /// The settings in words, for the lobby.
@@ -280,6 +297,12 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     fn view_hand(_view: &Self::View) -> Option<crate::rules::resources::ResourceSet> {
         None
     }
+    /// Where a game in timed rounds stands, as `view` shows it, for a load generator that
+    /// plays any such ruleset over the wire (`catan loadtest`); `None` for a game without
+    /// rounds (the default).
+    fn view_rounds(_view: &Self::View) -> Option<RoundsAt> {
+        None
+    }
     /// `seat`'s legal commands for a hall's update, with the one-for-one offers to everyone
     /// its hand can make left off the end: `true` says the full list ends with them, and the
     /// client writes them from the hand its view shows
@@ -317,7 +340,7 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     /// What must hold between any two steps (every card and piece somewhere, the points
     /// matching the board...), in words when it does not: the fuzz driver checks it after
     /// every command and every tick. Each ruleset states its own; none by default.
-    fn audit(&self) -> Result<(), String> {
+    fn audit(&self) -> Result<(), AuditError> {
         Ok(())
     }
 }
@@ -403,8 +426,8 @@ macro_rules! ruleset_glue {
             settings: &Self::Settings,
             seats: usize,
             seed: u64,
-        ) -> Result<Self, String> {
-            Self::new(settings.config(seats, seed))
+        ) -> Result<Self, $crate::ruleset::CreateError> {
+            Ok(Self::new(settings.config(seats, seed))?)
         }
     };
     (@own_apply) => {
@@ -445,8 +468,8 @@ macro_rules! ruleset_glue {
         fn points_by_source(&self) -> Vec<$crate::rules::points::SeatPoints> {
             $crate::rules::audit::ClassicBox::points_by_seat(self)
         }
-        fn audit(&self) -> Result<(), String> {
-            $crate::rules::audit::classic_box(self)
+        fn audit(&self) -> Result<(), $crate::ruleset::AuditError> {
+            Ok($crate::rules::audit::classic_box(self)?)
         }
     };
 }
@@ -672,5 +695,29 @@ mod tests {
         assert_eq!(out.as_ptr(), at, "the list took the buffer, no copy");
         append_owned(&mut out, vec![4]);
         assert_eq!(out, vec![1, 2, 3, 4]);
+    }
+}
+
+/// What the rulesets' tests share about the contract.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Ruleset;
+
+    /// The rows the lobby, the replay and the summary show players for a game of `settings`
+    /// ([`Ruleset::settings_text`]).
+    pub(crate) fn settings_rows<G: Ruleset>(
+        settings: &G::Settings,
+        seats: usize,
+    ) -> Vec<(String, String)> {
+        let game = G::create(settings, seats, 7).expect("the settings build a game");
+        game.settings_text()
+    }
+
+    /// Rows as [`settings_rows`] gives them, from string pairs.
+    pub(crate) fn rows_of(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
     }
 }

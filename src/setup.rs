@@ -3,7 +3,8 @@
 //! `sim`, `fuzz`, tests and the saves' headers use it without knowing the command line, so
 //! they sit below it.
 
-use crate::variants::flags::TableFlags;
+use crate::ruleset::CreateError;
+use crate::variants::flags::{SettingsError, TableFlags};
 use crate::variants::{Game, GameSettings};
 use serde::{Deserialize, Serialize};
 
@@ -52,12 +53,12 @@ impl GameSetup {
     /// The chosen ruleset's own settings: what the game is built from and what a save keeps.
     /// Each ruleset reads its flags itself and refuses what it cannot play (a board that does
     /// not load, a Big Game without an end).
-    pub fn settings(&self) -> Result<GameSettings, String> {
+    pub fn settings(&self) -> Result<GameSettings, SettingsError> {
         GameSettings::from_flags(&self.variant, &self.flags)
     }
 
     /// A game of these settings for `seats` seats and a seed.
-    pub fn create(&self, seats: usize, seed: u64) -> Result<Game, String> {
+    pub fn create(&self, seats: usize, seed: u64) -> Result<Game, CreateError> {
         use crate::ruleset::Ruleset;
         Game::create(&self.settings()?, seats, seed)
     }

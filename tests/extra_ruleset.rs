@@ -273,3 +273,41 @@ async fn whole_games_through_the_host_with_plain_clients() {
         }
     }
 }
+
+// ---- built in ----------------------------------------------------------------------------
+
+/// Built with the cargo feature `pig` (`cargo test --features pig --test extra_ruleset`), the
+/// same file is one of the binary's rulesets by its one line in `variants::rulesets!`: the
+/// registry names it, the settings read from the table's flags, and `catan sim`'s loop plays
+/// it with every bot level to the end.
+#[cfg(feature = "pig")]
+#[test]
+fn with_the_feature_pig_settlers_is_one_of_the_binarys_rulesets() {
+    use catan::bots::BotKind;
+    use catan::setup::GameSetup;
+    use catan::sim::{SimConfig, run};
+    use catan::variants::{GameSettings, GameView};
+
+    assert!(
+        GameSettings::NAMES.contains(&"pig"),
+        "{:?}",
+        GameSettings::NAMES
+    );
+    let setup = GameSetup::of("pig");
+    let game = setup.create(3, 1).expect("a game of Pig settlers");
+    assert_eq!(game.name(), "pig");
+    assert!(matches!(game.view(Some(0)), GameView::Pig(_)));
+    let cfg = SimConfig {
+        game: setup,
+        ..SimConfig::base(
+            20,
+            1,
+            vec![BotKind::Random, BotKind::Easy, BotKind::Heuristic],
+        )
+    };
+    let report = run(&cfg, &|| {}).expect("the sim plays Pig settlers");
+    assert_eq!(report.variant, "pig");
+    assert_eq!(report.results.len(), 20);
+    assert_eq!((report.capped, report.stalled), (0, 0));
+    assert!(report.results.iter().all(|r| r.winner.is_some()));
+}

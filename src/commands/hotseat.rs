@@ -6,7 +6,7 @@
 use crate::bots::BotKind;
 use crate::cli::HotseatArgs;
 use crate::proto::{ClientMsg, PROTOCOL_VERSION};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{CreateError, Ruleset};
 use crate::server::spawn_table;
 use crate::server::table::{Table, TableConfig};
 use crate::tui::{self, Connection, app::AppOptions};
@@ -103,9 +103,12 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
         ));
     }
     let seed = setup.seed.unwrap_or_else(rand::random);
-    let game = match settings.and_then(|s| Game::create(&s, seats, seed)) {
+    let game = match settings
+        .map_err(CreateError::from)
+        .and_then(|s| Game::create(&s, seats, seed))
+    {
         Ok(g) => g,
-        Err(e) => return fail(e),
+        Err(e) => return fail(e.into()),
     };
     let bot_levels = match BotKind::parse_list(&setup.bot_kind) {
         Ok(k) => k,

@@ -22,7 +22,7 @@
 use crate::cli::LoadtestArgs;
 use crate::proto::codec::{self, MAX_SERVER_FRAME};
 use crate::proto::{ClientMsg, HostStats, PROTOCOL_VERSION, ServerMsg};
-use crate::variants::big_game::BigView;
+use crate::ruleset::RoundsAt;
 use bytes::Bytes;
 use futures::{SinkExt, StreamExt};
 use std::process::ExitCode;
@@ -521,10 +521,10 @@ async fn client(
                             .push(got.duration_since(sent).as_micros() as u64);
                         pending = None;
                     }
-                    let Ok(v) = <&BigView>::try_from(&u.view) else {
-                        anyhow::bail!("the host does not play a Big Game");
+                    let Some(at) = u.view.rounds_at() else {
+                        anyhow::bail!("the host does not play a game in rounds");
                     };
-                    in_setup = v.phase == "setup";
+                    in_setup = at == RoundsAt::Setup;
                     if in_setup && !u.legal_left_out && !u.legal_same {
                         my_legal.clone_from(&u.legal);
                     }
@@ -534,32 +534,36 @@ async fn client(
                     if in_setup {
                         setup_step(&mut conn, &mut my_legal, &mut setup_sent, &mut seq).await?;
                     }
-                    game_over |= v.phase == "over";
-                    if v.phase == "round" && v.round > latest_round {
-                        latest_round = v.round;
+                    game_over |= at == RoundsAt::Over;
+                    if let RoundsAt::Round { round, .. } = at
+                        && round > latest_round
+                    {
+                        latest_round = round;
                         round_began = got;
                         round_len = Duration::from_millis(u.deadline_ms.unwrap_or(3000));
                     }
-                    if v.phase == "over" && !finished {
+                    if at == RoundsAt::Over && !finished {
                         finished = true;
                         r.counted = true;
                         done.fetch_add(1, Ordering::SeqCst);
                         continue;
                     }
-                    if v.phase != "round" || v.round <= last_round || finished {
+                    let RoundsAt::Round { round, active } = at else {
+                        continue;
+                    };
+                    if round <= last_round || finished {
                         continue;
                     }
-                    if last_round > 0 && v.round > last_round + 1 {
+                    if last_round > 0 && round > last_round + 1 {
                         r.errors.push(format!(
                             "client {i}: missed rounds {} to {}",
                             last_round + 1,
-                            v.round - 1
+                            round - 1
                         ));
                     }
-                    last_round = v.round;
+                    last_round = round;
                     if u.at_us > 0 {
-                        r.broadcast_us
-                            .push((v.round, got_us.saturating_sub(u.at_us)));
+                        r.broadcast_us.push((round, got_us.saturating_sub(u.at_us)));
                     }
                     if counting {
                         r.rounds += 1;
@@ -573,7 +577,7 @@ async fn client(
                         continue;
                     }
                     plan_at = None;
-                    if v.active {
+                    if active {
                         // Half the round, at most 10 s.
                         let half = u.deadline_ms.unwrap_or(2000).min(20_000) / 2;
                         let delay = next_rand() % half.max(1);

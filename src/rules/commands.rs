@@ -275,169 +275,50 @@ macro_rules! catan_commands_into {
 }
 pub(crate) use catan_commands_into;
 
+/// What the rulesets' tests check of the shared command words, written once: each ruleset
+/// calls these on a game of its own.
 #[cfg(test)]
-mod tests {
+pub(crate) mod testing {
     use crate::ruleset::Ruleset;
-    use crate::variants::{Game, GameSettings, base, big_game, total_chaos};
 
-    /// The refusal `text` gets from a new game of `settings` (seat 1 typing it).
-    fn refusal(settings: GameSettings, seats: usize, text: &str) -> String {
-        let g = Game::create(&settings, seats, 1).expect("a game");
-        match g.parse(0, text) {
+    /// The refusal `text` gets in `game` (seat 1 typing it).
+    pub(crate) fn refusal<G: Ruleset>(game: &G, text: &str) -> String {
+        match game.parse(0, text) {
             Ok(cmd) => panic!("`{text}` was read as {cmd:?}"),
             Err(e) => e.0,
         }
     }
 
-    /// The shared words are read in one place, yet each ruleset still refuses a mistyped one
-    /// in its own words: its board's names in the examples, its own cards, its own Monopoly.
-    #[test]
-    fn each_ruleset_refuses_the_shared_words_as_it_did() {
-        let base = || GameSettings::Base(base::BaseSettings::default());
-        let chaos = || GameSettings::TotalChaos(total_chaos::ChaosSettings::default());
-        let big = || GameSettings::BigGame(big_game::BigSettings::new(2));
-        for (settings, seats, text, says) in [
-            (base(), 4, "", "empty command; `help` lists them"),
-            (
-                base(),
-                4,
-                "fly",
-                "unknown command `fly`; `help` lists the commands",
-            ),
-            (base(), 4, "Settle", "`Settle` needs a corner, e.g. C.nw"),
-            (base(), 4, "road", "`road` needs an edge, e.g. C.n"),
-            (base(), 4, "city", "`city` needs a corner, e.g. C.nw"),
-            (
-                base(),
-                4,
-                "buy",
-                "buy what? `buy dev` buys a development card",
-            ),
-            (
-                base(),
-                4,
-                "buy dev now",
-                "unexpected `now` after the command",
-            ),
-            (
-                base(),
-                4,
-                "play",
-                "`play` needs a card: knight, roads, plenty or monopoly",
-            ),
-            (
-                base(),
-                4,
-                "play dragon",
-                "`dragon` is not a development card",
-            ),
-            (
-                base(),
-                4,
-                "play vp",
-                "victory point cards are never played: they count for you, and show when you win",
-            ),
-            (
-                base(),
-                4,
-                "play monopoly",
-                "`play` needs a resource, e.g. `play monopoly wool`",
-            ),
-            (base(), 4, "play monopoly gold", "`gold` is not a resource"),
-            (
-                base(),
-                4,
-                "play knight now",
-                "unexpected `now` after the command",
-            ),
-            (
-                base(),
-                4,
-                "roll twice",
-                "unexpected `twice` after the command",
-            ),
-            (base(), 4, "robber", "`robber` needs a hex, e.g. `robber H`"),
-            (
-                chaos(),
-                4,
-                "play",
-                "`play` needs a card: knight, roads, plenty or monopoly",
-            ),
-            (
-                chaos(),
-                4,
-                "play monopoly gold",
-                "`gold` is not a resource (lumber, brick, wool, grain, ore)",
-            ),
-            (chaos(), 4, "settle", "`settle` needs a corner, e.g. C.nw"),
-            (
-                chaos(),
-                4,
-                "ready now",
-                "unexpected `now` after the command",
-            ),
-            (
-                chaos(),
-                4,
-                "fly",
-                "unknown command `fly`; `help` lists the commands",
-            ),
-            (big(), 4, "settle", "`settle` needs a corner, e.g. 1C.nw"),
-            (big(), 4, "road", "`road` needs an edge, e.g. 1C.n"),
-            (
-                big(),
-                4,
-                "play",
-                "`play` needs a card: knight, roads or plenty",
-            ),
-            (
-                big(),
-                4,
-                "play vp",
-                "victory point cards are never played: they count for you",
-            ),
-            (
-                big(),
-                4,
-                "play monopoly wool",
-                "there are no Monopoly cards in the Big Game",
-            ),
-            (big(), 4, "collect", "`collect` needs a corner, e.g. 1C.w"),
-            (big(), 4, "end now", "unexpected `now` after the command"),
-        ] {
-            assert_eq!(refusal(settings, seats, text), says, "`{text}`");
+    /// Each of `cases` (what is typed, the refusal it gets) is refused in those words.
+    pub(crate) fn refuses_as<G: Ruleset>(game: &G, cases: &[(&str, &str)]) {
+        for (text, says) in cases {
+            assert_eq!(refusal(game, text), *says, "`{text}`");
         }
     }
 
-    /// A shared command reads the same in the three rulesets, and is written back as read.
-    #[test]
-    fn shared_commands_read_alike_and_round_trip() {
-        for settings in [
-            GameSettings::Base(base::BaseSettings::default()),
-            GameSettings::TotalChaos(total_chaos::ChaosSettings::default()),
+    /// A shared command reads the same in every ruleset that has it, and is written back as
+    /// read; other names are written as the command's own.
+    pub(crate) fn shared_commands_read_alike_and_round_trip<G: Ruleset>(g: &G) {
+        for text in [
+            "settle C.nw",
+            "road C.n",
+            "city C.nw",
+            "buy dev",
+            "discard 2 wool 1 ore",
+            "play plenty 1 wool 1 ore",
+            "play monopoly wool",
+            "bank 4 wool for 1 ore",
+            "offer 1 brick for 1 ore to 2",
+            "counter 3 2 wool for 1 ore",
+            "accept 3",
         ] {
-            let g = Game::create(&settings, 4, 1).expect("a game");
-            for text in [
-                "settle C.nw",
-                "road C.n",
-                "city C.nw",
-                "buy dev",
-                "discard 2 wool 1 ore",
-                "play plenty 1 wool 1 ore",
-                "play monopoly wool",
-                "bank 4 wool for 1 ore",
-                "offer 1 brick for 1 ore to 2",
-                "counter 3 2 wool for 1 ore",
-                "accept 3",
-            ] {
-                let cmd = g.parse(0, text).unwrap_or_else(|e| panic!("`{text}`: {e}"));
-                assert_eq!(g.parse(0, &g.format(&cmd)), Ok(cmd.clone()), "`{text}`");
-            }
-            assert_eq!(
-                g.format(&g.parse(0, "Buy Card").expect("buy")),
-                "buy dev",
-                "other names are written as the command's own"
-            );
+            let cmd = g.parse(0, text).unwrap_or_else(|e| panic!("`{text}`: {e}"));
+            assert_eq!(g.parse(0, &g.format(&cmd)), Ok(cmd.clone()), "`{text}`");
         }
+        assert_eq!(
+            g.format(&g.parse(0, "Buy Card").expect("buy")),
+            "buy dev",
+            "other names are written as the command's own"
+        );
     }
 }

@@ -5,6 +5,29 @@
 //! depends on it.
 
 use crate::board::BoardSpec;
+use crate::board::spec::BoardError;
+
+/// Why the table's choices make no settings of a ruleset: [`TableSettings::from_flags`] and
+/// the registry's [`crate::variants::GameSettings::from_flags`]. Players read the words as
+/// the ruleset wrote them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SettingsError {
+    /// No ruleset has the name asked for; `known` lists the names there are.
+    #[error("no ruleset is called {name}: {known}")]
+    UnknownRuleset { name: String, known: String },
+    /// The board the flags name does not load.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// The ruleset cannot play what the flags ask (a Big Game without an end), in its words.
+    #[error("{0}")]
+    Refused(String),
+}
+
+impl From<SettingsError> for String {
+    fn from(e: SettingsError) -> String {
+        e.to_string()
+    }
+}
 
 /// The table choices every way of starting a game shares (`catan host`, `hotseat`, `sim`,
 /// fuzz), as the command line gives them: each ruleset takes the ones it has and leaves the
@@ -15,47 +38,47 @@ use crate::board::BoardSpec;
 pub struct TableFlags {
     /// A built-in board name or a board file; a random fair board when `None`.
     pub board: Option<String>,
-    /// Victory points needed to win (Big Game: 0 plays to `max_rounds` alone).
+    /// Victory points needed to win (where rounds are limited, 0 may play to `max_rounds` alone).
     pub vp: Option<u32>,
-    /// Seconds each turn may take (base and Risk).
+    /// Seconds each turn may take (the rulesets with turns).
     pub turn_secs: Option<u64>,
-    /// Seconds each Big Game round lasts.
+    /// Seconds each round lasts (a game in timed rounds).
     pub round_secs: u64,
-    /// Seconds of each timed phase (Total Chaos building phase, Adaptations prompts).
+    /// Seconds of each timed phase (a building phase, a prompt).
     pub phase_secs: Option<u64>,
-    /// Total Chaos: seconds of the resource phase.
+    /// Seconds of the resource phase (a game in timed phases).
     pub resource_secs: u64,
-    /// Total Chaos: seconds of robber part 1 (discards).
+    /// Seconds of robber part 1 (discards) in a game in timed phases.
     pub robber1_secs: u64,
-    /// Total Chaos: seconds of robber part 2 (move and steal).
+    /// Seconds of robber part 2 (move and steal) in a game in timed phases.
     pub robber2_secs: u64,
-    /// Total Chaos: seconds of the building and trading phase.
+    /// Seconds of the building and trading phase in a game in timed phases.
     pub build_secs: u64,
-    /// Total Chaos: seconds of the cooldown phase.
+    /// Seconds of the cooldown phase in a game in timed phases.
     pub cooldown_secs: u64,
-    /// Total Chaos: seconds for each initial placement.
+    /// Seconds for each initial placement, where placements are timed.
     pub placement_secs: Option<u64>,
-    /// Big Game: boards in the ring.
+    /// Boards in the ring (a game of several boards).
     pub boards: usize,
-    /// Big Game: the boards in order, e.g. `A,C,B`.
+    /// The ring's boards in order, e.g. `A,C,B`.
     pub layout: Option<String>,
-    /// Big Game: end after this many rounds.
+    /// End after this many rounds (a game in rounds).
     pub max_rounds: Option<u32>,
-    /// Adaptations: end after this many turns.
+    /// End after this many turns (a ruleset with a turn limit).
     pub max_turns: Option<u32>,
-    /// Base: the "three victory points" robber rule.
+    /// The "three victory points" robber rule (one-board Catan).
     pub three_vp_robber: bool,
-    /// Base: trade first, then build.
+    /// Trade first, then build (one-board Catan).
     pub strict_trade_then_build: bool,
 }
 
 impl TableFlags {
     /// The board the flags name, loaded, or `None` for a random fair board; refuses a board
     /// that does not load, with the reason.
-    pub fn board_spec(&self) -> Result<Option<BoardSpec>, String> {
+    pub fn board_spec(&self) -> Result<Option<BoardSpec>, BoardError> {
         self.board
             .as_deref()
-            .map(|b| crate::board::builtin::load(b).map_err(|e| e.to_string()))
+            .map(crate::board::builtin::load)
             .transpose()
     }
 }
@@ -76,7 +99,7 @@ pub trait TableSettings: Sized {
 
     /// The settings `flags` describe: the ruleset reads the flags it has and refuses what it
     /// cannot play (a board that does not load, a Big Game without an end).
-    fn from_flags(flags: &TableFlags) -> Result<Self, String>;
+    fn from_flags(flags: &TableFlags) -> Result<Self, SettingsError>;
 
     /// The seat count the settings fix, if they do (a Big Game has two seats per board).
     fn fixed_seats(&self) -> Option<usize> {
@@ -120,7 +143,9 @@ mod tests {
             let s = GameSettings::from_flags(name, &flags).expect("settings");
             assert_eq!(s.name(), name);
         }
-        let e = GameSettings::from_flags("chess", &flags).unwrap_err();
+        let e = GameSettings::from_flags("chess", &flags)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("no ruleset is called chess"), "{e}");
     }
 }

@@ -13,8 +13,8 @@ use crate::engine::{Millis, Outcome, RuleError, Seat};
 use crate::rules::facts::Fact;
 use crate::rules::offers::TradeCommand;
 use crate::rules::points::SeatPoints;
-use crate::ruleset::{BotPlay, Ruleset, TurnOrder};
-use flags::{TableFlags, TableSettings};
+use crate::ruleset::{AuditError, BotPlay, CreateError, Ruleset, TurnOrder};
+use flags::{SettingsError, TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 
 /// The one list of rulesets: `Variant(module::Game)`, the variant of the dispatch's enums, the
@@ -86,6 +86,14 @@ macro_rules! dispatch_types {
                 }
             }
 
+            /// Where a game in timed rounds stands, as this view shows it
+            /// ([`Ruleset::view_rounds`]).
+            pub fn rounds_at(&self) -> Option<crate::ruleset::RoundsAt> {
+                match self {
+                    $($(#[$m])* GameView::$v(v) => <$module::$game as Ruleset>::view_rounds(v),)*
+                }
+            }
+
             /// Fills in what this view left out from the recipient's previous one (a hall's
             /// round start keeps the pieces: [`Ruleset::keep_view_pieces`]).
             pub fn keep_pieces(&mut self, earlier: &GameView) {
@@ -126,17 +134,20 @@ macro_rules! dispatch_types {
             /// The settings of the ruleset called `ruleset` that `flags` describe: each
             /// ruleset reads its own flags. Refuses an unknown name, and whatever the ruleset
             /// refuses (a board that does not load, a Big Game without an end).
-            pub fn from_flags(ruleset: &str, flags: &TableFlags) -> Result<GameSettings, String> {
+            pub fn from_flags(
+                ruleset: &str,
+                flags: &TableFlags,
+            ) -> Result<GameSettings, SettingsError> {
                 $($(#[$m])* {
                     type S = <$module::$game as Ruleset>::Settings;
                     if ruleset == S::NAME {
                         return Ok(GameSettings::$v(S::from_flags(flags)?));
                     }
                 })*
-                Err(format!(
-                    "no ruleset is called {ruleset}: {}",
-                    GameSettings::NAMES.join(", ")
-                ))
+                Err(SettingsError::UnknownRuleset {
+                    name: ruleset.to_string(),
+                    known: GameSettings::NAMES.join(", "),
+                })
             }
 
             /// Why the people of the ruleset called `ruleset` cannot share one screen, in
@@ -256,7 +267,7 @@ impl Ruleset for Game {
     type View = GameView;
     type Settings = GameSettings;
 
-    fn create(settings: &GameSettings, seats: usize, seed: u64) -> Result<Game, String> {
+    fn create(settings: &GameSettings, seats: usize, seed: u64) -> Result<Game, CreateError> {
         macro_rules! create_arms {
             (() $($(#[$m:meta])* $v:ident($module:ident :: $game:ident),)*) => {
                 match settings {
@@ -377,6 +388,9 @@ impl Ruleset for Game {
     fn view_hand(view: &GameView) -> Option<crate::rules::resources::ResourceSet> {
         view.own_hand()
     }
+    fn view_rounds(view: &GameView) -> Option<crate::ruleset::RoundsAt> {
+        view.rounds_at()
+    }
     fn event_seat(&self, ev: &GameEvent) -> Option<Seat> {
         each_with!(self, GameEvent(ev), g, e => Ruleset::event_seat(g, e), _ => None)
     }
@@ -408,7 +422,7 @@ impl Ruleset for Game {
         each!(self, g => Ruleset::reseed_future(g, seed))
     }
 
-    fn audit(&self) -> Result<(), String> {
+    fn audit(&self) -> Result<(), AuditError> {
         each!(self, g => Ruleset::audit(g))
     }
 }
@@ -623,148 +637,5 @@ impl BotPlay for Game {
             g.search_replies(me, &mut own);
             out.extend(own.into_iter().map(wrap));
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn rows(settings: GameSettings, seats: usize) -> Vec<(String, String)> {
-        let game = Game::create(&settings, seats, 7).expect("the settings build a game");
-        game.settings_text()
-    }
-
-    fn expect(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
-    }
-
-    /// A tool written for one ruleset reads its view out of the dispatch's, and is told when
-    /// the game is of another ruleset.
-    #[test]
-    fn a_view_unwraps_into_its_own_rulesets_view_only() {
-        let big = Game::create(&GameSettings::BigGame(big_game::BigSettings::new(2)), 4, 1)
-            .expect("a Big Game");
-        let view = big.view(Some(0));
-        let own: &big_game::BigView = (&view).try_into().expect("a Big Game's view");
-        assert_eq!(own.round, 0);
-        let base = Game::create(&GameSettings::Base(base::BaseSettings::default()), 4, 1)
-            .expect("a base game");
-        let other = base.view(Some(0));
-        assert!(<&big_game::BigView>::try_from(&other).is_err());
-    }
-
-    /// The lobby, the replay and the summary show these rows to players: each ruleset's
-    /// words stay as they were written before the rows were built by one helper.
-    #[test]
-    fn settings_text_reads_as_players_know_it() {
-        let base = base::BaseSettings::default();
-        assert_eq!(
-            rows(GameSettings::Base(base.clone()), 4),
-            expect(&[
-                ("variant", "base"),
-                ("board", "random fair board"),
-                ("victory points", "10"),
-                ("turn timer", "off"),
-                ("three-VP robber rule", "off"),
-                ("trade and build", "in any order"),
-            ])
-        );
-        let timed = base::BaseSettings {
-            vp_target: 12,
-            three_vp_robber: true,
-            any_order: false,
-            turn_ms: Some(90_500),
-            ..base
-        };
-        assert_eq!(
-            rows(GameSettings::Base(timed.clone()), 3),
-            expect(&[
-                ("variant", "base"),
-                ("board", "random fair board"),
-                ("victory points", "12"),
-                ("turn timer", "90 s"),
-                ("three-VP robber rule", "on"),
-                ("trade and build", "trade first, then build"),
-            ])
-        );
-        assert_eq!(
-            rows(GameSettings::Risk(risk::RiskSettings { base: timed }), 3),
-            expect(&[
-                ("variant", "risk"),
-                ("board", "random fair board"),
-                ("victory points", "12"),
-                ("turn timer", "90 s"),
-            ])
-        );
-        let chaos = total_chaos::ChaosSettings {
-            placement_ms: Some(15_000),
-            ..Default::default()
-        };
-        assert_eq!(
-            rows(GameSettings::TotalChaos(chaos), 4),
-            expect(&[
-                ("variant", "total-chaos"),
-                ("board", "random fair board"),
-                ("victory points", "10"),
-                ("resource phase", "20 s"),
-                ("robber part 1", "20 s"),
-                ("robber part 2", "20 s"),
-                ("building and trading", "60 s"),
-                ("cooldown", "20 s"),
-                ("placement timer", "15 s"),
-            ])
-        );
-        assert_eq!(
-            rows(GameSettings::TotalChaos(Default::default()), 4).last(),
-            Some(&("placement timer".to_string(), "off".to_string()))
-        );
-        assert_eq!(
-            rows(GameSettings::BigGame(big_game::BigSettings::new(13)), 26),
-            expect(&[
-                ("variant", "big-game"),
-                ("boards", "13"),
-                ("layout", "A,B,C,A,B,C,A,B,C,A,B,C,…"),
-                ("round", "45 s"),
-                ("victory points", "10"),
-                ("round limit", "none"),
-            ])
-        );
-        let short = big_game::BigSettings {
-            vp_target: None,
-            max_rounds: Some(30),
-            ..big_game::BigSettings::new(2)
-        };
-        assert_eq!(
-            rows(GameSettings::BigGame(short), 4),
-            expect(&[
-                ("variant", "big-game"),
-                ("boards", "2"),
-                ("layout", "A,B"),
-                ("round", "45 s"),
-                ("victory points", "none"),
-                ("round limit", "30"),
-            ])
-        );
-        let adapt = adaptations::AdaptSettings::default();
-        assert_eq!(
-            rows(GameSettings::Adaptations(adapt.clone()), 4),
-            expect(&[
-                ("variant", "adaptations"),
-                ("turn limit", "60"),
-                ("timer", "off"),
-            ])
-        );
-        let timed = adaptations::AdaptSettings {
-            phase_ms: Some(30_000),
-            ..adapt
-        };
-        assert_eq!(
-            rows(GameSettings::Adaptations(timed), 4)[2],
-            ("timer".to_string(), "30 s".to_string())
-        );
     }
 }

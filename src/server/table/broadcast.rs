@@ -143,7 +143,7 @@ impl<G: Ruleset> Table<G> {
             let Some(c) = self.conns.get_mut(&id).filter(|c| c.greeted) else {
                 continue;
             };
-            let changed = c.seats_seen != self.seat_changes;
+            let changed = c.hall.seats_seen != self.seat_changes;
             let mut shown_seats = None;
             let list = match c.seat {
                 // A hall seat is sent the entries of the seats it is shown and does not know.
@@ -155,7 +155,7 @@ impl<G: Ruleset> Table<G> {
                         let new: Vec<Seat> = shown
                             .iter()
                             .copied()
-                            .filter(|x| c.seats_known.binary_search(x).is_err())
+                            .filter(|x| c.hall.seats_known.binary_search(x).is_err())
                             .collect();
                         if new.is_empty() {
                             SeatList::Unchanged
@@ -163,7 +163,7 @@ impl<G: Ruleset> Table<G> {
                             SeatList::Only(new)
                         }
                     };
-                    c.seats_known.clone_from(&shown);
+                    c.hall.seats_known.clone_from(&shown);
                     shown_seats = Some(shown);
                     list
                 }
@@ -176,15 +176,15 @@ impl<G: Ruleset> Table<G> {
                 Some(s) if self.started => self.game.pieces_mark(s),
                 _ => None,
             };
-            let keep_pieces = mark.is_some() && c.pieces_sent == mark;
-            c.pieces_sent = mark;
+            let keep_pieces = mark.is_some() && c.hall.pieces_sent == mark;
+            c.hall.pieces_sent = mark;
             plan.push(Planned {
                 id,
                 seats: list,
                 keep_pieces,
                 shown: shown_seats,
             });
-            c.seats_seen = self.seat_changes;
+            c.hall.seats_seen = self.seat_changes;
         }
         // Outside a hall every spectator sees the same update: it is built once and copied,
         // so a crowd of spectators costs a copy each, not a view and a log each.
@@ -209,7 +209,7 @@ impl<G: Ruleset> Table<G> {
                 if given.is_some()
                     && let Some(c) = self.conns.get_mut(&id)
                 {
-                    c.legal_sent = given;
+                    c.hall.legal_sent = given;
                 }
                 self.send_built(id, built);
             }
@@ -285,7 +285,7 @@ impl<G: Ruleset> Table<G> {
         reply: Option<(ConnId, u32)>,
     ) -> ServerMsg<G::View> {
         if let Some(c) = self.conns.get_mut(&id) {
-            c.pieces_sent = None;
+            c.hall.pieces_sent = None;
         }
         let index = self.hall.then(|| EventIndex::new(&self.game, evs));
         let (msg, given) = self.message_for(
@@ -298,7 +298,7 @@ impl<G: Ruleset> Table<G> {
         if given.is_some()
             && let Some(c) = self.conns.get_mut(&id)
         {
-            c.legal_sent = given;
+            c.hall.legal_sent = given;
         }
         msg
     }
@@ -401,7 +401,7 @@ impl<G: Ruleset> Table<G> {
             };
             let hall_wire = self.hall && matches!(c.tx, Outbox::Wire(_));
             let (legal, given) = match seat {
-                Some(s) if hall_wire => self.hall_legal(s, c.legal_sent),
+                Some(s) if hall_wire => self.hall_legal(s, c.hall.legal_sent),
                 Some(s) => {
                     let (texts, moves) = self.legal_texts(s);
                     (HallLegal::Listed(texts, moves, false), None)

@@ -153,19 +153,10 @@ impl<G: Ruleset> Table<G> {
                 // Only a bot that went on thinking lets the next one have this tick.
                 let waits_on_search = choice.is_none() && bot.thinking();
                 self.bots[seat as usize] = Some(bot);
-                if let Some(cmd) = choice {
-                    match self.game.apply(seat, &cmd, now) {
-                        Ok(evs) => {
-                            let text = self.game.format(&cmd);
-                            self.push_entry(Entry::Command {
-                                at: now,
-                                seat,
-                                text,
-                            });
-                            self.after_change(evs, now, Some(seat));
-                        }
-                        Err(e) => tracing::error!(seat, error = %e, "a bot's command was refused"),
-                    }
+                if let Some(cmd) = choice
+                    && let Err(e) = self.play(seat, &cmd, now, None)
+                {
+                    tracing::error!(seat, error = %e, "a bot's command was refused");
                 }
                 if !simultaneous && !waits_on_search {
                     break;

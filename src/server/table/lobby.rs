@@ -272,7 +272,7 @@ impl<G: Ruleset> Table<G> {
     pub(super) fn send_table_to(&mut self, conn: ConnId, now: Millis) {
         let changes = self.seat_changes;
         if let Some(c) = self.conns.get_mut(&conn) {
-            c.seats_seen = changes;
+            c.hall.seats_seen = changes;
         }
         let msg = self.update_for(conn, &[], now, None);
         self.send(conn, msg);

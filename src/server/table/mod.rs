@@ -5,7 +5,7 @@
 
 use super::bots::{BotMaker, TableBot};
 use crate::bots::BotKind;
-use crate::engine::{Millis, Seat};
+use crate::engine::{Millis, RuleError, Seat};
 use crate::proto::moves::{EventKind, Move};
 use crate::proto::{
     COLORS, ClientMsg, GameInfo, LobbyView, PROTOCOL_VERSION, SeatInfo, ServerMsg, Update,
@@ -153,22 +153,30 @@ struct Conn<V> {
     peer: String,
     /// Told it fell behind; closes once the table task handles the effects.
     dropping: bool,
-    /// In a hall, the seat changes (`Table::seat_changes`) this connection was last sent.
-    seats_seen: u64,
-    /// In a hall, the seats whose entries this connection was sent since that change, sorted:
-    /// a round's start that moves the top of the standings sends only the seats new to it.
-    seats_known: Vec<Seat>,
-    /// In a hall, the fingerprint of the pieces ([`Ruleset::pieces_mark`]) in the last view
-    /// this connection was sent by a broadcast, while it still holds them: a change whose
-    /// mark is the same leaves the pieces out. `None`: send them.
-    pieces_sent: Option<u64>,
-    /// In a hall, the fingerprint ([`legal_mark`]) of the legal commands this connection was
-    /// last given (in an update or an answer to [`ClientMsg::Legal`]): an update after which
-    /// they are the same says so instead of sending them again. `None`: nothing given yet.
-    legal_sent: Option<u64>,
+    /// What a hall sent this connection last (left at its default outside a hall).
+    hall: HallSent,
     /// Chat lines and lobby changes in the current second.
     chat: Bucket,
     lobby: Bucket,
+}
+
+/// What a hall last sent one connection, so the next update sends only what changed: the
+/// fields of a [`Conn`] that only a hall ([`Ruleset::is_hall`]) reads.
+#[derive(Debug, Default)]
+struct HallSent {
+    /// The seat changes (`Table::seat_changes`) this connection was last sent.
+    seats_seen: u64,
+    /// The seats whose entries this connection was sent since that change, sorted: a
+    /// round's start that moves the top of the standings sends only the seats new to it.
+    seats_known: Vec<Seat>,
+    /// The fingerprint of the pieces ([`Ruleset::pieces_mark`]) in the last view this
+    /// connection was sent by a broadcast, while it still holds them: a change whose mark is
+    /// the same leaves the pieces out. `None`: send them.
+    pieces_sent: Option<u64>,
+    /// The fingerprint ([`legal_mark`]) of the legal commands this connection was last given
+    /// (in an update or an answer to [`ClientMsg::Legal`]): an update after which they are
+    /// the same says so instead of sending them again. `None`: nothing given yet.
+    legal_sent: Option<u64>,
 }
 
 /// How full the table is, for the LAN announcement.
@@ -723,10 +731,7 @@ impl<G: Ruleset> Table<G> {
                 commands: Bucket::per_sec(self.cfg.rate_per_sec),
                 peer,
                 dropping: false,
-                seats_seen: 0,
-                seats_known: Vec::new(),
-                pieces_sent: None,
-                legal_sent: None,
+                hall: HallSent::default(),
                 chat: Bucket::per_sec(CHAT_PER_SEC),
                 lobby: Bucket::per_sec(LOBBY_PER_SEC),
             },
@@ -857,7 +862,7 @@ impl<G: Ruleset> Table<G> {
                     _ => (Vec::new(), Vec::new(), None),
                 };
                 if let Some(c) = self.conns.get_mut(&conn) {
-                    c.legal_sent = mark;
+                    c.hall.legal_sent = mark;
                 }
                 self.send(conn, ServerMsg::Legal(legal, moves));
             }
@@ -1103,18 +1108,30 @@ impl<G: Ruleset> Table<G> {
                 return;
             }
         };
-        match self.game.apply(seat, &cmd, now) {
-            Ok(evs) => {
-                let text = self.game.format(&cmd);
-                self.push_entry(Entry::Command {
-                    at: now,
-                    seat,
-                    text,
-                });
-                self.after_reply(evs, now, Some((conn, seq)), Some(seat));
-            }
-            Err(e) => self.send(conn, ServerMsg::Rejected { seq, reason: e.0 }),
+        if let Err(e) = self.play(seat, &cmd, now, Some((conn, seq))) {
+            self.send(conn, ServerMsg::Rejected { seq, reason: e.0 });
         }
+    }
+
+    /// Plays `cmd` for `seat`: applies it, records its text and sends everyone their view of
+    /// what changed (`reply`: the connection and sequence number it answers). The one way a
+    /// command enters the game, a person's or a bot's; a refusal changes nothing.
+    fn play(
+        &mut self,
+        seat: Seat,
+        cmd: &G::Command,
+        now: Millis,
+        reply: Option<(ConnId, u32)>,
+    ) -> Result<(), RuleError> {
+        let evs = self.game.apply(seat, cmd, now)?;
+        let text = self.game.format(cmd);
+        self.push_entry(Entry::Command {
+            at: now,
+            seat,
+            text,
+        });
+        self.after_reply(evs, now, reply, Some(seat));
+        Ok(())
     }
 
     /// Sends every connection its view of what changed (in a hall, the connections it

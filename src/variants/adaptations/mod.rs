@@ -42,7 +42,7 @@ use crate::geometry::Hex;
 use crate::rules::facts::Fact;
 use crate::rules::points::{PointSource, SeatPoints};
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
-use crate::ruleset::{Ruleset, SettingsRows, append_owned, ranked_outcome};
+use crate::ruleset::{AuditError, Ruleset, SettingsRows, append_owned, ranked_outcome};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -699,7 +699,7 @@ impl Ruleset for AdaptGame {
         }
     }
 
-    fn audit(&self) -> Result<(), String> {
-        AdaptGame::audit(self)
+    fn audit(&self) -> Result<(), AuditError> {
+        Ok(AdaptGame::audit(self)?)
     }
 }

@@ -3,7 +3,7 @@
 
 use super::AdaptConfig;
 use crate::engine::Millis;
-use crate::variants::flags::{TableFlags, TableSettings};
+use crate::variants::flags::{SettingsError, TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 
 /// An Adaptations game's settings.
@@ -36,7 +36,7 @@ impl TableSettings for AdaptSettings {
 
     /// The settings the table flags give: `max_turns`, and the prompt timer from
     /// `phase_secs` (or else `turn_secs`).
-    fn from_flags(flags: &TableFlags) -> Result<AdaptSettings, String> {
+    fn from_flags(flags: &TableFlags) -> Result<AdaptSettings, SettingsError> {
         let mut s = AdaptSettings::default();
         if let Some(t) = flags.max_turns {
             s.max_turns = t;

@@ -2,6 +2,7 @@
 //! `rules/adaptations-rulings.md` (section 4) and each ruling they do not cover, including
 //! those of `docs/rules/adaptations.md`. Each test names what it holds in place.
 
+use crate::ruleset::testing::{rows_of, settings_rows};
 use super::drift::{CENTRE, dist, frame, name};
 use super::scoring::mass_points;
 use super::*;
@@ -1318,4 +1319,27 @@ fn a_seat_not_at_the_table_is_refused_in_the_shared_words() {
         .expect_err("seat 4 is not at a table of 3");
     assert_eq!(e.0, "there is no seat 4");
     assert!(g == before, "a refused command leaves the state untouched");
+}
+
+
+/// The lobby, the replay and the summary show these rows to players.
+#[test]
+fn settings_text_reads_as_players_know_it() {
+    let adapt = AdaptSettings::default();
+    assert_eq!(
+        settings_rows::<AdaptGame>(&adapt, 4),
+        rows_of(&[
+            ("variant", "adaptations"),
+            ("turn limit", "60"),
+            ("timer", "off"),
+        ])
+    );
+    let timed = AdaptSettings {
+        phase_ms: Some(30_000),
+        ..adapt
+    };
+    assert_eq!(
+        settings_rows::<AdaptGame>(&timed, 4)[2],
+        ("timer".to_string(), "30 s".to_string())
+    );
 }

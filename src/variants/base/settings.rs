@@ -5,7 +5,7 @@
 use super::BaseConfig;
 use crate::board::BoardSpec;
 use crate::engine::{Millis, Seat};
-use crate::variants::flags::{TableFlags, TableSettings};
+use crate::variants::flags::{SettingsError, TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 
 /// A base game's settings.
@@ -46,7 +46,7 @@ impl TableSettings for BaseSettings {
 
     /// The settings the table flags give: `board`, `vp`, `three_vp_robber`,
     /// `strict_trade_then_build` and `turn_secs`; the rest keep the standard game's.
-    fn from_flags(flags: &TableFlags) -> Result<BaseSettings, String> {
+    fn from_flags(flags: &TableFlags) -> Result<BaseSettings, SettingsError> {
         Ok(BaseSettings {
             board: flags.board_spec()?,
             vp_target: flags.vp.unwrap_or(BaseSettings::default().vp_target),

@@ -12,6 +12,7 @@
 //! ```
 //! E is an inland forest ringed by A, C, H, J, G, B; J is the desert in the middle.
 
+use crate::ruleset::testing::{rows_of, settings_rows};
 use super::*;
 use crate::engine::rng::GameRng;
 use crate::rules::devcards::{DevCard, HeldCard};
@@ -2685,4 +2686,75 @@ fn random_five_and_six_seat_games_finish() {
             "seed {seed} with {seats} seats unfinished after {steps} steps"
         );
     }
+}
+
+
+/// The lobby, the replay and the summary show these rows to players.
+#[test]
+fn settings_text_reads_as_players_know_it() {
+    let base = BaseSettings::default();
+    assert_eq!(
+        settings_rows::<BaseGame>(&base, 4),
+        rows_of(&[
+            ("variant", "base"),
+            ("board", "random fair board"),
+            ("victory points", "10"),
+            ("turn timer", "off"),
+            ("three-VP robber rule", "off"),
+            ("trade and build", "in any order"),
+        ])
+    );
+    let timed = BaseSettings {
+        vp_target: 12,
+        three_vp_robber: true,
+        any_order: false,
+        turn_ms: Some(90_500),
+        ..base
+    };
+    assert_eq!(
+        settings_rows::<BaseGame>(&timed, 3),
+        rows_of(&[
+            ("variant", "base"),
+            ("board", "random fair board"),
+            ("victory points", "12"),
+            ("turn timer", "90 s"),
+            ("three-VP robber rule", "on"),
+            ("trade and build", "trade first, then build"),
+        ])
+    );
+}
+
+/// The shared command words are read in one place (`rules::commands`), yet this ruleset
+/// still refuses a mistyped one in its own words: its board's names in the examples, its own
+/// cards, its own Monopoly.
+#[test]
+fn the_shared_words_are_refused_in_its_own_words() {
+    let game = BaseGame::create(&BaseSettings::default(), 4, 1).expect("a game");
+    crate::rules::commands::testing::refuses_as(
+        &game,
+        &[
+            ("", "empty command; `help` lists them"),
+            ("fly", "unknown command `fly`; `help` lists the commands"),
+            ("Settle", "`Settle` needs a corner, e.g. C.nw"),
+            ("road", "`road` needs an edge, e.g. C.n"),
+            ("city", "`city` needs a corner, e.g. C.nw"),
+            ("buy", "buy what? `buy dev` buys a development card"),
+            ("buy dev now", "unexpected `now` after the command"),
+            ("play", "`play` needs a card: knight, roads, plenty or monopoly"),
+            ("play dragon", "`dragon` is not a development card"),
+            ("play vp", "victory point cards are never played: they count for you, and show when you win"),
+            ("play monopoly", "`play` needs a resource, e.g. `play monopoly wool`"),
+            ("play monopoly gold", "`gold` is not a resource"),
+            ("play knight now", "unexpected `now` after the command"),
+            ("roll twice", "unexpected `twice` after the command"),
+            ("robber", "`robber` needs a hex, e.g. `robber H`"),
+        ],
+    );
+}
+
+/// A shared command reads here as in every ruleset that has it, and is written back as read.
+#[test]
+fn shared_commands_read_alike_and_round_trip() {
+    let game = BaseGame::create(&BaseSettings::default(), 4, 1).expect("a game");
+    crate::rules::commands::testing::shared_commands_read_alike_and_round_trip(&game);
 }

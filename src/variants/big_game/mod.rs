@@ -40,7 +40,7 @@ use crate::rules::pieces::{RouteKind, Stock};
 use crate::rules::points::{PointSource, SeatPoints, catan_points_by_seat};
 use crate::rules::resources::{Resource, ResourceSet, Terrain};
 use crate::rules::table::RingTable;
-use crate::ruleset::{Ruleset, SettingsRows};
+use crate::ruleset::{AuditError, CreateError, Ruleset, SettingsRows};
 use crate::topology::{CornerId, EdgeId, HexId};
 use serde::{Deserialize, Serialize};
 
@@ -588,21 +588,21 @@ impl Ruleset for BigGame {
         moves::event_kind(ev).unwrap_or_else(|| crate::ruleset::kind_from_facts(self, ev))
     }
 
-    fn create(settings: &BigSettings, seats: usize, seed: u64) -> Result<BigGame, String> {
+    fn create(settings: &BigSettings, seats: usize, seed: u64) -> Result<BigGame, CreateError> {
         if seats != settings.seats() {
-            return Err(format!(
+            return Err(CreateError::Refused(format!(
                 "a Big Game of {} boards has {} seats (two per board), not {seats}",
                 settings.boards(),
                 settings.seats()
-            ));
+            )));
         }
         if settings.vp_target.is_none() && settings.max_rounds.is_none() {
-            return Err(
+            return Err(CreateError::Refused(
                 "a Big Game needs an end: give a VP target (--vp) or a round limit (--max-rounds)"
                     .into(),
-            );
+            ));
         }
-        BigGame::new(settings.config(seed))
+        Ok(BigGame::new(settings.config(seed))?)
     }
 
     fn settings_text(&self) -> Vec<(String, String)> {
@@ -655,6 +655,18 @@ impl Ruleset for BigGame {
 
     fn keep_view_pieces(view: &mut BigView, earlier: &BigView) {
         view.keep_pieces(earlier);
+    }
+
+    fn view_rounds(view: &BigView) -> Option<crate::ruleset::RoundsAt> {
+        use crate::ruleset::RoundsAt;
+        Some(match view.phase.as_str() {
+            "setup" => RoundsAt::Setup,
+            "over" => RoundsAt::Over,
+            _ => RoundsAt::Round {
+                round: view.round,
+                active: view.active,
+            },
+        })
     }
 
     fn view_hand(view: &BigView) -> Option<crate::rules::resources::ResourceSet> {
@@ -753,7 +765,7 @@ impl Ruleset for BigGame {
         }
     }
 
-    fn audit(&self) -> Result<(), String> {
-        audit::check(self)
+    fn audit(&self) -> Result<(), AuditError> {
+        Ok(audit::check(self)?)
     }
 }

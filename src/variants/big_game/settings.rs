@@ -3,7 +3,7 @@
 
 use super::BigConfig;
 use crate::engine::Millis;
-use crate::variants::flags::{TableFlags, TableSettings};
+use crate::variants::flags::{SettingsError, TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 
 /// A Big Game's settings.
@@ -30,7 +30,7 @@ impl TableSettings for BigSettings {
     /// The settings the table flags give: `boards` and `layout` (the ring), `vp` (0: none),
     /// `round_secs` and `max_rounds`. Refuses a layout that names no board and a game
     /// without an end.
-    fn from_flags(flags: &TableFlags) -> Result<BigSettings, String> {
+    fn from_flags(flags: &TableFlags) -> Result<BigSettings, SettingsError> {
         let mut s = match &flags.layout {
             Some(l) => BigSettings::with_layout(flags.boards, l)?,
             None => BigSettings::new(flags.boards),
@@ -42,10 +42,10 @@ impl TableSettings for BigSettings {
         s.round_ms = flags.round_secs * 1000;
         s.max_rounds = flags.max_rounds;
         if s.vp_target.is_none() && s.max_rounds.is_none() {
-            return Err(
+            return Err(SettingsError::Refused(
                 "a Big Game needs an end: give a VP target (--vp) or a round limit (--max-rounds)"
                     .into(),
-            );
+            ));
         }
         Ok(s)
     }
@@ -63,8 +63,9 @@ impl BigSettings {
     }
 
     /// `boards` boards from a comma-separated list, repeated in rotation (`A,C,B`).
-    pub fn with_layout(boards: usize, layout: &str) -> Result<BigSettings, String> {
-        Ok(BigSettings::of(BigConfig::with_layout(boards, layout, 0)?))
+    pub fn with_layout(boards: usize, layout: &str) -> Result<BigSettings, SettingsError> {
+        let config = BigConfig::with_layout(boards, layout, 0).map_err(SettingsError::Refused)?;
+        Ok(BigSettings::of(config))
     }
 
     fn of(c: BigConfig) -> BigSettings {

@@ -5,6 +5,7 @@
 //! the crate-visible fields (hands, phase, robbers); commands go through the text language
 //! or `apply`, as a player's would.
 
+use crate::ruleset::testing::{rows_of, settings_rows};
 use super::*;
 use crate::board::spec::Territory;
 use crate::rules::costs;
@@ -1563,4 +1564,109 @@ fn a_partner_may_counter_an_offer_and_the_maker_accept_it() {
     )
     .unwrap_err();
     assert!(why.to_string().contains("leave out `to`"), "{why}");
+}
+
+
+/// The lobby, the replay and the summary show these rows to players.
+#[test]
+fn settings_text_reads_as_players_know_it() {
+    assert_eq!(
+        settings_rows::<BigGame>(&BigSettings::new(13), 26),
+        rows_of(&[
+            ("variant", "big-game"),
+            ("boards", "13"),
+            ("layout", "A,B,C,A,B,C,A,B,C,A,B,C,…"),
+            ("round", "45 s"),
+            ("victory points", "10"),
+            ("round limit", "none"),
+        ])
+    );
+    let short = BigSettings {
+        vp_target: None,
+        max_rounds: Some(30),
+        ..BigSettings::new(2)
+    };
+    assert_eq!(
+        settings_rows::<BigGame>(&short, 4),
+        rows_of(&[
+            ("variant", "big-game"),
+            ("boards", "2"),
+            ("layout", "A,B"),
+            ("round", "45 s"),
+            ("victory points", "none"),
+            ("round limit", "30"),
+        ])
+    );
+}
+
+/// A tool written for one ruleset reads its view out of the dispatch's, and is told when
+/// the game is of another ruleset.
+#[test]
+fn a_view_unwraps_into_its_own_rulesets_view_only() {
+    use crate::variants::{Game, GameSettings};
+    let big = Game::create(&GameSettings::BigGame(BigSettings::new(2)), 4, 1).expect("a Big Game");
+    let view = big.view(Some(0));
+    let own: &BigView = (&view).try_into().expect("a Big Game's view");
+    assert_eq!(own.round, 0);
+    let flags = crate::variants::flags::TableFlags::default();
+    for &name in GameSettings::NAMES {
+        let settings = GameSettings::from_flags(name, &flags).expect("settings");
+        if matches!(settings, GameSettings::BigGame(_)) {
+            continue;
+        }
+        let seats = settings.default_seats();
+        let other = Game::create(&settings, seats, 1).expect("a game").view(Some(0));
+        assert!(<&BigView>::try_from(&other).is_err(), "{name}");
+    }
+}
+
+/// A Big Game plays to a VP target, a round limit or both (`--vp 0`: no target); one with
+/// neither is refused.
+#[test]
+fn a_big_game_plays_to_a_vp_target_a_round_limit_or_both() {
+    use crate::variants::flags::{TableFlags, TableSettings};
+    let game = |vp: Option<u32>, max_rounds: Option<u32>| {
+        let flags = TableFlags {
+            boards: 2,
+            vp,
+            max_rounds,
+            ..TableFlags::default()
+        };
+        let settings = BigSettings::from_flags(&flags)?;
+        BigGame::create(&settings, 4, 1).map_err(|e| e.to_string())
+    };
+    let g = game(None, None).expect("a Big Game");
+    assert_eq!(g.config().vp_target, Some(10));
+    let g = game(Some(0), Some(20)).expect("a Big Game");
+    assert_eq!(
+        (g.config().vp_target, g.config().max_rounds),
+        (None, Some(20))
+    );
+    let g = game(Some(12), Some(20)).expect("a Big Game");
+    assert_eq!(
+        (g.config().vp_target, g.config().max_rounds),
+        (Some(12), Some(20))
+    );
+    let err = game(Some(0), None).expect_err("refused");
+    assert!(err.contains("needs an end"), "{err}");
+}
+
+/// The shared command words are read in one place (`rules::commands`), yet this ruleset
+/// still refuses a mistyped one in its own words: its board's names in the examples, its own
+/// cards, its own Monopoly.
+#[test]
+fn the_shared_words_are_refused_in_its_own_words() {
+    let game = BigGame::create(&BigSettings::new(2), 4, 1).expect("a game");
+    crate::rules::commands::testing::refuses_as(
+        &game,
+        &[
+            ("settle", "`settle` needs a corner, e.g. 1C.nw"),
+            ("road", "`road` needs an edge, e.g. 1C.n"),
+            ("play", "`play` needs a card: knight, roads or plenty"),
+            ("play vp", "victory point cards are never played: they count for you"),
+            ("play monopoly wool", "there are no Monopoly cards in the Big Game"),
+            ("collect", "`collect` needs a corner, e.g. 1C.w"),
+            ("end now", "unexpected `now` after the command"),
+        ],
+    );
 }

@@ -18,9 +18,9 @@ use catan::engine::rng::GameRng;
 use catan::engine::{Millis, Outcome, RuleError, Seat, refuse};
 use catan::rules::facts::Fact;
 use catan::rules::points::{PointSource, SeatPoints};
-use catan::ruleset::{BotPlay, Ruleset, TurnOrder};
+use catan::ruleset::{BotPlay, CreateError, Ruleset, TurnOrder};
 use catan::topology::CornerId;
-use catan::variants::flags::{TableFlags, TableSettings};
+use catan::variants::flags::{SettingsError, TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -159,12 +159,14 @@ impl Ruleset for Pig {
     type View = PigView;
     type Settings = PigSettings;
 
-    fn create(settings: &PigSettings, seats: usize, seed: u64) -> Result<Pig, String> {
+    fn create(settings: &PigSettings, seats: usize, seed: u64) -> Result<Pig, CreateError> {
         if !(2..=4).contains(&seats) {
-            return Err(format!("Pig settlers is for 2 to 4 seats, not {seats}"));
+            return Err(format!("Pig settlers is for 2 to 4 seats, not {seats}").into());
         }
         if settings.goal == 0 || settings.max_turns == 0 {
-            return Err("Pig settlers needs a goal and a turn limit above 0".into());
+            return Err(CreateError::Refused(
+                "Pig settlers needs a goal and a turn limit above 0".into(),
+            ));
         }
         let spec = BoardSpec::parse("pig", BOARD).map_err(|e| e.to_string())?;
         let map = Map::single(&spec);
@@ -421,7 +423,7 @@ impl TableSettings for PigSettings {
     const NAME: &'static str = "pig";
     const ABOUT: &'static str = "Pig settlers: a push-your-luck dice race to settle corners.";
 
-    fn from_flags(flags: &TableFlags) -> Result<PigSettings, String> {
+    fn from_flags(flags: &TableFlags) -> Result<PigSettings, SettingsError> {
         let mut s = PigSettings::default();
         if let Some(t) = flags.max_turns {
             s.max_turns = t;

@@ -41,7 +41,7 @@ use crate::rules::facts::Fact;
 use crate::rules::pieces::BuildingKind;
 use crate::rules::points::{PointSource, SeatPoints};
 use crate::rules::resources::Resource;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{AuditError, Ruleset};
 use crate::topology::{CornerId, HexId};
 use crate::variants::base::{BaseConfig, BaseGame};
 use armies::Armies;
@@ -284,8 +284,8 @@ impl Ruleset for RiskGame {
         }
     }
 
-    fn audit(&self) -> Result<(), String> {
-        RiskGame::audit(self)
+    fn audit(&self) -> Result<(), AuditError> {
+        Ok(RiskGame::audit(self)?)
     }
 }
 

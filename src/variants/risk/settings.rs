@@ -3,7 +3,7 @@
 
 use super::RiskConfig;
 use crate::variants::base::BaseSettings;
-use crate::variants::flags::{TableFlags, TableSettings};
+use crate::variants::flags::{SettingsError, TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 
 /// A Risk game's settings: those of the base game it wraps.
@@ -20,7 +20,7 @@ impl TableSettings for RiskSettings {
     const ONE_SCREEN_EACH: Option<&'static str> = None;
 
     /// The settings the table flags give: those of the base game it wraps.
-    fn from_flags(flags: &TableFlags) -> Result<RiskSettings, String> {
+    fn from_flags(flags: &TableFlags) -> Result<RiskSettings, SettingsError> {
         Ok(RiskSettings {
             base: BaseSettings::from_flags(flags)?,
         })

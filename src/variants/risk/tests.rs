@@ -12,6 +12,7 @@
 //! ```
 //! E is ringed by A, C, H, J, G, B.
 
+use crate::ruleset::testing::{rows_of, settings_rows};
 use super::armies::Force;
 use super::battle::{self, Die};
 use super::control::{Hold, threshold};
@@ -1435,4 +1436,26 @@ fn points_count_annexed_buildings_apart() {
     let total: i64 = points[0].iter().map(|(_, p)| p).sum();
     assert_eq!(total, i64::from(g.total_vp(0)));
     assert_eq!(points[1][2], (PointSource::Annexed, 0));
+}
+
+
+/// The lobby, the replay and the summary show these rows to players.
+#[test]
+fn settings_text_reads_as_players_know_it() {
+    let timed = crate::variants::base::BaseSettings {
+        vp_target: 12,
+        three_vp_robber: true,
+        any_order: false,
+        turn_ms: Some(90_500),
+        ..Default::default()
+    };
+    assert_eq!(
+        settings_rows::<RiskGame>(&RiskSettings { base: timed }, 3),
+        rows_of(&[
+            ("variant", "risk"),
+            ("board", "random fair board"),
+            ("victory points", "12"),
+            ("turn timer", "90 s"),
+        ])
+    );
 }

@@ -4,7 +4,7 @@
 use super::ChaosConfig;
 use crate::board::BoardSpec;
 use crate::engine::Millis;
-use crate::variants::flags::{TableFlags, TableSettings};
+use crate::variants::flags::{SettingsError, TableFlags, TableSettings};
 use serde::{Deserialize, Serialize};
 
 /// A Total Chaos game's settings.
@@ -55,7 +55,7 @@ impl TableSettings for ChaosSettings {
 
     /// The settings the table flags give: `board`, `vp` and each phase's seconds
     /// (`phase_secs`, when given, is the building phase's).
-    fn from_flags(flags: &TableFlags) -> Result<ChaosSettings, String> {
+    fn from_flags(flags: &TableFlags) -> Result<ChaosSettings, SettingsError> {
         let secs = |s: u64| s * 1000;
         Ok(ChaosSettings {
             board: flags.board_spec()?,

@@ -2,6 +2,7 @@
 //! races settled by arrival order, ready votes and the development card timing rule. Each test
 //! names the ruling it holds in place (docs/rules/total-chaos.md).
 
+use crate::ruleset::testing::{rows_of, settings_rows};
 use super::*;
 use crate::rules::devcards::{DevCard, HeldCard};
 use crate::rules::events::{AwardEvent, DevEvent, TableEvent, TradeEvent};
@@ -999,4 +1000,57 @@ fn any_seat_may_counter_an_offer_it_was_made() {
     assert_eq!(g.table.hands[0], ResourceSet::one(Ore, 2));
     assert_eq!(g.table.hands[1], ResourceSet::one(Brick, 1));
     conserved(&g);
+}
+
+
+/// The lobby, the replay and the summary show these rows to players.
+#[test]
+fn settings_text_reads_as_players_know_it() {
+    let chaos = ChaosSettings {
+        placement_ms: Some(15_000),
+        ..Default::default()
+    };
+    assert_eq!(
+        settings_rows::<ChaosGame>(&chaos, 4),
+        rows_of(&[
+            ("variant", "total-chaos"),
+            ("board", "random fair board"),
+            ("victory points", "10"),
+            ("resource phase", "20 s"),
+            ("robber part 1", "20 s"),
+            ("robber part 2", "20 s"),
+            ("building and trading", "60 s"),
+            ("cooldown", "20 s"),
+            ("placement timer", "15 s"),
+        ])
+    );
+    assert_eq!(
+        settings_rows::<ChaosGame>(&ChaosSettings::default(), 4).last(),
+        Some(&("placement timer".to_string(), "off".to_string()))
+    );
+}
+
+/// The shared command words are read in one place (`rules::commands`), yet this ruleset
+/// still refuses a mistyped one in its own words: its board's names in the examples, its own
+/// cards, its own Monopoly.
+#[test]
+fn the_shared_words_are_refused_in_its_own_words() {
+    let game = ChaosGame::create(&ChaosSettings::default(), 4, 1).expect("a game");
+    crate::rules::commands::testing::refuses_as(
+        &game,
+        &[
+            ("play", "`play` needs a card: knight, roads, plenty or monopoly"),
+            ("play monopoly gold", "`gold` is not a resource (lumber, brick, wool, grain, ore)"),
+            ("settle", "`settle` needs a corner, e.g. C.nw"),
+            ("ready now", "unexpected `now` after the command"),
+            ("fly", "unknown command `fly`; `help` lists the commands"),
+        ],
+    );
+}
+
+/// A shared command reads here as in every ruleset that has it, and is written back as read.
+#[test]
+fn shared_commands_read_alike_and_round_trip() {
+    let game = ChaosGame::create(&ChaosSettings::default(), 4, 1).expect("a game");
+    crate::rules::commands::testing::shared_commands_read_alike_and_round_trip(&game);
 }
