@@ -205,12 +205,7 @@ impl<G: Ruleset> Table<G> {
             return;
         }
         self.review = Some(state.clone());
-        let ids: Vec<ConnId> = self
-            .conns
-            .iter()
-            .filter(|(_, c)| c.greeted)
-            .map(|(id, _)| *id)
-            .collect();
+        let ids = self.greeted();
         self.send_all(&ids, ServerMsg::Review(state));
     }
 

@@ -143,12 +143,7 @@ impl<G: Ruleset> Table<G> {
                     }
                     if let Some(bot) = took_from {
                         // Everyone at the table hears who now plays the seat.
-                        let ids: Vec<ConnId> = self
-                            .conns
-                            .iter()
-                            .filter(|(_, c)| c.greeted)
-                            .map(|(id, _)| *id)
-                            .collect();
+                        let ids = self.greeted();
                         let notice = format!("{name} takes over {bot}'s seat (seat {}).", i + 1);
                         self.send_all(&ids, ServerMsg::Notice(notice));
                     }

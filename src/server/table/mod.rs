@@ -480,12 +480,7 @@ impl<G: Ruleset> Table<G> {
         }
         let s = Box::new(s);
         self.summary = Some(s.clone());
-        let ids: Vec<ConnId> = self
-            .conns
-            .iter()
-            .filter(|(_, c)| c.greeted)
-            .map(|(id, _)| *id)
-            .collect();
+        let ids = self.greeted();
         self.send_all(&ids, ServerMsg::Summary(s));
         self.review_at_the_end();
     }
@@ -656,6 +651,15 @@ impl<G: Ruleset> Table<G> {
 
     /// Sends one message to many connections, encoded once: each TCP connection's queue gets
     /// the same bytes.
+    /// The connections that said hello: everyone a table-wide message goes to.
+    fn greeted(&self) -> Vec<ConnId> {
+        self.conns
+            .iter()
+            .filter(|(_, c)| c.greeted)
+            .map(|(id, _)| *id)
+            .collect()
+    }
+
     fn send_all(&mut self, ids: &[ConnId], msg: ServerMsg<G::View>) {
         let mut out = Outgoing::new(msg);
         for &id in ids {
