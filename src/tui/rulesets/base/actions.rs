@@ -8,7 +8,8 @@ use crate::rules::words::cap;
 use crate::tui::dialogs::{OfferRow, OffersDialog, PlayDialog, PlayItem, PlayThen};
 use crate::tui::input::Verb;
 use crate::tui::lines::res_name;
-use crate::tui::ruleset::Ctx;
+use crate::tui::ruleset::{Ctx, Phase};
+use super::phase;
 use crate::engine::Seat;
 use crate::variants::base::BaseView;
 use ratatui::style::Modifier;
@@ -70,9 +71,9 @@ pub(super) fn action_lines(cx: &Ctx, v: &BaseView, short: bool) -> Vec<(Option<V
             Span::raw("  "),
             Span::styled(
                 if short {
-                    format!("{:<13}", verb.label_in(&v.phase, true))
+                    format!("{:<13}", verb.label_in(phase(v), true))
                 } else {
-                    format!("{:<18}", verb.label_in(&v.phase, false))
+                    format!("{:<18}", verb.label_in(phase(v), false))
                 },
                 if enabled { t.title() } else { t.dim() },
             ),
@@ -106,8 +107,8 @@ pub(super) fn action_lines(cx: &Ctx, v: &BaseView, short: bool) -> Vec<(Option<V
                     .get(me.unwrap_or(0) as usize)
                     .and_then(|p| p.must_discard)
                     .map(|n| format!("{n} cards owed")),
-                Verb::Road | Verb::Settle if v.phase == "setup" => Some("free in setup".into()),
-                Verb::Road if v.phase == "road-building" => Some(format!("{} free", v.free_roads)),
+                Verb::Road | Verb::Settle if phase(v) == Phase::Setup => Some("free in setup".into()),
+                Verb::Road if phase(v) == Phase::FreeRoads => Some(format!("{} free", v.free_roads)),
                 _ => None,
             };
             if let Some(n) = note {
@@ -122,7 +123,7 @@ pub(super) fn action_lines(cx: &Ctx, v: &BaseView, short: bool) -> Vec<(Option<V
 /// The cost of an action bar entry, if it has one (roads and settlements are free while
 /// placing in setup and with Road Building).
 fn verb_cost(view: &BaseView, v: Verb) -> Option<ResourceSet> {
-    let setup = view.phase == "setup" || view.phase == "road-building";
+    let setup = matches!(phase(view), Phase::Setup | Phase::FreeRoads);
         match v {
             Verb::Road if !setup => Some(costs::ROAD),
             Verb::Settle if !setup => Some(costs::SETTLEMENT),
@@ -138,7 +139,7 @@ pub(super) fn why_not(cx: &Ctx, view: &BaseView, hand: ResourceSet, v: Verb) -> 
         if cx.watching() {
             return "You are watching: spectators cannot play.".into();
         }
-        if view.phase == "over" {
+        if phase(view) == Phase::Over {
             return "The game is over.".into();
         }
         let people = &cx.people;
@@ -168,21 +169,18 @@ pub(super) fn why_not(cx: &Ctx, view: &BaseView, hand: ResourceSet, v: Verb) -> 
                 cap(v.label().to_string())
             );
         }
-        match (v, view.phase.as_str()) {
-            (_, "setup") => "In setup you place a settlement, then a road next to it.".into(),
-            (_, "discard") => "Wait: players are discarding after the 7.".into(),
-            (_, "robber") => "First move the robber: Tab to a hex, Enter.".into(),
-            (_, "road-building") => "First place your free roads: Tab, Enter.".into(),
-            (Verb::Trade, "special-build") | (Verb::Play, "special-build") => {
+        match (v, phase(view)) {
+            (_, Phase::Setup) => "In setup you place a settlement, then a road next to it.".into(),
+            (_, Phase::Discard) => "Wait: players are discarding after the 7.".into(),
+            (_, Phase::Robber) => "First move the robber: Tab to a hex, Enter.".into(),
+            (_, Phase::FreeRoads) => "First place your free roads: Tab, Enter.".into(),
+            (Verb::Trade | Verb::Play, Phase::SpecialBuild) => {
                 "The special build allows building and buying only: trade and play in your turn."
                     .into()
             }
             (Verb::Roll, _) => "You have rolled already this turn.".into(),
-            (Verb::End, _) | (Verb::Trade, "roll") => "Roll the dice first (r).".into(),
-            (Verb::Road, "roll")
-            | (Verb::Settle, "roll")
-            | (Verb::City, "roll")
-            | (Verb::BuyDev, "roll") => "Roll the dice first (r).".into(),
+            (Verb::End, _) | (Verb::Trade, Phase::Roll) => "Roll the dice first (r).".into(),
+            (Verb::Road | Verb::Settle | Verb::City | Verb::BuyDev, Phase::Roll) => "Roll the dice first (r).".into(),
             (Verb::Road, _) => "There is no free edge next to your roads and buildings.".into(),
             (Verb::Settle, _) => {
                 "No spot: a settlement needs your road and no building on the next corners.".into()

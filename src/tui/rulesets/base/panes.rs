@@ -2,7 +2,8 @@
 //! Risk of Catan shows its base game through them too.
 
 use crate::tui::lines::res_name;
-use crate::tui::ruleset::Ctx;
+use super::phase;
+use crate::tui::ruleset::{Ctx, Phase};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::panel;
 use crate::rules::resources::{Resource, ResourceSet};
@@ -41,9 +42,9 @@ pub(super) fn players_pane(cx: &Ctx, v: &BaseView, area: Rect, buf: &mut Buffer)
     for p in &v.players {
         let s = p.seat;
         let info = seats.get(s as usize);
-        let acting = match v.phase.as_str() {
-            "discard" => p.must_discard.is_some(),
-            "over" => v.winner == Some(s),
+        let acting = match phase(v) {
+            Phase::Discard => p.must_discard.is_some(),
+            Phase::Over => v.winner == Some(s),
             _ => v.current == Some(s),
         };
         let mut name = people.name(s).to_string();
