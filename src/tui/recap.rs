@@ -492,13 +492,15 @@ fn review_page(app: &App, area: Rect, buf: &mut Buffer) {
 /// The summary as text in a scrolling panel (small terminals).
 fn text_screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
+    // The panel's inside.
+    let width = area.width.saturating_sub(2) as usize;
     let text = match own_lines(app, &app.people()) {
         Some(own) => format!(
             "{}\nPlayers:\n{}\n",
-            crate::recap::text::standings(s),
+            crate::recap::text::standings_fit(s, width),
             own.join("\n")
         ),
-        None => crate::recap::text::render(s),
+        None => crate::recap::text::render_fit(s, width),
     };
     let lines: Vec<Line> = text.lines().map(|l| Line::raw(l.to_string())).collect();
     let rect = centered(area, area.width, area.height);
