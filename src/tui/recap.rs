@@ -237,7 +237,8 @@ fn chart(s: &Summary, people: &People, t: &Theme, area: Rect, buf: &mut Buffer) 
         ))
         .x_axis(
             Axis::default()
-                .title(Span::styled(word.to_string(), t.dim()))
+                // A space after it keeps it off the panel's border, as text is elsewhere.
+                .title(Span::styled(format!("{word} "), t.dim()))
                 .bounds([0.0, n])
                 .labels(vec![
                     Span::raw("0"),
