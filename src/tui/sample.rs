@@ -28,9 +28,10 @@ pub struct Sample {
 }
 
 impl Sample {
-    /// A Big Game as the hall display sees it: a spectator of the table (Ann sits idle).
-    pub fn big_hall(seed: u64, boards: usize, level: ColorLevel) -> Sample {
-        let mut s = Sample::big(seed, boards, level);
+    /// The same table as a hall display sees it: the screen of a spectator named "Hall"
+    /// (the people seated sit idle).
+    pub fn watched(self, level: ColorLevel) -> Sample {
+        let mut s = self;
         let (tx, r) = mpsc::channel(100_000);
         s.table.open(9, tx, false, "hall".into());
         s.table.message(

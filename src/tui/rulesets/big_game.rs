@@ -373,4 +373,9 @@ impl crate::tui::sample::Sample {
             crate::variants::Game::BigGame(crate::variants::big_game::BigGame::new(cfg).expect("a valid game"));
         Self::with_game(game, seed, &["Ann"], 2 * boards, level)
     }
+
+    /// A Big Game as the hall display sees it: a spectator of the table (Ann sits idle).
+    pub fn big_hall(seed: u64, boards: usize, level: crate::tui::theme::ColorLevel) -> Self {
+        Self::big(seed, boards, level).watched(level)
+    }
 }
