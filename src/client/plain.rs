@@ -230,7 +230,15 @@ fn answer<V: PlainView>(
         },
         Ask::Summary(json) => match &st.summary {
             Some(s) if json => writeln!(out, "{}", s.json())?,
-            Some(s) => write!(out, "{}", crate::recap::text::render(s))?,
+            Some(s) => {
+                let dice = (st.update.as_ref()).is_none_or(|u| u.view.production_dice());
+                let text = if dice {
+                    crate::recap::text::render(s)
+                } else {
+                    crate::recap::text::standings(s)
+                };
+                write!(out, "{text}")?
+            }
             None => writeln!(
                 out,
                 "error: there is no summary yet: the host sends it when the game is over"
@@ -281,6 +289,40 @@ mod tests {
     impl Shared {
         fn text(&self) -> String {
             String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+        }
+    }
+
+    /// `summary` prints the dice and resources only for a ruleset that rolls production
+    /// dice: after an Adaptations game it prints the standings and points alone.
+    #[test]
+    fn summary_prints_dice_only_where_the_game_rolls_them() {
+        use crate::tui::sample::Sample;
+        use crate::tui::theme::ColorLevel;
+        let cfg = crate::sim::SimConfig::base(1, 5, vec![crate::bots::BotKind::Heuristic; 4]);
+        let played = crate::sim::play_game(&cfg, 0, true).expect("a game");
+        let (header, entries) = played.record.expect("its record");
+        let summary = crate::recap::of_record(&header, &entries).expect("it replays");
+        let text = |mut s: Sample| {
+            s.app.sessions[0].st.summary = Some(summary.clone());
+            let mut out = Vec::new();
+            answer(
+                &s.app.sessions[0].st,
+                Ask::Summary(false),
+                &mut out,
+                ColorMode::Never,
+            )
+            .expect("answered");
+            String::from_utf8(out).expect("text")
+        };
+        let base = text(Sample::new(4, 4, ColorLevel::None));
+        assert!(
+            base.contains("Standings") && base.contains("Dice ("),
+            "{base}"
+        );
+        let adapt = text(Sample::adaptations(4, 4, ColorLevel::None));
+        assert!(adapt.contains("Standings"), "{adapt}");
+        for gone in ["Dice (", "production dice", "Resources gained"] {
+            assert!(!adapt.contains(gone), "shows {gone}:\n{adapt}");
         }
     }
 

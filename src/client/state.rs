@@ -38,6 +38,11 @@ pub trait PlainView:
         false
     }
 
+    /// Whether the game rolls production dice, so `summary` shows the dice and resources.
+    fn production_dice(&self) -> bool {
+        true
+    }
+
     /// Fills in what this view left out from the previous one (a ruleset whose host may
     /// leave the pieces out: [`crate::ruleset::Ruleset::view_without_pieces`]).
     fn keep_pieces(&mut self, _earlier: &Self) {}

@@ -3,7 +3,7 @@
 use super::Summary;
 use std::fmt::Write;
 
-/// Turns or rounds per line of the points table.
+/// Turns or rounds per line of the points table where the width is not known.
 const COLUMNS: usize = 20;
 
 /// The whole summary as lines of text.
@@ -11,9 +11,24 @@ pub fn render(s: &Summary) -> String {
     standings(s) + &dice_and_resources(s)
 }
 
+/// The whole summary with its points table fitted to `width` characters (a small terminal).
+pub fn render_fit(s: &Summary, width: usize) -> String {
+    standings_fit(s, width) + &dice_and_resources(s)
+}
+
 /// The headline, the standings with points by source and the points table: what every
 /// ruleset's summary has.
 pub fn standings(s: &Summary) -> String {
+    standings_columns(s, COLUMNS)
+}
+
+/// As [`standings`], with as many turns per line of the points table as `width` holds.
+pub fn standings_fit(s: &Summary, width: usize) -> String {
+    let columns = width.saturating_sub(2 + name_width(s)) / 4;
+    standings_columns(s, columns.clamp(1, COLUMNS))
+}
+
+fn standings_columns(s: &Summary, columns: usize) -> String {
     let mut out = String::new();
     let name_w = name_width(s);
     let winners: Vec<&str> = s
@@ -72,7 +87,7 @@ pub fn standings(s: &Summary) -> String {
     let total = s.periods();
     let mut start = 0;
     while start < total {
-        let end = (start + COLUMNS).min(total);
+        let end = (start + columns).min(total);
         let mut head = format!("  {:<name_w$}", s.period.word());
         for p in start..end {
             let label = if p + 1 == total {

@@ -9,14 +9,12 @@
 
 use super::board::{self, Viewport};
 use super::dialogs::{
-    Dialog, ListDialog, OfferRow, OffersDialog, Outcome, Partner, PickDialog, PlayDialog, PlayItem,
-    PlayThen, TradeDialog,
+    Dialog, ListDialog, OffersDialog, Outcome, Partner, PickDialog, PlayDialog, TradeDialog,
 };
 use super::input::{Dir, Intent, LineEditor, LineEvent, Verb, is_force_quit, map_key};
 use super::layout::{self, Areas, Needs};
 use super::legal::{BoardAction, LegalIndex};
-use super::lines::res_name;
-use super::ruleset::{Ctx, RulesetUi};
+use super::ruleset::{Ctx, Phase, RulesetUi};
 use super::rulesets::{self, overlay};
 use super::theme::Theme;
 use super::widgets::People;
@@ -27,16 +25,12 @@ use crate::client::state::ClientState;
 use crate::engine::Seat;
 use crate::proto::moves::Move;
 use crate::proto::{ClientMsg, ServerMsg};
-use crate::rules::costs;
-use crate::rules::devcards::DevCard;
 use crate::rules::resources::ResourceSet;
 use crate::rules::words::cap;
 use crate::topology::HexId;
-use crate::variants::base::BaseView;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
-use ratatui::style::Modifier;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -239,10 +233,9 @@ impl App {
         self.st().map.as_ref()
     }
 
-    /// The base game on screen, if the game has started and its ruleset is played through
-    /// one ([`RulesetUi::classic`]).
-    pub fn view(&self) -> Option<&BaseView> {
-        base_view(self.st())
+    /// What the game on screen waits for, in the core's terms ([`RulesetUi::phase`]).
+    pub fn phase(&self) -> Option<Phase> {
+        self.ruleset()?.phase()
     }
 
     /// The client part of the ruleset on screen, once the game has started.
@@ -321,9 +314,8 @@ impl App {
         if let [a @ (BoardAction::Collect | BoardAction::Place)] = acts.as_slice() {
             return Some(*a);
         }
-        let phase = self.view().map(|v| v.phase.as_str())?;
-        match phase {
-            "setup" | "robber" | "road-building" if acts.len() == 1 => Some(acts[0]),
+        match self.phase()? {
+            p if p.places() && acts.len() == 1 => Some(acts[0]),
             _ => None,
         }
     }
@@ -337,7 +329,10 @@ impl App {
     pub fn layout(&self, area: Rect) -> Option<Areas> {
         let pic =
             (self.pic.width() > 0).then(|| (self.pic.width() as u16, self.pic.height() as u16));
-        let seats = self.view().map(|v| v.players.len()).unwrap_or(4).max(2) as u16;
+        let seats = (self.ruleset())
+            .and_then(|r| r.seat_count())
+            .unwrap_or(4)
+            .max(2) as u16;
         layout::layout(
             Needs {
                 pic,
@@ -510,7 +505,7 @@ impl App {
         }
         self.refresh();
         for (i, s) in self.sessions.iter_mut().enumerate() {
-            let turn = base_view(&s.st).map_or(0, |v| v.turn);
+            let turn = rulesets::of(&s.st).and_then(|r| r.turn()).unwrap_or(0);
             let now_acting = must_act(&s.st).then_some(turn);
             if now_acting.is_some() && now_acting != s.acting && i == self.active {
                 if self.opts.bell {
@@ -547,15 +542,15 @@ impl App {
         {
             self.action = None;
         }
-        let phase = self.view().map(|v| v.phase.clone()).unwrap_or_default();
-        if phase != "discard" {
+        let phase = self.phase();
+        if phase != Some(Phase::Discard) {
             self.discard_dismissed = false;
         }
         self.refresh_dialog();
         if self.dialog.is_none() && self.legal.discard && !self.discard_dismissed && !self.pass_to {
             self.open_discard();
         }
-        if phase == "over" && !self.results_seen {
+        if phase == Some(Phase::Over) && !self.results_seen {
             self.results = true;
             self.results_seen = true;
             self.dialog = None;
@@ -612,13 +607,13 @@ impl App {
             Dialog::Trade(mut t) => {
                 let ok = match t.counter {
                     Some((id, _)) => self
-                        .view()
-                        .is_some_and(|v| v.offers.iter().any(|o| o.id == id)),
+                        .offers_dialog()
+                        .is_some_and(|d| d.rows.iter().any(|o| o.id == id)),
                     None => self.legal.any_trade(),
                 };
                 t.hand = hand;
-                if let Some(y) = self.view().and_then(|v| v.you.as_ref()) {
-                    t.rates = y.bank_rates;
+                if let Some(rates) = self.ruleset().and_then(|r| r.bank_rates()) {
+                    t.rates = rates;
                 }
                 ok.then_some(Dialog::Trade(t))
             }
@@ -710,26 +705,10 @@ pub const LOCAL_WORDS: [&str; 8] = [
     "say ", "help", "quit", "names", "legal", "ready", "start", "color ",
 ];
 
-/// The base game of a client's state, if the game has started and its ruleset is played
-/// through one ([`RulesetUi::classic`]).
-pub fn base_view(st: &ClientState) -> Option<&BaseView> {
-    rulesets::of(st)?.classic()
-}
-
 /// Whether the game waits for this client's seat.
 pub fn must_act(st: &ClientState) -> bool {
-    let (Some(v), Some(me)) = (base_view(st), st.seat) else {
+    let (Some(r), Some(me)) = (rulesets::of(st), st.seat) else {
         return false;
     };
-    if st.legal().is_empty() {
-        return false;
-    }
-    match v.phase.as_str() {
-        "over" => false,
-        "discard" => v
-            .players
-            .get(me as usize)
-            .is_some_and(|p| p.must_discard.is_some()),
-        _ => v.current == Some(me),
-    }
+    !st.legal().is_empty() && r.must_act(me)
 }

@@ -6,7 +6,10 @@
 
 use super::theme::Theme;
 use super::widgets::{People, centered, panel};
+use crate::client::state::ClientState;
 use crate::engine::Seat;
+use crate::proto::moves::Move;
+use crate::rules::devcards::DevCard;
 use crate::rules::resources::{Resource, ResourceSet};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -287,6 +290,31 @@ pub struct PlayDialog {
 }
 
 impl PlayDialog {
+    /// The play menu of a ruleset whose view the menu does not read (the Big Game,
+    /// Total Chaos): each legal card play is a choice, under its card's name, so `p` plays a
+    /// card there as in base. The card comes from the typed move, the rest of the choice (a
+    /// knight's hex, the cards of a Year of Plenty) from the command as the host wrote it.
+    pub fn from_legal(st: &ClientState) -> Option<PlayDialog> {
+        let items: Vec<PlayItem> = st
+            .legal_moves()
+            .filter_map(|(m, text)| {
+                let card = match m {
+                    Move::Knight => DevCard::Knight,
+                    Move::RoadBuilding => DevCard::RoadBuilding,
+                    Move::Plenty(_) => DevCard::YearOfPlenty,
+                    Move::Monopoly(_) => DevCard::Monopoly,
+                    _ => return None,
+                };
+                Some(PlayItem {
+                    label: format!("{card}: {text}"),
+                    note: None,
+                    then: PlayThen::Send(text.clone()),
+                })
+            })
+            .collect();
+        (!items.is_empty()).then_some(PlayDialog { items, row: 0 })
+    }
+
     pub fn key(&mut self, k: &KeyEvent) -> Outcome {
         let n = self.items.len().max(1);
         match k.code {

@@ -1,6 +1,7 @@
 //! Keys to intents, and the command line's editor. Pure: no terminal, no clock, so every
 //! mapping is unit-tested. The app ([`super::app`]) turns intents into commands.
 
+use super::ruleset::Phase;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A direction on the board.
@@ -75,10 +76,10 @@ impl Verb {
     }
 
     /// Its name in the action bar during `phase`: in a special build `e` ends that, not a turn.
-    pub fn label_in(self, phase: &str, short: bool) -> &'static str {
+    pub fn label_in(self, phase: Phase, short: bool) -> &'static str {
         match (self, phase, short) {
-            (Verb::End, "special-build", false) => "End special build",
-            (Verb::End, "special-build", true) => "End build",
+            (Verb::End, Phase::SpecialBuild, false) => "End special build",
+            (Verb::End, Phase::SpecialBuild, true) => "End build",
             (_, _, false) => self.label(),
             (_, _, true) => self.short_label(),
         }
@@ -411,12 +412,12 @@ mod tests {
     #[test]
     fn in_a_special_build_e_is_labelled_as_ending_it() {
         assert_eq!(
-            Verb::End.label_in("special-build", false),
+            Verb::End.label_in(Phase::SpecialBuild, false),
             "End special build"
         );
-        assert_eq!(Verb::End.label_in("special-build", true), "End build");
-        assert_eq!(Verb::End.label_in("main", false), "End the turn");
-        assert_eq!(Verb::Road.label_in("special-build", false), "Road");
+        assert_eq!(Verb::End.label_in(Phase::SpecialBuild, true), "End build");
+        assert_eq!(Verb::End.label_in(Phase::Main, false), "End the turn");
+        assert_eq!(Verb::Road.label_in(Phase::SpecialBuild, false), "Road");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! each command ([`crate::proto::moves::Move`]), never by reading the text; the text is kept
 //! so a choice made on screen sends exactly a command the host listed.
 
+use super::input::Verb;
 use crate::board::render::Target;
 use crate::engine::Seat;
 use crate::proto::moves::Move;
@@ -242,6 +243,22 @@ impl LegalIndex {
     }
 
     /// Whether any development card may be played now.
+    /// Whether an action bar entry can be taken now.
+    pub fn allows(&self, v: Verb) -> bool {
+        match v {
+            Verb::Roll => self.roll,
+            Verb::Road => !self.road.is_empty(),
+            Verb::Settle => !self.settle.is_empty(),
+            Verb::City => !self.city.is_empty(),
+            Verb::BuyDev => self.buy_dev,
+            Verb::Play => self.any_play(),
+            Verb::Trade => self.any_trade(),
+            Verb::Answer => self.any_answer(),
+            Verb::Discard => self.discard,
+            Verb::End => self.end,
+        }
+    }
+
     pub fn any_play(&self) -> bool {
         self.knight || self.road_building || !self.plenty.is_empty() || !self.monopoly.is_empty()
     }

@@ -237,7 +237,8 @@ fn chart(s: &Summary, people: &People, t: &Theme, area: Rect, buf: &mut Buffer) 
         ))
         .x_axis(
             Axis::default()
-                .title(Span::styled(word.to_string(), t.dim()))
+                // A space after it keeps it off the panel's border, as text is elsewhere.
+                .title(Span::styled(format!("{word} "), t.dim()))
                 .bounds([0.0, n])
                 .labels(vec![
                     Span::raw("0"),
@@ -311,6 +312,111 @@ fn dice(s: &Summary, t: &Theme, area: Rect, buf: &mut Buffer) {
 }
 
 fn resources(s: &Summary, people: &People, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let inner = area.width.saturating_sub(2) as usize;
+    let wide = inner >= 16 + 12 * Gain::ALL.len();
+    let mut lines = if wide {
+        resources_by_seat(s, people, t)
+    } else {
+        resources_by_cause(s, people, t, inner)
+    };
+    // Where rows are short, the halves go without the blank line between them.
+    if lines.len() > area.height.saturating_sub(2) as usize
+        && let Some(i) = lines.iter().position(|l| l.width() == 0)
+    {
+        lines.remove(i);
+    }
+    let title = if wide {
+        " Resources gained by source, and lost "
+    } else {
+        " Resources gained and lost "
+    };
+    Paragraph::new(lines)
+        .block(panel(t, Span::styled(title, t.title()), false))
+        .render(area, buf);
+}
+
+/// The resources table where it is narrow: a row per cause, a column per seat under its
+/// letter (the standings above name the letters); the seats that do not fit are counted.
+fn resources_by_cause(s: &Summary, people: &People, t: &Theme, width: usize) -> Vec<Line<'static>> {
+    let words = Gain::ALL
+        .iter()
+        .map(|g| g.word())
+        .chain(Loss::ALL.iter().map(|l| l.word()));
+    let word_w = words.map(str::len).max().unwrap_or(0) + 2;
+    let most = (s.seats.iter())
+        .flat_map(|x| x.gained.values().chain(x.lost.values()))
+        .map(|r| r.total())
+        .max()
+        .unwrap_or(0);
+    let col_w = most.to_string().len().max(2) + 1;
+    let fit = (width.saturating_sub(word_w) / col_w).min(s.seats.len());
+    let seats = &s.seats[..fit];
+    let half = |title: &str, rows: Vec<(&str, Vec<u32>)>| {
+        let mut head = vec![Span::styled(
+            format!(" {title:<w$}", w = word_w - 1),
+            t.title(),
+        )];
+        for x in seats {
+            let mut letter = label(s, people, x.seat, t)
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| Span::raw("?"));
+            letter.content = letter
+                .content
+                .chars()
+                .take(col_w - 1)
+                .collect::<String>()
+                .into();
+            head.push(Span::raw(
+                " ".repeat(col_w - letter.content.chars().count()),
+            ));
+            head.push(letter);
+        }
+        let mut lines = vec![Line::from(head)];
+        for (word, totals) in rows {
+            let mut row = format!("  {word:<w$}", w = word_w - 2);
+            for n in totals {
+                row.push_str(&format!("{n:>col_w$}"));
+            }
+            lines.push(Line::raw(row));
+        }
+        lines
+    };
+    let mut lines = half(
+        "gained",
+        (Gain::ALL.iter())
+            .map(|g| {
+                let totals = seats
+                    .iter()
+                    .map(|x| x.gained.get(g).map_or(0, |r| r.total()));
+                (g.word(), totals.collect())
+            })
+            .collect(),
+    );
+    lines.push(Line::raw(""));
+    lines.extend(half(
+        "lost",
+        (Loss::ALL.iter())
+            .map(|k| {
+                let totals = seats.iter().map(|x| x.lost.get(k).map_or(0, |r| r.total()));
+                (k.word(), totals.collect())
+            })
+            .collect(),
+    ));
+    if fit < s.seats.len() {
+        lines.push(Line::from(Span::styled(
+            format!(
+                " {} more seats: a wider terminal shows them",
+                s.seats.len() - fit
+            ),
+            t.dim(),
+        )));
+    }
+    lines
+}
+
+/// The resources table where it is wide: a row per seat, a column per cause.
+fn resources_by_seat(s: &Summary, people: &People, t: &Theme) -> Vec<Line<'static>> {
     // One table of two halves: a title row of causes, then a row of totals per seat.
     let half = |title: &str, words: Vec<&str>, totals: &dyn Fn(&SeatSummary) -> Vec<u32>| {
         let mut head = format!(" {title:<16}");
@@ -351,13 +457,7 @@ fn resources(s: &Summary, people: &People, t: &Theme, area: Rect, buf: &mut Buff
                 .collect()
         },
     ));
-    Paragraph::new(lines)
-        .block(panel(
-            t,
-            Span::styled(" Resources gained by source, and lost ", t.title()),
-            false,
-        ))
-        .render(area, buf);
+    lines
 }
 
 /// The game's review, as the host sent it (its progress until it is ready), on its own page
@@ -393,13 +493,15 @@ fn review_page(app: &App, area: Rect, buf: &mut Buffer) {
 /// The summary as text in a scrolling panel (small terminals).
 fn text_screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
+    // The panel's inside.
+    let width = area.width.saturating_sub(2) as usize;
     let text = match own_lines(app, &app.people()) {
         Some(own) => format!(
             "{}\nPlayers:\n{}\n",
-            crate::recap::text::standings(s),
+            crate::recap::text::standings_fit(s, width),
             own.join("\n")
         ),
-        None => crate::recap::text::render(s),
+        None => crate::recap::text::render_fit(s, width),
     };
     let lines: Vec<Line> = text.lines().map(|l| Line::raw(l.to_string())).collect();
     let rect = centered(area, area.width, area.height);

@@ -9,6 +9,8 @@
 //! The drawing methods read a [`Ctx`] (the theme, the client state, who is on screen, the
 //! legal moves) instead of the app, so the ruleset modules sit below the app and the drawing.
 
+use super::dialogs::{OffersDialog, PlayDialog};
+use super::input::Verb;
 use super::legal::{BoardAction, LegalIndex};
 use super::theme::Theme;
 use super::widgets::People;
@@ -17,11 +19,11 @@ use crate::client::rulesets::PlainUi;
 use crate::client::state::ClientState;
 use crate::engine::Seat;
 use crate::rules::resources::ResourceSet;
-use crate::topology::HexId;
-use crate::variants::base::BaseView;
+use crate::topology::{CornerId, HexId};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use ratatui::text::Line;
 use std::time::Instant;
 
 /// What a ruleset's drawing and prompts read of the screen: built by the app for each use.
@@ -59,12 +61,43 @@ impl Ctx<'_> {
     }
 }
 
+/// What the game waits for, in the terms the core acts on (a placement it implies, the
+/// discard dialog it opens, the results it shows when the game ends). Each ruleset's client
+/// module maps its view's phase into it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The opening placements.
+    Setup,
+    /// The seat in turn rolls the dice.
+    Roll,
+    /// The seat in turn builds, trades and plays.
+    Main,
+    /// Seats discard after a seven.
+    Discard,
+    /// The seat in turn moves the robber.
+    Robber,
+    /// The seat in turn places free roads.
+    FreeRoads,
+    /// A seat builds out of turn (the special build of five and six players).
+    SpecialBuild,
+    /// The game is over.
+    Over,
+}
+
+impl Phase {
+    /// Whether the phase allows only one kind of placement, so the board action is implied.
+    pub fn places(self) -> bool {
+        matches!(self, Phase::Setup | Phase::Robber | Phase::FreeRoads)
+    }
+}
+
 /// Where a ruleset's own panel goes in the side column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PanelPlace {
-    /// No panel of its own: the players, hand and actions panes show its base game.
+    /// No panel of its own: the players, hand and actions panes ([`RulesetUi::players_pane`],
+    /// [`RulesetUi::hand_pane`], [`RulesetUi::action_lines`]) show the game.
     None,
-    /// In place of the actions pane, under the players and hand panes of its base game.
+    /// In place of the actions pane, under the players and hand panes.
     Actions,
     /// Over the whole side column, from the players pane down.
     Side,
@@ -95,10 +128,88 @@ pub struct OwnKey {
 
 /// One ruleset's part of a client, over a view that lives for `'a`.
 pub trait RulesetUi<'a>: PlainUi<'a> {
-    /// The base game this ruleset is played through (base itself; Risk under its armies),
-    /// which the turn, the players, hand and actions panes, the dialogs and the results
-    /// screen read. `None`: the ruleset shows its state in its own panel.
-    fn classic(&self) -> Option<&'a BaseView> {
+    /// What the game waits for, in the core's terms (`None`: the ruleset tells its phase in
+    /// its own panel and the core implies no placement, opens no discard dialog by phase).
+    fn phase(&self) -> Option<Phase> {
+        None
+    }
+
+    /// The turn number the title bar shows with the last roll (`None`: the ruleset's phase
+    /// text tells its round itself).
+    fn turn(&self) -> Option<u32> {
+        None
+    }
+
+    /// The last roll's two dice, for the title bar.
+    fn last_roll(&self) -> Option<(u8, u8)> {
+        None
+    }
+
+    /// How many seats the players pane lists (`None`: the ruleset draws no players pane).
+    fn seat_count(&self) -> Option<usize> {
+        None
+    }
+
+    /// Whether the game waits for `me` now (the core also asks that a command is legal).
+    fn must_act(&self, _me: Seat) -> bool {
+        false
+    }
+
+    /// Draws the players pane (with [`PanelPlace::None`] and [`PanelPlace::Actions`]).
+    fn players_pane(&self, _cx: &Ctx, _area: Rect, _buf: &mut Buffer) {}
+
+    /// Draws the pane of the seat on screen's hand (beside the players pane).
+    fn hand_pane(&self, _cx: &Ctx, _area: Rect, _buf: &mut Buffer) {}
+
+    /// Draws the dice pane, where the layout has room for one.
+    fn dice_pane(&self, _cx: &Ctx, _area: Rect, _buf: &mut Buffer) {}
+
+    /// The actions pane's lines (with [`PanelPlace::None`]), with the action each one
+    /// chooses (for clicks); `short` where the pane is narrow.
+    fn action_lines(&self, _cx: &Ctx, _short: bool) -> Vec<(Option<Verb>, Line<'static>)> {
+        Vec::new()
+    }
+
+    /// Why an action cannot be taken now, in the ruleset's words (`None`: the core says
+    /// the action is not possible and what the game waits for).
+    fn why_not(&self, _cx: &Ctx, _v: Verb) -> Option<String> {
+        None
+    }
+
+    /// The development cards `p` offers (default: each legal card play, by its typed move).
+    fn play_dialog(&self, cx: &Ctx) -> Option<PlayDialog> {
+        PlayDialog::from_legal(cx.st)
+    }
+
+    /// The offers on the table, for the answer dialog (`None`: none, or no such dialog).
+    fn offers_dialog(&self, _cx: &Ctx) -> Option<OffersDialog> {
+        None
+    }
+
+    /// The seats still in the game the trade dialog may name as partners (`None`: the
+    /// ruleset has no trade dialog).
+    fn traders(&self) -> Option<Vec<Seat>> {
+        None
+    }
+
+    /// The seat on screen's bank rates by resource, for the trade dialog.
+    fn bank_rates(&self) -> Option<[u32; 5]> {
+        None
+    }
+
+    /// Who owns the building on corner `c`, for what the cursor offers there.
+    fn building_owner(&self, _c: CornerId) -> Option<Seat> {
+        None
+    }
+
+    /// How many resource cards `seat` holds, for the robber's choice of whom to rob.
+    fn cards_held(&self, _seat: Seat) -> u32 {
+        0
+    }
+
+    /// The results screen's lines when the host's summary has not arrived (`None`: no
+    /// results screen of the ruleset's own).
+    fn results_lines(&self, _cx: &Ctx) -> Option<Vec<Line<'static>>> {
         None
     }
 

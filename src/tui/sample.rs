@@ -1,15 +1,16 @@
 //! Games in known states for the snapshot tests and the frame benchmark: a real host table
 //! (no sockets, no clock) with people and bots, driven step by step, its messages fed to an
-//! [`App`].
+//! [`App`]. Each ruleset's client module (`rulesets::*`) adds the constructor of its own
+//! game (and base its view and an editor of it).
 
 use super::app::{App, AppOptions, Effect, Session, must_act};
+use super::ruleset::Phase;
 use super::theme::{ColorLevel, Theme};
 use crate::engine::Millis;
 use crate::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
 use crate::ruleset::Ruleset;
 use crate::server::table::{Table, TableConfig};
-use crate::variants::base::{BaseConfig, BaseGame, BaseView};
-use crate::variants::{Game, GameView};
+use crate::variants::Game;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Instant;
 use tokio::sync::mpsc;
@@ -27,57 +28,10 @@ pub struct Sample {
 }
 
 impl Sample {
-    /// A base game for `seats` seats with the given seed, seat 1 placing first; "Ann" plays,
-    /// bots take the rest.
-    pub fn new(seed: u64, seats: usize, level: ColorLevel) -> Sample {
-        Sample::with_people(seed, &["Ann"], seats, level)
-    }
-
-    /// As [`Sample::new`] with several people at the terminal (a hot-seat game).
-    pub fn with_people(seed: u64, people: &[&str], seats: usize, level: ColorLevel) -> Sample {
-        let mut cfg = BaseConfig::new(seats, seed);
-        cfg.first = Some(0);
-        let game = Game::Base(BaseGame::new(cfg).expect("a valid base game"));
-        Sample::with_game(game, seed, people, seats, level)
-    }
-
-    /// A Total Chaos game with "Ann" in seat 1 and bots in the others.
-    pub fn chaos(seed: u64, seats: usize, level: ColorLevel) -> Sample {
-        let cfg = crate::variants::total_chaos::ChaosConfig::new(seats, seed);
-        let game = Game::TotalChaos(
-            crate::variants::total_chaos::ChaosGame::new(cfg).expect("a valid game"),
-        );
-        Sample::with_game(game, seed, &["Ann"], seats, level)
-    }
-
-    /// An Adaptations game with "Ann" in seat 1 and bots in the others.
-    pub fn adaptations(seed: u64, seats: usize, level: ColorLevel) -> Sample {
-        let cfg = crate::variants::adaptations::AdaptConfig::new(seats, seed);
-        let game = Game::Adaptations(
-            crate::variants::adaptations::AdaptGame::new(cfg).expect("a valid game"),
-        );
-        Sample::with_game(game, seed, &["Ann"], seats, level)
-    }
-
-    /// A Risk of Catan game with "Ann" in seat 1 (placing first) and bots in the others.
-    pub fn risk(seed: u64, seats: usize, level: ColorLevel) -> Sample {
-        let mut cfg = crate::variants::risk::RiskConfig::new(seats, seed);
-        cfg.base.first = Some(0);
-        let game = Game::Risk(crate::variants::risk::RiskGame::new(cfg).expect("a valid game"));
-        Sample::with_game(game, seed, &["Ann"], seats, level)
-    }
-
-    /// A Big Game of `boards` boards with "Ann" in seat 1 (Sun, board 1) and bots in the others.
-    pub fn big(seed: u64, boards: usize, level: ColorLevel) -> Sample {
-        let cfg = crate::variants::big_game::BigConfig::new(boards, seed);
-        let game =
-            Game::BigGame(crate::variants::big_game::BigGame::new(cfg).expect("a valid game"));
-        Sample::with_game(game, seed, &["Ann"], 2 * boards, level)
-    }
-
-    /// A Big Game as the hall display sees it: a spectator of the table (Ann sits idle).
-    pub fn big_hall(seed: u64, boards: usize, level: ColorLevel) -> Sample {
-        let mut s = Sample::big(seed, boards, level);
+    /// The same table as a hall display sees it: the screen of a spectator named "Hall"
+    /// (the people seated sit idle).
+    pub fn watched(self, level: ColorLevel) -> Sample {
+        let mut s = self;
         let (tx, r) = mpsc::channel(100_000);
         s.table.open(9, tx, false, "hall".into());
         s.table.message(
@@ -219,8 +173,7 @@ impl Sample {
     pub fn finish_setup(&mut self) {
         for _ in 0..64 {
             self.bots(500);
-            let Some(v) = self.view() else { return };
-            if v.phase != "setup" {
+            if self.app.phase() != Some(Phase::Setup) {
                 return;
             }
             self.app.pass_to = false;
@@ -229,38 +182,6 @@ impl Sample {
             };
             self.send(&first);
         }
-    }
-
-    /// The view on screen.
-    pub fn view(&self) -> Option<&BaseView> {
-        self.app.view()
-    }
-
-    /// Changes the view on screen in place (to show states that are slow to reach by
-    /// playing), then lets the app re-read it.
-    pub fn edit(&mut self, f: impl FnOnce(&mut BaseView, &mut Vec<String>)) {
-        let s = &mut self.app.sessions[self.app.active];
-        if let Some(u) = s.st.update.as_mut() {
-            #[allow(irrefutable_let_patterns)]
-            if let GameView::Base(v) = &mut u.view {
-                f(v, &mut u.legal);
-                // The edited list typed as the host types it: the command, then its move.
-                if let Some(map) = s.st.map.as_deref() {
-                    let seats = v.players.len();
-                    u.moves = u
-                        .legal
-                        .iter()
-                        .map(
-                            |t| match crate::variants::base::command::parse(map, seats, t) {
-                                Ok(c) => crate::variants::base::moves::move_of(&c),
-                                Err(e) => panic!("a sample's legal command `{t}`: {e}"),
-                            },
-                        )
-                        .collect();
-                }
-            }
-        }
-        self.app.refresh();
     }
 }
 

@@ -1,8 +1,9 @@
 //! Whole screens drawn over the game: waiting for the host, pass the device, quit?,
 //! the help page and the built-in results.
 
-use super::app::{App, base_view};
+use super::app::App;
 use super::log_pane::wrap;
+use super::ruleset::Phase;
 use super::widgets::{centered, panel, scrolling_panel};
 use crate::engine::Seat;
 use ratatui::buffer::Buffer;
@@ -187,7 +188,7 @@ pub(super) fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
             "  The game at this terminal ends with it.",
             t.dim(),
         )));
-    } else if !app.watching() && app.view().is_some_and(|v| v.phase != "over") {
+    } else if !app.watching() && app.phase().is_some_and(|p| p != Phase::Over) {
         lines.push(Line::from(Span::styled(
             "  A bot plays your seat until you come back.",
             t.dim(),
@@ -403,109 +404,9 @@ pub(super) fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
 
 pub(super) fn results_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
-    let Some(v) = base_view(app.st()) else { return };
-    let people = app.people();
-    let mut lines = Vec::new();
-    let mut head = vec![Span::raw("  ")];
-    match v.winner {
-        Some(w) => {
-            head.extend(people.label(w, t));
-            head.push(Span::styled(
-                if Some(w) == app.me() {
-                    " — you win!"
-                } else {
-                    " wins!"
-                },
-                t.good(),
-            ));
-        }
-        None => head.push(Span::styled("The game is over.", t.title())),
-    }
-    lines.push(Line::raw(""));
-    lines.push(Line::from(head));
-    lines.push(Line::raw(""));
-    lines.push(Line::from(Span::styled(
-        "  Standings        VP  knights  road  produced",
-        t.dim(),
-    )));
-    let mut order: Vec<&crate::variants::base::view::PlayerPublic> = v.players.iter().collect();
-    order.sort_by_key(|p| {
-        (
-            std::cmp::Reverse(v.winner == Some(p.seat)),
-            std::cmp::Reverse(p.vp),
-        )
-    });
-    for (rank, p) in order.iter().enumerate() {
-        let produced = v.produced.get(p.seat as usize).map_or(0, |s| s.total());
-        let mut spans = vec![Span::styled(format!("  {}. ", rank + 1), t.dim())];
-        let label = people.label(p.seat, t);
-        let len: usize = label.iter().map(|s| s.content.chars().count()).sum();
-        spans.extend(label);
-        spans.push(Span::raw(" ".repeat(14usize.saturating_sub(len))));
-        spans.push(Span::styled(format!("{:>3}", p.vp), t.title()));
-        let mut tags = String::new();
-        if p.longest_road {
-            tags.push_str(" LR");
-        }
-        if p.largest_army {
-            tags.push_str(" LA");
-        }
-        spans.push(Span::raw(format!(
-            "{:>9}{:>6}{:>10}{tags}",
-            p.knights, p.road_length, produced
-        )));
-        lines.push(Line::from(spans));
-    }
-    lines.push(Line::from(Span::styled(
-        "  (VP shows what the table can see; the winner's hidden cards are revealed in the log.)",
-        t.dim(),
-    )));
-    lines.push(Line::raw(""));
-    lines.push(Line::from(Span::styled("  Dice rolled", t.title())));
-    let max = v.dice[2..=12].iter().copied().max().unwrap_or(0).max(1);
-    let total: u32 = v.dice[2..=12].iter().sum();
-    for n in 2..=12usize {
-        let c = v.dice[n];
-        let bar = (c * 40).div_ceil(max) as usize;
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("  {n:>2} "),
-                if n == 7 { t.error() } else { t.dim() },
-            ),
-            Span::styled(
-                "█".repeat(bar),
-                if n == 6 || n == 8 {
-                    t.error()
-                } else {
-                    t.notice()
-                },
-            ),
-            Span::raw(format!(" {c}")),
-        ]));
-    }
-    lines.push(Line::from(Span::styled(
-        format!("     {total} rolls"),
-        t.dim(),
-    )));
-    lines.push(Line::raw(""));
-    lines.push(Line::from(Span::styled(
-        "  Resources produced   lumber brick  wool grain   ore",
-        t.title(),
-    )));
-    for p in &v.players {
-        let s = v.produced.get(p.seat as usize).copied().unwrap_or_default();
-        let mut spans = vec![Span::raw("  ")];
-        let label = people.label(p.seat, t);
-        let len: usize = label.iter().map(|s| s.content.chars().count()).sum();
-        spans.extend(label);
-        spans.push(Span::raw(" ".repeat(19usize.saturating_sub(len))));
-        spans.push(Span::raw(format!(
-            "{:>6}{:>6}{:>6}{:>6}{:>6}",
-            s.0[0], s.0[1], s.0[2], s.0[3], s.0[4]
-        )));
-        lines.push(Line::from(spans));
-    }
-    lines.push(Line::raw(""));
+    let Some(mut lines) = app.ruleset().and_then(|r| r.results_lines(&app.ctx())) else {
+        return;
+    };
     lines.push(Line::from(vec![
         Span::raw("  "),
         Span::styled("Esc", t.key()),

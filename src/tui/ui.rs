@@ -27,7 +27,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::log_pane::{chat_pane, log_pane, wrap};
-use super::panes::{actions_pane, board_pane, dice_pane, players_pane, you_pane};
+use super::panes::{actions_pane, board_pane};
 use super::screens::{
     confirm_quit, help_screen, join_screen, pass_screen, results_screen, waiting_screen,
 };
@@ -65,8 +65,8 @@ impl Widget for &App {
                 match r.panel_place() {
                     PanelPlace::Side => r.panel(&cx, side, buf),
                     place => {
-                        players_pane(self, a.players, buf);
-                        you_pane(self, a.you, buf);
+                        r.players_pane(&cx, a.players, buf);
+                        r.hand_pane(&cx, a.you, buf);
                         if place == PanelPlace::Actions {
                             r.panel(&cx, a.actions, buf);
                         } else {
@@ -81,10 +81,8 @@ impl Widget for &App {
             if let Some(c) = a.chat {
                 chat_pane(self, c, buf);
             }
-            if let Some(d) = a.dice
-                && self.view().is_some()
-            {
-                dice_pane(self, d, buf);
+            if let (Some(d), Some(r)) = (a.dice, self.ruleset()) {
+                r.dice_pane(&self.ctx(), d, buf);
             }
             status_and_footer(self, a.status, a.footer, buf);
             if self.editing {
@@ -190,16 +188,16 @@ pub(super) fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
     let ruleset = app.ruleset();
     if let Some(r) = &ruleset {
         let text = r.phase_text(&app.ctx());
-        if let Some(v) = r.classic() {
-            if v.turn > 0 && !compact {
-                left.push(Span::styled(format!(" · turn {}", v.turn), t.dim()));
+        if let Some(turn) = r.turn() {
+            if turn > 0 && !compact {
+                left.push(Span::styled(format!(" · turn {turn}"), t.dim()));
             }
             left.push(Span::raw("  "));
             left.push(Span::styled(
                 text,
                 if app.my_turn() { t.good() } else { t.title() },
             ));
-            if let Some((a, b)) = v.last_roll {
+            if let Some((a, b)) = r.last_roll() {
                 left.push(Span::styled(
                     if compact {
                         "  rolled "

@@ -73,6 +73,10 @@ impl<'a> PlainUi<'a> for Adaptations<'a> {
     }
 
     /// The water and open positions carry names and swimmers.
+    fn production_dice(&self) -> bool {
+        false
+    }
+
     fn shows_sea(&self) -> bool {
         true
     }

@@ -37,6 +37,12 @@ pub trait PlainUi<'a> {
         false
     }
 
+    /// Whether the game rolls production dice and its players gain resources from them, so
+    /// its summary shows the dice and the resources gained and lost (Adaptations: no).
+    fn production_dice(&self) -> bool {
+        true
+    }
+
     /// A warning to give before sending `line` (a move the rules allow but the player may
     /// regret, such as overcrowding a hex); the client sends it when the line is repeated.
     fn warn_before(&self, _line: &str) -> Option<String> {
@@ -126,6 +132,10 @@ impl PlainView for GameView {
 
     fn shows_sea(&self) -> bool {
         for_view(self).shows_sea()
+    }
+
+    fn production_dice(&self) -> bool {
+        for_view(self).production_dice()
     }
 
     fn keep_pieces(&mut self, earlier: &Self) {

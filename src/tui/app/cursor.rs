@@ -195,10 +195,9 @@ impl App {
                 } else if self.legal.settle.iter().any(|(x, _)| *x == c) {
                     Some(BoardAction::Settle)
                 } else {
-                    let mine = self.view().is_some_and(|v| {
-                        v.buildings
-                            .iter()
-                            .any(|(x, b)| *x == c && Some(b.owner) == self.me())
+                    let mine = self.me().is_some_and(|me| {
+                        self.ruleset()
+                            .is_some_and(|r| r.building_owner(c) == Some(me))
                     });
                     Some(if mine {
                         BoardAction::City
@@ -264,11 +263,7 @@ impl App {
             let moves = self.legal.robber_moves(h);
             if moves.len() > 1 {
                 let people = self.people();
-                let cards = |s: Seat| {
-                    self.view()
-                        .and_then(|v| v.players.get(s as usize))
-                        .map_or(0, |p| p.cards)
-                };
+                let cards = |s: Seat| self.ruleset().map_or(0, |r| r.cards_held(s));
                 let items = moves
                     .iter()
                     .filter_map(|m| {

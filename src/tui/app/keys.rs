@@ -391,7 +391,7 @@ impl App {
             Intent::PanelUp => self.panel_scroll = self.panel_scroll.saturating_sub(3),
             Intent::PanelDown => self.panel_scroll = self.panel_scroll.saturating_add(3),
             Intent::Results => {
-                if self.view().is_some_and(|v| v.phase == "over") || self.st().summary.is_some() {
+                if self.phase() == Some(Phase::Over) || self.st().summary.is_some() {
                     self.results = true;
                 } else {
                     self.info("The results show when the game is over.");

@@ -447,3 +447,14 @@ const OWN_KEYS: &[OwnKey] = &[
     },
 ];
 
+#[cfg(any(test, feature = "bench-sample"))]
+impl crate::tui::sample::Sample {
+    /// An Adaptations game with "Ann" in seat 1 and bots in the others.
+    pub fn adaptations(seed: u64, seats: usize, level: crate::tui::theme::ColorLevel) -> Self {
+        let cfg = crate::variants::adaptations::AdaptConfig::new(seats, seed);
+        let game = crate::variants::Game::Adaptations(
+            crate::variants::adaptations::AdaptGame::new(cfg).expect("a valid game"),
+        );
+        Self::with_game(game, seed, &["Ann"], seats, level)
+    }
+}

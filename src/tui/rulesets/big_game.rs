@@ -363,3 +363,19 @@ impl<'a> RulesetUi<'a> for BigGame<'a> {
         true
     }
 }
+
+#[cfg(any(test, feature = "bench-sample"))]
+impl crate::tui::sample::Sample {
+    /// A Big Game of `boards` boards with "Ann" in seat 1 (Sun, board 1) and bots in the others.
+    pub fn big(seed: u64, boards: usize, level: crate::tui::theme::ColorLevel) -> Self {
+        let cfg = crate::variants::big_game::BigConfig::new(boards, seed);
+        let game =
+            crate::variants::Game::BigGame(crate::variants::big_game::BigGame::new(cfg).expect("a valid game"));
+        Self::with_game(game, seed, &["Ann"], 2 * boards, level)
+    }
+
+    /// A Big Game as the hall display sees it: a spectator of the table (Ann sits idle).
+    pub fn big_hall(seed: u64, boards: usize, level: crate::tui::theme::ColorLevel) -> Self {
+        Self::big(seed, boards, level).watched(level)
+    }
+}

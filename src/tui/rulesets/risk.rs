@@ -4,12 +4,10 @@
 //! board itself shows each hex's holders and totals; the log tells every battle in words.
 
 use crate::engine::Seat;
-use crate::rules::resources::ResourceSet;
 use crate::tui::log_pane::wrap;
 use crate::client::rulesets::risk::Risk;
 use crate::tui::ruleset::{Ctx, OwnKey, PanelPlace, RulesetUi};
 use crate::tui::widgets::{flow, side_panel};
-use crate::variants::base::BaseView;
 use crate::variants::risk::RiskView;
 use crate::variants::risk::control::Hold;
 use ratatui::buffer::Buffer;
@@ -189,9 +187,7 @@ impl<'a> RulesetUi<'a> for Risk<'a> {
         OWN_KEYS
     }
 
-    fn classic(&self) -> Option<&'a BaseView> {
-        Some(&self.0.base)
-    }
+    super::base::through_base!();
 
     /// The army layer's wait when it has one, else the base game's phase.
     fn phase_text(&self, cx: &Ctx) -> String {
@@ -214,16 +210,15 @@ impl<'a> RulesetUi<'a> for Risk<'a> {
     fn panel(&self, cx: &Ctx, area: Rect, buf: &mut Buffer) {
         panel(cx, self.0, area, buf)
     }
+}
 
-    fn vp_total(&self) -> Option<u32> {
-        self.base().vp_total()
-    }
-
-    fn dialog_hand(&self) -> Option<ResourceSet> {
-        self.base().dialog_hand()
-    }
-
-    fn owed_discard(&self, seat: Seat) -> u32 {
-        self.base().owed_discard(seat)
+#[cfg(any(test, feature = "bench-sample"))]
+impl crate::tui::sample::Sample {
+    /// A Risk of Catan game with "Ann" in seat 1 (placing first) and bots in the others.
+    pub fn risk(seed: u64, seats: usize, level: crate::tui::theme::ColorLevel) -> Self {
+        let mut cfg = crate::variants::risk::RiskConfig::new(seats, seed);
+        cfg.base.first = Some(0);
+        let game = crate::variants::Game::Risk(crate::variants::risk::RiskGame::new(cfg).expect("a valid game"));
+        Self::with_game(game, seed, &["Ann"], seats, level)
     }
 }

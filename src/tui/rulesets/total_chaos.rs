@@ -280,3 +280,15 @@ impl<'a> RulesetUi<'a> for TotalChaos<'a> {
             .unwrap_or(0)
     }
 }
+
+#[cfg(any(test, feature = "bench-sample"))]
+impl crate::tui::sample::Sample {
+    /// A Total Chaos game with "Ann" in seat 1 and bots in the others.
+    pub fn chaos(seed: u64, seats: usize, level: crate::tui::theme::ColorLevel) -> Self {
+        let cfg = crate::variants::total_chaos::ChaosConfig::new(seats, seed);
+        let game = crate::variants::Game::TotalChaos(
+            crate::variants::total_chaos::ChaosGame::new(cfg).expect("a valid game"),
+        );
+        Self::with_game(game, seed, &["Ann"], seats, level)
+    }
+}
