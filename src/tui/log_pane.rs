@@ -71,7 +71,8 @@ pub(super) fn log_pane(app: &App, area: Rect, with_chat: bool, buf: &mut Buffer)
             continue;
         }
         let st = log_style(t, l);
-        let parts = wrap(&log_text(l), inner_w.saturating_sub(2));
+        // Continuation lines are indented three columns: every part fits after its indent.
+        let parts = wrap(&log_text(l), inner_w.saturating_sub(3));
         for (i, part) in parts.into_iter().enumerate().rev() {
             rows.push((format!("{}{part}", if i == 0 { " " } else { "   " }), st));
         }
