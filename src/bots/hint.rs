@@ -17,6 +17,9 @@ pub struct Hint {
     pub why: String,
 }
 
+/// The answer when the asking seat has no move to make now.
+const NOT_YOUR_MOVE: &str = "nothing for you to do now: a hint waits until it is your move.";
+
 /// `hard`'s move for `seat` in `game`, thinking within `budget` from `seed`; or why there is
 /// none (the seat has nothing to do now).
 pub fn hint<R: BotPlay>(game: &R, seat: Seat, seed: u64, budget: Budget) -> Result<Hint, String> {
@@ -26,14 +29,12 @@ pub fn hint<R: BotPlay>(game: &R, seat: Seat, seed: u64, budget: Budget) -> Resu
         );
     }
     if !game.is_actor(seat) {
-        return Err("nothing for you to do now: a hint waits until it is your move.".into());
+        return Err(NOT_YOUR_MOVE.into());
     }
     let mut bot = Bot::<R>::new(BotKind::Hard, seed).with_budget(budget);
     let searching = BotKind::Hard.effective(game) == BotKind::Hard;
     match bot.plan(game, seat) {
-        Plan::Ready(None) => {
-            Err("nothing for you to do now: a hint waits until it is your move.".into())
-        }
+        Plan::Ready(None) => Err(NOT_YOUR_MOVE.into()),
         Plan::Ready(Some(cmd)) => {
             let command = game.format(&cmd);
             let why = if searching {

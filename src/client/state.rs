@@ -8,6 +8,7 @@ use crate::board::render::Overlay;
 use crate::engine::Seat;
 use crate::proto::moves::{EventKind, Move};
 use crate::proto::{GameInfo, LobbyView, MapRecipe, SeatInfo, ServerMsg, Update};
+use crate::review::ReviewState;
 use crate::variants::GameView;
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -208,8 +209,6 @@ pub fn build_map(recipe: &MapRecipe) -> Option<Arc<Map>> {
         MapRecipe::FromView => None,
     }
 }
-
-use crate::review::ReviewState;
 
 impl<V: PlainView> ClientState<V> {
     /// Applies one message from the host; returns the lines it adds.

@@ -3,14 +3,14 @@
 //! and reaches that seat only, and that the review starts when the game ends and reaches
 //! whoever comes later. The jobs the table hands out are run inline here.
 
-use super::table::{Coach, CoachNews, ConnId, Hints, QUEUE, Table, TableConfig};
+use super::table::{Coach, ConnId, Hints, QUEUE, Table, TableConfig};
 use crate::bots::BotKind;
 use crate::engine::{Millis, Seat};
 use crate::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
 use crate::review::{Point, Review, ReviewState};
 use crate::ruleset::Ruleset;
 use crate::variants::Game;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use tokio::sync::mpsc;
 
 fn hint_coach() -> Coach<Game> {
@@ -99,20 +99,6 @@ fn hint_answer(msgs: &[ServerMsg]) -> Option<Result<crate::proto::Hint, String>>
     })
 }
 
-/// Runs the jobs the table handed out, inline, and gives it back what they found.
-fn run_jobs(t: &mut Table) -> usize {
-    let jobs = t.take_effects().jobs;
-    let n = jobs.len();
-    for job in jobs {
-        let found = Mutex::new(Vec::new());
-        job(&|news: CoachNews| found.lock().unwrap().push(news));
-        for news in found.into_inner().unwrap() {
-            t.coach_news(news);
-        }
-    }
-    n
-}
-
 /// Ticks the table (its bots play) until `done` holds; returns the time reached.
 fn tick_until(t: &mut Table, mut now: Millis, done: impl Fn(&Table) -> bool) -> Millis {
     for _ in 0..20_000 {
@@ -149,7 +135,7 @@ fn a_person_alone_with_bots_is_told_hards_move_and_it_is_legal_for_them() {
         .collect();
     heard(&mut ann);
     t.message(1, ClientMsg::Hint, 0);
-    assert_eq!(run_jobs(&mut t), 1, "the hint is worked out off the table");
+    assert_eq!(t.run_jobs_here(), 1, "the hint is worked out off the table");
     let hint = hint_answer(&heard(&mut ann))
         .expect("an answer")
         .expect("a hint");
@@ -163,7 +149,7 @@ fn hints_are_refused_with_the_reason() {
     let mut t = table(3, 2, Hints::Off, hint_coach());
     let mut ann = join(&mut t, 1, "Ann", false);
     t.message(1, ClientMsg::Hint, 0);
-    assert_eq!(run_jobs(&mut t), 0);
+    assert_eq!(t.run_jobs_here(), 0);
     let why = hint_answer(&heard(&mut ann)).unwrap().unwrap_err();
     assert!(why.contains("turned hints off"), "{why}");
 
@@ -172,7 +158,7 @@ fn hints_are_refused_with_the_reason() {
     let mut ann = join(&mut t, 1, "Ann", false);
     let _bob = join(&mut t, 2, "Bob", false);
     t.message(1, ClientMsg::Hint, 0);
-    assert_eq!(run_jobs(&mut t), 0);
+    assert_eq!(t.run_jobs_here(), 0);
     let why = hint_answer(&heard(&mut ann)).unwrap().unwrap_err();
     assert!(
         why.contains("other people") && why.contains("--hints"),
@@ -193,7 +179,7 @@ fn hints_are_refused_with_the_reason() {
     let _bob = join(&mut t, 2, "Bob", false);
     tick_until(&mut t, 0, |t| !t.game().is_actor(seat));
     t.message(1, ClientMsg::Hint, 0);
-    assert_eq!(run_jobs(&mut t), 1);
+    assert_eq!(t.run_jobs_here(), 1);
     let why = hint_answer(&heard(&mut ann)).unwrap().unwrap_err();
     assert!(why.contains("your move"), "{why}");
 
@@ -238,11 +224,7 @@ fn the_review_starts_when_the_game_ends_and_reaches_those_who_come_later() {
         matches!(begun.as_slice(), [ReviewState::Computing { done: 0, .. }]),
         "{begun:?}"
     );
-    let found = Mutex::new(Vec::new());
-    (jobs.remove(0))(&|news: CoachNews| found.lock().unwrap().push(news));
-    for news in found.into_inner().unwrap() {
-        t.coach_news(news);
-    }
+    t.run_job_here(jobs.remove(0));
     let told = reviews(heard(&mut eve));
     assert!(
         matches!(told.last(), Some(ReviewState::Ready(r)) if r.winners == vec![0]),

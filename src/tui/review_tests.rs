@@ -9,11 +9,11 @@ use super::theme::ColorLevel;
 use crate::proto::ServerMsg;
 use crate::record::{Entry, Header};
 use crate::review::{Options, ReviewState};
-use crate::server::table::{Coach, CoachNews, Hints};
+use crate::server::table::{Coach, Hints};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 fn screen(s: &mut Sample, w: u16, h: u16) -> String {
     let mut term = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
@@ -84,18 +84,6 @@ fn the_review_follows_the_summary_and_tab_shows_it_at_every_size() {
     );
 }
 
-/// Runs the jobs the sample's table handed out (a hint), inline, and shows what they found.
-fn run_jobs(s: &mut Sample) {
-    for job in s.table.take_effects().jobs {
-        let found = Mutex::new(Vec::new());
-        job(&|news: CoachNews| found.lock().unwrap().push(news));
-        for news in found.into_inner().unwrap() {
-            s.table.coach_news(news);
-        }
-    }
-    s.pump();
-}
-
 #[test]
 fn the_hint_key_tells_hards_move_or_why_the_host_gives_none() {
     let mut s = Sample::new(5, 4, ColorLevel::None);
@@ -107,7 +95,8 @@ fn the_hint_key_tells_hards_move_or_why_the_host_gives_none() {
     let legal = s.app.st().legal().to_vec();
     assert!(!legal.is_empty(), "Ann's move");
     s.key(KeyCode::Char('y'));
-    run_jobs(&mut s);
+    s.table.run_jobs_here();
+    s.pump();
     let flash = s.app.flash.clone().expect("the answer shows");
     assert_eq!(flash.kind, FlashKind::Good, "{}", flash.text);
     let hint = s.app.st().hint.clone().expect("kept").expect("a hint");
@@ -118,7 +107,8 @@ fn the_hint_key_tells_hards_move_or_why_the_host_gives_none() {
 
     s.table.set_hints(Hints::Off);
     s.key(KeyCode::Char('y'));
-    run_jobs(&mut s);
+    s.table.run_jobs_here();
+    s.pump();
     let flash = s.app.flash.clone().expect("the refusal shows");
     assert_eq!(flash.kind, FlashKind::Error);
     assert_eq!(

@@ -209,6 +209,28 @@ impl<G: Ruleset> Table<G> {
         self.send_all(&ids, ServerMsg::Review(state));
     }
 
+    /// Runs `job` here and now, its news handed to the table as it comes: the tests' stand-in
+    /// for the table task's threads.
+    #[cfg(test)]
+    pub fn run_job_here(&mut self, job: CoachJob) {
+        let found = std::sync::Mutex::new(Vec::new());
+        job(&|news| found.lock().expect("one thread").push(news));
+        for news in found.into_inner().expect("one thread") {
+            self.coach_news(news);
+        }
+    }
+
+    /// Runs every job handed out so far ([`Table::run_job_here`]); returns how many there were.
+    #[cfg(test)]
+    pub fn run_jobs_here(&mut self) -> usize {
+        let jobs = std::mem::take(&mut self.effects.jobs);
+        let n = jobs.len();
+        for job in jobs {
+            self.run_job_here(job);
+        }
+        n
+    }
+
     /// The review as it stands, to a connection that arrives after the game ended.
     pub(super) fn send_review_to(&mut self, conn: ConnId) {
         if let Some(r) = self.review.clone() {
