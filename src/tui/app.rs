@@ -83,6 +83,9 @@ pub enum FlashKind {
     Info,
     Good,
     Error,
+    /// "Your turn": gone with the next update that no longer waits for this seat, so the
+    /// prompt (or the game-over line) shows again.
+    YourTurn,
 }
 
 /// A message on the status line until the next key.
@@ -525,9 +528,18 @@ impl App {
                     };
                     self.flash = Some(Flash {
                         text: format!("Your turn, {name}!"),
-                        kind: FlashKind::Good,
+                        kind: FlashKind::YourTurn,
                     });
                 }
+            }
+            if now_acting.is_none()
+                && i == self.active
+                && self
+                    .flash
+                    .as_ref()
+                    .is_some_and(|f| f.kind == FlashKind::YourTurn)
+            {
+                self.flash = None;
             }
             s.acting = now_acting;
         }
@@ -710,5 +722,6 @@ pub fn must_act(st: &ClientState) -> bool {
     let (Some(r), Some(me)) = (rulesets::of(st), st.seat) else {
         return false;
     };
-    !st.legal().is_empty() && r.must_act(me)
+    let actors = st.update.as_ref().map_or(&[][..], |u| &u.actors[..]);
+    !st.legal().is_empty() && r.must_act(me, actors)
 }

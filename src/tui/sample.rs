@@ -122,12 +122,15 @@ impl Sample {
         }
     }
 
-    /// Lets the bots play until the game waits for a person here (or `max` steps pass).
+    /// Lets the bots play until the game waits for a person here (or `max` steps pass). A
+    /// game whose clock runs (Total Chaos's phases, a Big Game round) moves on without them:
+    /// there the steps pass all the same.
     pub fn bots(&mut self, max: usize) {
         for _ in 0..max {
-            if self.app.sessions.iter().any(|s| must_act(&s.st))
-                || self.table.game().outcome().is_some()
-            {
+            let game = self.table.game();
+            let waits =
+                game.deadline().is_none() && self.app.sessions.iter().any(|s| must_act(&s.st));
+            if waits || game.outcome().is_some() {
                 return;
             }
             self.now += 1;

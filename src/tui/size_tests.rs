@@ -184,3 +184,56 @@ fn every_ruleset_at_every_size() {
     }
     assert!(cuts.is_empty(), "text cut at an edge:\n{}", cuts.join("\n"));
 }
+
+/// Every ruleset tells its person when the game waits for them ("Your turn", with the
+/// bell), keeps what to do on the status line, and drops the call once the game no longer
+/// waits for them (a Total Chaos seat that said ready, the game's end).
+#[test]
+fn every_ruleset_says_when_the_game_waits_for_you() {
+    use super::app::{FlashKind, must_act};
+    for (name, make) in samples() {
+        let mut s = make();
+        let mut called = false;
+        for step in 0..600 {
+            s.bots(2000);
+            let waits = must_act(s.app.st());
+            let flash = s.app.flash.as_ref().map(|f| f.kind);
+            if flash == Some(FlashKind::YourTurn) {
+                assert!(waits, "{name}: \"Your turn\" while the game waits for nobody here");
+                called = true;
+                let shot = text(&buffer(&mut s.app, 80, 24));
+                assert!(
+                    shot.contains("Your turn, Ann!") || shot.contains("Your "),
+                    "{name}: the call is on screen:\n{shot}"
+                );
+            }
+            if s.table.game().outcome().is_some() {
+                break;
+            }
+            let legal = s.app.st().legal().to_vec();
+            let Some(pick) = legal
+                .iter()
+                .find(|c| !c.starts_with("offer") && !c.starts_with("trade"))
+                .filter(|_| step % 4 != 3)
+                .or_else(|| legal.iter().find(|c| *c == "end" || *c == "ready" || *c == "done"))
+                .or(legal.first())
+                .cloned()
+            else {
+                s.now += 1;
+                s.table.tick(s.now);
+                s.pump();
+                continue;
+            };
+            s.send(&pick);
+            s.pump();
+        }
+        assert!(called, "{name}: the game never said \"Your turn\"");
+        play_on(&mut s, 3000);
+        assert!(s.table.game().outcome().is_some(), "{name}: the game ends");
+        assert_ne!(
+            s.app.flash.as_ref().map(|f| f.kind),
+            Some(FlashKind::YourTurn),
+            "{name}: no \"Your turn\" once the game is over"
+        );
+    }
+}

@@ -57,8 +57,8 @@ macro_rules! through_base {
             self.base().seat_count()
         }
 
-        fn must_act(&self, me: $crate::engine::Seat) -> bool {
-            self.base().must_act(me)
+        fn must_act(&self, me: $crate::engine::Seat, actors: &[$crate::engine::Seat]) -> bool {
+            self.base().must_act(me, actors)
         }
 
         fn players_pane(
@@ -179,7 +179,7 @@ impl<'a> RulesetUi<'a> for Base<'a> {
         Some(self.0.players.len())
     }
 
-    fn must_act(&self, me: Seat) -> bool {
+    fn must_act(&self, me: Seat, _actors: &[Seat]) -> bool {
         let v = self.0;
         match phase(v) {
             Phase::Over => false,
