@@ -84,6 +84,14 @@ fn check_answer(g: &BaseGame, seat: Seat, pos: &Position, options: &str) -> Answ
         .apply(seat, &cmd, 0)
         .unwrap_or_else(|e| panic!("`{text}` refused in the real game ({:?}): {e}", g.phase()));
     assert!(answer.mv.is_some(), "a machine form beside `{text}`");
+    if cfg!(target_os = "linux") {
+        let cpu = answer.cpu_ms.expect("Linux reports a thread's CPU time");
+        assert!(
+            cpu >= 0.0 && cpu <= answer.think_ms as f64 + 1.0,
+            "the CPU time ({cpu} ms) fits in the request's time ({} ms)",
+            answer.think_ms
+        );
+    }
     answer
 }
 

@@ -96,6 +96,7 @@ class Engine:
 class Stats:
     def __init__(self):
         self.decisions_ms = []
+        self.decisions_cpu_ms = []
         self.refused = 0
         self.errors = []
 
@@ -271,6 +272,8 @@ class Ours(Player):
         start = time.perf_counter()
         answer = self.engine.ask(request)
         self.stats.decisions_ms.append((time.perf_counter() - start) * 1000)
+        if answer.get("cpu_ms") is not None:
+            self.stats.decisions_cpu_ms.append(answer["cpu_ms"])
         move = answer.get("move")
         action = None
         if move is not None:
@@ -365,6 +368,9 @@ def play(args):
         "decisions": len(stats.decisions_ms),
         "decision_p50_ms": round(percentile(stats.decisions_ms, 0.5), 2),
         "decision_p99_ms": round(percentile(stats.decisions_ms, 0.99), 2),
+        # What a decision costs on one core (the engine's own CPU time), whatever else runs.
+        "decision_cpu_p99_ms": round(percentile(stats.decisions_cpu_ms, 0.99), 2),
+        "decision_cpu_max_ms": round(max(stats.decisions_cpu_ms, default=0.0), 2),
         "answers_refused": stats.refused,
         "refused_examples": stats.errors,
         "seconds": round(time.perf_counter() - started, 1),

@@ -56,6 +56,10 @@ pub struct Answer {
     pub error: Option<String>,
     /// Time spent on this request.
     pub think_ms: u64,
+    /// CPU time this request used on its thread (the whole search runs there), where the
+    /// platform says: what a decision costs on one core, whatever else the machine runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_ms: Option<f64>,
 }
 
 /// A move, machine-readable: places in board file coordinates, seats from 1, cards by
@@ -155,6 +159,7 @@ pub fn decide(g: &mut BaseGame, me: Seat, bot: &mut Bot<BaseGame>) -> Option<Com
 /// Answers one request line.
 pub fn answer_line(line: &str) -> Answer {
     let start = Instant::now();
+    let cpu_start = crate::bots::search::thread_cpu();
     let result = (|| -> Result<(String, Move), String> {
         let req: Request = serde_json::from_str(line).map_err(|e| e.to_string())?;
         let opts = &req.options;
@@ -172,6 +177,9 @@ pub fn answer_line(line: &str) -> Answer {
         Ok((g.format(&cmd), mv))
     })();
     let think_ms = start.elapsed().as_millis() as u64;
+    let cpu_ms = cpu_start
+        .zip(crate::bots::search::thread_cpu())
+        .map(|(a, b)| (b.saturating_sub(a).as_secs_f64() * 1000.0 * 100.0).round() / 100.0);
     match result {
         Ok((command, mv)) => Answer {
             version: VERSION,
@@ -179,6 +187,7 @@ pub fn answer_line(line: &str) -> Answer {
             mv: Some(mv),
             error: None,
             think_ms,
+            cpu_ms,
         },
         Err(e) => Answer {
             version: VERSION,
@@ -186,6 +195,7 @@ pub fn answer_line(line: &str) -> Answer {
             mv: None,
             error: Some(e),
             think_ms,
+            cpu_ms,
         },
     }
 }
