@@ -199,7 +199,10 @@ fn every_ruleset_says_when_the_game_waits_for_you() {
             let waits = must_act(s.app.st());
             let flash = s.app.flash.as_ref().map(|f| f.kind);
             if flash == Some(FlashKind::YourTurn) {
-                assert!(waits, "{name}: \"Your turn\" while the game waits for nobody here");
+                assert!(
+                    waits,
+                    "{name}: \"Your turn\" while the game waits for nobody here"
+                );
                 called = true;
                 let shot = text(&buffer(&mut s.app, 80, 24));
                 assert!(
@@ -215,7 +218,11 @@ fn every_ruleset_says_when_the_game_waits_for_you() {
                 .iter()
                 .find(|c| !c.starts_with("offer") && !c.starts_with("trade"))
                 .filter(|_| step % 4 != 3)
-                .or_else(|| legal.iter().find(|c| *c == "end" || *c == "ready" || *c == "done"))
+                .or_else(|| {
+                    legal
+                        .iter()
+                        .find(|c| *c == "end" || *c == "ready" || *c == "done")
+                })
                 .or(legal.first())
                 .cloned()
             else {
