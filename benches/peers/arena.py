@@ -326,7 +326,8 @@ def play(args):
     ours_wins = theirs_wins = draws = 0
     seat_wins = {}
     started = time.perf_counter()
-    for g in range(args.games):
+    first = getattr(args, "first", 0) or 0
+    for g in range(first, first + args.games):
         seed = args.seed * 100_003 + g
         players = []
         mine = set(colors[: args.ours_seats])
@@ -357,6 +358,7 @@ def play(args):
         "theirs": args.theirs,
         "games": args.games,
         "seed": args.seed,
+        "first": first,
         "ours_seats": args.ours_seats,
         "ours_wins": ours_wins,
         "theirs_wins": theirs_wins,
@@ -383,6 +385,8 @@ def main():
     ap.add_argument("--theirs", default="weighted", help="alphabeta, value, mcts or weighted")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--first", type=int, default=0,
+                    help="the first game's number: a row split into runs (0-99, then --first 100)")
     ap.add_argument("--ours-seats", type=int, default=1, choices=[1, 2, 3])
     ap.add_argument("--playouts", type=int, help="our hard bot's playouts a decision")
     ap.add_argument("--think-ms", type=int, help="our hard bot's time a decision instead")
