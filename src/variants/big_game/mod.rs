@@ -52,6 +52,8 @@ pub const ROBBER_GRACE_TURNS: u32 = 15;
 pub const DISCARD_AT: u32 = 8;
 /// Victory points of the foreign-territory bonus.
 pub const TERRITORY_BONUS: u32 = 2;
+/// The summary's point source for the foreign-territory bonus.
+pub const TERRITORY_POINTS: PointSource = PointSource::own(60, "territory bonus", "terr");
 /// Most open offers one seat may have at once.
 pub const MAX_OPEN_OFFERS: usize = 3;
 /// Most boards in one ring: a hall of twenty thousand players (a seat number is 16 bits; the
@@ -732,7 +734,7 @@ impl Ruleset for BigGame {
         );
         for (points, bonus) in all.iter_mut().zip(&self.bonus) {
             if bonus.is_some() {
-                points.push((PointSource::TerritoryBonus, TERRITORY_BONUS as i64));
+                points.push((TERRITORY_POINTS, TERRITORY_BONUS as i64));
             }
         }
         all
