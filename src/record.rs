@@ -140,7 +140,7 @@ impl Header {
             .flags
             .board
             .as_ref()
-            .filter(|b| crate::board::builtin::spec(b).is_none())
+            .filter(|b| crate::variants::boards::spec(b).is_none())
             .and_then(|path| std::fs::read_to_string(path).ok());
         Header {
             catan: env!("CARGO_PKG_VERSION").to_string(),

@@ -10,10 +10,11 @@ use catan::board::generate::{
 };
 use catan::board::render::{self, CornerPiece, EdgePiece, Overlay, RenderOptions};
 use catan::board::spec::{BoardError, BoardKind, STANDARD_TOKENS};
-use catan::board::{BoardSpec, HarborKind, Map, Territory, builtin};
+use catan::board::{BoardSpec, HarborKind, Map, Territory};
 use catan::geometry::{Hex, Point, Side};
 use catan::rules::resources::{Resource, Terrain, pips};
 use catan::topology::{CornerId, HexId};
+use catan::variants::boards as builtin;
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::PathBuf;

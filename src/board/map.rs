@@ -605,7 +605,7 @@ pub(crate) fn letters(mut i: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::builtin;
+    use crate::variants::boards as builtin;
 
     #[test]
     fn letters_count_up() {

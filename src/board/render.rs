@@ -736,8 +736,8 @@ pub fn stats(map: &Map) -> BoardStats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::builtin;
     use crate::geometry::Side;
+    use crate::variants::boards as builtin;
 
     /// Board A (a Big Game board: land with sea around), one player `r`.
     fn board() -> Map {

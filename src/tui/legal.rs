@@ -277,7 +277,8 @@ impl LegalIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Map, builtin};
+    use crate::board::Map;
+    use crate::variants::boards as builtin;
 
     #[test]
     fn reads_the_legal_list() {

@@ -78,7 +78,7 @@ impl TableFlags {
     pub fn board_spec(&self) -> Result<Option<BoardSpec>, BoardError> {
         self.board
             .as_deref()
-            .map(crate::board::builtin::load)
+            .map(crate::variants::boards::load)
             .transpose()
     }
 }
@@ -96,6 +96,9 @@ pub trait TableSettings: Sized {
     /// Why its people cannot share one screen, in words (everyone acts at once), or `None`
     /// when they take turns at it: hot-seat then plays it with one person only.
     const ONE_SCREEN_EACH: Option<&'static str> = None;
+    /// The boards the ruleset ships beside the shared ones (`--board` and `catan board show`
+    /// find them by name: [`crate::variants::boards`]).
+    const BOARDS: &'static [crate::board::builtin::BuiltinBoard] = &[];
 
     /// The settings `flags` describe: the ruleset reads the flags it has and refuses what it
     /// cannot play (a board that does not load, a Big Game without an end).

@@ -5,6 +5,7 @@
 //! command line (`cli::VariantName`) and the client registries (`client::rulesets::for_view`, `tui::rulesets::for_view`) write
 //! theirs. Adding a ruleset means its folder, its client module and its line there.
 
+pub mod boards;
 pub mod flags;
 
 use crate::board::{Map, MapRecipe};
@@ -111,6 +112,10 @@ macro_rules! dispatch_types {
             /// The names of the rulesets, as the command line and the saves spell them.
             pub const NAMES: &'static [&'static str] =
                 &[$($(#[$m])* <<$module::$game as Ruleset>::Settings as TableSettings>::NAME,)*];
+
+            /// The rulesets' own built-in boards, a list each ([`boards`] finds them).
+            pub const BOARDS: &'static [&'static [crate::board::builtin::BuiltinBoard]] =
+                &[$($(#[$m])* <<$module::$game as Ruleset>::Settings as TableSettings>::BOARDS,)*];
 
             /// The ruleset's name on the command line and in saves.
             pub fn name(&self) -> &'static str {

@@ -14,6 +14,7 @@
 
 mod apply;
 mod audit;
+mod boards;
 pub mod bot;
 pub mod command;
 pub mod event;
@@ -244,7 +245,7 @@ impl BigGame {
         let specs: Vec<BoardSpec> = cfg
             .layout
             .iter()
-            .map(|n| crate::board::builtin::load(n).map_err(|e| format!("board `{n}`: {e}")))
+            .map(|n| crate::variants::boards::load(n).map_err(|e| format!("board `{n}`: {e}")))
             .collect::<Result<_, _>>()?;
         for (s, n) in specs.iter().zip(&cfg.layout) {
             if s.dividing_line.is_none() || s.starts.len() != 2 {

@@ -29,7 +29,7 @@ use crate::variants::base::Phase;
 
 fn config(seats: usize) -> RiskConfig {
     let mut c = RiskConfig::new(seats, 7);
-    c.base.board = Some(crate::board::builtin::spec("base-beginner").unwrap());
+    c.base.board = Some(crate::variants::boards::spec("base-beginner").unwrap());
     c.base.first = Some(0);
     c
 }
