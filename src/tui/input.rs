@@ -139,7 +139,7 @@ pub enum Intent {
     Results,
     /// Ask the host what the hard bot would play now (`y`).
     Hint,
-    /// Big Game: bring the next (`]`) or previous (`[`) board of the ring into view.
+    /// Bring the next (`]`) or previous (`[`) board of a ring into view.
     Board(bool),
 }
 
