@@ -124,7 +124,7 @@ pub enum BoardKind {
     /// The standard 19 hexes: 18 tiles, 18 tokens, 1 desert, 9 harbours.
     Base,
     /// A board split in two territories: 18 tiles, 18 tokens, 2 deserts, a dividing line,
-    /// west and east starts. Saves written before it had this name call it `BigGame`.
+    /// west and east starts. Saves written before it had this name use its older one.
     #[serde(alias = "BigGame")]
     Divided,
     /// The 5–6 player extension's island: 28 tiles, the 28 tokens of that set, 2 deserts.
@@ -335,7 +335,7 @@ impl BoardSpec {
         let kind = match raw.kind.as_ref().map(|k| k.get_ref().as_str()) {
             None | Some("custom") => BoardKind::Custom,
             Some("base") => BoardKind::Base,
-            // Board files written before `divided` had its name call it `big-game`.
+            // Board files written before `divided` had its name use its older one.
             Some("divided" | "big-game") => BoardKind::Divided,
             Some("base-6") => BoardKind::Base6,
             Some(other) => {

@@ -118,7 +118,7 @@ fn stats_table(map: &Map, sides: bool) -> String {
     out
 }
 
-/// The last position of a recorded game, with its pieces and (Risk) armies.
+/// The last position of a recorded game, with its pieces and any armies.
 fn show_record(args: &BoardShowArgs, path: &std::path::Path) -> anyhow::Result<ExitCode> {
     let (header, _, game) = match super::replay::load(path) {
         Ok(x) => x,

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a message changes shape.
 /// 5: the hello carries a private table's password.
-/// 6: a Big Game view may leave its pieces out (`pieces_kept`): the client keeps its last.
+/// 6: a hall's view may leave its pieces out (`pieces_kept`): the client keeps its last.
 /// 7: an update may say its legal list is the one last given (`legal_same`).
 /// 8: a hall's update may leave the offers off its legal list (`legal_offers_left_off`).
 /// 9: legal commands and log lines carry their typed form (`moves`, `log_kinds`).

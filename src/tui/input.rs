@@ -128,7 +128,7 @@ pub enum Intent {
     LogUp,
     /// Show how others join this game and the host's key (`i`).
     JoinInfo,
-    /// Scroll the ruleset's own side panel (Risk's armies) up or down.
+    /// Scroll the ruleset's own side panel (such as armies) up or down.
     PanelUp,
     PanelDown,
     LogDown,
