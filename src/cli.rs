@@ -90,51 +90,52 @@ pub struct GameArgs {
     /// Seed for the dice, shuffles and board; a random one when not given.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Board for base, Total Chaos and Risk games: a built-in name (base-beginner) or a board
-    /// file; a random fair board when not given.
+    /// Board for a one-board game: a built-in name (base-beginner) or a board file; a random
+    /// fair board when not given.
     #[arg(long)]
     pub board: Option<String>,
-    /// Victory points needed to win (Big Game: 0 plays to --max-rounds alone).
+    /// Victory points needed to win (where rounds are limited, 0 plays to --max-rounds alone).
     #[arg(long)]
     pub vp: Option<u32>,
-    /// Seconds each turn may take (base and Risk); off when not given.
+    /// Seconds each turn may take (the rulesets with turns); off when not given.
     #[arg(long)]
     pub turn_secs: Option<u64>,
-    /// Seconds each Big Game round lasts.
+    /// Seconds each round lasts (a game in timed rounds).
     #[arg(long, default_value_t = 45)]
     pub round_secs: u64,
-    /// Seconds of each timed phase (Total Chaos building phase, Adaptations prompts); the other
-    /// Total Chaos phases have their own flags.
+    /// Seconds of each timed phase (a building phase, a prompt); the phases named below have
+    /// their own flags.
     #[arg(long)]
     pub phase_secs: Option<u64>,
-    /// Total Chaos: seconds of the resource phase.
+    /// Seconds of the resource phase (a game in timed phases).
     #[arg(long, default_value_t = 20)]
     pub resource_secs: u64,
-    /// Total Chaos: seconds of robber part 1 (discards).
+    /// Seconds of robber part 1 (discards) in a game in timed phases.
     #[arg(long, default_value_t = 20)]
     pub robber1_secs: u64,
-    /// Total Chaos: seconds of robber part 2 (move and steal).
+    /// Seconds of robber part 2 (move and steal) in a game in timed phases.
     #[arg(long, default_value_t = 20)]
     pub robber2_secs: u64,
-    /// Total Chaos: seconds of the building and trading phase.
+    /// Seconds of the building and trading phase in a game in timed phases.
     #[arg(long, default_value_t = 60)]
     pub build_secs: u64,
-    /// Total Chaos: seconds of the cooldown phase.
+    /// Seconds of the cooldown phase in a game in timed phases.
     #[arg(long, default_value_t = 20)]
     pub cooldown_secs: u64,
-    /// Total Chaos: seconds for each initial placement (the host places on expiry).
+    /// Seconds for each initial placement, where placements are timed (the host places on
+    /// expiry).
     #[arg(long)]
     pub placement_secs: Option<u64>,
-    /// Big Game: number of boards in the ring.
+    /// Boards in the ring (a game of several boards).
     #[arg(long, default_value_t = 3)]
     pub boards: usize,
-    /// Big Game: the boards in order, e.g. A,C,B (repeats in rotation).
+    /// The ring's boards in order, e.g. A,C,B (repeats in rotation).
     #[arg(long)]
     pub layout: Option<String>,
-    /// Big Game: end after this many rounds.
+    /// End after this many rounds (a game in rounds).
     #[arg(long)]
     pub max_rounds: Option<u32>,
-    /// Adaptations: end after this many turns.
+    /// End after this many turns (a ruleset with a turn limit).
     #[arg(long)]
     pub max_turns: Option<u32>,
     /// Base: the "three victory points" robber rule.
@@ -211,7 +212,7 @@ pub struct HotseatArgs {
     #[arg(long, default_value_t = 3)]
     pub bots: usize,
     /// Seats at the table, people and bots together (bots fill what the people leave; overrides
-    /// --bots). Five or six seats play base and Total Chaos with the 5–6 player extension.
+    /// --bots). Five or six seats play with the 5–6 player extension where the ruleset has one.
     #[arg(long)]
     pub seats: Option<usize>,
     /// Names of the people, comma separated.
@@ -261,8 +262,9 @@ pub struct HostArgs {
     /// Address to bind (all interfaces by default).
     #[arg(long, default_value = "0.0.0.0")]
     pub bind: String,
-    /// Seats at the table (people and bots). Five or six seats play base and Total Chaos with
-    /// the 5–6 player extension (larger island, bank and deck; special build phase in base).
+    /// Seats at the table (people and bots). Five or six seats play with the 5–6 player
+    /// extension where the ruleset has one (larger island, bank and deck; special build phase
+    /// in base).
     #[arg(long)]
     pub seats: Option<usize>,
     /// Seats filled by bots.
@@ -407,14 +409,14 @@ pub struct BoardShowArgs {
     /// Show harbours and the sea around the land.
     #[arg(long)]
     pub harbors: bool,
-    /// Draw the dividing line and the starting pieces (Big Game boards).
+    /// Draw the dividing line and the starting pieces (divided boards).
     #[arg(long)]
     pub line: bool,
     /// Seed for `base`.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Draw the final position of a game record instead (`catan sim --log DIR` or a host's
-    /// records): pieces, robber and, in Risk of Catan, every hex's armies.
+    /// records): pieces, robber and any armies on the hexes.
     #[arg(long, value_name = "PATH")]
     pub record: Option<std::path::PathBuf>,
     /// Colour: auto (a terminal without NO_COLOR), always or never.

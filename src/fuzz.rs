@@ -215,7 +215,7 @@ fn mutate(text: &str, rng: &mut GameRng, vocab: &[String]) -> String {
 /// starting from `seed`; a turn timer runs in every other game. Stops at the first broken
 /// invariant with a message naming the seed, the step and the command.
 pub fn commands(args: &GameSetup, seats: usize, seed: u64, count: u64) -> Result<Stats, String> {
-    // A variant that fixes its seats (two per Big Game board) plays with that many.
+    // A variant that fixes its seats (two per board of a ring) plays with that many.
     let seats = args.fixed_seats().unwrap_or(seats);
     let mut stats = Stats::default();
     let mut rng = GameRng::new(seed);

@@ -2,7 +2,7 @@
 //! canonical identity however it is reached.
 //!
 //! Hexes use axial coordinates `(q, r)`: `q` is the drawing's column, and `r` grows downwards so
-//! that the hex below `(q, r)` is `(q, r + 1)`. In the drawings of `rules/big-game.md` a hex sits
+//! that the hex below `(q, r)` is `(q, r + 1)`. In the rule texts' board drawings a hex sits
 //! at text column `5q` and text line `4r + 2q` (plus an offset per board).
 //!
 //! A corner is canonically named by `(hex, W|E)`: every corner point of the lattice is the west

@@ -28,8 +28,8 @@
 //! tail.
 //!
 //! Since format 3 the header's `args` is a [`GameSetup`], naming the ruleset as the
-//! registration does (`"big-game"`); formats 1 and 2 named it as the command line's enum did
-//! (`"BigGame"`), and are read through [`OldHeader`].
+//! registration does (kebab-case); formats 1 and 2 named it as the command line's enum did
+//! (CamelCase), and are read through [`OldHeader`].
 
 use crate::engine::{Millis, Seat};
 use crate::ruleset::Ruleset;
@@ -140,7 +140,7 @@ impl Header {
             .flags
             .board
             .as_ref()
-            .filter(|b| crate::board::builtin::spec(b).is_none())
+            .filter(|b| crate::variants::boards::spec(b).is_none())
             .and_then(|path| std::fs::read_to_string(path).ok());
         Header {
             catan: env!("CARGO_PKG_VERSION").to_string(),
@@ -179,7 +179,7 @@ impl Header {
 }
 
 /// A header as formats 1 and 2 wrote it: the same fields, but the ruleset named as the
-/// command line's enum was (`"BigGame"`, not `"big-game"`).
+/// command line's enum was (CamelCase, not the registered kebab-case).
 #[derive(Deserialize)]
 struct OldHeader {
     catan: String,
@@ -209,8 +209,8 @@ struct OldSetup {
     bot_budget: Option<u32>,
 }
 
-/// The registered name of a ruleset an older record names as an enum variant: `BigGame` is
-/// `big-game`.
+/// The registered name of a ruleset an older record names as an enum variant: the
+/// registered name whose CamelCase it is.
 fn registered_name(old: &str) -> Option<&'static str> {
     GameSettings::NAMES.iter().copied().find(|name| {
         let mut camel = String::new();

@@ -89,7 +89,7 @@ impl fmt::Display for Resource {
     }
 }
 
-/// What a land hex is. Letters as in the Big Game drawings: F forest, W wheat (fields),
+/// What a land hex is. Letters as in the rule texts' board drawings: F forest, W wheat (fields),
 /// S sheep (pasture), B brick (hills), O ore (mountains), D desert.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Terrain {

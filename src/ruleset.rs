@@ -9,7 +9,7 @@
 //! [`GameRng`] in the state.
 //!
 //! Who may act is a set: [`Ruleset::actors`] lists every seat that may send a command now (a
-//! discard on a 7 asks several at once; Total Chaos has no current player at all).
+//! discard on a 7 asks several at once; a game in timed phases has no current player at all).
 //!
 //! It sits above [`crate::engine`] (seats, time, refusals) and [`crate::board`] /
 //! [`crate::rules`] (maps, summary facts), which it names, and below the rulesets.
@@ -161,7 +161,7 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     /// Builds a game for `seats` seats from its settings and a seed, or says in the ruleset's
     /// words why it cannot.
     fn create(settings: &Self::Settings, seats: usize, seed: u64) -> Result<Self, CreateError>;
-    /// The ruleset's name on the command line and in saves: "base", "big-game", ...
+    /// The ruleset's name on the command line and in saves: "base", ...
     fn name(&self) -> &'static str;
     /// The settings in words, for the lobby.
     fn settings_text(&self) -> Vec<(String, String)>;
@@ -329,7 +329,7 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
 
     /// Draws the future afresh from `seed`, everything already dealt kept: the game's random
     /// stream (the dice, steals, draws) and the order of the cards not yet drawn (development
-    /// decks, Adaptations' draw pile).
+    /// decks, a ruleset's draw pile).
     /// A review plays a finished game on from a past position many times to estimate each
     /// seat's chance ([`crate::review`]); without this every playout would roll the dice the
     /// game really rolled. False if the ruleset has no such hook (its future stays as dealt).
@@ -477,8 +477,8 @@ pub(crate) use ruleset_glue;
 
 /// Writes the [`TurnOrder`] of a built-in ruleset, whose sim loop keeps a list of its events
 /// between moves: `turns`, a game with a current player (the inherent `current`) and its turns
-/// counted (`turn`: base, Risk of Catan); `rounds`, a game without turns whose rounds count
-/// as its turns (`round`: Total Chaos, the Big Game).
+/// counted (`turn`); `rounds`, a game without turns whose rounds count as its turns
+/// (`round`).
 macro_rules! turn_order {
     ($game:ty, turns) => {
         impl $crate::ruleset::TurnOrder for $game {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 /// Its default is the command line's without flags: base Catan, medium bots.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameSetup {
-    /// The ruleset, by its registered name ("base", "big-game", ...: `GameSettings::NAMES`).
+    /// The ruleset, by its registered name ("base", ...: `GameSettings::NAMES`).
     pub variant: String,
     /// Seed for the dice, shuffles and board; a random one when `None`.
     pub seed: Option<u64>,
@@ -52,7 +52,7 @@ impl GameSetup {
 
     /// The chosen ruleset's own settings: what the game is built from and what a save keeps.
     /// Each ruleset reads its flags itself and refuses what it cannot play (a board that does
-    /// not load, a Big Game without an end).
+    /// not load, a game in rounds without an end).
     pub fn settings(&self) -> Result<GameSettings, SettingsError> {
         GameSettings::from_flags(&self.variant, &self.flags)
     }
@@ -63,7 +63,7 @@ impl GameSetup {
         Game::create(&self.settings()?, seats, seed)
     }
 
-    /// The seat count the settings fix, if they do (a Big Game has two seats per board);
+    /// The seat count the settings fix, if they do (two seats per board of a ring);
     /// `None` too for settings the ruleset refuses, which creating the game reports.
     pub fn fixed_seats(&self) -> Option<usize> {
         self.settings().ok()?.fixed_seats()

@@ -3,7 +3,7 @@
 //! arrays instead of recomputing geometry.
 //!
 //! A map is a finite set of hex positions (land or sea; what lies on them is data elsewhere).
-//! It may wrap around horizontally (the Big Game's ring of boards): then hex `(q, r)` and
+//! It may wrap around horizontally (a ring of boards): then hex `(q, r)` and
 //! `(q + width, r - width / 2)` are the same position, and every id is built from the
 //! normalised form.
 

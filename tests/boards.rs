@@ -10,10 +10,11 @@ use catan::board::generate::{
 };
 use catan::board::render::{self, CornerPiece, EdgePiece, Overlay, RenderOptions};
 use catan::board::spec::{BoardError, BoardKind, STANDARD_TOKENS};
-use catan::board::{BoardSpec, HarborKind, Map, Territory, builtin};
+use catan::board::{BoardSpec, HarborKind, Map, Territory};
 use catan::geometry::{Hex, Point, Side};
 use catan::rules::resources::{Resource, Terrain, pips};
 use catan::topology::{CornerId, HexId};
+use catan::variants::boards as builtin;
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::PathBuf;
@@ -275,7 +276,7 @@ fn corner_distances(map: &Map, from: &[CornerId]) -> HashMap<CornerId, u32> {
 fn check_big_game_board(name: &str) {
     let a = spec("A");
     let s = spec(name);
-    assert_eq!(s.kind, BoardKind::BigGame);
+    assert_eq!(s.kind, BoardKind::Divided);
     assert_eq!(land_positions(&s), land_positions(&a), "{name}: A's shape");
     assert_eq!(deserts(&s), vec![(3, 0), (5, 1)], "{name}: deserts");
     assert_eq!(s.starts, a.starts, "{name}: A's starting pieces");
@@ -949,7 +950,7 @@ fn wrong_tile_counts() {
     assert_refused(
         &text,
         Some(line_of(&text, "kind =")),
-        "wrong tile counts: a big-game board has 4 forest tiles, this one 3",
+        "wrong tile counts: a divided board has 4 forest tiles, this one 3",
     );
     let text = a_with("\"F11 D\"", "\"F11 W2\"");
     assert_refused(&text, Some(line_of(&text, "kind =")), "wrong tile counts");
@@ -967,7 +968,7 @@ fn wrong_token_counts() {
     assert_refused(
         &text,
         Some(line_of(&text, "kind =")),
-        "wrong token counts: a big-game board uses the 18 standard tokens",
+        "wrong token counts: a divided board uses the 18 standard tokens",
     );
     let text = builtin_text("base-beginner.toml").replacen("O10", "O11", 1);
     assert_refused(
@@ -1103,20 +1104,20 @@ fn big_game_board_without_a_line_or_a_start() {
     assert_refused(
         &no_line,
         Some(kind_line),
-        "a big-game board needs a [dividing_line]",
+        "a divided board needs a [dividing_line]",
     );
     let east = a.find("[start.east]").expect("east start");
     let no_east = a[..east].to_string();
     assert_refused(
         &no_east,
         Some(kind_line),
-        "a big-game board needs [start.east]",
+        "a divided board needs [start.east]",
     );
     let third = format!("{a}\n[start.north]\nsettlements = [\"0,0 w\"]\n");
     assert_refused(
         &third,
         Some(line_of(&third, "[start.north]")),
-        "big-game starts are `west` and `east`, not `north`",
+        "a divided board's starts are `west` and `east`, not `north`",
     );
 }
 

@@ -1,71 +1,78 @@
-//! The boards shipped with the game, embedded in the binary from `assets/boards/`.
+//! The boards shipped with the game, embedded in the binary from `assets/boards/`. The boards
+//! any ruleset may play ([`SHARED`]) are listed here; a ruleset's own boards are listed in its
+//! folder (its `TableSettings::BOARDS`), and `crate::variants::boards` finds a board among
+//! them all, so this core names no ruleset.
 
 use super::spec::{BoardError, BoardSpec};
 
-/// `(names it answers to, file name, contents)`.
-const BUILTIN: [(&[&str], &str, &str); 5] = [
-    (
-        &["a", "big-game-a"],
-        "big-game-a.toml",
-        include_str!("../../assets/boards/big-game-a.toml"),
-    ),
-    (
-        &["b", "big-game-b"],
-        "big-game-b.toml",
-        include_str!("../../assets/boards/big-game-b.toml"),
-    ),
-    (
-        &["c", "big-game-c"],
-        "big-game-c.toml",
-        include_str!("../../assets/boards/big-game-c.toml"),
-    ),
-    (
-        &["base-beginner", "beginner"],
-        "base-beginner.toml",
-        include_str!("../../assets/boards/base-beginner.toml"),
-    ),
-    (
-        &["base-6", "beginner-6"],
-        "base-6.toml",
-        include_str!("../../assets/boards/base-6.toml"),
-    ),
+/// A board shipped with the game.
+#[derive(Clone, Copy, Debug)]
+pub struct BuiltinBoard {
+    /// The names it answers to (lower case; the first is its usual name).
+    pub names: &'static [&'static str],
+    /// Its file under `assets/boards/` (named in error messages).
+    pub file: &'static str,
+    /// The file's contents.
+    pub text: &'static str,
+    /// How help texts name it.
+    pub label: &'static str,
+}
+
+impl BuiltinBoard {
+    /// Whether it answers to `name` (case-insensitive).
+    pub fn answers_to(&self, name: &str) -> bool {
+        self.names.iter().any(|n| n.eq_ignore_ascii_case(name))
+    }
+
+    /// The board, parsed and checked.
+    pub fn spec(&self) -> BoardSpec {
+        BoardSpec::parse(self.file, self.text).expect("built-in boards are valid")
+    }
+}
+
+/// The boards any ruleset may play.
+pub const SHARED: &[BuiltinBoard] = &[
+    BuiltinBoard {
+        names: &["base-beginner", "beginner"],
+        file: "base-beginner.toml",
+        text: include_str!("../../assets/boards/base-beginner.toml"),
+        label: "base-beginner",
+    },
+    BuiltinBoard {
+        names: &["base-6", "beginner-6"],
+        file: "base-6.toml",
+        text: include_str!("../../assets/boards/base-6.toml"),
+        label: "base-6 (5-6 players)",
+    },
 ];
 
-/// Names of the built-in boards, for help texts.
-pub const NAMES: &str = "A, B, C (Big Game), base-beginner, base-6 (5-6 players)";
-
-/// A built-in board by name (case-insensitive), or `None` if there is no such board.
-pub fn spec(name: &str) -> Option<BoardSpec> {
-    let name = name.to_ascii_lowercase();
-    let (_, file, text) = BUILTIN
+/// The board among `lists` that answers to `name`, if one does.
+pub fn find<'a>(lists: &[&'a [BuiltinBoard]], name: &str) -> Option<&'a BuiltinBoard> {
+    lists
         .iter()
-        .find(|(names, _, _)| names.contains(&name.as_str()))?;
-    Some(BoardSpec::parse(file, text).expect("built-in boards are valid"))
+        .flat_map(|l| l.iter())
+        .find(|b| b.answers_to(name))
 }
 
-/// Loads a board by built-in name or from a file path.
-pub fn load(name_or_path: &str) -> Result<BoardSpec, BoardError> {
-    if let Some(s) = spec(name_or_path) {
-        return Ok(s);
+/// Loads a board by its name among `lists` or from a file path.
+pub fn load(lists: &[&[BuiltinBoard]], name_or_path: &str) -> Result<BoardSpec, BoardError> {
+    if let Some(b) = find(lists, name_or_path) {
+        return Ok(b.spec());
     }
-    let text = std::fs::read_to_string(name_or_path).map_err(|e| BoardError {
-        file: name_or_path.to_string(),
-        line: None,
-        message: format!(
-            "cannot read it ({e}); built-in boards are {NAMES}, and `base` for a random one"
-        ),
+    let text = std::fs::read_to_string(name_or_path).map_err(|e| {
+        let names: Vec<&str> = lists
+            .iter()
+            .flat_map(|l| l.iter())
+            .map(|b| b.label)
+            .collect();
+        BoardError {
+            file: name_or_path.to_string(),
+            line: None,
+            message: format!(
+                "cannot read it ({e}); built-in boards are {}, and `base` for a random one",
+                names.join(", ")
+            ),
+        }
     })?;
     BoardSpec::parse(name_or_path, &text)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_builtin_board_parses() {
-        for (names, _, _) in BUILTIN {
-            assert!(spec(names[0]).is_some());
-        }
-    }
 }

@@ -1,6 +1,6 @@
-//! A playable map: one board, or many boards side by side in a ring (the Big Game's world),
-//! with its topology, what lies on each position, harbours, territories, the names players use
-//! for hexes, corners and edges, and the starting pieces.
+//! A playable map: one board, or many boards side by side in a ring, with its topology, what
+//! lies on each position, harbours, territories, the names players use for hexes, corners and
+//! edges, and the starting pieces.
 
 use super::spec::{BoardSpec, HarborKind, StartSpec, Territory, Tile};
 use super::yields::{Yield, Yields};
@@ -587,8 +587,8 @@ fn reading_key(h: Hex) -> (i32, i32) {
     (y, x)
 }
 
-/// `A`..`Z`, then `AA`, `AB`, ...: hex names by reading order (Adaptations names its
-/// drifting frame's positions the same way).
+/// `A`..`Z`, then `AA`, `AB`, ...: hex names by reading order (a ruleset whose tiles
+/// drift names its frame's positions the same way).
 pub(crate) fn letters(mut i: usize) -> String {
     let mut s = Vec::new();
     loop {
@@ -605,7 +605,7 @@ pub(crate) fn letters(mut i: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::builtin;
+    use crate::variants::boards as builtin;
 
     #[test]
     fn letters_count_up() {

@@ -15,6 +15,6 @@ pub enum MapRecipe {
         boards: Vec<BoardSpec>,
         order: Vec<u16>,
     },
-    /// The variant draws its own map from the view (Adaptations' drifting tiles).
+    /// The variant draws its own map from the view (tiles that drift).
     FromView,
 }

@@ -1,5 +1,5 @@
 //! The ASCII renderer: a pure function from a map plus what stands on it to a grid of styled
-//! characters in the style of the drawings in `rules/big-game.md`.
+//! characters in the style of the rule texts' board drawings.
 //!
 //! Each land hex is drawn as
 //! ```text
@@ -135,7 +135,7 @@ pub struct RenderOptions {
     pub harbors: bool,
     /// Sea positions as faint hexes.
     pub sea: bool,
-    /// The Big Game's dividing line, as in the rule text's second drawing.
+    /// A divided board's dividing line, as the rule text draws it.
     pub dividing_line: bool,
     /// Hide the land labels (terrain and number), as in the blank templates.
     pub blank: bool,
@@ -736,10 +736,10 @@ pub fn stats(map: &Map) -> BoardStats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::builtin;
     use crate::geometry::Side;
+    use crate::variants::boards as builtin;
 
-    /// Board A (a Big Game board: land with sea around), one player `r`.
+    /// Board A (a divided board: land with sea around), one player `r`.
     fn board() -> Map {
         Map::single(&builtin::spec("A").expect("board A"))
     }

@@ -2,9 +2,9 @@
 //! `docs/boards.md` describes it at length, with a complete example.
 //!
 //! ```toml
-//! name = "Big Game board A"
+//! name = "Board A"
 //! description = "free text"  # optional
-//! kind = "big-game"          # base | big-game | custom: which tile and token counts are checked
+//! kind = "divided"           # base | base-6 | divided | custom: which counts are checked
 //! # Land by column, left to right, each top to bottom. Odd columns sit half a hex lower.
 //! # F forest, W wheat (fields), S sheep (pasture), B brick (hills), O ore (mountains),
 //! # D desert, each with its number token; "~" sea; "." nothing.
@@ -14,7 +14,7 @@
 //! [dividing_line]
 //! column = 4                 # the line runs down the middle of this column
 //! west = ["4,0"]             # hexes of that column that belong to the west; the rest are east
-//! [start.west]               # starting pieces of one seat ("west"/"east" on Big Game boards)
+//! [start.west]               # starting pieces of one seat ("west"/"east" on divided boards)
 //! settlements = ["4,0 w"]    # hex and corner (w nw ne e se sw)
 //! roads = ["2,0 s"]          # hex and side (n ne se s sw nw)
 //! ships = ["4,0 nw"]
@@ -123,15 +123,17 @@ impl HarborSpec {
 pub enum BoardKind {
     /// The standard 19 hexes: 18 tiles, 18 tokens, 1 desert, 9 harbours.
     Base,
-    /// A Big Game board: 18 tiles, 18 tokens, 2 deserts, a dividing line, west and east starts.
-    BigGame,
+    /// A board split in two territories: 18 tiles, 18 tokens, 2 deserts, a dividing line,
+    /// west and east starts. Saves written before it had this name use its older one.
+    #[serde(alias = "BigGame")]
+    Divided,
     /// The 5–6 player extension's island: 28 tiles, the 28 tokens of that set, 2 deserts.
     Base6,
     /// Anything well-formed.
     Custom,
 }
 
-/// The Big Game's dividing line between the two starting territories.
+/// A divided board's line between its two starting territories.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DividingLine {
     /// It runs down the middle of this column.
@@ -333,12 +335,13 @@ impl BoardSpec {
         let kind = match raw.kind.as_ref().map(|k| k.get_ref().as_str()) {
             None | Some("custom") => BoardKind::Custom,
             Some("base") => BoardKind::Base,
-            Some("big-game") => BoardKind::BigGame,
+            // Board files written before `divided` had its name use its older one.
+            Some("divided" | "big-game") => BoardKind::Divided,
             Some("base-6") => BoardKind::Base6,
             Some(other) => {
                 return src.err(
                     raw.kind.as_ref().map(|k| k.span()),
-                    format!("unknown kind `{other}` (base, base-6, big-game or custom)"),
+                    format!("unknown kind `{other}` (base, base-6, divided or custom)"),
                 );
             }
         };
@@ -612,19 +615,19 @@ impl BoardSpec {
             starts.push((seat.clone(), spec));
         }
 
-        if kind == BoardKind::BigGame {
+        if kind == BoardKind::Divided {
             if dividing_line.is_none() {
-                return src.err(kind_span, "a big-game board needs a [dividing_line]");
+                return src.err(kind_span, "a divided board needs a [dividing_line]");
             }
             for seat in ["west", "east"] {
                 if !starts.iter().any(|(s, _)| s == seat) {
-                    return src.err(kind_span, format!("a big-game board needs [start.{seat}]"));
+                    return src.err(kind_span, format!("a divided board needs [start.{seat}]"));
                 }
             }
             if let Some((s, st)) = raw.start.iter().find(|(s, _)| *s != "west" && *s != "east") {
                 return src.err(
                     Some(st.span()),
-                    format!("big-game starts are `west` and `east`, not `{s}`"),
+                    format!("a divided board's starts are `west` and `east`, not `{s}`"),
                 );
             }
         }
@@ -700,7 +703,7 @@ impl BoardSpec {
         let mut out = format!("name = {}\n", toml_string(&self.name));
         out += match self.kind {
             BoardKind::Base => "kind = \"base\"\n",
-            BoardKind::BigGame => "kind = \"big-game\"\n",
+            BoardKind::Divided => "kind = \"divided\"\n",
             BoardKind::Base6 => "kind = \"base-6\"\n",
             BoardKind::Custom => "kind = \"custom\"\n",
         };
@@ -836,7 +839,7 @@ fn check_counts(
     let (kind_name, terrains, deserts_wanted, wanted_tokens): (_, _, _, &[u8]) = match kind {
         BoardKind::Custom => return Ok(()),
         BoardKind::Base => ("a base board", STANDARD_TERRAINS, 1, &STANDARD_TOKENS),
-        BoardKind::BigGame => ("a big-game board", STANDARD_TERRAINS, 2, &STANDARD_TOKENS),
+        BoardKind::Divided => ("a divided board", STANDARD_TERRAINS, 2, &STANDARD_TOKENS),
         BoardKind::Base6 => ("a base-6 board", LARGE_TERRAINS, 2, &LARGE_TOKENS),
     };
     let count = |t: Terrain| tiles.iter().filter(|(_, x)| x.terrain() == Some(t)).count();
@@ -997,5 +1000,17 @@ roads = ["0,0 nw"]
             l.territory_of_corner(Hex::from_offset(4, 0).corner(Point::E)),
             Territory::East
         );
+    }
+
+    /// Board files and saves written before the kind was called `divided` still load.
+    #[test]
+    fn the_older_name_of_a_divided_board_is_still_read() {
+        let text = include_str!("../../assets/boards/big-game-a.toml");
+        let old = text.replace("kind = \"divided\"", "kind = \"big-game\"");
+        assert_ne!(old, text);
+        let spec = BoardSpec::parse("old.toml", &old).expect("an older board file");
+        assert_eq!(spec.kind, BoardKind::Divided);
+        let kind: BoardKind = serde_json::from_str("\"BigGame\"").expect("an older save");
+        assert_eq!(kind, BoardKind::Divided);
     }
 }

@@ -124,7 +124,7 @@ pub async fn run<V: PlainView, R: AsyncBufRead + Unpin>(
                     "quit" | "exit" => quitting = true,
                     "say" | "chat" => { tx.send(ClientMsg::Chat { text: rest.to_string() }).await?; }
                     // In the lobby these mark you ready; once the game runs they are game
-                    // commands (Total Chaos's vote to end a phase).
+                    // commands (a vote to end a phase).
                     "ready" if st.update.is_none() => { tx.send(ClientMsg::Ready(true)).await?; }
                     "unready" if st.update.is_none() => { tx.send(ClientMsg::Ready(false)).await?; }
                     "color" | "colour" => { tx.send(ClientMsg::Color(rest.trim().to_string())).await?; }

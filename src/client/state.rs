@@ -290,7 +290,7 @@ impl<V: PlainView> ClientState<V> {
                     u.seats_at.clear();
                 }
                 self.lobby = None;
-                // A map that changes in play (Adaptations' drifting tiles) comes with every view.
+                // A map that changes in play (drifting tiles) comes with every view.
                 if let Some(map) = u.view.map() {
                     self.map = Some(Arc::new(map));
                 }

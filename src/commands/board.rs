@@ -2,7 +2,7 @@
 //! dividing line and pip statistics.
 
 use crate::board::render::{self, CornerPiece, EdgePiece, Overlay, RenderOptions};
-use crate::board::{BoardSpec, Map, builtin, generate};
+use crate::board::{BoardSpec, Map, generate};
 use crate::cli::{BoardCommand, BoardShowArgs};
 use crate::ruleset::Ruleset;
 use crate::term::{ColorMode, paint};
@@ -18,7 +18,7 @@ fn load(args: &BoardShowArgs) -> Result<BoardSpec, String> {
     if args.board.eq_ignore_ascii_case("base") {
         return Ok(generate::random_base(args.seed));
     }
-    builtin::load(&args.board).map_err(|e| e.to_string())
+    crate::variants::boards::load(&args.board).map_err(|e| e.to_string())
 }
 
 fn show(args: &BoardShowArgs) -> anyhow::Result<ExitCode> {
@@ -118,7 +118,7 @@ fn stats_table(map: &Map, sides: bool) -> String {
     out
 }
 
-/// The last position of a recorded game, with its pieces and (Risk) armies.
+/// The last position of a recorded game, with its pieces and any armies.
 fn show_record(args: &BoardShowArgs, path: &std::path::Path) -> anyhow::Result<ExitCode> {
     let (header, _, game) = match super::replay::load(path) {
         Ok(x) => x,

@@ -1,10 +1,10 @@
 //! `catan loadtest ADDR --clients N`: many bot clients over TCP from one process, against a
-//! Big Game host, and what they saw. Each client is a small task (tokio runs them on a few
-//! threads): it takes a seat, and in each of its group's rounds sends `end` at a random moment
-//! of the round's first half, a cheap legal move that also lets the round end early once every
-//! active seat is done. Like a player's client, it asks for its legal commands when a hall's
-//! update leaves them out and the game waits for it (their answers count in its bytes). It
-//! measures
+//! host of a game in rounds on several boards, and what they saw. Each client is a small task
+//! (tokio runs them on a few threads): it takes a seat, and in each of its group's rounds sends
+//! `end` at a random moment of the round's first half, a cheap legal move that also lets the
+//! round end early once every active seat is done. Like a player's client, it asks for its
+//! legal commands when a hall's update leaves them out and the game waits for it (their answers
+//! count in its bytes). It measures
 //! - the broadcast delay: from the moment the host began settling a round's end (the update's
 //!   `at_us` stamp, the same wall clock on one machine) until this client has the next round's
 //!   roll;

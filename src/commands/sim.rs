@@ -27,7 +27,7 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
             bots = (0..n).map(|i| bots[i % bots.len()]).collect();
         }
     }
-    // A variant whose settings fix the seat count (a Big Game: two per board) repeats a
+    // A variant whose settings fix the seat count (two per board in a ring) repeats a
     // shorter --bots list in rotation to fill every seat.
     let game = args.game.setup();
     if let Some(n) = game.fixed_seats()

@@ -18,11 +18,12 @@ use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a message changes shape.
 /// 5: the hello carries a private table's password.
-/// 6: a Big Game view may leave its pieces out (`pieces_kept`): the client keeps its last.
+/// 6: a hall's view may leave its pieces out (`pieces_kept`): the client keeps its last.
 /// 7: an update may say its legal list is the one last given (`legal_same`).
 /// 8: a hall's update may leave the offers off its legal list (`legal_offers_left_off`).
 /// 9: legal commands and log lines carry their typed form (`moves`, `log_kinds`).
-pub const PROTOCOL_VERSION: u32 = 10;
+/// 11: a ruleset's own point source in the summary carries its words (`PointSource::Own`).
+pub const PROTOCOL_VERSION: u32 = 11;
 
 /// The variant's map as the client rebuilds it (defined with the boards).
 pub use crate::board::MapRecipe;

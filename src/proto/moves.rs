@@ -61,9 +61,9 @@ pub enum Move {
     Accept(u32),
     Decline(u32),
     Cancel(u32),
-    /// Take the resources around a starting settlement (the Big Game's setup).
+    /// Take the resources around a starting settlement (a setup that collects).
     Collect(CornerId),
-    /// A starting unit on a hex (Risk of Catan's setup and claim loop).
+    /// A starting unit on a hex (a setup that claims hexes).
     Place(HexId),
     /// A command of the ruleset's own: its word (`claim`, `attack`, `drift`), and the hex it
     /// acts on when it acts on one on the client's map. The ruleset's client module offers

@@ -245,7 +245,7 @@ impl Recorder {
                 let pts = points.get(i).cloned().unwrap_or_default();
                 let mut by_source: BTreeMap<PointSource, i64> = BTreeMap::new();
                 for (k, v) in pts.iter().filter(|(_, v)| *v != 0) {
-                    *by_source.entry(*k).or_default() += v;
+                    *by_source.entry(k.clone()).or_default() += v;
                 }
                 let mut timeline = self.timeline.get(i).cloned().unwrap_or_default();
                 timeline.push(pts.iter().map(|(_, v)| v).sum());

@@ -135,11 +135,17 @@ fn an_adaptations_summary_adds_up_from_its_final_scores() {
     for x in &s.seats {
         let sc = &g.scores()[x.seat as usize];
         assert_eq!(
-            x.points.get(&PointSource::LandMasses).copied().unwrap_or(0),
+            x.points
+                .get(&crate::variants::adaptations::LAND_MASSES)
+                .copied()
+                .unwrap_or(0),
             sc.land as i64
         );
         assert_eq!(
-            x.points.get(&PointSource::Conflict).copied().unwrap_or(0),
+            x.points
+                .get(&crate::variants::adaptations::CONFLICT)
+                .copied()
+                .unwrap_or(0),
             sc.conflict as i64
         );
     }

@@ -1,5 +1,5 @@
 //! A person's decisions against `hard`'s: at each of a person's moves, in the rulesets where
-//! `hard` searches (base Catan, Risk of Catan), `hard` is asked what it would have played
+//! `hard` searches (those played on base Catan's rules), `hard` is asked what it would have played
 //! there, thinking only on what that seat could see. Where it differs, both moves are played
 //! on by the same playouts as the chances (seeing every hand), and the difference in the
 //! seat's chance is the move's cost. The five costliest per seat are kept, worst first.

@@ -2,7 +2,7 @@
 //! invariants (one bank of 19 of each
 //! resource, or the 5–6 player extension's bigger box; the standard piece stock; its
 //! development deck): every card and piece is somewhere, and the public points are what the
-//! board and the awards give. Base and Total Chaos check them through [`ClassicBox`], and
+//! board and the awards give. The one-board Catan rulesets check them through [`ClassicBox`], and
 //! count their points with it; the fuzz driver asks each ruleset's `Ruleset::audit` after
 //! every step.
 

@@ -1,5 +1,5 @@
-//! Which bank serves a seat: the one bank of a base or Total Chaos table, or its own board's
-//! in the Big Game. Trading ([`crate::rules::offers::Market`]) and development cards
+//! Which bank serves a seat: the one bank of a one-board table, or its own board's
+//! in a ring of boards. Trading ([`crate::rules::offers::Market`]) and development cards
 //! ([`crate::rules::devcards::DevTable`]) both pay and take through it.
 
 use crate::engine::{RuleError, Seat};
@@ -26,7 +26,7 @@ pub trait Banks {
 }
 
 /// [`Banks`] for a game with one bank, kept with the hands in its
-/// [`crate::rules::table::CatanTable`], a field named `table` (base, Total Chaos).
+/// [`crate::rules::table::CatanTable`], a field named `table` (the one-board games).
 macro_rules! one_bank {
     ($game:ty) => {
         impl $crate::rules::banks::Banks for $game {

@@ -1,4 +1,4 @@
-//! The commands base Catan, the Big Game and Total Chaos share, read, written and listed
+//! The commands the Catan rulesets share, read, written and listed
 //! once: trades, `settle`, `road`, `city`, `buy dev`, `discard`, `play plenty`, and the card
 //! after any other `play`. Each of the three parsers reads through [`parse`] and reads only its
 //! own words itself, so a shared command is spelled and written back one way wherever it exists,
@@ -23,7 +23,7 @@ pub enum CatanCommand {
     Settle(CornerId),
     /// Place or build a road.
     Road(EdgeId),
-    /// Build a city (or, in a Big Game's setup, turn a starting settlement into one).
+    /// Build a city (or, in a setup that allows it, turn a starting settlement into one).
     City(CornerId),
     BuyDev,
     /// Return these cards after a 7.
@@ -65,7 +65,7 @@ enum Read {
 }
 
 /// How one ruleset words the refusals of the shared commands: its boards name hexes
-/// differently (`C.nw` in base, `1C.nw` in a Big Game) and it has its own set of cards.
+/// differently (`C.nw` on one board, `1C.nw` in a ring of boards) and it has its own set of cards.
 #[derive(Clone, Copy, Debug)]
 pub struct Wording {
     /// What `settle` and `city` need: "a corner, e.g. C.nw".
@@ -78,8 +78,7 @@ pub struct Wording {
     pub victory_point: &'static str,
 }
 
-/// The wording of the rulesets played on a standard board with all five kinds of card (base
-/// Catan, Total Chaos).
+/// The wording of the rulesets played on a standard board with all five kinds of card.
 pub const STANDARD: Wording = Wording {
     corner: "a corner, e.g. C.nw",
     edge: "an edge, e.g. C.n",

@@ -71,7 +71,7 @@ impl fmt::Display for DevCard {
 }
 
 /// The base game's 25 cards, unshuffled: 14 knights, 5 victory points, 2 road building, 2 year
-/// of plenty, 2 monopoly. `monopoly: false` leaves the monopolies out (the Big Game).
+/// of plenty, 2 monopoly. `monopoly: false` leaves the monopolies out (for a ruleset without them).
 pub fn standard_deck(monopoly: bool) -> Vec<DevCard> {
     let mut d = Vec::with_capacity(25);
     d.extend(std::iter::repeat_n(DevCard::Knight, 14));
@@ -450,7 +450,7 @@ pub trait DevTable: Banks {
 }
 
 /// The [`DevTable`] methods that only lend the cards' state, for a game with one bank and one
-/// deck in its [`crate::rules::table::CatanTable`], a field named `table` (base, Total Chaos).
+/// deck in its [`crate::rules::table::CatanTable`], a field named `table` (the one-board games).
 macro_rules! cards_in_fields {
     () => {
         fn cards(&mut self, _seat: $crate::engine::Seat) -> $crate::rules::devcards::Cards<'_> {

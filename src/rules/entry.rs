@@ -1,6 +1,6 @@
 //! The door every command passes before a ruleset's own rules: nobody acts once the game is
-//! over, only seats at the table act, and a seat out of the game (Risk of Catan's
-//! elimination) no longer does. Written once so that every ruleset refuses these alike, in the
+//! over, only seats at the table act, and a seat out of the game (eliminated, or
+//! resigned) no longer does. Written once so that every ruleset refuses these alike, in the
 //! same words; and the rule that a refused command leaves the caller's events as they were.
 
 use crate::engine::{Millis, RuleError, Seat, refuse};

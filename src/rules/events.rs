@@ -1,6 +1,6 @@
 //! The events the Catan rulesets share, one set each: trades ([`TradeEvent`]), development
-//! cards ([`DevEvent`]) and the awards ([`AwardEvent`]) for base, Big Game and Total Chaos,
-//! and the base table's building and robber events ([`TableEvent`]) for base and Total Chaos.
+//! cards ([`DevEvent`]) and the awards ([`AwardEvent`]) for every Catan ruleset,
+//! and the base table's building and robber events ([`TableEvent`]) for the one-board ones.
 //! A ruleset's event enum carries each set in one variant (`Trade`, `Dev`, `Award`, `Table`),
 //! so their wording and their summary facts are written once.
 
@@ -16,8 +16,8 @@ pub use crate::rules::devcards::DevEvent;
 pub use crate::rules::offers::TradeEvent;
 
 /// Pieces built, the starting resources, discards and the robber's move on a base table, in
-/// base and Total Chaos alike (the Big Game's buildings carry a bonus and ships, and are its
-/// own).
+/// every one-board game alike (a ring's buildings carry a bonus and ships, and are its
+/// ruleset's own).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TableEvent {
     Settled {
@@ -47,7 +47,7 @@ pub enum TableEvent {
         hex: HexId,
     },
     /// A card taken with the robber: at random, `card` known to the thief and the victim
-    /// only; or `asked` for and given (Total Chaos), public.
+    /// only; or `asked` for and given (where the rules allow), public.
     Stole {
         thief: Seat,
         victim: Seat,
@@ -182,7 +182,7 @@ pub fn dice_words(dice: (u8, u8)) -> String {
     format!("{} ({}+{})", dice.0 + dice.1, dice.0, dice.1)
 }
 
-/// A win in words, as base and Total Chaos say it, revealing the winner's victory point
+/// A win in words, as the one-board games say it, revealing the winner's victory point
 /// cards: "Ann wins with 10 victory points, revealing 1 victory point card(s)!".
 pub fn won_words(
     names: &[String],

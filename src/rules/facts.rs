@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub enum Gain {
     /// The starting settlement's resources.
     Start,
-    /// Dice production (and Adaptations' draws: its income).
+    /// Dice production (and a ruleset's draws, where they are its income).
     Production,
     /// Trades with other players.
     Trades,
@@ -20,7 +20,7 @@ pub enum Gain {
     Bank,
     /// Cards stolen with the robber (or a knight).
     Robber,
-    /// Development cards: Year of Plenty, Monopoly, the Big Game's knight from the bank.
+    /// Development cards: Year of Plenty, Monopoly, a knight taken from the bank.
     Cards,
 }
 
@@ -48,9 +48,9 @@ impl Gain {
 /// Why a seat gave cards up (building costs aside).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Loss {
-    /// Discards on a 7 (or Adaptations' discards).
+    /// Discards on a 7 (or a ruleset's own discards).
     Discards,
-    /// Stolen by the robber (or taken on request in Total Chaos).
+    /// Stolen by the robber (or taken on request, where the rules allow).
     Robber,
     /// Taken by another player's Monopoly.
     Monopoly,

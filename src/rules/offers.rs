@@ -146,7 +146,7 @@ pub trait Market: Banks {
     /// The seat's rates with the bank: 4, or its harbours' 3 and 2.
     fn rates(&self, seat: Seat) -> [u32; 5];
     /// Whether `seat` may decline or cancel now. Most rulesets answer as [`Market::may_trade`];
-    /// the Big Game lets a seat that may no longer trade still say no.
+    /// a ruleset may let a seat that may no longer trade still say no.
     fn may_answer(&self, seat: Seat) -> Result<(), RuleError> {
         self.may_trade(seat)
     }

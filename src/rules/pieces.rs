@@ -685,8 +685,8 @@ impl Refusal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::builtin;
     use crate::engine::rng::GameRng;
+    use crate::variants::boards as builtin;
 
     /// The pruned search for up to 64 routes agrees with the plain search from every end, on
     /// random networks of roads and ships with rings, forks and opponents' buildings cutting

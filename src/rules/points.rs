@@ -6,42 +6,110 @@ use crate::engine::Seat;
 use crate::rules::devcards::DevHand;
 use crate::rules::pieces::{BuildingKind, Pieces};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
 
-/// Where a seat's points come from. Each ruleset uses the sources its rules have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// Where a seat's points come from. The classic sources every Catan-like ruleset shares are
+/// named here; a ruleset with points of its own declares them in its folder as
+/// [`PointSource::Own`] values, so the summary shows them without this core naming them.
+/// Sources order, compare and hash by their [`order`](Self::order), word and short head.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum PointSource {
     Settlements,
     Cities,
-    /// Buildings a seat holds because it annexed them (Risk of Catan).
-    Annexed,
     LongestRoad,
     LargestArmy,
     VpCards,
-    /// The Big Game's bonus for settling in another player's territory.
-    TerritoryBonus,
-    /// Adaptations: points for the most herds on each land mass.
-    LandMasses,
-    /// Adaptations: points won in conflicts.
-    Conflict,
-    /// Adaptations: the adaptations a seat holds.
-    Adaptations,
+    /// A source only one ruleset has.
+    Own(OwnSource),
+}
+
+/// A ruleset's own point source: its words, and where it stands among the others.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct OwnSource {
+    /// Its place in the summary's columns (the classic sources stand at 0, 10, 30, 40, 50).
+    pub order: u8,
+    /// The source in words (also its key in JSON).
+    pub word: Cow<'static, str>,
+    /// Its column head in the summary's standings (four letters).
+    pub short: Cow<'static, str>,
 }
 
 impl PointSource {
+    /// A ruleset's own source, for its consts.
+    pub const fn own(order: u8, word: &'static str, short: &'static str) -> PointSource {
+        PointSource::Own(OwnSource {
+            order,
+            word: Cow::Borrowed(word),
+            short: Cow::Borrowed(short),
+        })
+    }
+
+    /// Its place in the summary's columns: lower first.
+    pub fn order(&self) -> u8 {
+        match self {
+            PointSource::Settlements => 0,
+            PointSource::Cities => 10,
+            PointSource::LongestRoad => 30,
+            PointSource::LargestArmy => 40,
+            PointSource::VpCards => 50,
+            PointSource::Own(o) => o.order,
+        }
+    }
+
     /// The source in words (also its key in JSON).
-    pub const fn word(self) -> &'static str {
+    pub fn word(&self) -> &str {
         match self {
             PointSource::Settlements => "settlements",
             PointSource::Cities => "cities",
-            PointSource::Annexed => "annexed",
             PointSource::LongestRoad => "longest road",
             PointSource::LargestArmy => "largest army",
             PointSource::VpCards => "VP cards",
-            PointSource::TerritoryBonus => "territory bonus",
-            PointSource::LandMasses => "land masses",
-            PointSource::Conflict => "conflict",
-            PointSource::Adaptations => "adaptations",
+            PointSource::Own(o) => &o.word,
         }
+    }
+
+    /// Its column head in the summary's standings.
+    pub fn short(&self) -> &str {
+        match self {
+            PointSource::Settlements => "sett",
+            PointSource::Cities => "city",
+            PointSource::LongestRoad => "road",
+            PointSource::LargestArmy => "army",
+            PointSource::VpCards => "card",
+            PointSource::Own(o) => &o.short,
+        }
+    }
+
+    fn key(&self) -> (u8, &str, &str) {
+        (self.order(), self.word(), self.short())
+    }
+}
+
+impl PartialEq for PointSource {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for PointSource {}
+
+impl PartialOrd for PointSource {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for PointSource {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl Hash for PointSource {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
     }
 }
 

@@ -10,7 +10,7 @@ use crate::topology::HexId;
 const FEW_ROBBERS: usize = 16;
 
 /// A seat's production in pips per resource, cities counting twice, over the hexes `counts`
-/// keeps (a bot leaves out a robber's hex, Risk a hex the seat may not collect from): how
+/// keeps (a bot leaves out a robber's hex, a ruleset a hex the seat may not collect from): how
 /// bots weigh a position. Public: everyone sees the buildings and the numbers.
 pub fn pips_per_resource(
     map: &Map,
@@ -34,7 +34,7 @@ pub fn pips_per_resource(
 }
 
 /// What each seat is owed by hexes with `number`, skipping hexes with a robber and any
-/// (hex, seat) for which `may_collect` says no (Risk's enemy control).
+/// (hex, seat) for which `may_collect` says no (enemy control).
 pub fn owed(
     map: &Map,
     pieces: &Pieces,

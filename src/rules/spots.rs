@@ -1,5 +1,5 @@
 //! Where pieces may go now and small card-drawing helpers, for rulesets that keep their own
-//! state around the shared [`Pieces`] (Total Chaos): free road and settlement spots, the
+//! state around the shared [`Pieces`]: free road and settlement spots, the
 //! host's pick for a player who ran out of time in setup, every way to discard, and random
 //! cards from a hand.
 

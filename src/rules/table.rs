@@ -1,7 +1,7 @@
 //! The table of a single-board Catan game ([`CatanTable`]: board, bank, deck, hands, pieces,
 //! robber, offers, awards) and how it opens: the board (the host's, or a random fair one),
-//! its map, where the robber starts, and the box's bank and shuffled development deck. Base
-//! and Total Chaos (and Risk of Catan through base) keep the same table and open it the same
+//! its map, where the robber starts, and the box's bank and shuffled development deck. The
+//! one-board rulesets (and those built on base) keep the same table and open it the same
 //! way, with the same draws from the game's random numbers, so it is written once; and so is
 //! the snake setup's settlement, whose second round pays the starting resources.
 
@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 /// The place in the placement order of the snake setup's `step` for `seats` seats: forward
 /// through the order in the first round, back through it in the second, so the last to place
-/// places twice in a row. Base and Total Chaos differ only in the order itself (from the
+/// places twice in a row. The rulesets differ only in the order itself (from the
 /// first player round the table, or drawn at random).
 pub fn snake(step: u8, seats: usize) -> usize {
     let n = seats as u8;
@@ -78,9 +78,9 @@ impl Opening {
 }
 
 /// The table a Catan game plays at: the board, the bank and the development deck of its
-/// box, every seat's cards and pieces, the robber, the offer book and the two awards. Base
-/// and Total Chaos (and Risk of Catan through base) embed a one-board table (the defaults:
-/// one bank, one deck, one robber, one board's spec); the Big Game embeds a [`RingTable`],
+/// box, every seat's cards and pieces, the robber, the offer book and the two awards. The
+/// one-board rulesets (and those built on base) embed a one-board table (the defaults:
+/// one bank, one deck, one robber, one board's spec); a ring of boards embeds a [`RingTable`],
 /// whose board-level parts are one per board (banks, decks, board specs) or one per starting
 /// territory (robbers). So the economy's state, and what the views, the audit and the points
 /// read of it, are written once; what differs between them (turns or phases, timers,
@@ -112,7 +112,7 @@ pub struct CatanTable<Bank = ResourceSet, Deck = Vec<DevCard>, Robber = HexId, S
     pub road_len: Vec<u32>,
 }
 
-/// The Big Game's table: a bank and a deck per board, a robber per starting territory and
+/// A ring of boards' table: a bank and a deck per board, a robber per starting territory and
 /// the boards' specs in ring order.
 pub type RingTable = CatanTable<Vec<ResourceSet>, Vec<Vec<DevCard>>, Vec<HexId>, Vec<BoardSpec>>;
 
@@ -229,7 +229,7 @@ impl CatanTable {
 }
 
 /// The read-only accessors of a game that embeds a table in a field named `table` (a
-/// [`CatanTable`] in base and Total Chaos, a [`RingTable`] in the Big Game: the type is the
+/// [`CatanTable`] on one board, a [`RingTable`] in a ring of boards: the type is the
 /// argument), written once: the map, the seats, hands, pieces, development cards, offers and
 /// the awards. A one-board game adds [`one_board_getters!`].
 macro_rules! table_getters {

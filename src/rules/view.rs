@@ -1,6 +1,6 @@
 //! What a seat sees of the economy every Catan ruleset shares: the public facts of each seat,
-//! its own development cards and hand. Base and Total Chaos send these as they are; the Big
-//! Game adds to them.
+//! its own development cards and hand. The one-board games send these as they are; a ring
+//! of boards adds to them.
 
 use crate::board::Map;
 use crate::engine::Seat;

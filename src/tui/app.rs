@@ -312,8 +312,8 @@ impl App {
             return Some(a);
         }
         let acts = self.legal.board_actions();
-        // A setup choice that is the only place to pick (the Big Game's collection, Risk's
-        // starting unit) is implied.
+        // A setup choice that is the only place to pick (a collection, a starting
+        // unit) is implied.
         if let [a @ (BoardAction::Collect | BoardAction::Place)] = acts.as_slice() {
             return Some(*a);
         }
@@ -390,13 +390,13 @@ impl App {
                 names: self.names,
                 harbors: true,
                 sea: true,
-                // The Big Game's boards show the line between the Sun and Moon territories.
+                // Divided boards show the line between their two territories.
                 dividing_line: map.boards().iter().any(|b| b.line_column.is_some()),
                 ..RenderOptions::default()
             },
         );
         if self.cursor.is_none() {
-            // A Big Game seat starts on its own board.
+            // In a ring of boards a seat starts on its own board.
             let own = (self.map().is_some_and(|m| m.boards().len() > 1))
                 .then(|| self.me())
                 .flatten()

@@ -290,10 +290,10 @@ pub struct PlayDialog {
 }
 
 impl PlayDialog {
-    /// The play menu of a ruleset whose view the menu does not read (the Big Game,
-    /// Total Chaos): each legal card play is a choice, under its card's name, so `p` plays a
-    /// card there as in base. The card comes from the typed move, the rest of the choice (a
-    /// knight's hex, the cards of a Year of Plenty) from the command as the host wrote it.
+    /// The play menu of a ruleset whose view the menu does not read: each legal card play is a
+    /// choice, under its card's name, so `p` plays a card there as in base. The card comes from
+    /// the typed move, the rest of the choice (a knight's hex, the cards of a Year of Plenty)
+    /// from the command as the host wrote it.
     pub fn from_legal(st: &ClientState) -> Option<PlayDialog> {
         let items: Vec<PlayItem> = st
             .legal_moves()

@@ -128,7 +128,7 @@ pub enum Intent {
     LogUp,
     /// Show how others join this game and the host's key (`i`).
     JoinInfo,
-    /// Scroll the ruleset's own side panel (Risk's armies) up or down.
+    /// Scroll the ruleset's own side panel (such as armies) up or down.
     PanelUp,
     PanelDown,
     LogDown,
@@ -139,7 +139,7 @@ pub enum Intent {
     Results,
     /// Ask the host what the hard bot would play now (`y`).
     Hint,
-    /// Big Game: bring the next (`]`) or previous (`[`) board of the ring into view.
+    /// Bring the next (`]`) or previous (`[`) board of a ring into view.
     Board(bool),
 }
 

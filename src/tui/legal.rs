@@ -16,13 +16,13 @@ use crate::topology::{CornerId, EdgeId, HexId};
 pub enum BoardAction {
     Settle,
     Road,
-    /// The Big Game's ships, on sea edges.
+    /// Ships, on sea edges.
     Ship,
     City,
     Robber,
-    /// The Big Game's setup: take the resources around one starting settlement.
+    /// A setup that collects: take the resources around one starting settlement.
     Collect,
-    /// Risk of Catan's setup: a starting unit on a hex.
+    /// A setup that claims hexes: a starting unit on a hex.
     Place,
 }
 
@@ -277,7 +277,8 @@ impl LegalIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Map, builtin};
+    use crate::board::Map;
+    use crate::variants::boards as builtin;
 
     #[test]
     fn reads_the_legal_list() {

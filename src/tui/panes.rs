@@ -101,7 +101,7 @@ pub(super) fn board_pane(app: &App, area: Rect, buf: &mut Buffer) {
             Span::styled("rr", t.title()),
             Span::styled(" road ", t.dim()),
         ];
-        // Only the Big Game has ships: its key names their mark.
+        // A ruleset with ships: its key names their mark.
         if app.ruleset().is_some_and(|r| r.ships()) {
             key.push(Span::styled(
                 crate::board::render::SHIP.to_string(),
@@ -140,7 +140,7 @@ fn cursor_info(app: &App) -> Vec<Line<'static>> {
     // What stands on the board, as the ruleset draws it: every ruleset's pieces and robbers.
     let pieces = super::rulesets::overlay(&u.view, &u.seats);
     let people = app.people();
-    // A ruleset that names and explains its hexes its own way (Adaptations' positions).
+    // A ruleset that names and explains its hexes its own way (a drifting frame's positions).
     let own_hex = match c {
         Target::Hex(h) => app.ruleset().and_then(|r| r.hex_info(&app.ctx(), map, h)),
         _ => None,

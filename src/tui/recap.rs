@@ -138,25 +138,13 @@ fn standings(s: &Summary, people: &People, t: &Theme, area: Rect, buf: &mut Buff
     let mut sources: Vec<PointSource> = s
         .seats
         .iter()
-        .flat_map(|x| x.points.keys().copied())
+        .flat_map(|x| x.points.keys().cloned())
         .collect();
     sources.sort();
     sources.dedup();
-    let short = |p: PointSource| match p {
-        PointSource::Settlements => "sett",
-        PointSource::Cities => "city",
-        PointSource::Annexed => "annx",
-        PointSource::LongestRoad => "road",
-        PointSource::LargestArmy => "army",
-        PointSource::VpCards => "card",
-        PointSource::TerritoryBonus => "terr",
-        PointSource::LandMasses => "land",
-        PointSource::Conflict => "conf",
-        PointSource::Adaptations => "adap",
-    };
     let mut head = format!(" {:<18}{:>4}", "standings", "VP");
     for k in &sources {
-        head.push_str(&format!("{:>6}", short(*k)));
+        head.push_str(&format!("{:>6}", k.short()));
     }
     let mut lines = vec![Line::from(Span::styled(head, t.title()))];
     for (rank, x) in s.seats.iter().enumerate() {
@@ -179,7 +167,7 @@ fn standings(s: &Summary, people: &People, t: &Theme, area: Rect, buf: &mut Buff
     lines.push(Line::raw(""));
     let key: Vec<String> = sources
         .iter()
-        .map(|k| format!("{} {}", short(*k), k.word()))
+        .map(|k| format!("{} {}", k.short(), k.word()))
         .collect();
     lines.push(Line::from(Span::styled(
         format!(" {}", key.join(" · ")),

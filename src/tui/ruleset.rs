@@ -112,8 +112,8 @@ pub enum Keys {
     CommandLine,
 }
 
-/// A key of a ruleset's own, over the commands it has beyond the shared ones (Total Chaos's
-/// claim and ready): pressed while one of `verbs` is legal it sends that command, or offers
+/// A key of a ruleset's own, over the commands it has beyond the shared ones (a claim, a
+/// ready): pressed while one of `verbs` is legal it sends that command, or offers
 /// the choice when there are several; otherwise the key does what it does in every game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OwnKey {

@@ -123,7 +123,7 @@ impl Sample {
     }
 
     /// Lets the bots play until the game waits for a person here (or `max` steps pass). A
-    /// game whose clock runs (Total Chaos's phases, a Big Game round) moves on without them:
+    /// game whose clock runs (timed phases or rounds) moves on without them:
     /// there the steps pass all the same.
     pub fn bots(&mut self, max: usize) {
         for _ in 0..max {

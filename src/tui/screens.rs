@@ -222,7 +222,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "[ / ]",
-        "Big Game: bring the previous / next board into view",
+        "bring the previous / next board of a ring into view",
     ),
     ("Tab / Shift+Tab", "jump to the next / previous legal spot"),
     ("Enter / Space", "do the chosen action at the cursor"),
@@ -276,7 +276,7 @@ pub const BUILD_TRADE_KEYS: &[(&str, &str)] = &[
     ("d", "discard after a 7 (opens by itself)"),
 ];
 
-/// The action keys of a game played by turns with a roll (base, Risk).
+/// The action keys of a game played by turns with a roll.
 pub fn turn_action_keys() -> Vec<(&'static str, &'static str)> {
     let mut v = vec![("r", "roll the dice")];
     v.extend_from_slice(BUILD_TRADE_KEYS);
@@ -372,7 +372,7 @@ pub(super) fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
     para(
         &mut lines,
         &format!(
-            "A settlement is its owner's letter in lower case on a corner, a city the upper case; a road is the letter on an edge, a ship (Big Game) {} on an edge in its owner's colour. @@ is the robber; 3:1 and 2:1 mark harbours.",
+            "A settlement is its owner's letter in lower case on a corner, a city the upper case; a road is the letter on an edge, a ship {} on an edge in its owner's colour (where ships sail). @@ is the robber; 3:1 and 2:1 mark harbours.",
             crate::board::render::SHIP
         ),
     );

@@ -887,7 +887,7 @@ fn big_game_ships_have_their_own_mark_and_the_key_and_help_name_it() {
     s.app.help = Some(u16::MAX);
     let shot = format!("{}", draw(&mut s.app, 240, 120).backend());
     assert!(
-        shot.contains(&format!("a ship (Big Game) {SHIP} on an edge")),
+        shot.contains(&format!("a ship {SHIP} on an edge")),
         "the help:\n{shot}"
     );
 }

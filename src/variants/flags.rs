@@ -18,7 +18,7 @@ pub enum SettingsError {
     /// The board the flags name does not load.
     #[error(transparent)]
     Board(#[from] BoardError),
-    /// The ruleset cannot play what the flags ask (a Big Game without an end), in its words.
+    /// The ruleset cannot play what the flags ask (a game in rounds without an end), in its words.
     #[error("{0}")]
     Refused(String),
 }
@@ -78,7 +78,7 @@ impl TableFlags {
     pub fn board_spec(&self) -> Result<Option<BoardSpec>, BoardError> {
         self.board
             .as_deref()
-            .map(crate::board::builtin::load)
+            .map(crate::variants::boards::load)
             .transpose()
     }
 }
@@ -89,19 +89,22 @@ impl TableFlags {
 /// registration in `variants/mod.rs` reads these, so a ruleset's name is written in its
 /// own folder.
 pub trait TableSettings: Sized {
-    /// The ruleset's name on the command line and in saves ("base", "big-game", ...).
+    /// The ruleset's name on the command line and in saves ("base", ...).
     const NAME: &'static str;
     /// What the ruleset is, in one line (the command line's help for `--variant`).
     const ABOUT: &'static str;
     /// Why its people cannot share one screen, in words (everyone acts at once), or `None`
     /// when they take turns at it: hot-seat then plays it with one person only.
     const ONE_SCREEN_EACH: Option<&'static str> = None;
+    /// The boards the ruleset ships beside the shared ones (`--board` and `catan board show`
+    /// find them by name: [`crate::variants::boards`]).
+    const BOARDS: &'static [crate::board::builtin::BuiltinBoard] = &[];
 
     /// The settings `flags` describe: the ruleset reads the flags it has and refuses what it
-    /// cannot play (a board that does not load, a Big Game without an end).
+    /// cannot play (a board that does not load, a game in rounds without an end).
     fn from_flags(flags: &TableFlags) -> Result<Self, SettingsError>;
 
-    /// The seat count the settings fix, if they do (a Big Game has two seats per board).
+    /// The seat count the settings fix, if they do (two seats per board of a ring).
     fn fixed_seats(&self) -> Option<usize> {
         None
     }

@@ -5,6 +5,7 @@
 //! command line (`cli::VariantName`) and the client registries (`client::rulesets::for_view`, `tui::rulesets::for_view`) write
 //! theirs. Adding a ruleset means its folder, its client module and its line there.
 
+pub mod boards;
 pub mod flags;
 
 use crate::board::{Map, MapRecipe};
@@ -112,6 +113,10 @@ macro_rules! dispatch_types {
             pub const NAMES: &'static [&'static str] =
                 &[$($(#[$m])* <<$module::$game as Ruleset>::Settings as TableSettings>::NAME,)*];
 
+            /// The rulesets' own built-in boards, a list each ([`boards`] finds them).
+            pub const BOARDS: &'static [&'static [crate::board::builtin::BuiltinBoard]] =
+                &[$($(#[$m])* <<$module::$game as Ruleset>::Settings as TableSettings>::BOARDS,)*];
+
             /// The ruleset's name on the command line and in saves.
             pub fn name(&self) -> &'static str {
                 match self {
@@ -119,7 +124,7 @@ macro_rules! dispatch_types {
                 }
             }
 
-            /// The seat count the settings fix, if they do: a Big Game has two seats per board.
+            /// The seat count the settings fix, if they do: two seats per board of a ring.
             pub fn fixed_seats(&self) -> Option<usize> {
                 match self {
                     $($(#[$m])* GameSettings::$v(s) => s.fixed_seats(),)*
@@ -133,7 +138,7 @@ macro_rules! dispatch_types {
 
             /// The settings of the ruleset called `ruleset` that `flags` describe: each
             /// ruleset reads its own flags. Refuses an unknown name, and whatever the ruleset
-            /// refuses (a board that does not load, a Big Game without an end).
+            /// refuses (a board that does not load, a game in rounds without an end).
             pub fn from_flags(
                 ruleset: &str,
                 flags: &TableFlags,
@@ -213,7 +218,7 @@ macro_rules! each_with_arms {
 
 /// Each ruleset's command, event and view converts into the dispatch's (`From`), so the
 /// forwarding wraps them without naming the ruleset; and a [`GameView`] unwraps into the view
-/// of its own ruleset (`TryFrom`), so a tool written for one ruleset (the Big Game's load
+/// of its own ruleset (`TryFrom`), so a tool written for one ruleset (a load
 /// generator) reads that ruleset's view without matching over the others.
 macro_rules! wraps {
     (() $($(#[$m:meta])* $v:ident($module:ident :: $game:ident),)*) => {$(

@@ -350,7 +350,7 @@ impl<G: Ruleset> Table<G> {
             self.record_seat(i, now);
         }
         let actors = self.game.actors();
-        // Several seats acting at once (the Big Game's setup) have no first player.
+        // Several seats acting at once (a setup played by all at once) have no first player.
         let notice = match actors.as_slice() {
             [one] => format!("the game begins: {} goes first", names[*one as usize]),
             [] => "the game begins".to_string(),

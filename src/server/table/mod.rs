@@ -236,7 +236,7 @@ pub struct Table<G: Ruleset = Game> {
     wall_us: u64,
     /// Clients dropped for falling behind.
     dropped_slow: u64,
-    /// The game is a hall (a Big Game of many boards): changes go to the seats they concern.
+    /// The game is a hall (a game of many boards): changes go to the seats they concern.
     hall: bool,
     /// Names by seat ("Seat 3" for an empty one), kept as slots change.
     names: Vec<String>,

@@ -23,7 +23,7 @@ impl App {
         }
     }
 
-    /// The board in view, numbered from 1 (the Big Game's ring strip).
+    /// The board in view, numbered from 1 (a ring of several boards).
     pub fn board_in_view(&self) -> Option<usize> {
         self.board_in_view_index().map(|b| b + 1)
     }
@@ -48,10 +48,10 @@ impl App {
             .map(|(t, _)| t)
     }
 
-    /// Big Game: moves the cursor (and the view) to the middle of the next or previous board.
+    /// Moves the cursor (and the view) to the middle of the next or previous board of a ring.
     pub(super) fn jump_board(&mut self, forward: bool) {
         let Some(k) = self.map().map(|m| m.boards().len()).filter(|k| *k > 1) else {
-            self.info("Only one board: [ and ] switch boards in a Big Game.");
+            self.info("Only one board: [ and ] switch boards in a game of several.");
             return;
         };
         let own = self.me().map(|s| s as usize / 2).unwrap_or(0);

@@ -334,7 +334,7 @@ impl App {
                 ));
                 Vec::new()
             }
-            // Lobby words until the game runs; then game commands (Total Chaos's vote).
+            // Lobby words until the game runs; then game commands (a vote to end a phase).
             "ready" if self.st().update.is_none() => self.send(ClientMsg::Ready(true)),
             "unready" if self.st().update.is_none() => self.send(ClientMsg::Ready(false)),
             "start" => self.send(ClientMsg::Start),

@@ -47,6 +47,12 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+/// The summary's point source for the most herds on each land mass.
+pub const LAND_MASSES: PointSource = PointSource::own(70, "land masses", "land");
+/// The summary's point source for points won in conflicts.
+pub const CONFLICT: PointSource = PointSource::own(80, "conflict", "conf");
+/// The summary's point source for the adaptations a seat holds.
+pub const ADAPTATIONS: PointSource = PointSource::own(90, "adaptations", "adap");
 /// Herds each player owns (A5).
 pub const HERDS: u32 = 24;
 /// Cards in the game: 19 of each of the five types.
@@ -679,9 +685,9 @@ impl Ruleset for AdaptGame {
             .iter()
             .map(|s| {
                 vec![
-                    (PointSource::LandMasses, s.land as i64),
-                    (PointSource::Conflict, s.conflict as i64),
-                    (PointSource::Adaptations, s.adaptations as i64),
+                    (LAND_MASSES, s.land as i64),
+                    (CONFLICT, s.conflict as i64),
+                    (ADAPTATIONS, s.adaptations as i64),
                 ]
             })
             .collect()

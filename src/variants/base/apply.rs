@@ -793,9 +793,9 @@ impl BaseGame {
         offers::addressees(self, o)
     }
 
-    /// Takes a seat out of a running game (Risk of Catan's elimination and resignation; base
-    /// games never call it): it owes no discard, its offers and offers waiting only on it
-    /// close, its road length stops counting, and if it was playing, the turn passes.
+    /// Takes a seat out of a running game (elimination and resignation in a ruleset built on
+    /// base; base games never call it): it owes no discard, its offers and offers waiting only
+    /// on it close, its road length stops counting, and if it was playing, the turn passes.
     pub(crate) fn drop_seat(&mut self, seat: Seat, now: Millis, ev: &mut Vec<Event>) {
         if self.out[seat as usize] || matches!(self.phase, Phase::Over { .. }) {
             return;

@@ -540,7 +540,7 @@ pub(crate) fn setup_candidates(g: &BaseGame, me: Seat) -> Vec<Command> {
 }
 
 /// A position's worth to `me` when a search playout stops: points and production against
-/// the strongest opponent, 0 to 1 (Risk of Catan judges its base game the same way).
+/// the strongest opponent, 0 to 1 (a ruleset built on base judges its base game the same way).
 pub(crate) fn search_score(base: &BaseGame, me: Seat) -> f64 {
     let value = |s: Seat| -> f64 {
         let dev = base.dev_hand(s);

@@ -145,9 +145,9 @@ pub struct BaseGame {
     pub(crate) discard_deadline: Option<Millis>,
     pub(crate) stats: Stats,
     /// Seats that may not collect from a hex, per hex (a bit per seat). Empty in base games;
-    /// Risk of Catan fills it from enemy control.
+    /// a ruleset built on base fills it (enemy control).
     pub(crate) collect_blocked: Vec<u32>,
-    /// Seats out of the game (Risk's elimination); they take no turns.
+    /// Seats out of the game (eliminated or resigned); they take no turns.
     pub(crate) out: Vec<bool>,
 }
 
@@ -253,14 +253,14 @@ impl BaseGame {
         s
     }
 
-    /// Whether a seat may collect from a hex (Risk's enemy control blocks it).
+    /// Whether a seat may collect from a hex (enemy control may block it).
     pub(crate) fn may_collect(&self, h: HexId, seat: Seat) -> bool {
         self.collect_blocked
             .get(h.index())
             .is_none_or(|bits| bits & (1 << seat) == 0)
     }
 
-    /// The settings rows base and Risk of Catan share (Risk plays on base's settings): the
+    /// The settings rows base shares with the rulesets that play on base's settings: the
     /// ruleset, the board, the victory points and the turn timer.
     pub(crate) fn settings_rows(&self, variant: &str) -> SettingsRows {
         SettingsRows::new(variant)
@@ -336,7 +336,8 @@ impl Ruleset for BaseGame {
 
 crate::rules::audit::impl_classic_box!(BaseGame);
 
-/// What a base event means for the end-of-game summary (Risk of Catan's base events too).
+/// What a base event means for the end-of-game summary (also the base events of a ruleset
+/// built on base).
 pub fn recap_facts(ev: &Event, out: &mut Vec<Fact>) {
     use crate::rules::facts::Gain;
     match ev {

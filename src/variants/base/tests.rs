@@ -25,7 +25,7 @@ use crate::topology::EdgeId;
 // ---- helpers -------------------------------------------------------------------------------
 
 fn beginner() -> BoardSpec {
-    crate::board::builtin::spec("base-beginner").unwrap()
+    crate::variants::boards::spec("base-beginner").unwrap()
 }
 
 /// The beginner board, seat 0 first, a fixed seed.

@@ -14,6 +14,7 @@
 
 mod apply;
 mod audit;
+mod boards;
 pub mod bot;
 pub mod command;
 pub mod event;
@@ -52,6 +53,8 @@ pub const ROBBER_GRACE_TURNS: u32 = 15;
 pub const DISCARD_AT: u32 = 8;
 /// Victory points of the foreign-territory bonus.
 pub const TERRITORY_BONUS: u32 = 2;
+/// The summary's point source for the foreign-territory bonus.
+pub const TERRITORY_POINTS: PointSource = PointSource::own(60, "territory bonus", "terr");
 /// Most open offers one seat may have at once.
 pub const MAX_OPEN_OFFERS: usize = 3;
 /// Most boards in one ring: a hall of twenty thousand players (a seat number is 16 bits; the
@@ -242,7 +245,7 @@ impl BigGame {
         let specs: Vec<BoardSpec> = cfg
             .layout
             .iter()
-            .map(|n| crate::board::builtin::load(n).map_err(|e| format!("board `{n}`: {e}")))
+            .map(|n| crate::variants::boards::load(n).map_err(|e| format!("board `{n}`: {e}")))
             .collect::<Result<_, _>>()?;
         for (s, n) in specs.iter().zip(&cfg.layout) {
             if s.dividing_line.is_none() || s.starts.len() != 2 {
@@ -732,7 +735,7 @@ impl Ruleset for BigGame {
         );
         for (points, bonus) in all.iter_mut().zip(&self.bonus) {
             if bonus.is_some() {
-                points.push((PointSource::TerritoryBonus, TERRITORY_BONUS as i64));
+                points.push((TERRITORY_POINTS, TERRITORY_BONUS as i64));
             }
         }
         all

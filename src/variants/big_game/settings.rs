@@ -26,6 +26,7 @@ impl TableSettings for BigSettings {
     /// A whole group plays at once, so each player needs a screen of their own.
     const ONE_SCREEN_EACH: Option<&'static str> =
         Some("In the Big Game a whole group plays at once");
+    const BOARDS: &'static [crate::board::builtin::BuiltinBoard] = super::boards::BOARDS;
 
     /// The settings the table flags give: `boards` and `layout` (the ring), `vp` (0: none),
     /// `round_secs` and `max_rounds`. Refuses a layout that names no board and a game

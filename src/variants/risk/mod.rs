@@ -47,6 +47,10 @@ use crate::variants::base::{BaseConfig, BaseGame};
 use armies::Armies;
 use serde::{Deserialize, Serialize};
 
+/// The summary's point source for buildings a seat holds because it annexed them (they
+/// stand between cities and the longest road).
+pub const ANNEXED: PointSource = PointSource::own(20, "annexed", "annx");
+
 /// How a Risk game is set up: the base game's settings (board, VP target, timer, options).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RiskConfig {
@@ -316,7 +320,7 @@ impl RiskGame {
             .iter()
             .position(|(k, _)| *k == PointSource::Cities)
             .map_or(points.len(), |i| i + 1);
-        points.insert(at, (PointSource::Annexed, annexed));
+        points.insert(at, (ANNEXED, annexed));
     }
 }
 

@@ -29,7 +29,7 @@ use crate::variants::base::Phase;
 
 fn config(seats: usize) -> RiskConfig {
     let mut c = RiskConfig::new(seats, 7);
-    c.base.board = Some(crate::board::builtin::spec("base-beginner").unwrap());
+    c.base.board = Some(crate::variants::boards::spec("base-beginner").unwrap());
     c.base.first = Some(0);
     c
 }
@@ -1427,7 +1427,7 @@ fn points_count_annexed_buildings_apart() {
         vec![
             (PointSource::Settlements, 1),
             (PointSource::Cities, 2),
-            (PointSource::Annexed, 3),
+            (super::ANNEXED, 3),
             (PointSource::LongestRoad, 2),
             (PointSource::LargestArmy, 0),
             (PointSource::VpCards, 0),
@@ -1435,7 +1435,7 @@ fn points_count_annexed_buildings_apart() {
     );
     let total: i64 = points[0].iter().map(|(_, p)| p).sum();
     assert_eq!(total, i64::from(g.total_vp(0)));
-    assert_eq!(points[1][2], (PointSource::Annexed, 0));
+    assert_eq!(points[1][2], (super::ANNEXED, 0));
 }
 
 

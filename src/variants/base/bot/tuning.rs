@@ -1,7 +1,7 @@
 //! The heuristic bot's tuning, every number in one place and named: how it values places,
 //! plans, the robber, its cards and a search playout's end. Changing one changes how every
-//! base bot (and Risk's, over its base game) plays: check with `catan sim --games 500 --seed 1`
-//! and the ladder (docs/bots.md).
+//! base bot (and those of rulesets built on base, over their base game) plays: check with
+//! `catan sim --games 500 --seed 1` and the ladder (docs/bots.md).
 
 /// How much a settlement or city on the robber's hex yields of its pips while the robber
 /// stays (the settlement's spot value, the city's).

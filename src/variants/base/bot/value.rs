@@ -7,7 +7,7 @@
 //! from our own planner's parts): the seat's points, its production by resource (weighted by
 //! how scarce each resource is on the board, robbed hexes left out, a bonus for each
 //! resource it has at all), how near its hand is to its best next build (the planner's own
-//! goal, value over the wait), where it can still build, its cards (and the risk of losing
+//! goal, value over the wait), where it can still build, its cards (and the chance of losing
 //! half to a 7), development cards held, knights and road length toward the two awards, and
 //! the strongest opponent's public strength (so the robber goes where it hurts the leader).
 //!
@@ -48,7 +48,7 @@ pub(crate) struct Weights {
 }
 
 /// The weights of what a seat's cards and the two awards are worth, in victory points: the
-/// same in every ruleset played on base Catan's rules (Risk of Catan's value uses them too).
+/// same in every ruleset played on base Catan's rules.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct CardWeights {
     /// A resource card in hand, up to seven.
