@@ -1497,3 +1497,29 @@ fn harbour_kinds_show_in_the_picture() {
         );
     }
 }
+
+/// A picture piped into a reader that has gone (`catan board show A | head -0`) ends the
+/// command quietly: no panic about a broken pipe on the terminal.
+#[test]
+fn board_show_into_a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_catan"))
+        .args(["board", "show", "A", "--stats"])
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run catan");
+    // The reader goes before the picture is written.
+    drop(child.stdout.take());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err)
+        .expect("stderr read");
+    child.wait().expect("catan ends");
+    assert!(!err.contains("panicked"), "{err}");
+}
