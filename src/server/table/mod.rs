@@ -29,6 +29,10 @@ mod clock;
 pub mod coach;
 mod lobby;
 mod outbox;
+mod seats;
+
+use seats::new_token;
+pub use seats::{SavedSeat, saved_seats};
 
 use super::rate::{Bucket, Pace};
 pub use coach::{Coach, CoachJob, CoachNews, Hints};
@@ -275,43 +279,6 @@ struct Occupancy {
 /// Seats a hall's summary lists: the top of its standings.
 pub const HALL_SUMMARY_SEATS: usize = 10;
 
-/// Who held a seat in a saved game, for [`Table::resume`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedSeat {
-    pub name: String,
-    pub token: String,
-    pub bot: bool,
-}
-
-/// The seats as the `seat` lines of a save left them (seats without one are bots).
-pub fn saved_seats(seats: usize, entries: &[Entry]) -> Vec<SavedSeat> {
-    let mut v: Vec<SavedSeat> = (0..seats)
-        .map(|i| SavedSeat {
-            name: format!("Bot {}", i + 1),
-            token: new_token(),
-            bot: true,
-        })
-        .collect();
-    for e in entries {
-        if let Entry::Seat {
-            seat,
-            bot,
-            token,
-            name,
-            ..
-        } = e
-            && let Some(s) = v.get_mut(*seat as usize)
-        {
-            *s = SavedSeat {
-                name: name.clone(),
-                token: token.clone(),
-                bot: *bot,
-            };
-        }
-    }
-    v
-}
-
 /// A fingerprint of a legal list as a connection was given it: the commands, and whether the
 /// offers were left for the client to write ([`Update::legal_offers_left_off`]). Two lists
 /// with the same mark are taken to be the same list (a 64-bit hash of the commands themselves,
@@ -322,12 +289,6 @@ pub fn saved_seats(seats: usize, entries: &[Entry]) -> Vec<SavedSeat> {
 fn legal_mark<C: std::hash::Hash>(cmds: &[C], offers_left_off: bool) -> u64 {
     use std::hash::BuildHasher;
     foldhash::quality::FixedState::default().hash_one((cmds, offers_left_off))
-}
-
-fn new_token() -> String {
-    use rand::RngExt;
-    let mut r = rand::rng();
-    format!("{:016x}{:016x}", r.random::<u64>(), r.random::<u64>())
 }
 
 impl Table<Game> {
