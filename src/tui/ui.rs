@@ -316,25 +316,27 @@ pub(super) fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
 fn status_text(app: &App) -> (String, Style) {
     let t = &app.theme;
     match &app.flash {
-        // The prompt stays: it says what the turn asks for (and whose it is, if it begins
-        // so).
-        Some(f) if f.kind == FlashKind::YourTurn => {
-            let (ask, _) = prompt(app);
-            let text = if ask.starts_with("Your ") {
-                ask
-            } else {
-                format!("{} {ask}", f.text)
+        Some(f) => {
+            let text = match f.kind {
+                // The prompt stays: it says what the turn asks for (and whose it is, if it
+                // begins so).
+                FlashKind::YourTurn => {
+                    let (ask, _) = prompt(app);
+                    if ask.starts_with("Your ") {
+                        ask
+                    } else {
+                        format!("{} {ask}", f.text)
+                    }
+                }
+                _ => f.text.clone(),
             };
-            (text, t.good())
-        }
-        Some(f) => (
-            f.text.clone(),
-            match f.kind {
+            let style = match f.kind {
                 FlashKind::Error => t.error(),
                 FlashKind::Good | FlashKind::YourTurn => t.good(),
                 FlashKind::Info => t.title(),
-            },
-        ),
+            };
+            (text, style)
+        }
         None => prompt(app),
     }
 }
