@@ -2,9 +2,11 @@
 //! while two honest players (Ann and Bob) keep playing a base game with two bots: they play
 //! when the game asks them and ping otherwise, and every round trip is timed.
 //!
-//! What runs by default is scaled down to a few seconds each (CI shares two cores with a
-//! build). The full sizes (10^5 frames a second, 10 s of churn, 1,000 never-readers)
-//! are the `#[ignore]`d tests: `cargo test --release --test floods -- --ignored --nocapture`
+//! What runs by default is scaled down to a few seconds each and checks what the host does
+//! (nobody dropped, everyone answered, the newcomer welcomed, the game kept moving), printing
+//! the times without judging them: CI shares two cores with a build. The full sizes
+//! (10^5 frames a second, 10 s of churn, 1,000 never-readers) and its time bounds are the
+//! `#[ignore]`d tests: `cargo test --release --test floods -- --ignored --nocapture`
 //! (docs/reliability.md, "Floods").
 
 mod support;
@@ -47,6 +49,36 @@ async fn table(seed: u64, limits: Limits) -> (RunningHost, Client, Client) {
     let ann = Client::join(&addr, "Ann", None, false).await;
     let bob = Client::join(&addr, "Bob", None, false).await;
     (host, ann, bob)
+}
+
+/// What a run makes of its times. A time is a benchmark's figure: on a machine shared with a
+/// build it says more of the machine than of the host, so the default runs only print them
+/// and the full-size runs by hand hold them to the bounds.
+#[derive(Clone, Copy)]
+enum Times {
+    /// Printed, not judged; a newcomer still has to come before this hang guard.
+    Reported,
+    /// The bounds: round trips' p99 < 50 ms, a newcomer within 1 s after churn, the
+    /// game's pace kept above 90% among never-readers.
+    Bounded,
+}
+
+impl Times {
+    /// The slowest p99 round trip an honest player may see, if judged.
+    fn p99_bound(self) -> Option<Duration> {
+        match self {
+            Times::Reported => None,
+            Times::Bounded => Some(Duration::from_millis(50)),
+        }
+    }
+
+    /// How long a newcomer may take to be welcomed after churn stops.
+    fn newcomer_within(self) -> Duration {
+        match self {
+            Times::Reported => Duration::from_secs(10),
+            Times::Bounded => Duration::from_secs(1),
+        }
+    }
 }
 
 /// What an honest player saw while it played.
@@ -159,9 +191,9 @@ fn p99(trips: &[Duration]) -> Duration {
         .unwrap_or_default()
 }
 
-/// Neither honest player was dropped, both were answered often, and their slowest round
-/// trips stayed under `bound`.
-fn honest_served(what: &str, pa: &Played, pb: &Played, bound: Duration) {
+/// Neither honest player was dropped, both were answered often, and (if `times` judges) their
+/// slowest round trips stayed under the bound.
+fn honest_served(what: &str, pa: &Played, pb: &Played, times: Times) {
     for (who, p) in [("Ann", pa), ("Bob", pb)] {
         assert_eq!(p.dropped, None, "{what}: {who} was dropped");
         assert!(
@@ -183,7 +215,9 @@ fn honest_served(what: &str, pa: &Played, pb: &Played, bound: Duration) {
                 .as_secs_f64()
                 * 1e3
         );
-        assert!(q < bound, "{what}: {who}'s p99 round trip {q:?}");
+        if let Some(bound) = times.p99_bound() {
+            assert!(q < bound, "{what}: {who}'s p99 round trip {q:?}");
+        }
     }
 }
 
@@ -274,7 +308,7 @@ async fn flood(addr: SocketAddr, name: &str, watch: bool, msgs: &[ClientMsg], se
 /// Every kind of message flooded for `secs` each while Ann and Bob play: from spectators all
 /// at once, each kind from its own connection; from seated clients one kind after the other,
 /// each from a client that takes a bot's seat (two are open) and leaves it to the bot after.
-async fn floods_of_every_kind(watch: bool, secs: f64, bound: Duration) {
+async fn floods_of_every_kind(watch: bool, secs: f64, times: Times) {
     let (host, ann, bob) = table(if watch { 11 } else { 12 }, limits(64)).await;
     let addr = host.addr;
     let attack = async {
@@ -321,7 +355,7 @@ async fn floods_of_every_kind(watch: bool, secs: f64, bound: Duration) {
         },
         &pa,
         &pb,
-        bound,
+        times,
     );
     drop((ann, bob));
     host.stop().await;
@@ -330,13 +364,13 @@ async fn floods_of_every_kind(watch: bool, secs: f64, bound: Duration) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn floods_of_every_kind_from_spectators_drop_no_honest_player() {
     let _alone = alone().await;
-    floods_of_every_kind(true, 1.5, Duration::from_millis(150)).await;
+    floods_of_every_kind(true, 1.5, Times::Reported).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn floods_of_every_kind_from_seated_clients_drop_no_honest_player() {
     let _alone = alone().await;
-    floods_of_every_kind(false, 0.3, Duration::from_millis(150)).await;
+    floods_of_every_kind(false, 0.3, Times::Reported).await;
 }
 
 /// Open descriptors of this process (the host, its clients and the test).
@@ -386,7 +420,7 @@ async fn churn(addr: SocketAddr, tasks: usize, secs: f64) -> u64 {
     made.load(Ordering::Relaxed)
 }
 
-async fn churn_then_a_newcomer(tasks: usize, secs: f64, bound: Duration) {
+async fn churn_then_a_newcomer(tasks: usize, secs: f64, times: Times) {
     let (host, ann, bob) = table(21, limits(64)).await;
     let addr = host.addr;
     let (fds, (rss, _)) = (descriptors(), catan::server::process_memory());
@@ -398,14 +432,15 @@ async fn churn_then_a_newcomer(tasks: usize, secs: f64, bound: Duration) {
         );
     };
     let (mut ann, bob, pa, pb) = while_playing(ann, bob, attack).await;
-    // The churn stopped: a newcomer is welcomed within a second.
+    // The churn stopped: a newcomer is welcomed.
     let t = Instant::now();
+    let within = times.newcomer_within();
     let watcher = tokio::time::timeout(
-        Duration::from_secs(1),
+        within,
         Client::join(&addr.to_string(), "Newcomer", None, true),
     )
     .await
-    .expect("a newcomer is welcomed within 1 s of the churn stopping");
+    .unwrap_or_else(|_| panic!("a newcomer is welcomed within {within:?} of the churn stopping"));
     eprintln!(
         "churn: newcomer welcomed in {:.1} ms",
         t.elapsed().as_secs_f64() * 1e3
@@ -425,7 +460,7 @@ async fn churn_then_a_newcomer(tasks: usize, secs: f64, bound: Duration) {
         after_rss < rss + 50 * 1024,
         "memory grew from {rss} KiB to {after_rss} KiB"
     );
-    honest_served("churn", &pa, &pb, bound);
+    honest_served("churn", &pa, &pb, times);
     drop((ann, bob, watcher));
     host.stop().await;
 }
@@ -433,7 +468,7 @@ async fn churn_then_a_newcomer(tasks: usize, secs: f64, bound: Duration) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spectator_churn_leaves_the_host_as_it_was() {
     let _alone = alone().await;
-    churn_then_a_newcomer(4, 1.5, Duration::from_millis(150)).await;
+    churn_then_a_newcomer(4, 1.5, Times::Reported).await;
 }
 
 /// `n` spectators that say hello and never read a byte (their receive buffers small).
@@ -526,9 +561,10 @@ async fn host_stats(c: &mut Client) -> catan::proto::HostStats {
 }
 
 /// `n` spectators that never read join a game Ann and Bob play on a host of its own: the
-/// game keeps more than 90% of its pace, and the host's peak memory grows by less than
-/// `max_growth_kb` (the host process's own `VmHWM` against its `VmRSS` before they came).
-async fn never_readers_cost_little(n: usize, secs: f64, max_growth_kb: u64) {
+/// game keeps moving (if `times` judges, at more than 90% of its pace), and the host's peak
+/// memory grows by less than `max_growth_kb` (the host process's own `VmHWM` against its
+/// `VmRSS` before they came).
+async fn never_readers_cost_little(n: usize, secs: f64, max_growth_kb: u64, times: Times) {
     let host = OwnHost::start(31, 4, 2);
     let addr = host.addr;
     let ann = Client::join(&addr.to_string(), "Ann", None, false).await;
@@ -552,11 +588,14 @@ async fn never_readers_cost_little(n: usize, secs: f64, max_growth_kb: u64) {
         "never-readers: {n}; moves in {secs} s: {moves0} before, {moves1} with them; host memory {rss} KiB before, {now} KiB after, peak {peak} KiB: {:.1} KiB a never-reader at the peak",
         peak.saturating_sub(rss) as f64 / n as f64
     );
-    honest_served("never-readers", &pa, &pb, Duration::from_millis(250));
-    assert!(
-        moves1 as f64 > 0.9 * moves0 as f64,
-        "the game's pace fell from {moves0} to {moves1} moves"
-    );
+    honest_served("never-readers", &pa, &pb, times);
+    assert!(moves1 > 0, "the game stopped among never-readers");
+    if let Times::Bounded = times {
+        assert!(
+            moves1 as f64 > 0.9 * moves0 as f64,
+            "the game's pace fell from {moves0} to {moves1} moves"
+        );
+    }
     assert!(
         peak < rss + max_growth_kb,
         "the host grew from {rss} KiB to {peak} KiB with {n} never-readers"
@@ -567,7 +606,7 @@ async fn never_readers_cost_little(n: usize, secs: f64, max_growth_kb: u64) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spectators_that_never_read_cost_bounded_memory_and_no_pace() {
     let _alone = alone().await;
-    never_readers_cost_little(100, 1.5, 20 * 1024).await;
+    never_readers_cost_little(100, 1.5, 20 * 1024, Times::Reported).await;
 }
 
 /// What an idle connection costs the host: `n` spectators that read everything join a lobby
@@ -625,7 +664,9 @@ async fn connections_past_a_cap_are_told_why_and_closed() {
 /// 1,000 connections that open and never send a byte, from one address (loopback, exempt
 /// from the per-address caps as the host's own machine is): a newcomer is still welcomed
 /// within 2 s, five times in a row. The host keeps accepting while its handshake cap is
-/// full, shedding the silent connection that has waited longest.
+/// full, shedding the silent connection that has waited longest. The 2 s is a behaviour's
+/// bound, not a speed's: a silent socket is closed after 3 s anyway, so a newcomer let in
+/// only once the silent ones timed out comes too late.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn silent_sockets_never_keep_a_newcomer_out() {
     let _alone = alone().await;
@@ -660,28 +701,28 @@ async fn silent_sockets_never_keep_a_newcomer_out() {
 #[ignore = "full size: cargo test --release --test floods -- --ignored --nocapture"]
 async fn full_size_floods_from_spectators() {
     let _alone = alone().await;
-    floods_of_every_kind(true, 10.0, Duration::from_millis(50)).await;
+    floods_of_every_kind(true, 10.0, Times::Bounded).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "full size: cargo test --release --test floods -- --ignored --nocapture"]
 async fn full_size_floods_from_seated_clients() {
     let _alone = alone().await;
-    floods_of_every_kind(false, 2.0, Duration::from_millis(50)).await;
+    floods_of_every_kind(false, 2.0, Times::Bounded).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "full size: cargo test --release --test floods -- --ignored --nocapture"]
 async fn full_size_churn() {
     let _alone = alone().await;
-    churn_then_a_newcomer(16, 10.0, Duration::from_millis(50)).await;
+    churn_then_a_newcomer(16, 10.0, Times::Bounded).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "full size: cargo test --release --test floods -- --ignored --nocapture"]
 async fn full_size_never_readers() {
     let _alone = alone().await;
-    never_readers_cost_little(1000, 5.0, 50 * 1024).await;
+    never_readers_cost_little(1000, 5.0, 50 * 1024, Times::Bounded).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
