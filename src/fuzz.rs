@@ -436,6 +436,7 @@ fn sample_messages(game: &Game, rng: &mut GameRng) -> Vec<Vec<u8>> {
         legal_left_out: false,
         legal_same: false,
         legal_offers_left_off: false,
+        waiting_for_you: game.waits_for(seat),
     }))));
     v
 }

@@ -316,6 +316,13 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     fn is_actor(&self, seat: Seat) -> bool {
         self.actors().contains(&seat)
     }
+    /// Whether the game waits for this seat now: it cannot go on until the seat acts (a
+    /// turn, a discard, a placement, a phase that ends when everyone is ready). A seat only
+    /// invited to answer an offer is an actor but is not waited for; the screen calls
+    /// "Your turn" on this. By default every actor is waited for.
+    fn waits_for(&self, seat: Seat) -> bool {
+        self.is_actor(seat)
+    }
     /// A person took over a bot's seat in a running game; events for the log.
     fn seat_taken_over(&mut self, _seat: Seat) -> Vec<Self::Event> {
         Vec::new()

@@ -400,6 +400,7 @@ fn round_start_cost_per_seat() {
                     legal_left_out: false,
                     legal_same: false,
                     legal_offers_left_off: false,
+                    waiting_for_you: false,
                 }));
             old_bytes += 4 + catan::proto::codec::encode(&msg).unwrap().len();
         }

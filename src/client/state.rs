@@ -491,6 +491,7 @@ mod tests {
             legal_left_out: false,
             legal_same: false,
             legal_offers_left_off: false,
+            waiting_for_you: false,
         }))
     }
 

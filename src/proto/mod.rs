@@ -23,7 +23,8 @@ use serde::{Deserialize, Serialize};
 /// 8: a hall's update may leave the offers off its legal list (`legal_offers_left_off`).
 /// 9: legal commands and log lines carry their typed form (`moves`, `log_kinds`).
 /// 11: a ruleset's own point source in the summary carries its words (`PointSource::Own`).
-pub const PROTOCOL_VERSION: u32 = 11;
+/// 12: an update says whether the game waits for its recipient (`waiting_for_you`).
+pub const PROTOCOL_VERSION: u32 = 12;
 
 /// The variant's map as the client rebuilds it (defined with the boards).
 pub use crate::board::MapRecipe;
@@ -197,6 +198,10 @@ pub struct Update<V = GameView> {
     /// ([`crate::rules::offers::simple_offer_texts`]). A hall's round start would otherwise
     /// format and send up to twenty offers to each of thousands of seats.
     pub legal_offers_left_off: bool,
+    /// The game waits for the recipient's seat: it cannot go on until the seat acts
+    /// ([`crate::ruleset::Ruleset::waits_for`]). A seat only invited to answer an offer is
+    /// among `actors` but not waited for. What a screen's "Your turn" stands on.
+    pub waiting_for_you: bool,
 }
 
 /// Messages from the host. `V` is the ruleset's view, as in [`Update`].
@@ -322,6 +327,7 @@ mod tests {
             legal_left_out: false,
             legal_same: false,
             legal_offers_left_off: false,
+            waiting_for_you: true,
         };
         let mut want = vec![4u8]; // ServerMsg::Update is the fifth variant
         for part in [
@@ -340,6 +346,7 @@ mod tests {
             encode(&u.legal_left_out),
             encode(&u.legal_same),
             encode(&u.legal_offers_left_off),
+            encode(&u.waiting_for_you),
         ] {
             want.extend(part.expect("encodes"));
         }

@@ -717,11 +717,10 @@ pub const LOCAL_WORDS: [&str; 8] = [
     "say ", "help", "quit", "names", "legal", "ready", "start", "color ",
 ];
 
-/// Whether the game waits for this client's seat.
+/// Whether the game waits for this client's seat (the host says so with each update) and
+/// the seat has a command to send.
 pub fn must_act(st: &ClientState) -> bool {
-    let (Some(r), Some(me)) = (rulesets::of(st), st.seat) else {
-        return false;
-    };
-    let actors = st.update.as_ref().map_or(&[][..], |u| &u.actors[..]);
-    !st.legal().is_empty() && r.must_act(me, actors)
+    st.seat.is_some()
+        && st.update.as_ref().is_some_and(|u| u.waiting_for_you)
+        && !st.legal().is_empty()
 }

@@ -150,13 +150,6 @@ pub trait RulesetUi<'a>: PlainUi<'a> {
         None
     }
 
-    /// Whether the game waits for `me` now (the core also asks that a command is legal):
-    /// by default, whether the host named `me` among the update's actors. A ruleset whose
-    /// actors also take in the seats merely invited (to answer an offer) says it itself.
-    fn must_act(&self, me: Seat, actors: &[Seat]) -> bool {
-        actors.contains(&me)
-    }
-
     /// Draws the players pane (with [`PanelPlace::None`] and [`PanelPlace::Actions`]).
     fn players_pane(&self, _cx: &Ctx, _area: Rect, _buf: &mut Buffer) {}
 

@@ -417,6 +417,9 @@ impl Ruleset for Game {
     fn is_actor(&self, seat: Seat) -> bool {
         each!(self, g => g.is_actor(seat))
     }
+    fn waits_for(&self, seat: Seat) -> bool {
+        each!(self, g => g.waits_for(seat))
+    }
     fn seat_taken_over(&mut self, seat: Seat) -> Vec<GameEvent> {
         each!(self, g => wrap_events(g.seat_taken_over(seat)))
     }

@@ -427,6 +427,7 @@ impl<G: Ruleset> Table<G> {
                 legal_left_out,
                 legal_same,
                 legal_offers_left_off,
+                waiting_for_you: seat.is_some_and(|s| self.game.waits_for(s)),
                 legal,
                 moves,
                 actors,

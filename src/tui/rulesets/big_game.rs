@@ -355,19 +355,6 @@ impl<'a> RulesetUi<'a> for BigGame<'a> {
         panel(cx, self.0, area, buf)
     }
 
-    /// Setup until the seat's placements are done; in a round, a seat owing a discard and an
-    /// active seat not yet done. An offer invites an answer but waits for nobody.
-    fn must_act(&self, me: Seat, _actors: &[Seat]) -> bool {
-        let v = self.0;
-        match v.phase.as_str() {
-            "setup" => v.you.as_ref().is_some_and(|y| y.setup != "done"),
-            "round" => v
-                .player(me)
-                .is_some_and(|p| p.must_discard > 0 || (v.active && !p.ended)),
-            _ => false,
-        }
-    }
-
     fn vp_total(&self) -> Option<u32> {
         self.0.you.as_ref().map(|y| y.vp_total)
     }

@@ -264,22 +264,6 @@ impl<'a> RulesetUi<'a> for TotalChaos<'a> {
         panel(cx, self.0, area, buf)
     }
 
-    /// The placing seat in setup; then everyone the phase still waits for (not yet ready),
-    /// the robber's holder until it has moved it and a seat asked for a card. An offer
-    /// invites an answer but waits for nobody.
-    fn must_act(&self, me: Seat, _actors: &[Seat]) -> bool {
-        let v = self.0;
-        match v.phase.as_str() {
-            "over" => false,
-            "setup" => v.placing == Some(me),
-            _ => {
-                v.ready.get(me as usize) == Some(&false)
-                    || (v.robber_holder == Some(me) && !v.robber_moved)
-                    || v.steal_ask.as_ref().is_some_and(|a| a.victim == me)
-            }
-        }
-    }
-
     fn vp_total(&self) -> Option<u32> {
         self.0.you.as_ref().map(|y| y.vp_total)
     }

@@ -947,6 +947,18 @@ impl BaseGame {
         }
     }
 
+    /// Whether the game waits for `s`: one of [`BaseGame::prompted_into`] but the seats an
+    /// offer only invites (the current player goes on without their answers).
+    pub(crate) fn is_waited_for(&self, s: Seat) -> bool {
+        match &self.phase {
+            Phase::Over { .. } => false,
+            Phase::Setup { step, .. } => self.setup_seat(*step) == s,
+            Phase::Discard { owed } => owed.iter().any(|(o, _)| *o == s),
+            Phase::SpecialBuild { builder } => *builder == s,
+            _ => self.current == s,
+        }
+    }
+
     /// Acts on expired deadlines: places, rolls, discards, moves the robber or ends the turn
     /// for whoever ran out of time.
     pub(crate) fn run_clock(&mut self, now: Millis) -> Vec<Event> {

@@ -281,6 +281,9 @@ impl Ruleset for BaseGame {
     crate::ruleset::ruleset_glue!(name: "base", view: BaseView, settings: BaseSettings;
         map_words, from_config, own_apply, own_legal, own_actors, classic_box);
 
+    fn waits_for(&self, seat: Seat) -> bool {
+        self.is_waited_for(seat)
+    }
     fn move_of(&self, cmd: &Command) -> crate::proto::moves::Move {
         moves::move_of(cmd)
     }

@@ -1656,6 +1656,27 @@ fn an_open_offer_goes_to_the_first_who_accepts() {
     assert_eq!(g.table.hands[1], rs("1 ore"));
 }
 
+/// An offer invites answers but the game goes on without them: the seats it is made to are
+/// actors, and the game still waits for the current player alone; in a discard, for the
+/// seats that owe one.
+#[test]
+fn the_game_waits_for_the_current_player_not_for_the_seats_an_offer_invites() {
+    let mut g = main_phase(3);
+    give(&mut g, 0, "1 brick");
+    give(&mut g, 1, "1 ore");
+    ok(&mut g, 0, "offer 1 brick for 1 ore");
+    assert_eq!(g.actors(), vec![0, 1, 2]);
+    let waited: Vec<Seat> = (0..3).filter(|s| g.waits_for(*s)).collect();
+    assert_eq!(waited, vec![0]);
+    g.phase = Phase::Discard {
+        owed: vec![(2, 4)],
+    };
+    let waited: Vec<Seat> = (0..3).filter(|s| g.waits_for(*s)).collect();
+    assert_eq!(waited, vec![2], "a discard waits for who owes it, not the current player");
+    g.phase = Phase::Over { winner: 0 };
+    assert!((0..3).all(|s| !g.waits_for(s)), "nobody once the game is over");
+}
+
 #[test]
 fn a_directed_offer_is_for_its_addressee_only() {
     let mut g = main_phase(3);

@@ -889,25 +889,31 @@ impl BigGame {
         out.extend((0..self.cfg.seats() as Seat).filter(|s| self.is_prompted(*s)));
     }
 
-    /// Whether the game waits for or invites this seat (one seat of
-    /// [`BigGame::prompted_into`]).
-    pub(crate) fn is_prompted(&self, s: Seat) -> bool {
+    /// Whether the game waits for `s`: its setup until done; in a round, a discard it owes
+    /// and, active, its turn until it ends it. An offer holds no round up.
+    pub(crate) fn is_waited_for(&self, s: Seat) -> bool {
         match &self.phase {
             Phase::Over { .. } => false,
             Phase::Setup => self.setup[s as usize] != SetupStep::Done,
             Phase::Round { .. } => {
                 let t = &self.turn[s as usize];
-                t.must_discard > 0
-                    || (self.is_active(s) && !t.ended)
-                    || (self.can_trade(s).is_ok()
-                        && self
-                            .table
-                            .offers
-                            .iter()
-                            .enumerate()
-                            .any(|(i, o)| offers::answerable(self, s, i).is_ok() && o.from != s))
+                t.must_discard > 0 || (self.is_active(s) && !t.ended)
             }
         }
+    }
+
+    /// Whether the game waits for or invites this seat (one seat of
+    /// [`BigGame::prompted_into`]): waited for, or able to answer an offer.
+    pub(crate) fn is_prompted(&self, s: Seat) -> bool {
+        self.is_waited_for(s)
+            || (matches!(self.phase, Phase::Round { .. })
+                && self.can_trade(s).is_ok()
+                && self
+                    .table
+                    .offers
+                    .iter()
+                    .enumerate()
+                    .any(|(i, o)| offers::answerable(self, s, i).is_ok() && o.from != s))
     }
 }
 

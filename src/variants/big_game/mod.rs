@@ -705,6 +705,9 @@ impl Ruleset for BigGame {
     fn is_actor(&self, seat: Seat) -> bool {
         self.is_prompted(seat)
     }
+    fn waits_for(&self, seat: Seat) -> bool {
+        self.is_waited_for(seat)
+    }
 
     fn seat_taken_over(&mut self, seat: Seat) -> Vec<Event> {
         self.take_over(seat).unwrap_or_default()

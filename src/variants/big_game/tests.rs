@@ -1226,6 +1226,11 @@ fn actors_are_the_active_seats_and_those_owing_or_answering() {
     give(&mut g, 0, ResourceSet::one(Resource::Wool, 1));
     run(&mut g, 0, "offer 1 wool for 1 ore to 2", 1).unwrap();
     assert_eq!(g.actors(), vec![0, 1, 2]);
+    // The offer invites seat 1's answer, but the round waits only for the active seats.
+    let waited: Vec<Seat> = (0..4).filter(|s| g.waits_for(*s)).collect();
+    assert_eq!(waited, vec![0, 2]);
+    g.turn[1].must_discard = 3;
+    assert!(g.waits_for(1), "a discard owed holds the round up");
 }
 
 // ---- properties --------------------------------------------------------------------------

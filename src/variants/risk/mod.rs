@@ -271,6 +271,15 @@ impl Ruleset for RiskGame {
             }
         }
     }
+    /// In play, base's answer; a stage of Risk's own waits for its one seat.
+    fn waits_for(&self, seat: Seat) -> bool {
+        match &self.stage {
+            _ if self.base.winner().is_some() => false,
+            Stage::Play => self.base.is_waited_for(seat),
+            Stage::StartUnit { seat: s, .. } | Stage::Claim { seat: s } => *s == seat,
+            Stage::Battle(b) => b.attacker == seat,
+        }
+    }
     fn outcome(&self) -> Option<Outcome> {
         self.base.outcome()
     }

@@ -690,6 +690,9 @@ fn entering_a_controlled_hex_starts_a_battle_and_stopping_there_forces_a_retreat
     assert_eq!(force(&g, "D", 0).total(), 2);
     assert_eq!(force(&g, "D", 1).total(), 2);
     assert!(matches!(g.stage, Stage::Battle(_)));
+    // The battle waits for its attacker alone.
+    let waited: Vec<Seat> = (0..g.seats() as Seat).filter(|s| g.waits_for(*s)).collect();
+    assert_eq!(waited, vec![0]);
     // 2 < 3 pips: the hex is liberated, the attacker may stop and contest.
     let mut t = g.clone();
     ok(&mut t, 0, "stop");

@@ -784,6 +784,26 @@ impl ChaosGame {
         }
     }
 
+    /// Whether the game waits for `s`: one of [`ChaosGame::prompted_into`] but the seats an
+    /// offer only invites (an offer holds no phase up): the placing seat in setup; then a
+    /// seat not yet ready, the robber's holder until it has moved it, and a seat asked for
+    /// a card.
+    pub(crate) fn is_waited_for(&self, s: Seat) -> bool {
+        match &self.phase {
+            Phase::Over { .. } => false,
+            Phase::Setup { step, .. } => self.setup_seat(*step) == s,
+            phase => {
+                let (moved, asked) = match phase {
+                    Phase::Robber { moved, ask, .. } => {
+                        (*moved, ask.as_ref().is_some_and(|a| a.victim == s))
+                    }
+                    _ => (false, false),
+                };
+                !self.ready[s as usize] || (self.robber_holder == Some(s) && !moved) || asked
+            }
+        }
+    }
+
     /// Acts on expired deadlines: the host places for a seat out of time in setup, and ends
     /// timed phases.
     pub(crate) fn run_clock(&mut self, now: Millis) -> Vec<Event> {

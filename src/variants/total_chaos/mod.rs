@@ -282,6 +282,9 @@ impl Ruleset for ChaosGame {
     crate::ruleset::ruleset_glue!(name: "total-chaos", view: ChaosView, settings: ChaosSettings;
         map_words, from_config, own_apply, own_legal, own_actors, classic_box);
 
+    fn waits_for(&self, seat: Seat) -> bool {
+        self.is_waited_for(seat)
+    }
     fn reseed_future(&mut self, seed: u64) -> bool {
         let mut rng = GameRng::new(seed);
         rng.shuffle(&mut self.table.deck);

@@ -57,10 +57,6 @@ macro_rules! through_base {
             self.base().seat_count()
         }
 
-        fn must_act(&self, me: $crate::engine::Seat, actors: &[$crate::engine::Seat]) -> bool {
-            self.base().must_act(me, actors)
-        }
-
         fn players_pane(
             &self,
             cx: &$crate::tui::ruleset::Ctx,
@@ -177,18 +173,6 @@ impl<'a> RulesetUi<'a> for Base<'a> {
 
     fn seat_count(&self) -> Option<usize> {
         Some(self.0.players.len())
-    }
-
-    fn must_act(&self, me: Seat, _actors: &[Seat]) -> bool {
-        let v = self.0;
-        match phase(v) {
-            Phase::Over => false,
-            Phase::Discard => v
-                .players
-                .get(me as usize)
-                .is_some_and(|p| p.must_discard.is_some()),
-            _ => v.current == Some(me),
-        }
     }
 
     fn players_pane(&self, cx: &Ctx, area: Rect, buf: &mut Buffer) {
