@@ -792,15 +792,12 @@ impl ChaosGame {
         match &self.phase {
             Phase::Over { .. } => false,
             Phase::Setup { step, .. } => self.setup_seat(*step) == s,
-            phase => {
-                let (moved, asked) = match phase {
-                    Phase::Robber { moved, ask, .. } => {
-                        (*moved, ask.as_ref().is_some_and(|a| a.victim == s))
-                    }
-                    _ => (false, false),
-                };
-                !self.ready[s as usize] || (self.robber_holder == Some(s) && !moved) || asked
+            Phase::Robber { moved, ask, .. } => {
+                !self.ready[s as usize]
+                    || (self.robber_holder == Some(s) && !moved)
+                    || ask.as_ref().is_some_and(|a| a.victim == s)
             }
+            _ => !self.ready[s as usize],
         }
     }
 

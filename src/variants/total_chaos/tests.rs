@@ -313,6 +313,31 @@ fn seven_rolled(seats: usize, holder: Seat, sevens: usize) -> (ChaosGame, Millis
     (g, now)
 }
 
+/// The phase waits for whoever is not ready; the robber's holder is held to its move only
+/// in the robber phase (in the resource phase before it, ready is ready); an offer invites
+/// answers but holds nothing up.
+#[test]
+fn a_phase_waits_for_the_seats_not_ready_and_the_robber_for_its_holder() {
+    let waited = |g: &ChaosGame| (0..3).filter(|s| g.waits_for(*s)).collect::<Vec<Seat>>();
+    let (mut g, now) = seven_rolled(3, 1, 1);
+    ok(&mut g, 1, "ready", now);
+    assert_eq!(waited(&g), vec![0, 2], "the holder said ready in the resource phase");
+    g.phase = Phase::Robber {
+        moved: false,
+        steals_left: 1,
+        ask: None,
+    };
+    g.ready = vec![true; 3];
+    assert_eq!(waited(&g), vec![1], "the robber phase waits for its holder's move");
+    let (mut g, now) = building(3, 51);
+    give(&mut g, 0, ResourceSet::one(Brick, 1));
+    ok(&mut g, 0, "offer 1 brick for 1 ore to 3", now);
+    ok(&mut g, 1, "ready", now + 1);
+    ok(&mut g, 2, "ready", now + 2);
+    assert!(g.is_actor(2), "the offer invites seat 3 to answer");
+    assert_eq!(waited(&g), vec![0], "but only the seat not ready holds the phase up");
+}
+
 #[test]
 fn a_seven_gives_the_robber_to_a_random_player() {
     let mut holders = std::collections::BTreeSet::new();
