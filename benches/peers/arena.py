@@ -41,6 +41,7 @@ from catanatron.state_functions import (  # noqa: E402
 
 import catan_names  # noqa: E402
 from catan_names import RESOURCE_WORD, WORD_RESOURCE  # noqa: E402
+from wilson import interval  # noqa: E402
 
 RESOURCES = ["WOOD", "BRICK", "SHEEP", "WHEAT", "ORE"]
 PROGRESS_WORD = {"ROAD_BUILDING": "roads", "YEAR_OF_PLENTY": "plenty", "MONOPOLY": "monopoly"}
@@ -292,18 +293,6 @@ class Ours(Player):
             action = next((a for k in kinds for a in playable_actions if a.action_type == k), None)
             action = action or playable_actions[0]
         return action
-
-
-def interval(wins, games):
-    """Wilson's 95% interval of a share."""
-    if games == 0:
-        return (0.0, 0.0)
-    z = 1.96
-    p = wins / games
-    d = 1 + z * z / games
-    c = (p + z * z / (2 * games)) / d
-    h = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
 
 
 def percentile(values, q):

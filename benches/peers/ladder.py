@@ -25,7 +25,7 @@ from collections import OrderedDict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import arena  # noqa: E402
+from wilson import interval  # noqa: E402
 
 
 def read_rows(paths):
@@ -63,7 +63,7 @@ def merge(rows):
                 m[k] = max(m.get(k, 0), r[k])
     out = []
     for m in merged.values():
-        lo, hi = arena.interval(m["ours_wins"], m["games"])
+        lo, hi = interval(m["ours_wins"], m["games"])
         m["ours_share"] = m["ours_wins"] / m["games"] if m["games"] else 0.0
         m["ours_share_95"] = [round(lo, 4), round(hi, 4)]
         out.append(m)
@@ -100,6 +100,8 @@ def main():
     if args.merge:
         print_table(merge(read_rows(args.merge)))
         return 0
+    import arena  # catanatron is needed to play, not to merge
+
     rows = []
     for seats in [int(s) for s in args.ours_seats.split(",")]:
         for theirs in args.theirs.split(","):
