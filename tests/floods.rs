@@ -604,7 +604,7 @@ async fn never_readers_cost_little(n: usize, secs: f64, max_growth_kb: u64, time
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn spectators_that_never_read_cost_bounded_memory_and_no_pace() {
+async fn spectators_that_never_read_cost_bounded_memory_and_stop_no_game() {
     let _alone = alone().await;
     never_readers_cost_little(100, 1.5, 20 * 1024, Times::Reported).await;
 }
