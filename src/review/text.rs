@@ -2,7 +2,6 @@
 //! turn or round, the turning points, and the people's decisions against `hard`'s.
 
 use super::Review;
-use super::turning::percent;
 use std::fmt::Write;
 
 /// Widest a seat's column in the table.
@@ -78,6 +77,11 @@ pub fn render(r: &Review) -> String {
     let _ = writeln!(s);
     let _ = writeln!(s, "{} playouts in all.", r.playouts);
     s
+}
+
+/// A chance as people read it: "41%".
+pub fn percent(p: f64) -> String {
+    format!("{:.0}%", p * 100.0)
 }
 
 /// When something happened, as people read it: "Turn 23", "Round 4", or "Setup" before the

@@ -4,6 +4,7 @@
 //! (with the same playout seeds throughout, so the halves are compared on the same luck).
 
 use super::chances::estimate;
+use super::text::{percent, when};
 use super::{Options, Point, Replayed, TurningPoint};
 use crate::engine::Seat;
 use crate::record::Entry;
@@ -15,11 +16,6 @@ pub const MAX: usize = 5;
 pub const MIN: usize = 3;
 /// A move in chance smaller than this is no turning point, beyond the first [`MIN`].
 pub const MIN_MOVE: f64 = 0.05;
-
-/// A chance as people read it: "41%".
-pub fn percent(p: f64) -> String {
-    format!("{:.0}%", p * 100.0)
-}
 
 /// The turning points of a reviewed game, in the order they happened, and the playouts the
 /// halving spent; `tick` is called once per turning point.
@@ -121,7 +117,7 @@ fn told(r: &Replayed, entry: usize, seat: Seat, before: f64, after: f64) -> Turn
     let event = words.join("; ");
     let text = format!(
         "{}: {event}: {}'s chance {} → {}",
-        super::text::when(r.period_word(), period),
+        when(r.period_word(), period),
         r.name(seat),
         percent(before),
         percent(after)

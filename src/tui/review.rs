@@ -9,7 +9,7 @@ use super::widgets::{People, panel};
 use crate::engine::Seat;
 use crate::review::Review;
 pub use crate::review::ReviewState;
-use crate::review::turning::percent;
+use crate::review::text::percent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
