@@ -271,13 +271,12 @@ impl Ruleset for RiskGame {
             }
         }
     }
-    /// In play, base's answer; a stage of Risk's own waits for its one seat.
+    /// In play, base's answer; a stage of Risk's own waits for the one seat it names, its
+    /// only actor.
     fn waits_for(&self, seat: Seat) -> bool {
         match &self.stage {
-            _ if self.base.winner().is_some() => false,
             Stage::Play => self.base.is_waited_for(seat),
-            Stage::StartUnit { seat: s, .. } | Stage::Claim { seat: s } => *s == seat,
-            Stage::Battle(b) => b.attacker == seat,
+            _ => self.is_actor(seat),
         }
     }
     fn outcome(&self) -> Option<Outcome> {
