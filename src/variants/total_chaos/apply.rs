@@ -786,16 +786,14 @@ impl ChaosGame {
 
     /// Whether the game waits for `s`: one of [`ChaosGame::prompted_into`] but the seats an
     /// offer only invites (an offer holds no phase up): the placing seat in setup; then a
-    /// seat not yet ready, the robber's holder until it has moved it, and a seat asked for
-    /// a card.
+    /// seat not yet ready, and a seat asked for a card. Ready is ready for the robber's
+    /// holder too: a robber it leaves unmoved is the host's to move when the phase ends.
     pub(crate) fn is_waited_for(&self, s: Seat) -> bool {
         match &self.phase {
             Phase::Over { .. } => false,
             Phase::Setup { step, .. } => self.setup_seat(*step) == s,
-            Phase::Robber { moved, ask, .. } => {
-                !self.ready[s as usize]
-                    || (self.robber_holder == Some(s) && !moved)
-                    || ask.as_ref().is_some_and(|a| a.victim == s)
+            Phase::Robber { ask, .. } => {
+                !self.ready[s as usize] || ask.as_ref().is_some_and(|a| a.victim == s)
             }
             _ => !self.ready[s as usize],
         }

@@ -313,22 +313,32 @@ fn seven_rolled(seats: usize, holder: Seat, sevens: usize) -> (ChaosGame, Millis
     (g, now)
 }
 
-/// The phase waits for whoever is not ready; the robber's holder is held to its move only
-/// in the robber phase (in the resource phase before it, ready is ready); an offer invites
-/// answers but holds nothing up.
+/// The phase waits for whoever is not ready and for a seat asked for a card. Ready is ready,
+/// for the robber's holder too, in the resource phase and in the robber phase (a robber left
+/// unmoved is the host's to move when the phase ends); an offer invites answers but holds
+/// nothing up.
 #[test]
-fn a_phase_waits_for_the_seats_not_ready_and_the_robber_for_its_holder() {
+fn a_phase_waits_for_the_seats_not_ready_and_a_seat_asked_for_a_card() {
     let waited = |g: &ChaosGame| (0..3).filter(|s| g.waits_for(*s)).collect::<Vec<Seat>>();
     let (mut g, now) = seven_rolled(3, 1, 1);
     ok(&mut g, 1, "ready", now);
     assert_eq!(waited(&g), vec![0, 2], "the holder said ready in the resource phase");
-    g.phase = Phase::Robber {
-        moved: false,
-        steals_left: 1,
-        ask: None,
-    };
-    g.ready = vec![true; 3];
-    assert_eq!(waited(&g), vec![1], "the robber phase waits for its holder's move");
+
+    let (mut g, t, hex) = robber_ready(ResourceSet::new(0, 0, 3, 0, 0), 1);
+    assert_eq!(waited(&g), vec![0, 1, 2], "a new phase: nobody is ready");
+    ok(&mut g, 0, "ready", t);
+    assert_eq!(waited(&g), vec![1, 2], "the holder said ready with its robber unmoved");
+    ok(&mut g, 0, "unready", t + 1);
+    let name = g.table.map.hex_name(hex).to_string();
+    ok(&mut g, 0, &format!("robber {name}"), t + 2);
+    ok(&mut g, 1, "ready", t + 3);
+    ok(&mut g, 2, "ready", t + 4);
+    ok(&mut g, 0, "steal 2 wool", t + 5);
+    assert_eq!(waited(&g), vec![0, 1], "asked for a card, seat 2 is waited for though ready");
+    for s in 0..3 {
+        assert_eq!(g.waits_for(s), g.is_actor(s), "no offer: the waited are the actors");
+    }
+
     let (mut g, now) = building(3, 51);
     give(&mut g, 0, ResourceSet::one(Brick, 1));
     ok(&mut g, 0, "offer 1 brick for 1 ore to 3", now);
