@@ -1,4 +1,5 @@
-//! Small text pieces the variants' panels share: a countdown and a row of resource counts.
+//! Small text pieces the variants' panels share: a countdown, a row of resource counts and a
+//! labelled list.
 
 use super::theme::Theme;
 use crate::rules::resources::Resource;
@@ -20,6 +21,47 @@ fn res_short(r: Resource) -> &'static str {
         Resource::Grain => "gra",
         Resource::Ore => "ore",
     }
+}
+
+/// A labelled list (`trade  Bot 2 (2), Bot 3 (3)`) in rows of at most `width` columns,
+/// broken between items, never inside one, the rows after the first under the first item.
+pub(super) fn list_lines(
+    t: &Theme,
+    label: &str,
+    items: &[String],
+    width: usize,
+) -> Vec<Line<'static>> {
+    let head = format!(" {label:<6} ");
+    let room = width.saturating_sub(head.chars().count()).max(1);
+    let mut rows: Vec<String> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let item = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        match rows.last_mut() {
+            Some(row) if row.chars().count() + 1 + item.chars().count() <= room => {
+                row.push(' ');
+                row.push_str(&item);
+            }
+            _ => rows.push(item),
+        }
+    }
+    rows.into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let lead = if i == 0 {
+                head.clone()
+            } else {
+                " ".repeat(head.chars().count())
+            };
+            Line::from(vec![
+                Span::styled(lead, t.dim()),
+                Span::styled(row, t.title()),
+            ])
+        })
+        .collect()
 }
 
 /// A labelled row of resource counts (a hand, a bank, a discard pile), counts above zero
@@ -84,4 +126,35 @@ pub(super) fn dev_cards_line(t: &Theme, cards: &[OwnCard], later: &str) -> Optio
 /// A resource's name, or its first two letters in narrow panes.
 pub fn res_name(r: Resource, short: bool) -> &'static str {
     if short { &r.name()[..2] } else { r.name() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::theme::ColorLevel;
+
+    fn text(lines: &[Line]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_list_breaks_between_items_under_its_first() {
+        let t = Theme::new(ColorLevel::None);
+        let items: Vec<String> = (2..=6).map(|s| format!("Bot {s} ({s})")).collect();
+        assert_eq!(
+            text(&list_lines(&t, "trade", &items, 36)),
+            [
+                " trade  Bot 2 (2), Bot 3 (3),",
+                "        Bot 4 (4), Bot 5 (5),",
+                "        Bot 6 (6)",
+            ]
+        );
+        assert_eq!(
+            text(&list_lines(&t, "trade", &items[..2], 80)),
+            [" trade  Bot 2 (2), Bot 3 (3)"]
+        );
+    }
 }

@@ -5,7 +5,7 @@
 //! A spectator (the hall display) sees the same with everyone's standings.
 
 use crate::engine::Seat;
-use crate::tui::lines::{dev_cards_line, fmt_secs, hand_line};
+use crate::tui::lines::{dev_cards_line, fmt_secs, hand_line, list_lines};
 use crate::client::rulesets::big_game::BigGame;
 use crate::tui::ruleset::{Ctx, PanelPlace, RulesetUi};
 use crate::tui::widgets::People;
@@ -254,10 +254,12 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
                 .iter()
                 .map(|s| format!("{} ({})", name(people, *s, me), s + 1))
                 .collect();
-            lines.push(Line::from(vec![
-                Span::styled(" trade  ", t.dim()),
-                Span::styled(names.join(", "), t.title()),
-            ]));
+            lines.extend(list_lines(
+                t,
+                "trade",
+                &names,
+                area.width.saturating_sub(3) as usize,
+            ));
         }
         lines.push(hand_line(t, "hand", &y.hand, area.width.saturating_sub(3) as usize));
         lines.extend(dev_cards_line(t, &y.dev_cards, " (next round)"));
