@@ -53,6 +53,20 @@ impl BoardAction {
         }
     }
 
+    /// What the player is doing while the action is picked, for the board's title (short
+    /// enough for the board of an 80-column screen).
+    pub fn doing(self) -> &'static str {
+        match self {
+            BoardAction::Settle => "placing a settlement",
+            BoardAction::Road => "placing a road",
+            BoardAction::Ship => "placing a ship",
+            BoardAction::City => "placing a city",
+            BoardAction::Robber => "moving the robber",
+            BoardAction::Collect => "choosing where to collect",
+            BoardAction::Place => "placing your starting unit",
+        }
+    }
+
     /// Whether a target is the kind this action places on.
     pub fn fits(self, t: Target) -> bool {
         matches!(

@@ -18,7 +18,7 @@ pub(super) fn board_pane(app: &App, area: Rect, buf: &mut Buffer) {
     let vp = app.viewport(inner);
     let mut title = vec![Span::styled(" Board ", t.title())];
     if let Some(a) = app.effective_action() {
-        title.push(Span::styled(format!("· placing {} ", a.what()), t.good()));
+        title.push(Span::styled(format!("· {} ", a.doing()), t.good()));
     }
     let scrolls = vp.more_left || vp.more_right || vp.more_up || vp.more_down;
     let mut block = panel(t, Line::from(title), app.effective_action().is_some());
