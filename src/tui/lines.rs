@@ -4,6 +4,7 @@
 use super::theme::Theme;
 use crate::rules::resources::Resource;
 use crate::variants::base::view::OwnCard;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 /// A countdown as minutes and seconds, rounded up (`0:45`).
@@ -25,18 +26,26 @@ fn res_short(r: Resource) -> &'static str {
 
 /// A labelled list (`trade  Bot 2 (2), Bot 3 (3)`) in rows of at most `width` columns,
 /// broken between items, never inside one, the rows after the first under the first item.
+/// `sep` ends every item but the last (`","`, or `""` for items apart by a space alone). An
+/// empty label leaves the margin alone.
 pub(super) fn list_lines(
     t: &Theme,
     label: &str,
     items: &[String],
+    sep: &str,
+    style: Style,
     width: usize,
 ) -> Vec<Line<'static>> {
-    let head = format!(" {label:<6} ");
+    let head = if label.is_empty() {
+        " ".to_string()
+    } else {
+        format!(" {label:<6} ")
+    };
     let room = width.saturating_sub(head.chars().count()).max(1);
     let mut rows: Vec<String> = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let item = if i + 1 < items.len() {
-            format!("{item},")
+            format!("{item}{sep}")
         } else {
             item.clone()
         };
@@ -56,10 +65,7 @@ pub(super) fn list_lines(
             } else {
                 " ".repeat(head.chars().count())
             };
-            Line::from(vec![
-                Span::styled(lead, t.dim()),
-                Span::styled(row, t.title()),
-            ])
+            Line::from(vec![Span::styled(lead, t.dim()), Span::styled(row, style)])
         })
         .collect()
 }
@@ -145,7 +151,7 @@ mod tests {
         let t = Theme::new(ColorLevel::None);
         let items: Vec<String> = (2..=6).map(|s| format!("Bot {s} ({s})")).collect();
         assert_eq!(
-            text(&list_lines(&t, "trade", &items, 36)),
+            text(&list_lines(&t, "trade", &items, ",", t.title(), 36)),
             [
                 " trade  Bot 2 (2), Bot 3 (3),",
                 "        Bot 4 (4), Bot 5 (5),",
@@ -153,8 +159,19 @@ mod tests {
             ]
         );
         assert_eq!(
-            text(&list_lines(&t, "trade", &items[..2], 80)),
+            text(&list_lines(&t, "trade", &items[..2], ",", t.title(), 80)),
             [" trade  Bot 2 (2), Bot 3 (3)"]
+        );
+        let caps: Vec<String> = ["drifts 0/2", "water 0/2", "season 0/1"]
+            .map(String::from)
+            .into();
+        assert_eq!(
+            text(&list_lines(&t, "this turn:", &caps, "", t.dim(), 34)),
+            [" this turn: drifts 0/2 water 0/2", "            season 0/1"]
+        );
+        assert_eq!(
+            text(&list_lines(&t, "", &caps, " ·", t.dim(), 26)),
+            [" drifts 0/2 · water 0/2 ·", " season 0/1"]
         );
     }
 }

@@ -6,6 +6,7 @@
 //! text that scrolls.
 
 use super::app::App;
+use super::lines::list_lines;
 use super::theme::Theme;
 use super::widgets::{People, centered, panel, scrolling_panel};
 use crate::recap::{Gain, Loss, PointSource, SeatSummary, Summary};
@@ -169,10 +170,14 @@ fn standings(s: &Summary, people: &People, t: &Theme, area: Rect, buf: &mut Buff
         .iter()
         .map(|k| format!("{} {}", k.short(), k.word()))
         .collect();
-    lines.push(Line::from(Span::styled(
-        format!(" {}", key.join(" · ")),
+    lines.extend(list_lines(
+        t,
+        "",
+        &key,
+        " ·",
         t.dim(),
-    )));
+        area.width.saturating_sub(2) as usize,
+    ));
     Paragraph::new(lines)
         .wrap(ratatui::widgets::Wrap { trim: false })
         .block(panel(

@@ -7,7 +7,7 @@
 
 use crate::engine::Seat;
 use crate::rules::resources::Terrain;
-use crate::tui::lines::hand_line;
+use crate::tui::lines::{hand_line, list_lines};
 use crate::client::rulesets::adaptations::Adaptations;
 use crate::tui::ruleset::{Ctx, Keys, OwnKey, PanelPlace, RulesetUi};
 use crate::tui::widgets::People;
@@ -16,7 +16,9 @@ use crate::geometry::Hex;
 use crate::topology::HexId;
 use crate::variants::adaptations::drift::{self, name as pos_name};
 use crate::variants::adaptations::Piece;
-use crate::variants::adaptations::{AdaptView, Adaptation};
+use crate::variants::adaptations::{
+    AdaptView, Adaptation, DRIFT_CAP, MARKER_CAP, SEASON_CAP, WATER_CAP,
+};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -180,13 +182,20 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
         Span::styled(format!("  draw {}", v.draw), t.dim()),
     ]));
     lines.push(hand_line(t, "discard ", &v.discard, area.width.saturating_sub(3) as usize));
-    lines.push(Line::from(Span::styled(
-        format!(
-            " this turn: drifts {}/2 water {}/2 season {}/1 markers {}/2",
-            v.caps_used[0], v.caps_used[1], v.caps_used[2], v.caps_used[3]
-        ),
+    let caps: Vec<String> = ["drifts", "water", "season", "markers"]
+        .iter()
+        .zip(v.caps_used)
+        .zip([DRIFT_CAP, WATER_CAP, SEASON_CAP, MARKER_CAP])
+        .map(|((what, used), cap)| format!("{what} {used}/{cap}"))
+        .collect();
+    lines.extend(list_lines(
+        t,
+        "this turn:",
+        &caps,
+        "",
         t.dim(),
-    )));
+        area.width.saturating_sub(3) as usize,
+    ));
     if let Some(h) = v.retreat_from {
         lines.push(Line::from(Span::styled(
             format!(" A herd is removed at {}: retreat or stay", pos_name(h)),
@@ -261,10 +270,19 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
             )));
         }
     }
-    lines.push(Line::from(Span::styled(
-        " board: name+capacity above, herds beside the terrain (a2b1, or a digit per seat); ~ sea",
+    let key: Vec<String> =
+        "name+capacity above, herds beside the terrain (a2b1, or a digit per seat); ~ sea"
+            .split(' ')
+            .map(String::from)
+            .collect();
+    lines.extend(list_lines(
+        t,
+        "board:",
+        &key,
+        "",
         t.dim(),
-    )));
+        area.width.saturating_sub(3) as usize,
+    ));
     let title = Line::from(vec![
         Span::styled(" Adaptations ", t.title()),
         Span::styled("· herds on drifting tiles ", t.dim()),

@@ -258,6 +258,8 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
                 t,
                 "trade",
                 &names,
+                ",",
+                t.title(),
                 area.width.saturating_sub(3) as usize,
             ));
         }
