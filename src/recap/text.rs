@@ -44,7 +44,7 @@ fn standings_columns(s: &Summary, columns: usize) -> String {
     let periods = s.periods().saturating_sub(1);
     let _ = writeln!(
         out,
-        "Summary of a {} game of {} seats: {} after {periods} {}s.",
+        "Summary ({}, {} seats): {} after {periods} {}s.",
         s.variant,
         s.seats_total,
         if s.finished {
