@@ -176,12 +176,25 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
             t.title(),
         ));
         let owed = v.owed.get(s as usize).copied().unwrap_or_default();
-        if !owed.is_empty() {
-            spans.push(Span::styled(format!("owes {owed}"), t.warn()));
-        } else if let Some(n) = p.must_discard {
-            spans.push(Span::styled(format!("discard {n}"), t.error()));
+        let note = if !owed.is_empty() {
+            Some(Span::styled(format!("owes {owed}"), t.warn()))
+        } else {
+            p.must_discard
+                .map(|n| Span::styled(format!("discard {n}"), t.error()))
+        };
+        // The note ends the row where it fits, else it takes a row of its own under the name.
+        let used: usize = spans.iter().map(|x| x.width()).sum();
+        match note {
+            Some(n) if used + n.width() > area.width.saturating_sub(3) as usize => {
+                lines.push(Line::from(spans));
+                lines.push(Line::from(vec![Span::raw("   "), n]));
+            }
+            Some(n) => {
+                spans.push(n);
+                lines.push(Line::from(spans));
+            }
+            None => lines.push(Line::from(spans)),
         }
-        lines.push(Line::from(spans));
     }
     // You.
     if let Some(y) = &v.you {
