@@ -181,6 +181,17 @@ fn total_chaos_claims_and_readies_by_keys() {
                 s.app.st().legal().iter().any(|c| c == "ready"),
                 "ready is next"
             );
+            press(&mut s, KeyCode::Char('r'));
+            let why = s
+                .app
+                .flash
+                .as_ref()
+                .map(|f| f.text.clone())
+                .unwrap_or_default();
+            assert!(
+                why.starts_with("Nothing to claim: the dice owe you nothing (more)"),
+                "r once claimed says so, not that a roll is impossible: {why}"
+            );
             press(&mut s, KeyCode::Char('e'));
             assert!(
                 s.app.st().legal().iter().any(|c| c == "unready"),

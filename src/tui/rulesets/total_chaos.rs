@@ -7,6 +7,7 @@ use crate::engine::Seat;
 use crate::rules::resources::ResourceSet;
 use crate::tui::lines::{dev_cards_line, fmt_secs, hand_line};
 use crate::client::rulesets::total_chaos::TotalChaos;
+use crate::tui::input::Verb;
 use crate::tui::ruleset::{Ctx, OwnKey, PanelPlace, RulesetUi};
 use crate::tui::screens::BUILD_TRADE_KEYS;
 use crate::tui::widgets::People;
@@ -257,6 +258,35 @@ impl<'a> RulesetUi<'a> for TotalChaos<'a> {
 
     fn phase_text(&self, cx: &Ctx) -> String {
         phase_text(self.0, &cx.people, cx.me)
+    }
+
+    /// `r` and `e` are the claim and the ready vote here: when they do nothing, say so in
+    /// those words, not as the roll and the end of a turn this game does not have.
+    fn why_not(&self, cx: &Ctx, v: Verb) -> Option<String> {
+        if cx.watching() {
+            return None;
+        }
+        let view = self.0;
+        let owed = cx.me.map_or(0, |s| self.owed_discard(s));
+        let what = match (v, view.phase.as_str()) {
+            (_, "over") => return None,
+            (Verb::Roll, "resource") => {
+                "Nothing to claim: the dice owe you nothing (more) this round".to_string()
+            }
+            (Verb::Roll, _) => {
+                "Total Chaos has no roll: r claims your production in the resource phase".into()
+            }
+            (Verb::End, "setup") => {
+                "Initial placement has no ready vote: place your pieces".into()
+            }
+            (Verb::End, "robber-discard") if owed > 0 => {
+                format!("Discard your {owed} cards first (d), then vote ready")
+            }
+            (Verb::End, _) => "No ready vote now".into(),
+            _ => return None,
+        };
+        let now = prompt(cx, view).0;
+        Some(format!("{what}. {now}"))
     }
 
     fn prompt(&self, cx: &Ctx) -> (String, Style) {
