@@ -386,6 +386,33 @@ fn adaptations_is_played_by_keys_alone() {
     panic!("only {made} moves were made by keys");
 }
 
+/// A ruleset's own key that can do nothing now says so in the ruleset's terms, even where
+/// the shared keys give it another meaning (Adaptations' `s` is the seasons, not a
+/// settlement; its `b` buys an adaptation, not a development card).
+#[test]
+fn an_own_key_that_does_nothing_now_says_so_in_its_rulesets_words() {
+    let mut s = Sample::adaptations(2, 2, ColorLevel::None);
+    s.bots(2000);
+    s.app.pass_to = false;
+    assert!(
+        !s.app.st().legal().iter().any(|c| c.starts_with("season")),
+        "no season card in the placement"
+    );
+    for (key, what) in [('s', "the seasons"), ('b', "buy or trade in an adaptation")] {
+        press(&mut s, KeyCode::Char(key));
+        let said = s
+            .app
+            .flash
+            .as_ref()
+            .map(|f| f.text.clone())
+            .unwrap_or_default();
+        assert!(
+            said.starts_with(&format!("Not possible now ({what}).")),
+            "`{key}`: {said}"
+        );
+    }
+}
+
 /// In the Big Game, a ship is built by keys: Enter on a sea edge where only a ship may go
 /// builds one (the spot keys know ships as they know roads).
 #[test]

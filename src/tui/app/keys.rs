@@ -136,12 +136,33 @@ impl App {
             })
             .collect();
         if all.is_empty() {
-            // A key only this ruleset binds says why it does nothing now.
-            if map_key(k).is_none() {
-                self.info(format!("Not possible now ({}).", own.what));
-                return Some(Vec::new());
+            // A key only this ruleset binds, or one whose shared action this ruleset has no
+            // words for and cannot take either, says why it does nothing now in the ruleset's
+            // terms (not as a settlement where the game has none).
+            let shared_says = match map_key(k) {
+                None => false,
+                Some(Intent::Verb(v)) => {
+                    self.watching()
+                        || self.verb_enabled(v)
+                        || self
+                            .ruleset()
+                            .is_some_and(|r| r.why_not(&self.ctx(), v).is_some())
+                }
+                Some(_) => true,
+            };
+            if shared_says {
+                return None;
             }
-            return None;
+            let now = self
+                .ruleset()
+                .map(|r| r.prompt(&self.ctx()).0)
+                .unwrap_or_default();
+            self.info(
+                format!("Not possible now ({}). {now}", own.what)
+                    .trim_end()
+                    .to_string(),
+            );
+            return Some(Vec::new());
         }
         // Commands that act on a hex are offered for the hex under the cursor.
         let on_hexes: Vec<HexId> = all.iter().filter_map(|(at, _)| *at).collect();
