@@ -687,6 +687,39 @@ pub struct OffersDialog {
 }
 
 impl OffersDialog {
+    /// The answer dialog over the offers on the table of any ruleset that trades with the
+    /// shared offers (`None` when there is none): what each allows comes from the legal
+    /// commands, `hand` shows what accepting would cost.
+    pub fn from_offers(
+        offers: &[crate::rules::trade::Offer],
+        legal: &super::legal::LegalIndex,
+        hand: ResourceSet,
+        people: &People,
+    ) -> Option<OffersDialog> {
+        if offers.is_empty() {
+            return None;
+        }
+        let rows = offers
+            .iter()
+            .map(|o| OfferRow {
+                id: o.id,
+                from: o.from,
+                to: o.to,
+                give: o.give,
+                get: o.get,
+                can_accept: legal.accept.contains(&o.id),
+                can_decline: legal.decline.contains(&o.id),
+                can_cancel: legal.cancel.contains(&o.id),
+            })
+            .collect();
+        Some(OffersDialog {
+            rows,
+            row: 0,
+            hand,
+            people: people.clone(),
+        })
+    }
+
     pub fn key(&mut self, k: &KeyEvent) -> Outcome {
         let n = self.rows.len().max(1);
         let Some(o) = self.rows.get(self.row.min(n - 1)).cloned() else {

@@ -482,3 +482,74 @@ fn big_game_builds_a_ship_by_keys() {
     }
     panic!("no ship came up");
 }
+
+/// In Total Chaos and the Big Game, `t` opens the trade dialog and `a` the offers on the
+/// table, as in base: trading is half of their phases.
+#[test]
+fn total_chaos_and_big_game_trade_and_answer_by_keys() {
+    use crate::rules::resources::Resource;
+    for (name, mut s) in [
+        ("total chaos", Sample::chaos(1, 4, ColorLevel::None)),
+        ("big game", Sample::big(18, 2, ColorLevel::None)),
+    ] {
+        let mut traded = false;
+        for _ in 0..400 {
+            s.bots(2000);
+            s.app.pass_to = false;
+            let may_offer = s.app.st().legal().iter().any(|c| c.starts_with("offer"));
+            let hand = s
+                .app
+                .ruleset()
+                .and_then(|r| r.dialog_hand())
+                .unwrap_or_default();
+            let give = Resource::ALL.into_iter().find(|r| hand[*r] > 0);
+            let Some(give) = give.filter(|_| may_offer) else {
+                // On to a phase where trading is open: place, claim, say ready or end.
+                let legal = s.app.st().legal().to_vec();
+                let next = ["claim", "ready", "end"]
+                    .into_iter()
+                    .find(|c| legal.iter().any(|l| l == c))
+                    .map(String::from)
+                    .or_else(|| {
+                        legal
+                            .iter()
+                            .find(|c| {
+                                ["settle", "road", "collect", "city"]
+                                    .iter()
+                                    .any(|w| c.starts_with(w))
+                            })
+                            .cloned()
+                    });
+                if let Some(next) = next {
+                    let fx = s.app.run_line(&next);
+                    s.apply(fx);
+                }
+                continue;
+            };
+            press(&mut s, KeyCode::Char('t'));
+            assert!(
+                matches!(s.app.dialog, Some(Dialog::Trade(_))),
+                "{name}: t opens the trade dialog; flash: {:?}",
+                s.app.flash.as_ref().map(|f| &f.text)
+            );
+            press(&mut s, KeyCode::Esc);
+            let get = Resource::ALL.into_iter().find(|r| *r != give).unwrap();
+            let fx = s.app.run_line(&format!("offer 1 {give} for 1 {get}"));
+            s.apply(fx);
+            press(&mut s, KeyCode::Char('a'));
+            let Some(Dialog::Offers(d)) = &s.app.dialog else {
+                panic!(
+                    "{name}: a opens the offers; flash: {:?}",
+                    s.app.flash.as_ref().map(|f| &f.text)
+                );
+            };
+            assert!(
+                d.rows.iter().any(|r| r.can_cancel),
+                "{name}: our own offer can be withdrawn there"
+            );
+            traded = true;
+            break;
+        }
+        assert!(traded, "{name}: no chance to trade came up");
+    }
+}

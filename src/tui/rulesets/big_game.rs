@@ -5,8 +5,10 @@
 //! A spectator (the hall display) sees the same with everyone's standings.
 
 use crate::engine::Seat;
+use crate::rules::resources::ResourceSet;
 use crate::tui::lines::{dev_cards_line, fmt_secs, hand_line, list_lines};
 use crate::client::rulesets::big_game::BigGame;
+use crate::tui::dialogs::OffersDialog;
 use crate::tui::ruleset::{Ctx, PanelPlace, RulesetUi};
 use crate::tui::widgets::People;
 use crate::variants::big_game::{BigView, Group};
@@ -57,16 +59,16 @@ pub fn prompt(cx: &Ctx, v: &BigView) -> (String, Style) {
                 .to_string()
         }
         "setup" if setup == Some("city") => {
-            "Turn a starting settlement into a city: :city 1C.w".to_string()
+            "Turn a starting settlement into a city: Tab to it, Enter (or :city 1C.w)".to_string()
         }
         "setup" => "Waiting for the others' setup choices or the clock.".to_string(),
-        _ if cx.legal.discard => "A 7: discard half your cards: :discard 2 wool 1 ore".to_string(),
+        _ if cx.legal.discard => "A 7: discard half your cards: d (or :discard 2 wool 1 ore)".to_string(),
         _ if v.active && cx.legal.end => {
             "Your group's round: Tab and Enter build (roads, ships, settlements), c cities, b buys a card, t trades, p plays; e when done. [ ] boards".to_string()
         }
-        _ if !cx.legal.accept.is_empty() => "An offer waits for you: :accept N or :decline N".to_string(),
+        _ if !cx.legal.accept.is_empty() => "An offer waits for you: a answers it (or :accept N, :decline N)".to_string(),
         _ if cx.legal.offer => {
-            "The other group's round: trade with its players (:offer 1 wool for 1 ore). [ ] switch boards".to_string()
+            "The other group's round: t trades with its players (or :offer 1 wool for 1 ore). [ ] boards".to_string()
         }
         _ => "Waiting for your group's round. [ ] switch boards".to_string(),
     };
@@ -361,6 +363,28 @@ impl<'a> RulesetUi<'a> for BigGame<'a> {
 
     fn vp_total(&self) -> Option<u32> {
         self.0.you.as_ref().map(|y| y.vp_total)
+    }
+
+    fn dialog_hand(&self) -> Option<ResourceSet> {
+        self.0.you.as_ref().map(|y| y.hand)
+    }
+
+    fn owed_discard(&self, seat: Seat) -> u32 {
+        self.0.player(seat).map_or(0, |p| p.must_discard)
+    }
+
+    fn offers_dialog(&self, cx: &Ctx) -> Option<OffersDialog> {
+        let hand = self.dialog_hand().unwrap_or_default();
+        OffersDialog::from_offers(&self.0.offers, cx.legal, hand, &cx.people)
+    }
+
+    /// The seats this one may trade with (its trading partners across the boards).
+    fn traders(&self) -> Option<Vec<Seat>> {
+        self.0.you.as_ref().map(|y| y.partners.clone())
+    }
+
+    fn bank_rates(&self) -> Option<[u32; 5]> {
+        self.0.you.as_ref().map(|y| y.bank_rates)
     }
 
     fn ships(&self) -> bool {

@@ -7,6 +7,7 @@ use crate::engine::Seat;
 use crate::rules::resources::ResourceSet;
 use crate::tui::lines::{dev_cards_line, fmt_secs, hand_line};
 use crate::client::rulesets::total_chaos::TotalChaos;
+use crate::tui::dialogs::OffersDialog;
 use crate::tui::input::Verb;
 use crate::tui::ruleset::{Ctx, OwnKey, PanelPlace, RulesetUi};
 use crate::tui::screens::BUILD_TRADE_KEYS;
@@ -313,6 +314,20 @@ impl<'a> RulesetUi<'a> for TotalChaos<'a> {
 
     fn dialog_hand(&self) -> Option<ResourceSet> {
         self.0.you.as_ref().map(|y| y.hand)
+    }
+
+    fn offers_dialog(&self, cx: &Ctx) -> Option<OffersDialog> {
+        let hand = self.dialog_hand().unwrap_or_default();
+        OffersDialog::from_offers(&self.0.offers, cx.legal, hand, &cx.people)
+    }
+
+    /// Everyone trades with everyone.
+    fn traders(&self) -> Option<Vec<Seat>> {
+        Some(self.0.players.iter().map(|p| p.seat).collect())
+    }
+
+    fn bank_rates(&self) -> Option<[u32; 5]> {
+        self.0.you.as_ref().map(|y| y.bank_rates)
     }
 
     fn owed_discard(&self, seat: Seat) -> u32 {

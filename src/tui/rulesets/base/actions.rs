@@ -5,7 +5,7 @@ use crate::rules::costs;
 use crate::rules::devcards::DevCard;
 use crate::rules::resources::ResourceSet;
 use crate::rules::words::cap;
-use crate::tui::dialogs::{OfferRow, OffersDialog, PlayDialog, PlayItem, PlayThen};
+use crate::tui::dialogs::{PlayDialog, PlayItem, PlayThen};
 use crate::tui::input::Verb;
 use crate::tui::lines::res_name;
 use crate::tui::ruleset::{Ctx, Phase};
@@ -250,31 +250,3 @@ pub(super) fn play_dialog(cx: &Ctx, view: &BaseView) -> Option<PlayDialog> {
         Some(PlayDialog { items, row })
     }
 
-
-/// The offers on the table, for the answer dialog.
-pub(super) fn offers_dialog(cx: &Ctx, view: &BaseView, hand: ResourceSet) -> Option<OffersDialog> {
-        if view.offers.is_empty() {
-            return None;
-        }
-        let l = cx.legal;
-        let rows = view
-            .offers
-            .iter()
-            .map(|o| OfferRow {
-                id: o.id,
-                from: o.from,
-                to: o.to,
-                give: o.give,
-                get: o.get,
-                can_accept: l.accept.contains(&o.id),
-                can_decline: l.decline.contains(&o.id),
-                can_cancel: l.cancel.contains(&o.id),
-            })
-            .collect();
-        Some(OffersDialog {
-            rows,
-            row: 0,
-            hand,
-            people: cx.people.clone(),
-        })
-    }

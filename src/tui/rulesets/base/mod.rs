@@ -202,7 +202,7 @@ impl<'a> RulesetUi<'a> for Base<'a> {
 
     fn offers_dialog(&self, cx: &Ctx) -> Option<OffersDialog> {
         let hand = self.dialog_hand().unwrap_or_default();
-        actions::offers_dialog(cx, self.0, hand)
+        OffersDialog::from_offers(&self.0.offers, cx.legal, hand, &cx.people)
     }
 
     fn traders(&self) -> Option<Vec<Seat>> {
