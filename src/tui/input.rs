@@ -75,6 +75,36 @@ impl Verb {
         }
     }
 
+    /// What it costs in the Catan rulesets that build (a road, a settlement, a city, a
+    /// development card), outside the free placements of a setup.
+    pub fn cost(self) -> Option<crate::rules::resources::ResourceSet> {
+        use crate::rules::costs;
+        match self {
+            Verb::Road => Some(costs::ROAD),
+            Verb::Settle => Some(costs::SETTLEMENT),
+            Verb::City => Some(costs::CITY),
+            Verb::BuyDev => Some(costs::DEV_CARD),
+            _ => None,
+        }
+    }
+
+    /// Why `hand` cannot pay for it ("Road costs 1 lumber 1 brick; you are missing 1
+    /// brick."), or `None` when it can or the action costs nothing.
+    pub fn short_of(self, hand: &crate::rules::resources::ResourceSet) -> Option<String> {
+        let cost = self.cost()?;
+        if hand.contains(&cost) {
+            return None;
+        }
+        let mut missing = crate::rules::resources::ResourceSet::EMPTY;
+        for (r, n) in cost.iter() {
+            missing[r] = n.saturating_sub(hand[r]);
+        }
+        Some(format!(
+            "{} costs {cost}; you are missing {missing}.",
+            self.label()
+        ))
+    }
+
     /// Its name in the action bar during `phase`: in a special build `e` ends that, not a turn.
     pub fn label_in(self, phase: Phase, short: bool) -> &'static str {
         match (self, phase, short) {

@@ -504,26 +504,7 @@ fn total_chaos_and_big_game_trade_and_answer_by_keys() {
                 .unwrap_or_default();
             let give = Resource::ALL.into_iter().find(|r| hand[*r] > 0);
             let Some(give) = give.filter(|_| may_offer) else {
-                // On to a phase where trading is open: place, claim, say ready or end.
-                let legal = s.app.st().legal().to_vec();
-                let next = ["claim", "ready", "end"]
-                    .into_iter()
-                    .find(|c| legal.iter().any(|l| l == c))
-                    .map(String::from)
-                    .or_else(|| {
-                        legal
-                            .iter()
-                            .find(|c| {
-                                ["settle", "road", "collect", "city"]
-                                    .iter()
-                                    .any(|w| c.starts_with(w))
-                            })
-                            .cloned()
-                    });
-                if let Some(next) = next {
-                    let fx = s.app.run_line(&next);
-                    s.apply(fx);
-                }
+                move_on(&mut s);
                 continue;
             };
             press(&mut s, KeyCode::Char('t'));
@@ -551,5 +532,81 @@ fn total_chaos_and_big_game_trade_and_answer_by_keys() {
             break;
         }
         assert!(traded, "{name}: no chance to trade came up");
+    }
+}
+
+/// Plays the seat on screen on towards the next phase: places, claims, says ready or ends.
+fn move_on(s: &mut Sample) {
+    let legal = s.app.st().legal().to_vec();
+    let next = ["claim", "ready", "end"]
+        .into_iter()
+        .find(|c| legal.iter().any(|l| l == c))
+        .map(String::from)
+        .or_else(|| {
+            legal
+                .iter()
+                .find(|c| {
+                    ["settle", "road", "collect", "city"]
+                        .iter()
+                        .any(|w| c.starts_with(w))
+                })
+                .cloned()
+        });
+    if let Some(next) = next {
+        let fx = s.app.run_line(&next);
+        s.apply(fx);
+    }
+}
+
+/// In Total Chaos's building phase and the Big Game's own round, a build the hand cannot pay
+/// for says what it costs and what is missing, as in base.
+#[test]
+fn total_chaos_and_big_game_say_what_a_build_lacks() {
+    // Where building is open: Total Chaos's building phase (trading is open only there), the
+    // Big Game's own round (only there may a seat end it).
+    let chaos_builds = |legal: &[String]| legal.iter().any(|c| c.starts_with("offer"));
+    let big_builds = |legal: &[String]| legal.iter().any(|c| c == "end");
+    for (name, mut s, building) in [
+        (
+            "total chaos",
+            Sample::chaos(1, 4, ColorLevel::None),
+            &chaos_builds as &dyn Fn(&[String]) -> bool,
+        ),
+        (
+            "big game",
+            Sample::big(18, 2, ColorLevel::None),
+            &big_builds,
+        ),
+    ] {
+        let mut said = false;
+        for _ in 0..400 {
+            s.bots(2000);
+            s.app.pass_to = false;
+            let open = building(s.app.st().legal());
+            let hand = s
+                .app
+                .ruleset()
+                .and_then(|r| r.dialog_hand())
+                .unwrap_or_default();
+            let city = crate::rules::costs::CITY;
+            if !open || hand.contains(&city) {
+                move_on(&mut s);
+                continue;
+            }
+            press(&mut s, KeyCode::Char('c'));
+            let why = s
+                .app
+                .flash
+                .as_ref()
+                .map(|f| f.text.clone())
+                .unwrap_or_default();
+            assert!(
+                why.starts_with("City costs 2 grain 3 ore; you are missing"),
+                "{name}: {why}"
+            );
+            said = true;
+            break;
+        }
+        assert!(said, "{name}: no build phase came up");
     }
 }

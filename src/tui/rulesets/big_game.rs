@@ -9,6 +9,7 @@ use crate::rules::resources::ResourceSet;
 use crate::tui::lines::{dev_cards_line, fmt_secs, hand_line, list_lines};
 use crate::client::rulesets::big_game::BigGame;
 use crate::tui::dialogs::OffersDialog;
+use crate::tui::input::Verb;
 use crate::tui::ruleset::{Ctx, PanelPlace, RulesetUi};
 use crate::tui::widgets::People;
 use crate::variants::big_game::{BigView, Group};
@@ -371,6 +372,24 @@ impl<'a> RulesetUi<'a> for BigGame<'a> {
 
     fn owed_discard(&self, seat: Seat) -> u32 {
         self.0.player(seat).map_or(0, |p| p.must_discard)
+    }
+
+    /// A build says what it lacks, or that the round is the other group's.
+    fn why_not(&self, cx: &Ctx, v: Verb) -> Option<String> {
+        let view = self.0;
+        if cx.watching() || matches!(view.phase.as_str(), "over" | "setup") {
+            return None;
+        }
+        if !matches!(v, Verb::Road | Verb::Settle | Verb::City | Verb::BuyDev) {
+            return None;
+        }
+        let why = if !view.active {
+            "Your group builds in its own round; in the other group's you may trade".to_string()
+        } else {
+            let hand = self.dialog_hand().unwrap_or_default();
+            v.short_of(&hand)?.trim_end_matches('.').to_string()
+        };
+        Some(format!("{why}. {}", prompt(cx, view).0))
     }
 
     fn offers_dialog(&self, cx: &Ctx) -> Option<OffersDialog> {

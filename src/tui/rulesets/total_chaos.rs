@@ -262,7 +262,8 @@ impl<'a> RulesetUi<'a> for TotalChaos<'a> {
     }
 
     /// `r` and `e` are the claim and the ready vote here: when they do nothing, say so in
-    /// those words, not as the roll and the end of a turn this game does not have.
+    /// those words, not as the roll and the end of a turn this game does not have; a build
+    /// says what it lacks, or that it waits for the building phase.
     fn why_not(&self, cx: &Ctx, v: Verb) -> Option<String> {
         if cx.watching() {
             return None;
@@ -284,6 +285,15 @@ impl<'a> RulesetUi<'a> for TotalChaos<'a> {
                 format!("Discard your {owed} cards first (d), then vote ready")
             }
             (Verb::End, _) => "No ready vote now".into(),
+            (Verb::Road | Verb::Settle | Verb::City | Verb::BuyDev, "build") => {
+                let hand = self.dialog_hand().unwrap_or_default();
+                return v.short_of(&hand).map(|why| format!("{why} {}", prompt(cx, view).0));
+            }
+            (Verb::Road | Verb::Settle | Verb::City | Verb::BuyDev | Verb::Trade, p)
+                if p != "build" && p != "setup" =>
+            {
+                "Building and trading are open in the building phase".into()
+            }
             _ => return None,
         };
         let now = prompt(cx, view).0;

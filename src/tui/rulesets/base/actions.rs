@@ -1,10 +1,8 @@
 //! Base's actions: the action pane's lines, why an action cannot be taken, and the play and
 //! offers dialogs built from its view. Risk of Catan plays its base game through them too.
 
-use crate::rules::costs;
 use crate::rules::devcards::DevCard;
 use crate::rules::resources::ResourceSet;
-use crate::rules::words::cap;
 use crate::tui::dialogs::{PlayDialog, PlayItem, PlayThen};
 use crate::tui::input::Verb;
 use crate::tui::lines::res_name;
@@ -124,14 +122,11 @@ pub(super) fn action_lines(cx: &Ctx, v: &BaseView, short: bool) -> Vec<(Option<V
 /// placing in setup and with Road Building).
 fn verb_cost(view: &BaseView, v: Verb) -> Option<ResourceSet> {
     let setup = matches!(phase(view), Phase::Setup | Phase::FreeRoads);
-        match v {
-            Verb::Road if !setup => Some(costs::ROAD),
-            Verb::Settle if !setup => Some(costs::SETTLEMENT),
-            Verb::City => Some(costs::CITY),
-            Verb::BuyDev => Some(costs::DEV_CARD),
-            _ => None,
-        }
+    if setup && matches!(v, Verb::Road | Verb::Settle) {
+        return None;
     }
+    v.cost()
+}
 
 
 /// Why an action cannot be taken now, in words.
@@ -157,17 +152,10 @@ pub(super) fn why_not(cx: &Ctx, view: &BaseView, hand: ResourceSet, v: Verb) -> 
         if !my_turn {
             return waiting_for(view.current);
         }
-        if let Some(cost) = verb_cost(view, v)
-            && !hand.contains(&cost)
+        if verb_cost(view, v).is_some()
+            && let Some(why) = v.short_of(&hand)
         {
-            let mut missing = ResourceSet::EMPTY;
-            for (r, n) in cost.iter() {
-                missing[r] = n.saturating_sub(hand[r]);
-            }
-            return format!(
-                "{} costs {cost}; you are missing {missing}.",
-                cap(v.label().to_string())
-            );
+            return why;
         }
         match (v, phase(view)) {
             (_, Phase::Setup) => "In setup you place a settlement, then a road next to it.".into(),
