@@ -294,8 +294,8 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
         ),
         t.dim(),
     )));
-    let room = (area.height as usize).saturating_sub(lines.len() + 2);
-    for (i, (s, vp)) in v.standings.iter().enumerate().take(room.max(1)) {
+    // All of them: the panel scrolls (`<` `>`) where they do not fit.
+    for (i, (s, vp)) in v.standings.iter().enumerate() {
         let Some(p) = v.player(*s) else { continue };
         let mut spans = vec![Span::styled(format!(" {:>2}. ", i + 1), t.dim())];
         let mut label = people.label(*s, t);
