@@ -610,3 +610,34 @@ fn total_chaos_and_big_game_say_what_a_build_lacks() {
         assert!(said, "{name}: no build phase came up");
     }
 }
+
+/// A key's choices come in the order the key lists its commands: Adaptations' `e` offers
+/// "done" first, so `e` then Enter ends the part without throwing a card away.
+#[test]
+fn adaptations_e_offers_done_before_the_discards() {
+    let mut s = Sample::adaptations(2, 2, ColorLevel::None);
+    for _ in 0..300 {
+        s.bots(2000);
+        s.app.pass_to = false;
+        let legal = s.app.st().legal().to_vec();
+        let done = legal.iter().any(|c| c == "done");
+        let discards = legal.iter().any(|c| c.starts_with("discard"));
+        if done && discards {
+            press(&mut s, KeyCode::Char('e'));
+            let Some(Dialog::List(d)) = &s.app.dialog else {
+                panic!(
+                    "e offers a choice: {:?}",
+                    s.app.flash.as_ref().map(|f| &f.text)
+                );
+            };
+            assert_eq!(d.items[d.row].1, "done", "{:?}", d.items);
+            return;
+        }
+        let Some(next) = legal.first().cloned() else {
+            continue;
+        };
+        let fx = s.app.run_line(&next);
+        s.apply(fx);
+    }
+    panic!("done and a discard were never open together");
+}

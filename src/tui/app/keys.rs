@@ -125,16 +125,23 @@ impl App {
             return None;
         }
         let own = *self.ruleset()?.own_keys().iter().find(|o| o.key == c)?;
-        let all: Vec<(Option<HexId>, String)> = self
+        // In the order the key lists its commands (Adaptations' `e` offers "done" before the
+        // discards that also end a part), each command's moves as the host listed them.
+        let mut all: Vec<(usize, Option<HexId>, String)> = self
             .st()
             .legal_moves()
             .filter_map(|(m, text)| match m {
-                Move::Own { verb, at } if own.verbs.contains(&verb.as_str()) => {
-                    Some((*at, text.clone()))
-                }
+                Move::Own { verb, at } => own
+                    .verbs
+                    .iter()
+                    .position(|v| *v == verb.as_str())
+                    .map(|i| (i, *at, text.clone())),
                 _ => None,
             })
             .collect();
+        all.sort_by_key(|(i, _, _)| *i);
+        let all: Vec<(Option<HexId>, String)> =
+            all.into_iter().map(|(_, at, text)| (at, text)).collect();
         if all.is_empty() {
             // A key only this ruleset binds, or one whose shared action this ruleset has no
             // words for and cannot take either, says why it does nothing now in the ruleset's
