@@ -39,6 +39,68 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     out
 }
 
+/// A styled line wrapped to `width` columns at spaces (a word longer than a row is cut),
+/// its rows after the first indented two columns past the line's own leading spaces, so a
+/// wrapped row never starts at the pane's edge and reads as part of the row above.
+pub fn wrap_line(line: Line<'_>, width: usize) -> Vec<Line<'static>> {
+    let width = width.max(1);
+    let cells: Vec<(char, Style)> = line
+        .spans
+        .iter()
+        .flat_map(|s| {
+            let style = s.style;
+            s.content.chars().map(move |c| (c, style))
+        })
+        .collect();
+    let row_of = |cells: &[(char, Style)], lead: usize| {
+        let mut spans: Vec<Span<'static>> = Vec::new();
+        if lead > 0 {
+            spans.push(Span::raw(" ".repeat(lead)));
+        }
+        let mut i = 0;
+        while i < cells.len() {
+            let style = cells[i].1;
+            let j = (i..cells.len())
+                .find(|&k| cells[k].1 != style)
+                .unwrap_or(cells.len());
+            spans.push(Span::styled(
+                cells[i..j].iter().map(|(c, _)| c).collect::<String>(),
+                style,
+            ));
+            i = j;
+        }
+        Line::from(spans).style(line.style)
+    };
+    if cells.len() <= width {
+        return vec![row_of(&cells, 0)];
+    }
+    let leading = cells.iter().take_while(|(c, _)| *c == ' ').count();
+    let indent = (leading + 2).min(width / 2);
+    let mut rows = Vec::new();
+    let mut at = 0;
+    while at < cells.len() {
+        let lead = if rows.is_empty() { 0 } else { indent };
+        let room = width.saturating_sub(lead).max(1);
+        if cells.len() - at <= room {
+            rows.push(row_of(&cells[at..], lead));
+            break;
+        }
+        // The last space that leaves the row within `room`, past the row's own leading
+        // spaces; else the word is cut at the edge.
+        let start = if rows.is_empty() { at + leading } else { at };
+        let cut = (start + 1..=at + room)
+            .rev()
+            .find(|&k| cells[k].0 == ' ')
+            .unwrap_or(at + room);
+        rows.push(row_of(&cells[at..cut], lead));
+        at = cut;
+        while at < cells.len() && cells[at].0 == ' ' {
+            at += 1;
+        }
+    }
+    rows
+}
+
 fn log_style(t: &Theme, l: &LogLine) -> Style {
     match l {
         LogLine::Error(_) => t.error(),
@@ -148,4 +210,41 @@ pub(super) fn chat_pane(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(rows[start..].to_vec())
         .block(panel(t, title, false))
         .render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::style::Color;
+
+    fn text(rows: &[Line]) -> Vec<String> {
+        rows.iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_wrapped_line_keeps_its_styles_and_hangs_under_itself() {
+        let red = Style::new().fg(Color::Red);
+        let line = Line::from(vec![
+            Span::raw(" Offer 1: Bot 3 gives "),
+            Span::styled("1 lumber for 1 ore", red),
+        ]);
+        let rows = wrap_line(line, 20);
+        assert_eq!(
+            text(&rows),
+            [" Offer 1: Bot 3", "   gives 1 lumber", "   for 1 ore"]
+        );
+        assert_eq!(rows[2].spans[1].style, red, "the styles go along");
+        assert_eq!(
+            text(&wrap_line(Line::raw(" short"), 20)),
+            [" short"],
+            "a line that fits is left alone"
+        );
+        assert_eq!(
+            text(&wrap_line(Line::raw("abcdefghij"), 4)),
+            ["abcd", "  ef", "  gh", "  ij"],
+            "a word longer than a row is cut"
+        );
+    }
 }

@@ -7,7 +7,7 @@ use crate::engine::Seat;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
 /// Who sits where, for labels: name, board letter and colour name per seat.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -79,8 +79,9 @@ pub fn flow(entries: Vec<Vec<Span<'static>>>, width: usize, gap: usize) -> Vec<L
     lines
 }
 
-/// A ruleset's side panel: `lines` in a frame (long ones wrapped), scrolled by `scroll` (kept in range) when they
-/// do not fit, with the keys that scroll it (`<` `>`) and how much is hidden named at the
+/// A ruleset's side panel: `lines` in a frame (long ones wrapped under themselves, see
+/// [`crate::tui::log_pane::wrap_line`]), scrolled by `scroll` (kept in range) when they do
+/// not fit, with the keys that scroll it (`<` `>`) and how much is hidden named at the
 /// bottom, so nothing it lists is out of reach.
 pub fn side_panel(
     t: &Theme,
@@ -92,15 +93,11 @@ pub fn side_panel(
 ) {
     let inner = rect.height.saturating_sub(2);
     let width = rect.width.saturating_sub(2) as usize;
-    // Rows once wrapped, counted as the paragraph wraps them (at spaces).
-    let rows: usize = lines
-        .iter()
-        .map(|l| {
-            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
-            crate::tui::log_pane::wrap(&text, width).len()
-        })
-        .sum();
-    let max = (rows as u16).saturating_sub(inner);
+    let rows: Vec<Line<'static>> = lines
+        .into_iter()
+        .flat_map(|l| crate::tui::log_pane::wrap_line(l, width))
+        .collect();
+    let max = (rows.len() as u16).saturating_sub(inner);
     let scroll = scroll.min(max);
     let mut block = panel(t, title, false);
     if max > 0 {
@@ -110,8 +107,7 @@ pub fn side_panel(
             t.dim(),
         )));
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
+    Paragraph::new(rows)
         .scroll((scroll, 0))
         .block(block)
         .render(rect, buf);
