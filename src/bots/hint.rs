@@ -18,7 +18,7 @@ pub struct Hint {
 }
 
 /// The answer when the asking seat has no move to make now.
-const NOT_YOUR_MOVE: &str = "nothing for you to do now: a hint waits until it is your move.";
+const NOT_YOUR_MOVE: &str = "nothing for you to do now; a hint waits until it is your move.";
 
 /// `hard`'s move for `seat` in `game`, thinking within `budget` from `seed`; or why there is
 /// none (the seat has nothing to do now).

@@ -88,8 +88,13 @@ impl TradeEvent {
                     Some(t) => format!(" to {}", w(*t)),
                     None => String::new(),
                 };
+                let answer = if viewer == Some(*from) {
+                    format!("cancel {id} withdraws it")
+                } else {
+                    format!("accept {id} / decline {id}")
+                };
                 format!(
-                    "Offer {id}: {} {give} for {get}{target} (accept {id} / decline {id}).",
+                    "Offer {id}: {} {give} for {get}{target} ({answer}).",
                     w(*from).cap_does("offer")
                 )
             }
@@ -744,3 +749,29 @@ macro_rules! book_in_fields {
     };
 }
 pub(crate) use book_in_fields;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The others are told how to answer an offer; its maker, how to withdraw it.
+    #[test]
+    fn an_offer_tells_its_maker_how_to_withdraw_it_and_the_others_how_to_answer() {
+        let names: Vec<String> = ["Ann", "Bob"].map(String::from).into();
+        let ev = TradeEvent::Offered {
+            id: 3,
+            from: 0,
+            to: None,
+            give: ResourceSet::one(Resource::Wool, 1),
+            get: ResourceSet::one(Resource::Ore, 1),
+        };
+        assert_eq!(
+            ev.describe(Some(0), &names),
+            "Offer 3: You offer 1 wool for 1 ore (cancel 3 withdraws it)."
+        );
+        assert_eq!(
+            ev.describe(Some(1), &names),
+            "Offer 3: Ann offers 1 wool for 1 ore (accept 3 / decline 3)."
+        );
+    }
+}

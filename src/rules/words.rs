@@ -147,6 +147,16 @@ pub fn and_list(items: &[Who]) -> String {
     }
 }
 
+/// A count and its noun, in the plural unless it is one: "1 pip", "5 pips".
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// The sentence with its first letter in capitals (events often start with a name).
 pub fn cap(s: String) -> String {
     let mut c = s.chars();

@@ -6,6 +6,7 @@ use super::board;
 use super::layout::{self};
 use super::widgets::fit_line;
 use super::widgets::panel;
+use crate::rules::words::count;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -168,7 +169,7 @@ fn cursor_info(app: &App) -> Vec<Line<'static>> {
                 .sum();
             let labels: Vec<String> = around.iter().map(|h| map.tile(*h).label()).collect();
             second.push(Span::styled(
-                format!("{} · {total} pips", labels.join(" ")),
+                format!("{} · {}", labels.join(" "), count(total, "pip")),
                 t.dim(),
             ));
             if let Some(h) = map.corner_harbor(id) {
@@ -225,8 +226,8 @@ fn cursor_info(app: &App) -> Vec<Line<'static>> {
             };
             second.push(Span::styled(
                 format!(
-                    "produces {what} · {} pips",
-                    tile.number().map(pips).unwrap_or(0)
+                    "produces {what} · {}",
+                    count(tile.number().map(pips).unwrap_or(0), "pip")
                 ),
                 t.dim(),
             ));

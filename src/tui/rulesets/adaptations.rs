@@ -415,7 +415,7 @@ fn hex_info(cx: &Ctx, v: &AdaptView, h: Hex) -> (String, String) {
     if on.is_empty() {
         (head, near)
     } else {
-        (head, format!("herds {} · {near}", on.join(" ")))
+        (head, format!("{} · {near}", on.join(" ")))
     }
 }
 
@@ -460,7 +460,7 @@ const OWN_KEYS: &[OwnKey] = &[
     OwnKey {
         key: 'e',
         verbs: &["done", "discard"],
-        what: "end your part (done, or discard)",
+        what: "end your part",
         help: "done with your part, or discard to end it",
     },
 ];

@@ -275,9 +275,10 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
     for o in v.offers.iter().take(4) {
         lines.push(Line::from(Span::styled(
             format!(
-                " Offer {}: {} gives {} for {}{}",
+                " Offer {}: {} {} {} for {}{}",
                 o.id,
                 name(people, o.from, me),
+                if Some(o.from) == me { "give" } else { "gives" },
                 o.give,
                 o.get,
                 o.to.map(|s| format!(" to {}", name(people, s, me)))

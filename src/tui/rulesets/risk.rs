@@ -112,8 +112,8 @@ pub fn panel(cx: &Ctx, v: &RiskView, area: Rect, buf: &mut Buffer) {
     if v.bought > 0 {
         lines.push(Line::from(Span::styled(
             format!(
-                " Bought {} unit(s) this turn, paid in {}",
-                v.bought,
+                " Bought {} this turn, paid in {}",
+                crate::rules::words::count(v.bought, "unit"),
                 v.declared.map_or("-", |r| r.name())
             ),
             t.dim(),

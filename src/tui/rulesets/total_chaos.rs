@@ -179,7 +179,7 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
         ));
         let owed = v.owed.get(s as usize).copied().unwrap_or_default();
         let note = if !owed.is_empty() {
-            Some(Span::styled(format!("owes {owed}"), t.warn()))
+            Some(Span::styled(format!("due {owed}"), t.warn()))
         } else {
             p.must_discard
                 .map(|n| Span::styled(format!("discard {n}"), t.error()))
@@ -207,9 +207,10 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
     for o in v.offers.iter().take(4) {
         lines.push(Line::from(Span::styled(
             format!(
-                " Offer {}: {} gives {} for {}{}",
+                " Offer {}: {} {} {} for {}{}",
                 o.id,
                 name(people, o.from, me),
+                if Some(o.from) == me { "give" } else { "gives" },
                 o.give,
                 o.get,
                 o.to.map(|s| format!(" to {}", name(people, s, me)))

@@ -253,10 +253,14 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 if !s.is_empty() {
                     s.push(' ');
                 }
-                s.push_str(&format!(
-                    "The robbers of board(s) {} stay put (first 15 turns).",
-                    b.join(", ")
-                ));
+                s.push_str(&if b.len() == 1 {
+                    format!("The robber of board {} stays put (first 15 turns).", b[0])
+                } else {
+                    format!(
+                        "The robbers of boards {} stay put (first 15 turns).",
+                        b.join(", ")
+                    )
+                });
             }
             if s.is_empty() {
                 return None;
