@@ -351,6 +351,14 @@ impl App {
         layout::board_inner(self.pic.height() as u16, board)
     }
 
+    /// Rows PgUp and PgDn move the log: its pane's height less one, so a page keeps a row
+    /// of the one before and no row is skipped however short the pane.
+    pub fn log_page(&self) -> usize {
+        self.layout(self.size)
+            .map_or(5, |a| a.log.height.saturating_sub(3) as usize)
+            .max(1)
+    }
+
     /// The board pane's inside, where the picture is drawn (for clicks and panning).
     pub fn board_area(&self) -> Option<Rect> {
         self.layout(self.size).map(|a| self.board_inner(a.board))

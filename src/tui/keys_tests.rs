@@ -641,3 +641,20 @@ fn adaptations_e_offers_done_before_the_discards() {
     }
     panic!("done and a discard were never open together");
 }
+
+/// PgUp and PgDn move the log by its pane's height less one, so no row is skipped however
+/// short the pane (three rows at 80×24, where a page of five skipped two).
+#[test]
+fn the_log_pages_by_its_own_height() {
+    let mut s = Sample::chaos(1, 4, ColorLevel::None);
+    for (w, h) in [(80, 24), (120, 40)] {
+        s.app.on_resize(w, h);
+        let log = s.app.layout(s.app.size).expect("a layout").log;
+        let page = log.height as usize - 3;
+        s.app.log_scroll = 0;
+        press(&mut s, KeyCode::PageUp);
+        assert_eq!(s.app.log_scroll, page, "{w}x{h}");
+        press(&mut s, KeyCode::PageDown);
+        assert_eq!(s.app.log_scroll, 0, "{w}x{h}");
+    }
+}

@@ -413,8 +413,8 @@ impl App {
                 self.rebuild();
             }
             Intent::Board(forward) => self.jump_board(forward),
-            Intent::LogUp => self.log_scroll += 5,
-            Intent::LogDown => self.log_scroll = self.log_scroll.saturating_sub(5),
+            Intent::LogUp => self.log_scroll += self.log_page(),
+            Intent::LogDown => self.log_scroll = self.log_scroll.saturating_sub(self.log_page()),
             Intent::LogEnd => self.log_scroll = 0,
             Intent::PanelUp => self.panel_scroll = self.panel_scroll.saturating_sub(3),
             Intent::PanelDown => self.panel_scroll = self.panel_scroll.saturating_add(3),
