@@ -12,6 +12,21 @@ fn press(s: &mut Sample, c: KeyCode) {
     s.apply(fx);
 }
 
+/// Types `line` on the command line of the seat on screen and sends it.
+fn run(s: &mut Sample, line: &str) {
+    let fx = s.app.run_line(line);
+    s.apply(fx);
+}
+
+/// What the status line says now (empty when nothing).
+fn flash(s: &Sample) -> String {
+    s.app
+        .flash
+        .as_ref()
+        .map(|f| f.text.clone())
+        .unwrap_or_default()
+}
+
 /// In the Big Game, `b` buys a card and `p` then offers each way to play it; Enter plays it.
 #[test]
 fn big_game_buys_and_plays_a_card_by_keys() {
@@ -83,8 +98,7 @@ fn big_game_buys_and_plays_a_card_by_keys() {
             .or_else(|| legal.iter().find(|c| c.starts_with("end")))
             .unwrap_or(&legal[0])
             .clone();
-        let fx = s.app.run_line(&pick);
-        s.apply(fx);
+        run(&mut s, &pick);
     }
     panic!("no card to play came up");
 }
@@ -182,12 +196,7 @@ fn total_chaos_claims_and_readies_by_keys() {
                 "ready is next"
             );
             press(&mut s, KeyCode::Char('r'));
-            let why = s
-                .app
-                .flash
-                .as_ref()
-                .map(|f| f.text.clone())
-                .unwrap_or_default();
+            let why = flash(&s);
             assert!(
                 why.starts_with("Nothing to claim: the dice owe you nothing (more)"),
                 "r once claimed says so, not that a roll is impossible: {why}"
@@ -213,8 +222,7 @@ fn total_chaos_claims_and_readies_by_keys() {
         else {
             continue;
         };
-        let fx = s.app.run_line(&pick);
-        s.apply(fx);
+        run(&mut s, &pick);
     }
     panic!("no claim came up");
 }
@@ -303,8 +311,7 @@ fn risk_buys_units_on_the_hex_under_the_cursor() {
         else {
             continue;
         };
-        let fx = s.app.run_line(&pick);
-        s.apply(fx);
+        run(&mut s, &pick);
     }
     panic!("no unit could be bought");
 }
@@ -400,12 +407,7 @@ fn an_own_key_that_does_nothing_now_says_so_in_its_rulesets_words() {
     );
     for (key, what) in [('s', "the seasons"), ('b', "buy or trade in an adaptation")] {
         press(&mut s, KeyCode::Char(key));
-        let said = s
-            .app
-            .flash
-            .as_ref()
-            .map(|f| f.text.clone())
-            .unwrap_or_default();
+        let said = flash(&s);
         assert!(
             said.starts_with(&format!("Not possible now ({what}).")),
             "`{key}`: {said}"
@@ -476,8 +478,7 @@ fn big_game_builds_a_ship_by_keys() {
             })
             .cloned();
         if let Some(pick) = pick {
-            let fx = s.app.run_line(&pick);
-            s.apply(fx);
+            run(&mut s, &pick);
         }
     }
     panic!("no ship came up");
@@ -515,8 +516,7 @@ fn total_chaos_and_big_game_trade_and_answer_by_keys() {
             );
             press(&mut s, KeyCode::Esc);
             let get = Resource::ALL.into_iter().find(|r| *r != give).unwrap();
-            let fx = s.app.run_line(&format!("offer 1 {give} for 1 {get}"));
-            s.apply(fx);
+            run(&mut s, &format!("offer 1 {give} for 1 {get}"));
             press(&mut s, KeyCode::Char('a'));
             let Some(Dialog::Offers(d)) = &s.app.dialog else {
                 panic!(
@@ -553,8 +553,7 @@ fn move_on(s: &mut Sample) {
                 .cloned()
         });
     if let Some(next) = next {
-        let fx = s.app.run_line(&next);
-        s.apply(fx);
+        run(s, &next);
     }
 }
 
@@ -594,12 +593,7 @@ fn total_chaos_and_big_game_say_what_a_build_lacks() {
                 continue;
             }
             press(&mut s, KeyCode::Char('c'));
-            let why = s
-                .app
-                .flash
-                .as_ref()
-                .map(|f| f.text.clone())
-                .unwrap_or_default();
+            let why = flash(&s);
             assert!(
                 why.starts_with("City costs 2 grain 3 ore; you are missing"),
                 "{name}: {why}"
@@ -636,8 +630,7 @@ fn adaptations_e_offers_done_before_the_discards() {
         let Some(next) = legal.first().cloned() else {
             continue;
         };
-        let fx = s.app.run_line(&next);
-        s.apply(fx);
+        run(&mut s, &next);
     }
     panic!("done and a discard were never open together");
 }
