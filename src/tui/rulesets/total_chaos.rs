@@ -288,7 +288,7 @@ impl<'a> RulesetUi<'a> for TotalChaos<'a> {
             (Verb::End, _) => "No ready vote now".into(),
             (Verb::Road | Verb::Settle | Verb::City | Verb::BuyDev, "build") => {
                 let hand = self.dialog_hand().unwrap_or_default();
-                return v.short_of(&hand).map(|why| format!("{why} {}", prompt(cx, view).0));
+                v.short_of(&hand)?.trim_end_matches('.').to_string()
             }
             (Verb::Road | Verb::Settle | Verb::City | Verb::BuyDev | Verb::Trade, p)
                 if p != "build" && p != "setup" =>
