@@ -649,7 +649,7 @@ impl BigGame {
     /// Why a ship may not be moved now, if it may not.
     pub(crate) fn check_ship_from(&self, seat: Seat, from: EdgeId) -> Result<(), RuleError> {
         if self.turn[seat as usize].moved_ship {
-            return refuse("you have moved a ship this turn already (one a turn)");
+            return refuse("you have moved a ship this round already (one a round)");
         }
         match self.table.pieces.route(from) {
             Some(r) if r.owner == seat && r.kind == RouteKind::Ship => {}

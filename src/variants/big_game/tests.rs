@@ -545,7 +545,7 @@ fn one_ship_moves_per_turn_from_an_open_route() {
             to: back[0],
         },
     );
-    assert!(msg.contains("one a turn"), "{msg}");
+    assert!(msg.contains("one a round"), "{msg}");
     // Next turn: a ship continued by another is not at the open end; a new ship cannot move.
     quiet(&mut g, Group::Sun);
     g.round += 2;
