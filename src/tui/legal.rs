@@ -49,7 +49,7 @@ impl BoardAction {
             BoardAction::City => "a city",
             BoardAction::Robber => "the robber",
             BoardAction::Collect => "the settlement to collect around",
-            BoardAction::Place => "your starting unit",
+            BoardAction::Place => "your free foot soldier",
         }
     }
 
@@ -63,7 +63,7 @@ impl BoardAction {
             BoardAction::City => "placing a city",
             BoardAction::Robber => "moving the robber",
             BoardAction::Collect => "choosing where to collect",
-            BoardAction::Place => "placing your starting unit",
+            BoardAction::Place => "placing a free foot soldier",
         }
     }
 

@@ -2,12 +2,14 @@
 //! the help page and the built-in results.
 
 use super::app::App;
+use super::lines::list_lines;
 use super::log_pane::wrap;
 use super::ruleset::Phase;
 use super::widgets::{centered, panel, scrolling_panel};
 use crate::engine::Seat;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
@@ -220,10 +222,6 @@ pub const KEYS: &[(&str, &str)] = &[
         "Shift+arrows / H J K L",
         "pan the board when it is larger than its pane",
     ),
-    (
-        "[ / ]",
-        "bring the previous / next board of a ring into view",
-    ),
     ("Tab / Shift+Tab", "jump to the next / previous legal spot"),
     ("Enter / Space", "do the chosen action at the cursor"),
     (
@@ -289,12 +287,12 @@ pub(super) fn help_rect(area: Rect) -> Rect {
     centered(area, area.width.min(110), area.height)
 }
 
-/// `text` wrapped to `width` columns after `lead` (its first line) and under as many spaces
+/// `text` wrapped to `width` columns after `lead` (its first line) and under `indent` spaces
 /// (the rest), so a long row keeps its column instead of running past the edge.
-fn hanging(lead: Span<'static>, text: &str, width: usize) -> Vec<Line<'static>> {
-    let indent = lead.content.chars().count();
+fn hanging_at(lead: Span<'static>, text: &str, width: usize, indent: usize) -> Vec<Line<'static>> {
+    let first = lead.content.chars().count();
     let style = lead.style;
-    wrap(text, width.saturating_sub(indent).max(8))
+    wrap(text, width.saturating_sub(first.max(indent)).max(8))
         .into_iter()
         .enumerate()
         .map(|(i, part)| {
@@ -308,25 +306,162 @@ fn hanging(lead: Span<'static>, text: &str, width: usize) -> Vec<Line<'static>> 
         .collect()
 }
 
-/// A line of the game's command help, wrapped under its description's column (where two
-/// spaces end the command's own words).
-fn command_help_line(l: &str, width: usize) -> Vec<Line<'static>> {
-    let lead_len = l.len() - l.trim_start().len();
-    let body = l.trim_start();
-    let split = body
-        .find("  ")
-        .map(|i| i + body[i..].len() - body[i..].trim_start().len());
-    let (head, rest) = match split {
-        Some(i) if i < width / 2 => (&l[..lead_len + i], &body[i..]),
-        _ => (&l[..lead_len], body),
-    };
-    hanging(Span::raw(format!("  {head}")), rest, width)
+/// [`hanging_at`] under the lead's own width.
+fn hanging(lead: Span<'static>, text: &str, width: usize) -> Vec<Line<'static>> {
+    let indent = lead.content.chars().count();
+    hanging_at(lead, text, width, indent)
+}
+
+/// One row of a ruleset's command help, read back from the text the line mode prints: that
+/// text is broken to fit 80 columns, and the help screen wraps to its own width instead.
+#[derive(Debug, PartialEq)]
+enum HelpRow {
+    /// Sentences at the left edge, joined across the line breaks of the source.
+    Prose(String),
+    /// A command, and what it does starting at column `at` (where two spaces end the
+    /// command's own words), or nothing.
+    Entry {
+        indent: usize,
+        head: String,
+        at: usize,
+        what: String,
+    },
+}
+
+/// A deeper line with no command of its own goes on with the description above it.
+const CONTINUATION_STEP: usize = 8;
+
+fn help_rows(help: &str) -> Vec<HelpRow> {
+    let mut rows: Vec<HelpRow> = Vec::new();
+    for l in help.lines() {
+        let indent = l.len() - l.trim_start().len();
+        let body = l.trim();
+        if body.is_empty() {
+            continue;
+        }
+        let split = body.find("  ").map(|i| {
+            let what = body[i..].trim_start();
+            (i, indent + body.len() - what.len(), what)
+        });
+        match (rows.last_mut(), split) {
+            // A sentence goes on across the break; a heading or a new sentence starts anew.
+            (Some(HelpRow::Prose(p)), None) if indent == 0 && !p.ends_with([':', '.']) => {
+                p.push(' ');
+                p.push_str(body);
+            }
+            (
+                Some(HelpRow::Entry {
+                    indent: above,
+                    at,
+                    what,
+                    ..
+                }),
+                None,
+            ) if indent >= *above + CONTINUATION_STEP => {
+                if what.is_empty() {
+                    *at = indent;
+                } else {
+                    what.push(' ');
+                }
+                what.push_str(body);
+            }
+            (_, None) if indent == 0 => rows.push(HelpRow::Prose(body.to_string())),
+            (_, None) => rows.push(HelpRow::Entry {
+                indent,
+                head: body.to_string(),
+                at: 0,
+                what: String::new(),
+            }),
+            (_, Some((i, at, what))) => rows.push(HelpRow::Entry {
+                indent,
+                head: body[..i].to_string(),
+                at,
+                what: what.to_string(),
+            }),
+        }
+    }
+    rows
+}
+
+/// The game's command help as screen lines `width` wide: prose wrapped at the margin, each
+/// description under its column (or under the command when the screen is too narrow for
+/// the column), a command too long for one row hanging under itself.
+fn command_help_lines(help: &str, width: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    for row in help_rows(help) {
+        match row {
+            HelpRow::Prose(p) => lines.extend(hanging(Span::raw("  "), &p, width)),
+            HelpRow::Entry {
+                indent, head, what, ..
+            } if what.is_empty() => {
+                let lead = 2 + indent;
+                lines.extend(hanging_at(
+                    Span::raw(" ".repeat(lead)),
+                    &head,
+                    width,
+                    lead + 2,
+                ));
+            }
+            HelpRow::Entry {
+                indent,
+                head,
+                at,
+                what,
+            } => {
+                let lead = format!("{}{head}", " ".repeat(2 + indent));
+                let column = 2 + at;
+                if column < lead.chars().count() + 2 && column <= width / 2 {
+                    // The command is longer than the column: its description goes below.
+                    lines.push(Line::raw(lead));
+                    lines.extend(hanging(Span::raw(" ".repeat(column)), &what, width));
+                } else if column <= width / 2 {
+                    lines.extend(hanging(Span::raw(format!("{lead:<column$}")), &what, width));
+                } else {
+                    lines.extend(hanging_at(
+                        Span::raw(" ".repeat(2 + indent)),
+                        &head,
+                        width,
+                        4 + indent,
+                    ));
+                    lines.extend(hanging(Span::raw(" ".repeat(6 + indent)), &what, width));
+                }
+            }
+        }
+    }
+    lines
 }
 
 pub(super) fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let rect = help_rect(area);
-    let width = rect.width.saturating_sub(2) as usize;
+    // A column of margin on the right, as on the left.
+    let lines = help_lines(app, rect.width.saturating_sub(3) as usize);
+    let h = rect.height;
+    let inner_h = h.saturating_sub(2) as usize;
+    let max = lines.len().saturating_sub(inner_h) as u16;
+    let scroll = app.help.unwrap_or(0).min(max);
+    Clear.render(rect, buf);
+    let mut block = panel(
+        t,
+        Span::styled(" Help · ↑↓ PgUp PgDn scroll · Esc closes ", t.title()),
+        true,
+    );
+    if max > 0 {
+        block = block.title_bottom(Line::from(Span::styled(
+            format!(" {}/{} ", scroll, max),
+            t.dim(),
+        )));
+    }
+    Paragraph::new(lines)
+        .scroll((scroll, 0))
+        .block(block)
+        .render(rect, buf);
+}
+
+/// The help's lines, `width` columns wide: the keys, the game's command language, the
+/// client's own words and how to read the board.
+pub(super) fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let t = &app.theme;
     let mut lines = vec![Line::from(Span::styled(" Keys", t.title()))];
     // The game's action keys, then its own keys.
     let (actions, own) = match app.ruleset() {
@@ -354,19 +489,34 @@ pub(super) fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
             " The command line (:) speaks the game's language",
             t.title(),
         )));
-        for l in g.help.lines() {
-            lines.extend(command_help_line(l, width));
-        }
+        lines.extend(command_help_lines(&g.help, width));
     }
     let para = |lines: &mut Vec<Line<'static>>, text: &str| {
         lines.extend(hanging(Span::raw("  "), text, width));
     };
     lines.push(Line::raw(""));
     lines.push(Line::from(Span::styled(" Client words", t.title())));
-    para(
-        &mut lines,
-        "say TEXT (chat) · names · legal · ready / unready · color NAME · help · quit · host: start · addbot · removebot · kick SEAT · level SEAT",
-    );
+    let words: Vec<String> = [
+        "say TEXT (chat)",
+        "names",
+        "legal",
+        "ready / unready",
+        "color NAME",
+        "help",
+        "quit",
+        "host: start",
+        "addbot",
+        "removebot",
+        "kick SEAT",
+        "level SEAT",
+    ]
+    .map(String::from)
+    .to_vec();
+    for l in list_lines(t, "", &words, " ·", Style::default(), width - 1) {
+        let mut spans = vec![Span::raw(" ")];
+        spans.extend(l.spans);
+        lines.push(Line::from(spans));
+    }
     lines.push(Line::raw(""));
     lines.push(Line::from(Span::styled(" The board", t.title())));
     para(
@@ -380,26 +530,7 @@ pub(super) fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
         &mut lines,
         "Hex names (A, B, …) sit above the labels; corners are HEX.CORNER (C.nw), edges HEX.SIDE (C.n).",
     );
-    let h = rect.height;
-    let inner_h = h.saturating_sub(2) as usize;
-    let max = lines.len().saturating_sub(inner_h) as u16;
-    let scroll = app.help.unwrap_or(0).min(max);
-    Clear.render(rect, buf);
-    let mut block = panel(
-        t,
-        Span::styled(" Help · ↑↓ PgUp PgDn scroll · Esc closes ", t.title()),
-        true,
-    );
-    if max > 0 {
-        block = block.title_bottom(Line::from(Span::styled(
-            format!(" {}/{} ", scroll, max),
-            t.dim(),
-        )));
-    }
-    Paragraph::new(lines)
-        .scroll((scroll, 0))
-        .block(block)
-        .render(rect, buf);
+    lines
 }
 
 pub(super) fn results_screen(app: &App, area: Rect, buf: &mut Buffer) {

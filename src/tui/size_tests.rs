@@ -244,3 +244,36 @@ fn every_ruleset_says_when_the_game_waits_for_you() {
         );
     }
 }
+
+/// The help at the narrowest screen: every row fits inside the panel's margins, the game's
+/// command text is rewrapped to the width instead of keeping the line mode's breaks, and
+/// only the Big Game lists its board keys.
+#[test]
+fn every_rulesets_help_fits_the_narrowest_screen() {
+    let width = super::screens::help_rect(Rect::new(0, 1, 80, 21)).width as usize - 3;
+    for (name, make) in samples() {
+        let s = make();
+        let rows: Vec<String> = super::screens::help_lines(&s.app, width)
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect();
+        for r in &rows {
+            assert!(
+                r.chars().count() <= width,
+                "{name}: `{r}` is wider than {width}"
+            );
+            assert!(
+                !r.trim_start().starts_with('·'),
+                "{name}: a row starts with a separator: `{r}`"
+            );
+        }
+        let board_keys = rows.iter().filter(|r| r.contains("[ / ]")).count();
+        let want = usize::from(name == "big_game");
+        assert_eq!(board_keys, want, "{name}: `[ / ]` rows");
+        let from = rows
+            .iter()
+            .position(|r| r.contains("speaks the game's language"))
+            .expect("the command language is there");
+        insta::assert_snapshot!(format!("{name}_commands_help"), rows[from..].join("\n"));
+    }
+}

@@ -26,13 +26,19 @@ pub fn phase_text(v: &RiskView, cx: &Ctx) -> Option<String> {
         }
     };
     match v.base.phase.as_str() {
+        // The keys are said only to the seat that places.
+        "start-unit" if v.base.current == cx.me => {
+            Some("Risk · you place a starting unit (Tab, Enter)".into())
+        }
         "start-unit" => Some(format!(
-            "Risk · {} place{} a starting unit (Tab, Enter)",
-            who(v.base.current?),
-            if v.base.current == cx.me { "" } else { "s" }
+            "Risk · {} places a starting unit",
+            who(v.base.current?)
         )),
+        "claim" if v.base.current == cx.me => {
+            Some("Risk · claiming the land: your unit (Tab, Enter)".into())
+        }
         "claim" => Some(format!(
-            "Risk · claim loop: {} (Tab, Enter)",
+            "Risk · claiming the land: {} places a unit",
             who(v.base.current?)
         )),
         "battle" => v.battle.as_ref().map(|b| {

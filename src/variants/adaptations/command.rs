@@ -69,7 +69,8 @@ pub enum Command {
 pub const HELP: &str = "\
 Adaptations: herds on drifting tiles. Positions are named by letters (AB), fixed in the
 frame whatever tile lies there; a step is AB>AC, or AB>AC*3 for three herds.
-Setup:    place AB AC          two herds on land, within capacity (place AB AB: both on AB)
+Setup:
+  place AB AC                  two herds on land, within capacity (place AB AB: both on AB)
 Phase 1, climate change (one player at a time, the active player first):
   drift AB AC                  1 card of AB's land: drift it at least one step outwards
   water wool AB AC             2 matching cards: move the sea tile AB beside land (drowns)
@@ -79,12 +80,20 @@ Phase 1, climate change (one player at a time, the active player first):
   discard wool ore             discard, take a bonus marker if one is left, end your plays
   done                         end your plays
 Phase 2, evolution (AP: 4, 5 with Skill, +1 per bonus marker; unspent AP are kept):
-  drift AB AC (4)   clear high|low (3)   buy speed (2/8/12)   trade speed (+half)
-  migrate AB>AC AB>AD*2 (1 per 4 herds, 8 with Speed)   swim AB>AC (1 per 2, water steps)
-  reproduce AB [AC] (1 per herd, 2 with Litters)   done
-Phase 3:  conflict AB  (Territorial)   done     retreat AB | stay  (Retreat, when asked)
+  drift AB AC                  4 AP: drift a land tile
+  clear high|low               3 AP: discard the top card of a season pile
+  buy speed                    2, 8 or 12 AP: take an adaptation
+  trade speed                  give an adaptation back for half its AP
+  migrate AB>AC AB>AD*2        1 AP per 4 herds (per 8 with Speed)
+  swim AB>AC                   1 AP per 2 herd-steps over water
+  reproduce AB [AC]            1 AP per herd (2 herds with Litters)
+  done                         end your evolution
+Phase 3, conflict:
+  conflict AB                  fight for hex AB (Territorial)
+  retreat AB | stay            answer a conflict (Retreat, when asked)
+  done                         end your part
 Adaptations: litters intelligence swimming skill foresight speed territorial retreat aggressive
-  legal                  list the commands you may send now (moves: one group each)";
+  legal                        list the commands you may send now (moves: one group each)";
 
 fn pos(s: Option<&&str>, what: &str) -> Result<Hex, RuleError> {
     let s = s.ok_or_else(|| RuleError::new(format!("{what}: which position? e.g. `AB`")))?;

@@ -55,7 +55,8 @@ Big Game commands (hexes carry their board: 2C is hex C of board 2; corners 2C.n
   settle 1C.nw           build a settlement (1 brick 1 lumber 1 wool 1 grain)
   road 1C.n              build a road (1 brick 1 lumber)
   ship 1C.n              build a ship (1 lumber 1 wool)
-  move ship 1C.n to 1D.s move the ship at the open end of a shipping route (once a turn)
+  move ship 1C.n to 1D.s
+                         move the ship at the open end of a shipping route (one a round)
   buy dev                buy a development card (1 ore 1 wool 1 grain)
   end                    you are done for this round
   discard 2 wool 1 ore   after a 7, hands of 8 or more return half (rounded down)
@@ -64,7 +65,8 @@ Big Game commands (hexes carry their board: 2C is hex C of board 2; corners 2C.n
   play roads | play plenty wool ore
   bank 4 wool for 1 ore  trade with your board's bank (4:1, 3:1 or 2:1 at a harbour)
   offer 1 brick for 1 ore [to 2]   propose a trade to your partners; they answer:
-  accept 3 | decline 3 | cancel 3 | counter 3 1 ore for 2 brick (decline 3, offer back)
+  accept 3 | decline 3 | cancel 3
+  counter 3 1 ore for 2 brick   decline offer 3 and offer this instead
 You build on your own board and the two next to it. Only the group whose round it is builds;
 the others trade with the active players of their board and the two next to it.";
 

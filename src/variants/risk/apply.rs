@@ -82,10 +82,10 @@ impl RiskGame {
                 s + 1
             )),
             Stage::Claim { seat: s } if *s == seat => refuse(format!(
-                "the claim loop is on: place your unit (`place HEX`) before anyone can {what}"
+                "the land is being claimed: place your unit (`place HEX`) before anyone can {what}"
             )),
             Stage::Claim { seat: s } => refuse(format!(
-                "the claim loop is on: seat {} places a unit (`place HEX`) before anyone can {what}",
+                "the land is being claimed: seat {} places a unit (`place HEX`) before anyone can {what}",
                 s + 1
             )),
             Stage::Battle(b) if b.attacker == seat => refuse(format!(

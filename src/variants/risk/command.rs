@@ -61,17 +61,20 @@ pub enum Command {
 pub const HELP: &str = "\
 Risk of Catan: every base command (roll, settle, road, city, buy dev, play, bank, offer,
 accept, decline, counter, cancel, discard, robber, end), and the armies:
-  place C                    a free foot soldier (setup and the claim loop); `place none`
-                             declines a setup battle
+  place C                    a free foot soldier (in setup, and while claiming the
+                             starting hexes); `place none` declines a setup battle
   buy armies 2 foot with wool at C
                              units of one type, paid in the turn's one declared resource
                              (foot 1, cavalry 2, cannon 3 cards each), at most your VP a turn
   move 2 foot 1 cavalry from C to D [via E]
                              one step (cavalry two, `via` the middle hex)
-  attack D [dice 3 [cavalry 1]]   a melee round; then `attack D` again, `stop` or `retreat`
+  attack D [dice 3 [cavalry 1]]
+                             a melee round; then `attack D` again, `stop` or `retreat`
   barrage C at E [seat 2]    a cannon in C fires at E (range 2, once a turn each)
-  redeploy 3 foot from C to D     along your supply lines; ends the turn
+  redeploy 3 foot from C to D
+                             along your supply lines; ends the turn
   passage grant 2 | passage revoke 2
+                             let seat 2 march through your hexes, or stop it
   resign                     leave; your units stay as neutral defenders
   legal                      list the commands you may send now";
 

@@ -109,7 +109,7 @@ impl RiskGame {
                 }
                 if !self.armies.is_empty(x) {
                     return refuse(format!(
-                        "{} is occupied: the claim loop fills empty hexes",
+                        "{} is occupied: claim an empty land hex",
                         self.base.table.map.hex_name(x)
                     ));
                 }

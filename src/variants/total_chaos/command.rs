@@ -60,18 +60,27 @@ crate::rules::commands::catan_commands_into!(Command);
 pub const HELP: &str = "\
 Total Chaos: no turns. Everyone acts at once; each phase ends when its clock runs out or when
 everyone has voted `ready`. First come, first served: a command that comes too late is refused.
-Setup (random order, snake):  settle C.nw   then   road C.n
-Resource phase:   claim                  take what your dice owe you while the bank lasts
-Robber part 1:    discard 2 wool 1 ore   hands of 8 or more return half (rounded down)
-Robber part 2:    robber H               the robber's controller moves it, then per 7 rolled:
-                  steal 2 [wool]         rob seat 2: a random card, or ask for a wool
-                  agree | refuse         the victim's answer to an asked-for card
+Setup (random order, snake):
+  settle C.nw            place a settlement
+  road C.n               then a road next to it
+Resource phase:
+  claim                  take what your dice owe you while the bank lasts
+Robber part 1:
+  discard 2 wool 1 ore   hands of 8 or more return half (rounded down)
+Robber part 2:
+  robber H               the robber's controller moves it, then per 7 rolled:
+  steal 2 [wool]         rob seat 2: a random card, or ask for a wool
+  agree | refuse         the victim's answer to an asked-for card
 Building and trading (everyone at once):
   settle C.nw | road C.n | city C.nw | buy dev
-  play knight H [steal 2] | play roads C.n [C.ne] | play plenty wool ore | play monopoly wool
-  bank 4 wool for 1 ore  offer 1 brick for 1 ore [to 2]  accept 3 | decline 3 | cancel 3
-  counter 3 1 ore for 2 brick            decline offer 3 and offer back to its maker
-Any phase:        ready | unready         vote to end the phase early, or take the vote back
+  play knight H [steal 2] | play roads C.n [C.ne]
+  play plenty wool ore | play monopoly wool
+  bank 4 wool for 1 ore  trade with the bank at your rate (4:1, 3:1 or 2:1 at a harbour)
+  offer 1 brick for 1 ore [to 2]   propose a trade; others answer:
+  accept 3 | decline 3 | cancel 3
+  counter 3 1 ore for 2 brick   decline offer 3 and offer back to its maker
+Any phase:
+  ready | unready        vote to end the phase early, or take the vote back
   legal                  list the commands you may send now
 Seats are numbered from 1. Resources: lumber brick wool grain ore (wood, sheep, wheat... work).";
 
