@@ -651,3 +651,27 @@ fn the_log_pages_by_its_own_height() {
         assert_eq!(s.app.log_scroll, 0, "{w}x{h}");
     }
 }
+
+/// The help scrolls by its own page and stops at its end: a key past the end does not
+/// leave a scroll that Up must first climb back from.
+#[test]
+fn the_help_pages_by_its_height_and_stops_at_its_end() {
+    let mut s = Sample::risk(18, 4, ColorLevel::None);
+    s.app.on_resize(80, 24);
+    press(&mut s, KeyCode::Char('?'));
+    let (max, page) = super::screens::help_scroll(&s.app, s.app.size);
+    assert!(max > page, "the help is longer than a page at 80x24");
+    press(&mut s, KeyCode::PageDown);
+    assert_eq!(s.app.help, Some(page), "PgDn moves a page");
+    for _ in 0..50 {
+        press(&mut s, KeyCode::PageDown);
+    }
+    assert_eq!(s.app.help, Some(max), "PgDn stops at the end");
+    press(&mut s, KeyCode::Up);
+    assert_eq!(s.app.help, Some(max - 1), "Up moves at once from the end");
+    press(&mut s, KeyCode::Home);
+    press(&mut s, KeyCode::End);
+    assert_eq!(s.app.help, Some(max), "End goes to the end");
+    press(&mut s, KeyCode::Esc);
+    assert_eq!(s.app.help, None);
+}

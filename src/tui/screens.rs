@@ -431,6 +431,28 @@ fn command_help_lines(help: &str, width: usize) -> Vec<Line<'static>> {
     lines
 }
 
+/// The help's last scroll position and its page (rows inside the panel, less one kept from
+/// the page before), on a screen of `size`.
+pub(super) fn help_scroll(app: &App, size: Rect) -> (u16, u16) {
+    let rect = help_rect(help_body(size));
+    let lines = help_lines(app, rect.width.saturating_sub(3) as usize).len();
+    let inner = rect.height.saturating_sub(2);
+    (
+        lines.saturating_sub(inner as usize) as u16,
+        inner.saturating_sub(1).max(1),
+    )
+}
+
+/// The screen under the top bar and above the status lines, where the help is drawn.
+pub(super) fn help_body(area: Rect) -> Rect {
+    Rect::new(
+        area.x,
+        area.y + 1,
+        area.width,
+        area.height.saturating_sub(3),
+    )
+}
+
 pub(super) fn help_screen(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
     let rect = help_rect(area);

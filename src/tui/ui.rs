@@ -29,7 +29,7 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 use super::log_pane::{chat_pane, log_pane, wrap};
 use super::panes::{actions_pane, board_pane};
 use super::screens::{
-    confirm_quit, help_screen, join_screen, pass_screen, results_screen, waiting_screen,
+    confirm_quit, help_body, help_screen, join_screen, pass_screen, results_screen, waiting_screen,
 };
 
 impl Widget for &App {
@@ -112,12 +112,7 @@ impl Widget for &App {
                 }
             }
         }
-        let body = Rect::new(
-            area.x,
-            area.y + 1,
-            area.width,
-            area.height.saturating_sub(3),
-        );
+        let body = help_body(area);
         if self.help.is_some() {
             help_screen(self, body, buf);
         }

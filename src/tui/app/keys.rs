@@ -39,19 +39,19 @@ impl App {
             return Vec::new();
         }
         if let Some(scroll) = self.help {
-            match k.code {
-                KeyCode::Esc | KeyCode::Char('?' | 'q') | KeyCode::F(1) | KeyCode::Enter => {
-                    self.help = None
-                }
-                KeyCode::Down | KeyCode::Char('j') => self.help = Some(scroll.saturating_add(1)),
-                KeyCode::Up | KeyCode::Char('k') => self.help = Some(scroll.saturating_sub(1)),
-                KeyCode::PageDown | KeyCode::Char(' ') => {
-                    self.help = Some(scroll.saturating_add(10))
-                }
-                KeyCode::PageUp => self.help = Some(scroll.saturating_sub(10)),
-                KeyCode::Home => self.help = Some(0),
-                _ => {}
+            let (max, page) = crate::tui::screens::help_scroll(self, self.size);
+            let scroll = scroll.min(max);
+            self.help = match k.code {
+                KeyCode::Esc | KeyCode::Char('?' | 'q') | KeyCode::F(1) | KeyCode::Enter => None,
+                KeyCode::Down | KeyCode::Char('j') => Some(scroll.saturating_add(1)),
+                KeyCode::Up | KeyCode::Char('k') => Some(scroll.saturating_sub(1)),
+                KeyCode::PageDown | KeyCode::Char(' ') => Some(scroll.saturating_add(page)),
+                KeyCode::PageUp => Some(scroll.saturating_sub(page)),
+                KeyCode::Home => Some(0),
+                KeyCode::End => Some(max),
+                _ => Some(scroll),
             }
+            .map(|s| s.min(max));
             return Vec::new();
         }
         if self.editing {
