@@ -1115,3 +1115,30 @@ fn the_help_tells_the_games_own_language_and_no_default_one() {
     assert!(!shot.contains("speaks the game's language"), "{shot}");
     assert!(!shot.contains(base_words), "{shot}");
 }
+
+/// At 80×24 the players table narrows its number columns, then its tags' words, so that
+/// Longest Road, Largest Army, a discard owed and a bot seat still read whole.
+#[test]
+fn the_players_table_keeps_its_tags_at_80x24() {
+    let mut s = main_sample();
+    s.edit(|v, _| {
+        v.players[1].longest_road = true;
+        v.players[1].largest_army = true;
+        v.players[2].must_discard = Some(4);
+    });
+    let shot = format!("{}", draw(&mut s.app, 80, 24).backend());
+    let rows: Vec<&str> = shot.lines().collect();
+    let row = |name: &str| {
+        rows.iter()
+            .find(|l| l.contains(name) && l.contains("││"))
+            .copied()
+            .unwrap_or_else(|| panic!("{name} in the table:\n{shot}"))
+    };
+    assert!(row("Bot 2").contains(" LR LA bot "), "{shot}");
+    assert!(row("Bot 3").contains(" disc 4 bot "), "{shot}");
+    let wide = format!("{}", draw(&mut s.app, 120, 40).backend());
+    assert!(
+        wide.contains(" discards 4 bot"),
+        "the long words when there is room:\n{wide}"
+    );
+}

@@ -24,24 +24,76 @@ pub(super) fn players_pane(cx: &Ctx, v: &BaseView, area: Rect, buf: &mut Buffer)
         .unwrap_or_default();
     let me = cx.me;
     let inner_w = area.width.saturating_sub(2) as usize;
-    // Room for the numbers (28) and a tag or two (6); the name takes what is left.
-    let name_w = inner_w.saturating_sub(34).clamp(8, 16);
-    let mut lines = vec![Line::from(Span::styled(
-        format!(
-            "   {:<nw$}{:>3}{:>6}{:>5}{:>4}{:>6}",
-            "player",
-            "VP",
-            "cards",
-            "dev",
-            "kn",
-            "road",
-            nw = name_w + 2
-        ),
-        t.dim(),
-    ))];
-    for p in &v.players {
+    // Each seat's tags, in long and short words: the short ones and narrower number columns
+    // are used when the long ones would not fit beside a name of 8.
+    let tags: Vec<Vec<(String, String, ratatui::style::Style)>> = v
+        .players
+        .iter()
+        .map(|p| {
+            let mut tags = Vec::new();
+            if p.longest_road {
+                tags.push((" LR".into(), " LR".into(), t.good()));
+            }
+            if p.largest_army {
+                tags.push((" LA".into(), " LA".into(), t.good()));
+            }
+            if let Some(n) = p.must_discard {
+                tags.push((format!(" discards {n}"), format!(" disc {n}"), t.warn()));
+            }
+            match seats.get(p.seat as usize) {
+                Some(i) if i.bot => tags.push((" bot".into(), " bot".into(), t.dim())),
+                Some(i) if i.away => {
+                    tags.push((" away (bot plays)".into(), " away".into(), t.warn()))
+                }
+                Some(i) if !i.connected => {
+                    tags.push((" offline".into(), " off".into(), t.error()))
+                }
+                _ => {}
+            }
+            if p.out {
+                tags.push((" out".into(), " out".into(), t.dim()));
+            }
+            tags
+        })
+        .collect();
+    let widest = |short: bool| {
+        tags.iter()
+            .map(|ts| {
+                ts.iter()
+                    .map(|(long, brief, _)| if short { brief } else { long }.chars().count())
+                    .sum::<usize>()
+            })
+            .max()
+            .unwrap_or(0)
+    };
+    // "▶ r " and the numbers: VP cards dev kn road, wide or narrow.
+    const WIDE: [usize; 5] = [3, 6, 5, 4, 6];
+    const NARROW: [usize; 5] = [3, 4, 4, 3, 3];
+    // A column of margin on the right, as on the left.
+    let room = inner_w.saturating_sub(1);
+    let fits = |cols: &[usize; 5], tag_w: usize| 4 + 8 + cols.iter().sum::<usize>() + tag_w <= room;
+    let (cols, short) = if fits(&WIDE, widest(false)) || inner_w >= 60 {
+        (WIDE, false)
+    } else if fits(&NARROW, widest(false)) {
+        (NARROW, false)
+    } else {
+        (NARROW, true)
+    };
+    let names = if cols == WIDE {
+        ["VP", "cards", "dev", "kn", "road"]
+    } else {
+        ["VP", "crd", "dev", "kn", "rd"]
+    };
+    let name_w = room
+        .saturating_sub(4 + cols.iter().sum::<usize>() + widest(short))
+        .clamp(5, 16);
+    let mut header = format!("   {:<nw$}", "player", nw = name_w + 1);
+    for (n, w) in names.iter().zip(cols) {
+        header.push_str(&format!("{n:>w$}"));
+    }
+    let mut lines = vec![Line::from(Span::styled(header, t.dim()))];
+    for (p, tags) in v.players.iter().zip(tags) {
         let s = p.seat;
-        let info = seats.get(s as usize);
         let acting = match phase(v) {
             Phase::Discard => p.must_discard.is_some(),
             Phase::Over => v.winner == Some(s),
@@ -53,6 +105,7 @@ pub(super) fn players_pane(cx: &Ctx, v: &BaseView, area: Rect, buf: &mut Buffer)
         }
         let name: String = name.chars().take(name_w).collect();
         let st = t.player(people.colors.get(s as usize).map_or("", |c| c.as_str()));
+        let [vp, cards, dev, kn, road] = cols;
         let mut spans = vec![
             Span::styled(if acting { "▶ " } else { "  " }, t.key()),
             Span::styled(
@@ -66,32 +119,15 @@ pub(super) fn players_pane(cx: &Ctx, v: &BaseView, area: Rect, buf: &mut Buffer)
             ),
             Span::raw(" "),
             Span::styled(format!("{name:<name_w$}"), st),
-            Span::styled(format!("{:>3}", p.vp), t.title()),
+            Span::styled(format!("{:>vp$}", p.vp), t.title()),
             Span::raw(format!(
-                "{:>6}{:>5}{:>4}{:>6}",
+                "{:>cards$}{:>dev$}{:>kn$}{:>road$}",
                 p.cards, p.dev_cards, p.knights, p.road_length
             )),
         ];
-        let mut tags = Vec::new();
-        if p.longest_road {
-            tags.push(Span::styled(" LR", t.good()));
+        for (long, brief, style) in tags {
+            spans.push(Span::styled(if short { brief } else { long }, style));
         }
-        if p.largest_army {
-            tags.push(Span::styled(" LA", t.good()));
-        }
-        if let Some(n) = p.must_discard {
-            tags.push(Span::styled(format!(" discards {n}"), t.warn()));
-        }
-        match info {
-            Some(i) if i.bot => tags.push(Span::styled(" bot", t.dim())),
-            Some(i) if i.away => tags.push(Span::styled(" away (bot plays)", t.warn())),
-            Some(i) if !i.connected => tags.push(Span::styled(" offline", t.error())),
-            _ => {}
-        }
-        if p.out {
-            tags.push(Span::styled(" out", t.dim()));
-        }
-        spans.extend(tags);
         lines.push(Line::from(spans));
     }
     if area.height as usize >= v.players.len() + 4 {
