@@ -385,6 +385,9 @@ pub struct TradeDialog {
     /// 0: what you give, 1: what you get.
     pub col: usize,
     pub people: People,
+    /// Why the last count asked for was not taken (more cards than the hand holds, fewer
+    /// than the bank's rate), until the next key.
+    pub refused: Option<String>,
 }
 
 impl TradeDialog {
@@ -405,6 +408,7 @@ impl TradeDialog {
             row: 1,
             col: 0,
             people,
+            refused: None,
         }
     }
 
@@ -428,6 +432,7 @@ impl TradeDialog {
             row: 1,
             col: 0,
             people,
+            refused: None,
         }
     }
 
@@ -480,16 +485,21 @@ impl TradeDialog {
         let r = Resource::ALL[self.row - 1];
         let bank = self.partner() == Partner::Bank;
         if self.col == 0 {
+            let have = self.hand[r];
             let n = if bank {
                 // The bank takes whole lots of your rate, one trade at a time.
                 let rate = self.rates[r as usize];
-                if n == 0 || self.hand[r] < rate {
-                    0
-                } else {
-                    rate
+                if n > 0 && have < rate {
+                    self.refused = Some(format!(
+                        "the bank takes {rate} {r} for 1 card, and you have {have}"
+                    ));
                 }
+                if n == 0 || have < rate { 0 } else { rate }
             } else {
-                n.min(self.hand[r])
+                if n > have {
+                    self.refused = Some(format!("you have {have} {r}"));
+                }
+                n.min(have)
             };
             if bank && n > 0 {
                 self.give = ResourceSet::EMPTY;
@@ -499,6 +509,9 @@ impl TradeDialog {
                 self.get[r] = 0;
             }
         } else {
+            if bank && n > 1 {
+                self.refused = Some("the bank gives 1 card a trade".into());
+            }
             let n = if bank { n.min(1) } else { n.min(19) };
             if bank && n > 0 {
                 self.get = ResourceSet::EMPTY;
@@ -521,6 +534,7 @@ impl TradeDialog {
 
     pub fn key(&mut self, k: &KeyEvent) -> Outcome {
         let n = self.partners.len().max(1);
+        self.refused = None;
         match k.code {
             KeyCode::Up | KeyCode::Char('k') => {
                 let top = if self.counter.is_some() { 1 } else { 0 };
@@ -651,12 +665,13 @@ impl TradeDialog {
             out.push(Line::from(spans));
         }
         out.push(Line::raw(""));
-        out.push(match self.problem() {
-            None => Line::from(Span::styled(
+        out.push(match (&self.refused, self.problem()) {
+            (Some(why), _) => Line::from(Span::styled(format!("  {why}"), theme.warn())),
+            (None, None) => Line::from(Span::styled(
                 format!("  Enter sends: {}", self.command()),
                 theme.good(),
             )),
-            Some(p) => Line::from(Span::styled(format!("  {p}"), theme.warn())),
+            (None, Some(p)) => Line::from(Span::styled(format!("  {p}"), theme.warn())),
         });
         (title, out)
     }
@@ -991,6 +1006,30 @@ mod tests {
         t.key(&k(KeyCode::Left));
         t.key(&k(KeyCode::Char('+')));
         assert_eq!(t.give[Resource::Lumber], 0);
+        // ...and the dialog says why, until the next key.
+        let said = |t: &TradeDialog| {
+            let (_, lines) = t.lines(&Theme::new(crate::tui::theme::ColorLevel::None));
+            lines.last().map(|l| l.to_string()).unwrap_or_default()
+        };
+        assert_eq!(
+            said(&t),
+            "  the bank takes 4 lumber for 1 card, and you have 1"
+        );
+        t.key(&k(KeyCode::Right));
+        t.key(&k(KeyCode::Char('3')));
+        assert_eq!(said(&t), "  the bank gives 1 card a trade");
+        // A player's trade: no more than the hand holds.
+        for _ in 0..5 {
+            t.key(&k(KeyCode::Up));
+        }
+        t.key(&k(KeyCode::Right));
+        t.key(&k(KeyCode::Down));
+        t.key(&k(KeyCode::Left));
+        t.key(&k(KeyCode::Char('3')));
+        assert_eq!(t.give[Resource::Lumber], 1);
+        assert_eq!(said(&t), "  you have 1 lumber");
+        t.key(&k(KeyCode::Down));
+        assert_ne!(said(&t), "  you have 1 lumber", "gone at the next key");
     }
 
     #[test]
