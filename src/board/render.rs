@@ -18,7 +18,8 @@
 //! a settlement is the lower-case letter, a city the upper-case one, a road the lower-case
 //! letter on the edge. A ship is [`SHIP`] on its edge in its owner's ink: a slanted edge is one
 //! character, where any letter would read as a road or a city. The robber is `@@` under the
-//! label. [`PIECES_KEY`] says all this in the words every legend uses.
+//! label (above it, right of the name, where a variant marks the hex below). [`PIECES_KEY`]
+//! says all this in the words every legend uses.
 //! The interior lines above and below a label carry hex names and variant marks (armies, herds).
 
 use super::map::Map;
@@ -439,7 +440,14 @@ pub fn render(map: &Map, overlay: &Overlay, opts: &RenderOptions) -> Picture {
             }
         }
         if overlay.robbers.contains(id) {
-            g.text(x + 3, y + 1, "@@", Ink::Robber);
+            // Under the label, unless a mark (Risk's armies) is there: then at the right of
+            // the line above, beside the hex's name, so neither hides the other.
+            let under_taken = overlay.notes.get(id).is_some_and(|n| n.bottom.is_some());
+            if under_taken {
+                g.text(x + 4, y - 1, "@@", Ink::Robber);
+            } else {
+                g.text(x + 3, y + 1, "@@", Ink::Robber);
+            }
         }
     }
 
@@ -814,6 +822,45 @@ mod tests {
         );
         // The line below stays empty, so nothing there reads as the next hex's.
         assert_eq!(row(y + 1, x - 1, x + 2), "    ", "{}", pic.to_text());
+    }
+
+    #[test]
+    fn the_robber_stands_above_the_label_when_a_mark_is_under_it() {
+        let map = board();
+        let h = map.land_hexes().next().expect("land");
+        let mut o = Overlay::default();
+        o.robbers.push(h);
+        let pic = render(&map, &o, &RenderOptions::default());
+        let (x, y) = pic.positions[&Target::Hex(h)];
+        let row = |pic: &Picture, y: usize| -> String {
+            pic.lines[y][x - 1..=x + 2].iter().map(|c| c.ch).collect()
+        };
+        assert_eq!(
+            row(&pic, y + 1),
+            " @@ ",
+            "under the label:\n{}",
+            pic.to_text()
+        );
+        o.notes.insert(
+            h,
+            HexNote {
+                bottom: Some(("w×1".into(), Ink::Note)),
+                ..HexNote::default()
+            },
+        );
+        let pic = render(&map, &o, &RenderOptions::default());
+        assert_eq!(
+            row(&pic, y + 1),
+            "w×1 ",
+            "the mark whole:\n{}",
+            pic.to_text()
+        );
+        assert_eq!(
+            row(&pic, y - 1)[1..].to_string(),
+            " @@",
+            "{}",
+            pic.to_text()
+        );
     }
 
     #[test]
