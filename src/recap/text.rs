@@ -45,7 +45,7 @@ fn standings_columns(s: &Summary, columns: usize) -> String {
     let _ = writeln!(
         out,
         "Summary ({}, {} seats): {} after {periods} {}s.",
-        s.variant,
+        crate::variants::title_of(&s.variant),
         s.seats_total,
         if s.finished {
             format!("won by {}", winners.join(" and "))

@@ -100,7 +100,7 @@ fn headline(s: &Summary, people: &People, t: &Theme) -> Line<'static> {
     spans.push(Span::styled(
         format!(
             " · {} · {} {}s · {} seats{}",
-            s.variant,
+            crate::variants::title_of(&s.variant),
             s.periods().saturating_sub(1),
             s.period.word(),
             s.seats_total,

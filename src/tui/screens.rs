@@ -31,7 +31,10 @@ pub(super) fn waiting_screen(app: &App, area: Rect, buf: &mut Buffer) {
         (Some(g), lobby) => {
             lines.push(Line::from(Span::styled(format!(" {}", g.name), t.title())));
             lines.push(Line::from(Span::styled(
-                format!(" {} · waiting for the game to start", g.variant),
+                format!(
+                    " {} · waiting for the game to start",
+                    crate::variants::title_of(&g.variant)
+                ),
                 t.dim(),
             )));
             lines.push(Line::raw(""));

@@ -173,14 +173,21 @@ pub(super) fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
         left.push(tm.clone());
         left.push(Span::raw(" "));
     }
+    let people = app.people();
+    let ruleset = app.ruleset();
     if let Some(g) = &st.game
         && !compact
     {
         left.push(Span::styled(g.name.clone(), t.title()));
-        left.push(Span::styled(format!(" · {}", g.variant), t.dim()));
+        // The ruleset's name, unless what it says of the game names it already.
+        let title = crate::variants::title_of(&g.variant);
+        let named = ruleset
+            .as_ref()
+            .is_some_and(|r| r.phase_text(&app.ctx()).starts_with(title));
+        if !named {
+            left.push(Span::styled(format!(" · {title}"), t.dim()));
+        }
     }
-    let people = app.people();
-    let ruleset = app.ruleset();
     if let Some(r) = &ruleset {
         let text = r.phase_text(&app.ctx());
         if let Some(turn) = r.turn() {

@@ -91,6 +91,8 @@ impl TableFlags {
 pub trait TableSettings: Sized {
     /// The ruleset's name on the command line and in saves ("base", ...).
     const NAME: &'static str;
+    /// The ruleset's name for people ("Big Game"), where the screens name the game.
+    const TITLE: &'static str;
     /// What the ruleset is, in one line (the command line's help for `--variant`).
     const ABOUT: &'static str;
     /// Why its people cannot share one screen, in words (everyone acts at once), or `None`
@@ -150,5 +152,23 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("no ruleset is called chess"), "{e}");
+    }
+
+    /// Screens name a game by its ruleset's title; one nobody here knows keeps its name.
+    #[test]
+    fn every_ruleset_has_a_title_of_its_own() {
+        let titles: Vec<&str> = GameSettings::NAMES
+            .iter()
+            .map(|n| GameSettings::title(n).expect("a title"))
+            .collect();
+        for (n, t) in GameSettings::NAMES.iter().zip(&titles) {
+            assert!(!t.is_empty() && t != n, "{n}: `{t}`");
+        }
+        let mut unique = titles.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), titles.len(), "{titles:?}");
+        assert_eq!(crate::variants::title_of("big-game"), "Big Game");
+        assert_eq!(crate::variants::title_of("chess"), "chess");
     }
 }

@@ -155,6 +155,18 @@ macro_rules! dispatch_types {
                 })
             }
 
+            /// The name for people of the ruleset called `ruleset` ("Big Game" for
+            /// `big-game`), or `None` when there is no such ruleset.
+            pub fn title(ruleset: &str) -> Option<&'static str> {
+                $($(#[$m])* {
+                    type S = <$module::$game as Ruleset>::Settings;
+                    if ruleset == S::NAME {
+                        return Some(S::TITLE);
+                    }
+                })*
+                None
+            }
+
             /// Why the people of the ruleset called `ruleset` cannot share one screen, in
             /// words (everyone acts at once), or `None` when they take turns at it (or there
             /// is no such ruleset): hot-seat then plays it with one person only. A fact of the
@@ -173,6 +185,12 @@ macro_rules! dispatch_types {
 }
 
 rulesets!(dispatch_types);
+
+/// The name for people of the ruleset called `ruleset` ("Big Game"), or the name itself when
+/// this build does not know it (a newer host's ruleset).
+pub fn title_of(ruleset: &str) -> &str {
+    GameSettings::title(ruleset).unwrap_or(ruleset)
+}
 
 /// A helper of a ruleset's settings for [`GameSettings::name`].
 fn settings_name<S: TableSettings>(_: &S) -> &'static str {

@@ -29,6 +29,7 @@ impl Default for AdaptSettings {
 
 impl TableSettings for AdaptSettings {
     const NAME: &'static str = "adaptations";
+    const TITLE: &'static str = "Adaptations";
     const ABOUT: &'static str = "The evolution game: herds on drifting tiles.";
 
     /// Players take turns, so people can share one screen.

@@ -39,6 +39,7 @@ impl Default for BaseSettings {
 
 impl TableSettings for BaseSettings {
     const NAME: &'static str = "base";
+    const TITLE: &'static str = "Base Catan";
     const ABOUT: &'static str = "The standard game.";
 
     /// Players take turns, so people can share one screen.

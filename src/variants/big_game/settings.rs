@@ -21,6 +21,7 @@ pub struct BigSettings {
 
 impl TableSettings for BigSettings {
     const NAME: &'static str = "big-game";
+    const TITLE: &'static str = "Big Game";
     const ABOUT: &'static str = "Many boards side by side, Sun and Moon groups, 45-second rounds.";
 
     /// A whole group plays at once, so each player needs a screen of their own.

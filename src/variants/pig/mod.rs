@@ -421,6 +421,7 @@ impl TurnOrder for Pig {
 /// What the command line gives Pig settlers: its name, and the turn limit from `--max-turns`.
 impl TableSettings for PigSettings {
     const NAME: &'static str = "pig";
+    const TITLE: &'static str = "Pig Settlers";
     const ABOUT: &'static str = "Pig settlers: a push-your-luck dice race to settle corners.";
 
     fn from_flags(flags: &TableFlags) -> Result<PigSettings, SettingsError> {

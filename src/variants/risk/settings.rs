@@ -14,6 +14,7 @@ pub struct RiskSettings {
 
 impl TableSettings for RiskSettings {
     const NAME: &'static str = "risk";
+    const TITLE: &'static str = "Risk of Catan";
     const ABOUT: &'static str = "Armies on the hexes, battles, control and annexing.";
 
     /// Players take turns, so people can share one screen.

@@ -47,6 +47,7 @@ impl Default for ChaosSettings {
 
 impl TableSettings for ChaosSettings {
     const NAME: &'static str = "total-chaos";
+    const TITLE: &'static str = "Total Chaos";
     const ABOUT: &'static str = "No turns: everyone acts at once inside timed phases.";
 
     /// Everyone acts at once, so each player needs a screen of their own.
