@@ -155,6 +155,8 @@ pub struct App {
     pub review_page: bool,
     /// Log lines scrolled back from the newest.
     pub log_scroll: usize,
+    /// Log entries that arrived while the log was scrolled back, for its title.
+    pub log_unread: usize,
     /// How far the ruleset's side panel is scrolled (`<` `>`), kept in range when drawn.
     pub panel_scroll: u16,
     pub flash: Option<Flash>,
@@ -208,6 +210,7 @@ impl App {
             results_scroll: 0,
             review_page: false,
             log_scroll: 0,
+            log_unread: 0,
             panel_scroll: 0,
             flash: None,
             discard_dismissed: false,
@@ -351,6 +354,14 @@ impl App {
         layout::board_inner(self.pic.height() as u16, board)
     }
 
+    /// Scrolls the log to `rows` back from the newest; at the newest nothing is unread.
+    pub fn scroll_log(&mut self, rows: usize) {
+        self.log_scroll = rows;
+        if rows == 0 {
+            self.log_unread = 0;
+        }
+    }
+
     /// Rows PgUp and PgDn move the log: its pane's height less one, so a page keeps a row
     /// of the one before and no row is skipped however short the pane.
     pub fn log_page(&self) -> usize {
@@ -467,7 +478,18 @@ impl App {
                 });
             }
             if self.log_scroll > 0 {
-                self.log_scroll += lines.len();
+                // The view stays where it was: the new rows go below it.
+                if let Some(a) = self.layout(self.size) {
+                    let (w, with_chat) = (a.log.width.saturating_sub(2) as usize, a.chat.is_none());
+                    self.log_scroll += lines
+                        .iter()
+                        .map(|l| super::log_pane::rows_of(l, w, with_chat))
+                        .sum::<usize>();
+                }
+                self.log_unread += lines
+                    .iter()
+                    .filter(|l| !matches!(l, crate::client::state::Line::Chat { .. }))
+                    .count();
             }
             // The summary opens the end screen once, in every ruleset.
             if summary && !self.summary_seen {
@@ -519,6 +541,9 @@ impl App {
             let turn = rulesets::of(&s.st).and_then(|r| r.turn()).unwrap_or(0);
             let now_acting = must_act(&s.st).then_some(turn);
             if now_acting.is_some() && now_acting != s.acting && i == self.active {
+                // What just happened is below: the log comes back to it.
+                self.log_scroll = 0;
+                self.log_unread = 0;
                 if self.opts.bell {
                     fx.push(Effect::Bell);
                 }
@@ -658,7 +683,7 @@ impl App {
         self.editing = false;
         self.action = None;
         self.flash = None;
-        self.log_scroll = 0;
+        self.scroll_log(0);
         self.discard_dismissed = false;
         self.results_seen = self.results_seen || self.results;
     }

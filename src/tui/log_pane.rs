@@ -121,6 +121,15 @@ fn log_text(l: &LogLine) -> String {
     }
 }
 
+/// The rows `l` takes in a log pane `inner_w` columns wide (0 when the pane leaves chat to
+/// its own pane), so a log scrolled back keeps its place as lines arrive.
+pub(super) fn rows_of(l: &LogLine, inner_w: usize, with_chat: bool) -> usize {
+    if !with_chat && matches!(l, LogLine::Chat { .. }) {
+        return 0;
+    }
+    wrap(&log_text(l), inner_w.saturating_sub(3)).len()
+}
+
 pub(super) fn log_pane(app: &App, area: Rect, with_chat: bool, buf: &mut Buffer) {
     let t = &app.theme;
     let inner_w = area.width.saturating_sub(2) as usize;
@@ -152,8 +161,12 @@ pub(super) fn log_pane(app: &App, area: Rect, with_chat: bool, buf: &mut Buffer)
         .collect();
     let mut title = vec![Span::styled(" Log ", t.title())];
     if scroll > 0 {
+        let new = match app.log_unread {
+            0 => String::new(),
+            n => format!("{n} new · "),
+        };
         title.push(Span::styled(
-            format!("· {scroll} lines back, End returns "),
+            format!("· {scroll} lines back · {new}End returns "),
             t.warn(),
         ));
     } else {

@@ -1142,3 +1142,63 @@ fn the_players_table_keeps_its_tags_at_80x24() {
         "the long words when there is room:\n{wide}"
     );
 }
+
+/// The log pane's rows on screen (its inside, between its borders).
+fn log_rows(app: &mut App, w: u16, h: u16) -> (String, Vec<String>) {
+    let area = app
+        .layout(ratatui::layout::Rect::new(0, 0, w, h))
+        .expect("a layout")
+        .log;
+    let buf = buffer(app, w, h);
+    let row = |y: u16| -> String {
+        (area.x..area.x + area.width)
+            .map(|x| buf[(x, y)].symbol().to_string())
+            .collect()
+    };
+    let inside = (area.y + 1..area.y + area.height - 1).map(row).collect();
+    (row(area.y), inside)
+}
+
+/// A log scrolled back keeps its place while events arrive, says how many came, and comes
+/// back to the newest lines when the game turns to you.
+#[test]
+fn a_log_scrolled_back_holds_still_counts_what_arrives_and_returns_on_your_turn() {
+    let (w, h) = (120, 40);
+    let mut s = main_sample();
+    s.app.on_resize(w, h);
+    s.key(KeyCode::PageUp);
+    let (_, before) = log_rows(&mut s.app, w, h);
+    assert!(s.app.log_scroll > 0);
+    s.send("end");
+    // The bots' first moves, before the game comes back to Ann.
+    let mut arrived = false;
+    for _ in 0..200 {
+        if s.app.my_turn() {
+            break;
+        }
+        s.now += 1;
+        s.table.tick(s.now);
+        s.pump();
+        if s.app.my_turn() {
+            break;
+        }
+        arrived = s.app.log_unread > 0;
+        if arrived {
+            let (title, rows) = log_rows(&mut s.app, w, h);
+            // The pane may grow as the actions pane shrinks; its last row stays.
+            assert_eq!(rows.last(), before.last(), "the view holds still");
+            let n = s.app.log_unread;
+            assert!(title.contains(&format!("· {n} new ·")), "{title}");
+        }
+    }
+    assert!(arrived, "the bots' moves reached the log");
+    s.bots(2000);
+    assert!(s.app.my_turn());
+    assert_eq!(
+        (s.app.log_scroll, s.app.log_unread),
+        (0, 0),
+        "back to the newest"
+    );
+    let (title, _) = log_rows(&mut s.app, w, h);
+    assert!(title.contains("PgUp/PgDn scroll"), "{title}");
+}

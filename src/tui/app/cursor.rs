@@ -345,7 +345,7 @@ impl App {
             }
             MouseEventKind::ScrollDown => {
                 if inside(areas.log) {
-                    self.log_scroll = self.log_scroll.saturating_sub(3);
+                    self.scroll_log(self.log_scroll.saturating_sub(3));
                 } else if inside(areas.board) {
                     self.pan_board(Dir::Down);
                 }

@@ -414,8 +414,8 @@ impl App {
             }
             Intent::Board(forward) => self.jump_board(forward),
             Intent::LogUp => self.log_scroll += self.log_page(),
-            Intent::LogDown => self.log_scroll = self.log_scroll.saturating_sub(self.log_page()),
-            Intent::LogEnd => self.log_scroll = 0,
+            Intent::LogDown => self.scroll_log(self.log_scroll.saturating_sub(self.log_page())),
+            Intent::LogEnd => self.scroll_log(0),
             Intent::PanelUp => self.panel_scroll = self.panel_scroll.saturating_sub(3),
             Intent::PanelDown => self.panel_scroll = self.panel_scroll.saturating_add(3),
             Intent::Results => {
