@@ -89,8 +89,33 @@ pub(super) fn board_pane(app: &App, area: Rect, buf: &mut Buffer) {
         }
         spans.extend(mark);
         spans.push(Span::raw(" "));
-        spans.extend(lines[1].spans.iter().skip(1).cloned());
-        lines = vec![fit_line(Line::from(spans), inner_full.width as usize)];
+        // What it is worth, in fewer words, and whole parts of it dropped from the end
+        // (" · 5 pips") rather than a part cut to a bare number.
+        let mut detail: Vec<Span<'static>> = lines[1]
+            .spans
+            .iter()
+            .skip(1)
+            .map(|s| {
+                let text = s.content.strip_prefix("produces ").unwrap_or(&s.content);
+                Span::styled(text.to_string(), s.style)
+            })
+            .collect();
+        let room = inner_full.width as usize;
+        let width = |spans: &[Span], detail: &[Span]| {
+            spans.iter().chain(detail).map(|s| s.width()).sum::<usize>()
+        };
+        while width(&spans, &detail) > room {
+            let Some(last) = detail.last_mut() else { break };
+            match last.content.rfind(" · ") {
+                Some(i) => last.content = last.content[..i].to_string().into(),
+                None if detail.len() > 1 => {
+                    detail.pop();
+                }
+                None => break,
+            }
+        }
+        spans.extend(detail);
+        lines = vec![fit_line(Line::from(spans), room)];
     }
     lines.truncate(below.min(2) as usize);
     if below >= 4 {

@@ -127,7 +127,7 @@ pub fn panel(cx: &Ctx, v: &RiskView, area: Rect, buf: &mut Buffer) {
     }
     let width = area.width.saturating_sub(3) as usize;
     lines.push(Line::from(Span::styled(
-        " hex pips · seat foot/cavalry/cannon",
+        " hex need · seat foot/cavalry/cannon",
         t.dim(),
     )));
     let entries = v
