@@ -675,3 +675,19 @@ fn the_help_pages_by_its_height_and_stops_at_its_end() {
     press(&mut s, KeyCode::Esc);
     assert_eq!(s.app.help, None);
 }
+
+/// In setup a city or a card is refused for what setup is, not for the cards it would cost.
+#[test]
+fn setup_refuses_a_city_for_being_setup_not_for_its_cost() {
+    let mut s = Sample::new(18, 4, ColorLevel::None);
+    s.bots(500);
+    assert!(s.app.my_turn(), "Ann places in setup");
+    for k in ['c', 'b'] {
+        press(&mut s, KeyCode::Char(k));
+        assert_eq!(
+            flash(&s),
+            "In setup you place a settlement, then a road next to it.",
+            "`{k}`"
+        );
+    }
+}

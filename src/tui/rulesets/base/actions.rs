@@ -152,7 +152,10 @@ pub(super) fn why_not(cx: &Ctx, view: &BaseView, hand: ResourceSet, v: Verb) -> 
         if !my_turn {
             return waiting_for(view.current);
         }
-        if verb_cost(view, v).is_some()
+        // Placing pieces (setup, free roads) is no matter of cards: the phase says why.
+        let placing = matches!(phase(view), Phase::Setup | Phase::FreeRoads);
+        if !placing
+            && verb_cost(view, v).is_some()
             && let Some(why) = v.short_of(&hand)
         {
             return why;
