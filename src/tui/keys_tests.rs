@@ -691,3 +691,33 @@ fn setup_refuses_a_city_for_being_setup_not_for_its_cost() {
         );
     }
 }
+
+/// Risk's army keys say why they have nothing to do: the roll first, and in the main phase
+/// what the armies lack, not only what the key would do.
+#[test]
+fn risks_army_keys_say_why_they_do_nothing() {
+    let mut s = Sample::risk(18, 4, ColorLevel::None);
+    let mut seen_roll = false;
+    for _ in 0..200 {
+        s.bots(2000);
+        s.app.pass_to = false;
+        let phase = s.app.phase();
+        if phase == Some(super::ruleset::Phase::Roll) && s.app.my_turn() {
+            let legal = s.app.st().legal().to_vec();
+            assert!(!legal.iter().any(|c| c.starts_with("attack")));
+            press(&mut s, KeyCode::Char('f'));
+            assert!(
+                flash(&s).starts_with("Roll the dice first (r)."),
+                "{}",
+                flash(&s)
+            );
+            seen_roll = true;
+            break;
+        }
+        let Some(first) = s.app.st().legal().first().cloned() else {
+            continue;
+        };
+        s.send(&first);
+    }
+    assert!(seen_roll, "Ann's roll came");
+}

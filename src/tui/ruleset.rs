@@ -270,6 +270,12 @@ pub trait RulesetUi<'a>: PlainUi<'a> {
         &[]
     }
 
+    /// Why an own key ([`OwnKey`]) has nothing to do now, in the ruleset's words (`None`:
+    /// the key's own description stands in).
+    fn own_why_not(&self, _cx: &Ctx, _key: char) -> Option<String> {
+        None
+    }
+
     /// The footer's entry for [`RulesetUi::own_keys`] in a game played without the board's
     /// spot keys ([`Keys::CommandLine`]): its letters and what they are.
     fn own_keys_hint(&self) -> Option<(&'static str, &'static str)> {

@@ -97,6 +97,48 @@ const OWN_KEYS: &[OwnKey] = &[
     },
 ];
 
+/// Why fighting, buying or moving armies (`f`, `u`, `v`) is not open now: whose turn it is,
+/// what the phase waits for, else what the armies lack.
+fn own_why_not(cx: &Ctx, v: &RiskView, key: char) -> Option<String> {
+    let b = &v.base;
+    let me = cx.me?;
+    if b.current != Some(me) {
+        return Some(match b.current {
+            Some(s) => format!("It is {}'s turn", cx.people.name(s)),
+            None => "Others are discarding after the 7".into(),
+        });
+    }
+    let why = match (b.phase.as_str(), key) {
+        ("start-unit" | "claim", _) => "First place your free foot soldier (Tab, Enter)".into(),
+        ("battle", 'f') => return None,
+        ("battle", _) => "Finish the battle first (f)".into(),
+        ("roll", _) => "Roll the dice first (r)".into(),
+        ("robber", _) => "First move the robber (Tab, Enter)".into(),
+        ("discard", _) => "Wait: players are discarding after the 7".into(),
+        (_, 'f') => {
+            "No army of yours stands next to an enemy's, and no cannon of yours has a target in range"
+                .into()
+        }
+        (_, 'u') => {
+            let vp = b.players.iter().find(|p| p.seat == me).map_or(0, |p| p.vp);
+            let hand = b.you.as_ref().map(|y| y.hand).unwrap_or_default();
+            if v.bought >= vp {
+                format!(
+                    "You may buy one unit per public victory point a turn: {} bought",
+                    v.bought
+                )
+            } else if hand.is_empty() {
+                "You have no cards to pay for units".into()
+            } else {
+                "No units can be bought now: after moving or fighting, buying is over".into()
+            }
+        }
+        (_, 'v') => "None of your armies can move now".into(),
+        _ => return None,
+    };
+    Some(why)
+}
+
 /// Draws the panel into `area`.
 pub fn panel(cx: &Ctx, v: &RiskView, area: Rect, buf: &mut Buffer) {
     let t = cx.theme;
@@ -191,6 +233,10 @@ pub fn panel(cx: &Ctx, v: &RiskView, area: Rect, buf: &mut Buffer) {
 impl<'a> RulesetUi<'a> for Risk<'a> {
     fn own_keys(&self) -> &'static [OwnKey] {
         OWN_KEYS
+    }
+
+    fn own_why_not(&self, cx: &Ctx, key: char) -> Option<String> {
+        own_why_not(cx, self.0, key)
     }
 
     super::base::through_base!();
