@@ -241,11 +241,15 @@ impl ListDialog {
             let start = self.row.saturating_sub(shown / 2).min(n - shown);
             (start, start + shown)
         };
+        // The window's rows stay put as it moves; an end with nothing beyond it says nothing.
         if n > rows {
-            out.push(Line::from(Span::styled(
-                format!("   ↑ {start} more (PgUp, Home)"),
-                theme.dim(),
-            )));
+            out.push(match start {
+                0 => Line::raw(""),
+                _ => Line::from(Span::styled(
+                    format!("   ↑ {start} more (PgUp, Home)"),
+                    theme.dim(),
+                )),
+            });
         }
         for (i, (label, _)) in self.items.iter().enumerate().take(end).skip(start) {
             let text = format!(" {} {label} ", i + 1);
@@ -256,10 +260,13 @@ impl ListDialog {
             });
         }
         if n > rows {
-            out.push(Line::from(Span::styled(
-                format!("   ↓ {} more (PgDn, End)", n - end),
-                theme.dim(),
-            )));
+            out.push(match n - end {
+                0 => Line::raw(""),
+                more => Line::from(Span::styled(
+                    format!("   ↓ {more} more (PgDn, End)"),
+                    theme.dim(),
+                )),
+            });
         }
         out
     }
@@ -1030,6 +1037,31 @@ mod tests {
         assert_eq!(said(&t), "  you have 1 lumber");
         t.key(&k(KeyCode::Down));
         assert_ne!(said(&t), "  you have 1 lumber", "gone at the next key");
+    }
+
+    /// A long list shows a window of it; an end with nothing beyond says nothing.
+    #[test]
+    fn a_long_list_says_what_lies_beyond_its_window_only_when_something_does() {
+        let mut d = ListDialog {
+            title: String::new(),
+            prompt: "Pick:".into(),
+            items: (1..=20)
+                .map(|i| (format!("item {i}"), format!("cmd {i}")))
+                .collect(),
+            row: 0,
+        };
+        let theme = Theme::new(crate::tui::theme::ColorLevel::None);
+        let text = |d: &ListDialog| -> Vec<String> {
+            d.lines(&theme, 8).iter().map(|l| l.to_string()).collect()
+        };
+        let top = text(&d);
+        assert!(!top.iter().any(|l| l.contains('↑')), "{top:?}");
+        assert!(top.iter().any(|l| l.contains("↓ 14 more")), "{top:?}");
+        d.key(&k(KeyCode::End));
+        let bottom = text(&d);
+        assert!(bottom.iter().any(|l| l.contains("↑ 14 more")), "{bottom:?}");
+        assert!(!bottom.iter().any(|l| l.contains('↓')), "{bottom:?}");
+        assert_eq!(top.len(), bottom.len(), "the window keeps its rows");
     }
 
     #[test]
