@@ -28,6 +28,11 @@ use crate::geometry::{CornerSide, Hex, Side};
 use crate::topology::{CornerId, EdgeId, HexId};
 use std::collections::HashMap;
 
+/// The caption over the Big Game's dividing line, and how far left of the line it starts
+/// (the line runs under the gap between its words).
+pub const DIVIDING_LINE: &str = "Dividing Line";
+const CAPTION_LEFT: i32 = 8;
+
 /// The mark of a ship, on every character of its edge, in its owner's ink. Not a letter: a
 /// slanted edge is one character wide, and there the owner's upper-case letter (the old mark)
 /// looked like a city on the corner beside it, the lower-case one like a road.
@@ -153,6 +158,21 @@ pub struct Picture {
     pub hex_at: HashMap<(usize, usize), HexId>,
     /// Text position of each drawn target, for cursors.
     pub positions: HashMap<Target, (usize, usize)>,
+    /// Captions written on a row of the picture over a column (the Big Game's "Dividing
+    /// Line" over its line): a pane showing part of the picture writes them whole or not
+    /// at all.
+    pub captions: Vec<Caption>,
+}
+
+/// A caption of the picture: `text` on row `y` from column `start`, over column `x`, in
+/// `ink`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Caption {
+    pub x: usize,
+    pub start: usize,
+    pub y: usize,
+    pub text: &'static str,
+    pub ink: Ink,
 }
 
 impl Picture {
@@ -610,10 +630,22 @@ pub fn render(map: &Map, overlay: &Overlay, opts: &RenderOptions) -> Picture {
             for y in 1..height {
                 g.put(*x, y, '|', Ink::DividingLine);
             }
-            g.text(x - 8, 0, "Dividing Line", Ink::DividingLine);
+            g.text(x - CAPTION_LEFT, 0, DIVIDING_LINE, Ink::DividingLine);
         }
         // Shift click maps right of each inserted column.
         let shift = |x: usize| x + cols.iter().filter(|c| (**c as usize) <= x).count();
+        // Each line's caption over it, where the insertions to its left moved it.
+        pic.captions = cols
+            .iter()
+            .enumerate()
+            .map(|(i, x)| Caption {
+                x: *x as usize + i,
+                start: (*x - CAPTION_LEFT).max(0) as usize + i,
+                y: 0,
+                text: DIVIDING_LINE,
+                ink: Ink::DividingLine,
+            })
+            .collect();
         pic.corner_at = pic
             .corner_at
             .into_iter()

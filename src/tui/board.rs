@@ -181,6 +181,58 @@ pub fn paint(
             }
         }
     }
+    paint_captions(pic, vp, area, buf, theme, colors);
+}
+
+/// The picture's captions whole: one that the pane's edge would cut is moved inside it
+/// while the column it names is in view, and left out when that column is not.
+fn paint_captions(
+    pic: &Picture,
+    vp: &Viewport,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+    colors: &[&str],
+) {
+    let (ox, oy) = (vp.offset.0 as usize, vp.offset.1 as usize);
+    let shown_w = area.width.saturating_sub(vp.pad.0) as usize;
+    let shown_h = area.height.saturating_sub(vp.pad.1) as usize;
+    let visible = ox..ox + shown_w.min(pic.width().saturating_sub(ox));
+    for cap in &pic.captions {
+        let len = cap.text.chars().count();
+        let whole = visible.contains(&cap.start) && visible.contains(&(cap.start + len - 1));
+        if whole || cap.y < oy || cap.y >= oy + shown_h {
+            continue;
+        }
+        let y = area.y + vp.pad.1 + (cap.y - oy) as u16;
+        let screen_x = |px: usize| area.x + vp.pad.0 + (px - ox) as u16;
+        for px in cap.start..cap.start + len {
+            if visible.contains(&px)
+                && let Some(c) = buf.cell_mut((screen_x(px), y))
+            {
+                c.reset();
+            }
+        }
+        if !visible.contains(&cap.x) || len > visible.len() {
+            continue;
+        }
+        let start = cap.start.clamp(visible.start, visible.end - len);
+        let style = theme.cell(
+            &crate::board::render::Cell {
+                ch: ' ',
+                ink: cap.ink,
+                highlight: false,
+                cursor: false,
+            },
+            colors,
+        );
+        for (i, ch) in cap.text.chars().enumerate() {
+            if let Some(c) = buf.cell_mut((screen_x(start + i), y)) {
+                c.set_char(ch);
+                c.set_style(style);
+            }
+        }
+    }
 }
 
 /// The picture position under a screen position, if the pane shows one there.

@@ -1202,3 +1202,33 @@ fn a_log_scrolled_back_holds_still_counts_what_arrives_and_returns_on_your_turn(
     let (title, _) = log_rows(&mut s.app, w, h);
     assert!(title.contains("PgUp/PgDn scroll"), "{title}");
 }
+
+/// The Big Game's "Dividing Line" caption is written whole wherever the board is panned or
+/// the terminal sized: moved inside the pane while its line is in view, else left out.
+#[test]
+fn the_dividing_line_caption_is_never_cut() {
+    let mut s = big_sample();
+    let mut shots = Vec::new();
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        for _ in 0..4 {
+            shots.push(format!("{}", draw(&mut s.app, w, h).backend()));
+            s.app.on_key(key(KeyCode::Char(']')));
+        }
+        for _ in 0..30 {
+            s.app
+                .on_key(KeyEvent::new(KeyCode::Char('L'), KeyModifiers::SHIFT));
+            shots.push(format!("{}", draw(&mut s.app, w, h).backend()));
+        }
+    }
+    let mut whole = 0;
+    for shot in &shots {
+        for line in shot.lines() {
+            let rest = line.replace("Dividing Line", "");
+            for part in ["iding", "Divid", "ng Lin", "g Line"] {
+                assert!(!rest.contains(part), "cut: `{part}` in\n{shot}");
+            }
+            whole += line.matches("Dividing Line").count();
+        }
+    }
+    assert!(whole > 0, "the caption shows");
+}
