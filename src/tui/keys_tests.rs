@@ -721,3 +721,13 @@ fn risks_army_keys_say_why_they_do_nothing() {
     }
     assert!(seen_roll, "Ann's roll came");
 }
+
+/// One person at the terminal: `w` says there is nobody to hand the keyboard to.
+#[test]
+fn w_with_one_person_says_there_is_nobody_to_pass_to() {
+    let mut s = Sample::new(18, 4, ColorLevel::None);
+    s.bots(500);
+    assert_eq!(s.app.sessions.len(), 1);
+    press(&mut s, KeyCode::Char('w'));
+    assert_eq!(flash(&s), "Only one person plays at this terminal.");
+}
