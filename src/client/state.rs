@@ -222,8 +222,17 @@ impl<V: PlainView> ClientState<V> {
                 self.token = (!token.is_empty()).then_some(token);
                 self.map = build_map(&game.map);
                 lines.push(Line::Notice(match seat {
-                    Some(s) => format!("joined {} ({}) in seat {}", game.name, game.variant, s + 1),
-                    None => format!("watching {} ({})", game.name, game.variant),
+                    Some(s) => format!(
+                        "joined {} ({}) in seat {}",
+                        game.name,
+                        crate::variants::title_of(&game.variant),
+                        s + 1
+                    ),
+                    None => format!(
+                        "watching {} ({})",
+                        game.name,
+                        crate::variants::title_of(&game.variant)
+                    ),
                 }));
                 self.game = Some(*game);
             }

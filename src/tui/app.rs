@@ -354,8 +354,17 @@ impl App {
         layout::board_inner(self.pic.height() as u16, board)
     }
 
-    /// Scrolls the log to `rows` back from the newest; at the newest nothing is unread.
+    /// Scrolls the log to `rows` back from the newest, no further than its first row; at the
+    /// newest nothing is unread.
     pub fn scroll_log(&mut self, rows: usize) {
+        let most = self.layout(self.size).map_or(rows, |a| {
+            let (w, with_chat) = (a.log.width.saturating_sub(2) as usize, a.chat.is_none());
+            let all: usize = (self.st().log.iter())
+                .map(|l| super::log_pane::rows_of(l, w, with_chat))
+                .sum();
+            all.saturating_sub(a.log.height.saturating_sub(2) as usize)
+        });
+        let rows = rows.min(most);
         self.log_scroll = rows;
         if rows == 0 {
             self.log_unread = 0;

@@ -640,6 +640,18 @@ fn adaptations_e_offers_done_before_the_discards() {
 #[test]
 fn the_log_pages_by_its_own_height() {
     let mut s = Sample::chaos(1, 4, ColorLevel::None);
+    // A log longer than two pages of the larger pane.
+    for _ in 0..400 {
+        if s.app.st().log.len() >= 80 {
+            break;
+        }
+        s.bots(200);
+        s.app.pass_to = false;
+        if let Some(first) = s.app.st().legal().first().cloned() {
+            s.send(&first);
+        }
+    }
+    assert!(s.app.st().log.len() >= 80, "the log grew");
     for (w, h) in [(80, 24), (120, 40)] {
         s.app.on_resize(w, h);
         let log = s.app.layout(s.app.size).expect("a layout").log;
@@ -650,6 +662,15 @@ fn the_log_pages_by_its_own_height() {
         press(&mut s, KeyCode::PageDown);
         assert_eq!(s.app.log_scroll, 0, "{w}x{h}");
     }
+    // No further back than the first row: PgDn at once brings a page newer.
+    for _ in 0..500 {
+        press(&mut s, KeyCode::PageUp);
+    }
+    let top = s.app.log_scroll;
+    press(&mut s, KeyCode::PageUp);
+    assert_eq!(s.app.log_scroll, top, "stops at the first row");
+    press(&mut s, KeyCode::PageDown);
+    assert!(s.app.log_scroll < top, "PgDn moves at once from the top");
 }
 
 /// The help scrolls by its own page and stops at its end: a key past the end does not

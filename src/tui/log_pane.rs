@@ -165,10 +165,14 @@ pub(super) fn log_pane(app: &App, area: Rect, with_chat: bool, buf: &mut Buffer)
             0 => String::new(),
             n => format!("{n} new · "),
         };
-        title.push(Span::styled(
-            format!("· {scroll} lines back · {new}End returns "),
-            t.warn(),
-        ));
+        // Fewer words when the pane is narrow, so the title is never cut.
+        let long = format!("· {scroll} lines back · {new}End returns ");
+        let text = if long.chars().count() + 6 <= inner_w {
+            long
+        } else {
+            format!("· {scroll} back · {new}End ")
+        };
+        title.push(Span::styled(text, t.warn()));
     } else {
         title.push(Span::styled("· PgUp/PgDn scroll ", t.dim()));
     }

@@ -76,9 +76,14 @@ pub(super) fn waiting_screen(app: &App, area: Rect, buf: &mut Buffer) {
             }
             lines.extend(join_lines(app));
             for (k, v) in &g.settings {
+                // The ruleset's row names it for people.
+                let v = match k.as_str() {
+                    "variant" => crate::variants::title_of(v).to_string(),
+                    _ => v.clone(),
+                };
                 lines.push(Line::from(vec![
                     Span::styled(format!(" {k:<22}"), t.dim()),
-                    Span::raw(v.clone()),
+                    Span::raw(v),
                 ]));
             }
         }

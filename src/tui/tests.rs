@@ -1201,6 +1201,12 @@ fn a_log_scrolled_back_holds_still_counts_what_arrives_and_returns_on_your_turn(
     );
     let (title, _) = log_rows(&mut s.app, w, h);
     assert!(title.contains("PgUp/PgDn scroll"), "{title}");
+    // At 80x24 the title takes fewer words rather than being cut.
+    s.app.on_resize(80, 24);
+    s.key(KeyCode::PageUp);
+    s.app.log_unread = 5;
+    let (title, _) = log_rows(&mut s.app, 80, 24);
+    assert!(title.contains(" back · 5 new · End ─"), "{title}");
 }
 
 /// The Big Game's "Dividing Line" caption is written whole wherever the board is panned or

@@ -222,7 +222,7 @@ pub(super) fn top_bar(app: &App, area: Rect, buf: &mut Buffer) {
             left.push(Span::styled(text, t.title()));
         }
     } else if st.lobby.is_some() {
-        left.push(Span::styled(" lobby: waiting for players", t.title()));
+        left.push(Span::styled("  lobby: waiting for players", t.title()));
     }
     if !compact && let Some(tm) = timer {
         left.push(Span::styled("   time left ", t.dim()));

@@ -338,7 +338,7 @@ impl App {
             }
             MouseEventKind::ScrollUp => {
                 if inside(areas.log) {
-                    self.log_scroll += 3;
+                    self.scroll_log(self.log_scroll + 3);
                 } else if inside(areas.board) {
                     self.pan_board(Dir::Up);
                 }

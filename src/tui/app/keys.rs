@@ -413,7 +413,7 @@ impl App {
                 self.rebuild();
             }
             Intent::Board(forward) => self.jump_board(forward),
-            Intent::LogUp => self.log_scroll += self.log_page(),
+            Intent::LogUp => self.scroll_log(self.log_scroll + self.log_page()),
             Intent::LogDown => self.scroll_log(self.log_scroll.saturating_sub(self.log_page())),
             Intent::LogEnd => self.scroll_log(0),
             Intent::PanelUp => self.panel_scroll = self.panel_scroll.saturating_sub(3),
