@@ -270,8 +270,8 @@ pub trait RulesetUi<'a>: PlainUi<'a> {
         &[]
     }
 
-    /// Why an own key ([`OwnKey`]) has nothing to do now, in the ruleset's words (`None`:
-    /// the key's own description stands in).
+    /// Why an own key ([`OwnKey`]) has nothing to do now, in the ruleset's words: the whole
+    /// message, what to do instead included (`None`: the key's description and the prompt).
     fn own_why_not(&self, _cx: &Ctx, _key: char) -> Option<String> {
         None
     }

@@ -164,11 +164,14 @@ impl App {
                 .ruleset()
                 .map(|r| r.prompt(&self.ctx()).0)
                 .unwrap_or_default();
-            let why = self
+            let said = match self
                 .ruleset()
                 .and_then(|r| r.own_why_not(&self.ctx(), own.key))
-                .unwrap_or_else(|| format!("Not possible now ({})", own.what));
-            self.info(format!("{why}. {now}").trim_end().to_string());
+            {
+                Some(why) => why,
+                None => format!("Not possible now ({}). {now}", own.what),
+            };
+            self.info(said.trim_end().to_string());
             return Some(Vec::new());
         }
         // Commands that act on a hex are offered for the hex under the cursor.

@@ -97,43 +97,43 @@ const OWN_KEYS: &[OwnKey] = &[
     },
 ];
 
-/// Why fighting, buying or moving armies (`f`, `u`, `v`) is not open now: whose turn it is,
-/// what the phase waits for, else what the armies lack.
+/// Why fighting, buying or moving armies (`f`, `u`, `v`) is not open now, as the whole
+/// message: whose turn it is, what the phase waits for, else what the armies lack.
 fn own_why_not(cx: &Ctx, v: &RiskView, key: char) -> Option<String> {
     let b = &v.base;
     let me = cx.me?;
     if b.current != Some(me) {
         return Some(match b.current {
-            Some(s) => format!("It is {}'s turn", cx.people.name(s)),
-            None => "Others are discarding after the 7".into(),
+            Some(s) => format!("It is {}'s turn.", cx.people.name(s)),
+            None => "Others are discarding after the 7.".into(),
         });
     }
     let why = match (b.phase.as_str(), key) {
-        ("start-unit" | "claim", _) => "First place your free foot soldier (Tab, Enter)".into(),
+        ("start-unit" | "claim", _) => "First place your free foot soldier: Tab to a hex, Enter.".into(),
         ("battle", 'f') => return None,
-        ("battle", _) => "Finish the battle first (f)".into(),
-        ("roll", _) => "Roll the dice first (r)".into(),
-        ("robber", _) => "First move the robber (Tab, Enter)".into(),
-        ("discard", _) => "Wait: players are discarding after the 7".into(),
-        (_, 'f') => {
-            "No army of yours stands next to an enemy's, and no cannon of yours has a target in range"
-                .into()
-        }
+        ("battle", _) => "Finish the battle first: f attacks again, stops or retreats.".into(),
+        ("roll", _) => "Roll the dice first: r.".into(),
+        ("robber", _) => "First move the robber: Tab to a hex, Enter.".into(),
+        ("discard", _) => "Wait: players are discarding after the 7.".into(),
+        (_, 'f') => "No army of yours shares a hex with an enemy's, and no cannon of yours has \
+             a target in range: move in first (v), then f attacks."
+            .into(),
         (_, 'u') => {
             let vp = b.players.iter().find(|p| p.seat == me).map_or(0, |p| p.vp);
             let hand = b.you.as_ref().map(|y| y.hand).unwrap_or_default();
-            if v.bought >= vp {
-                format!(
-                    "You may buy one unit per public victory point a turn: {} bought",
+            match v.declared {
+                _ if v.bought >= vp => format!(
+                    "You may buy one unit per public victory point a turn: {} bought.",
                     v.bought
-                )
-            } else if hand.is_empty() {
-                "You have no cards to pay for units".into()
-            } else {
-                "No units can be bought now: after moving or fighting, buying is over".into()
+                ),
+                Some(d) if hand[d] == 0 => format!(
+                    "Units this turn are paid in {d}, as you declared, and you hold no {d}."
+                ),
+                None if hand.is_empty() => "You have no cards to pay for units.".into(),
+                _ => "No units can be bought now: buying ends once you move or fight.".into(),
             }
         }
-        (_, 'v') => "None of your armies can move now".into(),
+        (_, 'v') => "None of your armies can move now.".into(),
         _ => return None,
     };
     Some(why)
