@@ -237,6 +237,12 @@ pub trait RulesetUi<'a>: PlainUi<'a> {
         None
     }
 
+    /// How to read the board, for the help, when its pieces are not Catan's (settlements,
+    /// roads, the robber): one paragraph per entry.
+    fn board_words(&self) -> Option<&'static [&'static str]> {
+        None
+    }
+
     /// Whether the board carries ships, so its key names their mark.
     fn ships(&self) -> bool {
         false

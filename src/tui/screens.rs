@@ -498,13 +498,20 @@ pub(super) fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         Some(r) => (r.action_keys(), r.own_keys()),
         None => (turn_action_keys(), &[][..]),
     };
-    let own: Vec<(String, &str)> = own.iter().map(|o| (o.key.to_string(), o.help)).collect();
-    let rows = KEYS
+    let mut rows: Vec<(String, String)> = KEYS
         .iter()
         .chain(&actions)
-        .map(|(k, what)| (k.to_string(), *what))
-        .chain(own);
-    for (k, what) in rows {
+        .map(|(k, what)| (k.to_string(), what.to_string()))
+        .collect();
+    // A key the ruleset gives a meaning of its own as well is one row, both meanings on it.
+    for o in own {
+        let key = o.key.to_string();
+        match rows.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, what)) => *what = format!("{what}; {}", o.help),
+            None => rows.push((key, o.help.to_string())),
+        }
+    }
+    for (k, what) in &rows {
         lines.extend(hanging(
             Span::styled(format!("  {k:<24}"), t.key()),
             what,
@@ -549,6 +556,12 @@ pub(super) fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     }
     lines.push(Line::raw(""));
     lines.push(Line::from(Span::styled(" The board", t.title())));
+    if let Some(words) = app.ruleset().and_then(|r| r.board_words()) {
+        for w in words {
+            para(&mut lines, w);
+        }
+        return lines;
+    }
     para(
         &mut lines,
         &format!(

@@ -267,6 +267,31 @@ fn every_rulesets_help_fits_the_narrowest_screen() {
                 "{name}: a row starts with a separator: `{r}`"
             );
         }
+        // Each key has one row: a ruleset's own meaning joins the shared one's.
+        let keys_end = rows
+            .iter()
+            .position(|r| r.contains("speaks the game's language"))
+            .unwrap_or(rows.len());
+        let mut keys: Vec<&str> = rows[1..keys_end]
+            .iter()
+            .filter(|r| r.len() > 2 && !r[2..].starts_with(' '))
+            .map(|r| r[2..].split("  ").next().unwrap_or(""))
+            .collect();
+        let listed = keys.len();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), listed, "{name}: a key listed twice: {keys:?}");
+        // The board is explained in the ruleset's own pieces.
+        let board = rows
+            .iter()
+            .position(|r| r == " The board")
+            .expect("the board");
+        let says_settlements = rows[board..].iter().any(|r| r.contains("settlement"));
+        assert_eq!(
+            says_settlements,
+            name != "adaptations",
+            "{name}: the board's words"
+        );
         let board_keys = rows.iter().filter(|r| r.contains("[ / ]")).count();
         let want = usize::from(name == "big_game");
         assert_eq!(board_keys, want, "{name}: `[ / ]` rows");

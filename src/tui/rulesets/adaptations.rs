@@ -291,6 +291,10 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
 }
 
 impl<'a> RulesetUi<'a> for Adaptations<'a> {
+    fn board_words(&self) -> Option<&'static [&'static str]> {
+        Some(BOARD_WORDS)
+    }
+
     fn phase_text(&self, cx: &Ctx) -> String {
         phase_text(self.0, &cx.people, cx.me)
     }
@@ -376,6 +380,12 @@ fn recap_lines(v: &AdaptView, people: &People) -> Vec<String> {
     }
     out
 }
+
+/// How the board reads, for the help: positions, tiles and herds, no Catan pieces.
+const BOARD_WORDS: &[&str] = &[
+    "Positions are named by two letters (AB), fixed in the frame whatever tile lies there. Above a tile's label: its position and its capacity (AB 3), or ~ for a sea tile; open water shows the name alone.",
+    "Herds stand beside the terrain letter, between the hex's own corners: a seat's letter and its count when one or two players are there (a3b2), else a digit per seat. ~~ is sea.",
+];
 
 /// A position in words for the cursor: its name and tile with the room it has, then the
 /// herds on it and its neighbours (the positions a herd or a tile may step to).
