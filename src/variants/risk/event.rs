@@ -206,10 +206,11 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             pay,
             at,
         } => format!(
-            "{} bought {n} {} for {} {pay} and placed them on {}.",
+            "{} bought {n} {} for {} {pay} and placed {} on {}.",
             w(*seat).cap(),
             kind.word(),
             n * kind.cost(),
+            if *n == 1 { "it" } else { "them" },
             h(*at)
         ),
         Event::Sortie { seat, hex } => format!(

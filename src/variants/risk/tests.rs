@@ -1462,3 +1462,22 @@ fn settings_text_reads_as_players_know_it() {
         ])
     );
 }
+
+/// A purchase is told with the pronoun of its count: one unit is "it".
+#[test]
+fn a_purchase_of_one_unit_is_told_as_it() {
+    let g = fresh(2);
+    let at = g.base.table.map.land_hexes().next().expect("land");
+    let text = |n| {
+        let ev = Event::Bought {
+            seat: 0,
+            kind: UnitKind::Foot,
+            n,
+            pay: Resource::Lumber,
+            at,
+        };
+        event::describe(&g.base.table.map, &ev, None, &["Ann".into(), "Bob".into()]).unwrap()
+    };
+    assert!(text(1).contains("bought 1 foot for 1 lumber and placed it on"), "{}", text(1));
+    assert!(text(2).contains("and placed them on"), "{}", text(2));
+}
