@@ -486,8 +486,8 @@ fn review_page(app: &App, area: Rect, buf: &mut Buffer) {
 /// The summary as text in a scrolling panel (small terminals).
 fn text_screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
-    // The panel's inside.
-    let width = area.width.saturating_sub(2) as usize;
+    // The panel's inside, less a column of margin each side.
+    let width = area.width.saturating_sub(4) as usize;
     let text = match own_lines(app, &app.people()) {
         Some(own) => format!(
             "{}\nPlayers:\n{}\n",
@@ -496,7 +496,7 @@ fn text_screen(app: &App, s: &Summary, area: Rect, buf: &mut Buffer) {
         ),
         None => crate::recap::text::render_fit(s, width),
     };
-    let lines: Vec<Line> = text.lines().map(|l| Line::raw(l.to_string())).collect();
+    let lines: Vec<Line> = text.lines().map(|l| Line::raw(format!(" {l}"))).collect();
     let rect = centered(area, area.width, area.height);
     scrolling_panel(
         t,
