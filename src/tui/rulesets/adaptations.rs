@@ -283,10 +283,13 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
         t.dim(),
         area.width.saturating_sub(3) as usize,
     ));
-    let title = Line::from(vec![
-        Span::styled(" Adaptations ", t.title()),
-        Span::styled("· herds on drifting tiles ", t.dim()),
-    ]);
+    // The subtitle where the frame has room for it and a corner of border.
+    let mut title = vec![Span::styled(" Adaptations ", t.title())];
+    let subtitle = "· herds on drifting tiles ";
+    if " Adaptations ".len() + subtitle.len() + 4 <= area.width as usize {
+        title.push(Span::styled(subtitle, t.dim()));
+    }
+    let title = Line::from(title);
     side_panel(t, title, lines, cx.panel_scroll, area, buf);
 }
 
