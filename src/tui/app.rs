@@ -547,7 +547,7 @@ impl App {
         }
         self.refresh();
         for (i, s) in self.sessions.iter_mut().enumerate() {
-            let turn = rulesets::of(&s.st).and_then(|r| r.turn()).unwrap_or(0);
+            let turn = rulesets::of(&s.st).and_then(|r| r.moment()).unwrap_or(0);
             let now_acting = must_act(&s.st).then_some(turn);
             if now_acting.is_some() && now_acting != s.acting && i == self.active {
                 // What just happened is below: the log comes back to it.

@@ -140,6 +140,13 @@ pub trait RulesetUi<'a>: PlainUi<'a> {
         None
     }
 
+    /// What changes when a new turn or round begins, so the call that the game waits for
+    /// you (and the log's return to its newest lines) comes once for each: the turn, or a
+    /// round where the phase text tells it.
+    fn moment(&self) -> Option<u32> {
+        self.turn()
+    }
+
     /// The last roll's two dice, for the title bar.
     fn last_roll(&self) -> Option<(u8, u8)> {
         None

@@ -1143,6 +1143,13 @@ fn the_players_table_keeps_its_tags_at_80x24() {
     );
 }
 
+impl Sample {
+    /// The log scrolled back a row, as a person reading it would have it.
+    fn scroll_back_log(&mut self) {
+        self.app.log_scroll = self.app.log_scroll.max(1);
+    }
+}
+
 /// The log pane's rows on screen (its inside, between its borders).
 fn log_rows(app: &mut App, w: u16, h: u16) -> (String, Vec<String>) {
     let area = app
@@ -1237,4 +1244,50 @@ fn the_dividing_line_caption_is_never_cut() {
         }
     }
     assert!(whole > 0, "the caption shows");
+}
+
+/// In the Big Game, each round of your group is your turn: a log scrolled back comes back
+/// to the newest lines when it begins, straight after the setup too (where the game waited
+/// for you already).
+#[test]
+fn the_big_games_log_returns_when_your_groups_round_begins() {
+    let mut s = Sample::big(3, 3, ColorLevel::None);
+    s.app.on_resize(120, 40);
+    for _ in 0..5000 {
+        if big_view(s.app.st()).is_some_and(|v| v.phase != "setup") {
+            break;
+        }
+        s.scroll_back_log();
+        match s.app.st().legal().first().cloned() {
+            Some(first) => s.send(&first),
+            None => {
+                s.now += 1000;
+                s.table.tick(s.now);
+                s.pump();
+            }
+        }
+    }
+    assert!(
+        super::app::must_act(s.app.st()),
+        "Ann's group plays round 1"
+    );
+    assert_eq!(
+        s.app.log_scroll, 0,
+        "back to the newest lines when round 1 begins"
+    );
+    let start = big_view(s.app.st()).map(|v| v.round).expect("a round");
+    s.send("end");
+    s.scroll_back_log();
+    assert!(s.app.log_scroll > 0, "scrolled back");
+    for _ in 0..200_000 {
+        s.now += 50;
+        s.table.tick(s.now);
+        s.pump();
+        let round = big_view(s.app.st()).map_or(start, |v| v.round);
+        if round > start && super::app::must_act(s.app.st()) {
+            break;
+        }
+    }
+    assert!(super::app::must_act(s.app.st()), "Ann's group plays again");
+    assert_eq!(s.app.log_scroll, 0, "back to the newest lines");
 }

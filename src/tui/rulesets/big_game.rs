@@ -335,6 +335,11 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
 }
 
 impl<'a> RulesetUi<'a> for BigGame<'a> {
+    /// Each group's round is its players' turn.
+    fn moment(&self) -> Option<u32> {
+        Some(self.0.round)
+    }
+
     /// No dice to roll (every board shares the round's roll); ships on the spots Tab visits.
     fn action_keys(&self) -> Vec<(&'static str, &'static str)> {
         let mut v = vec![(
