@@ -546,6 +546,9 @@ impl App {
             }
         }
         self.refresh();
+        let call = self
+            .ruleset()
+            .map_or("Your turn", |r| r.turn_call(&self.ctx()));
         for (i, s) in self.sessions.iter_mut().enumerate() {
             let turn = rulesets::of(&s.st).and_then(|r| r.moment()).unwrap_or(0);
             let now_acting = must_act(&s.st).then_some(turn);
@@ -569,7 +572,7 @@ impl App {
                         _ => s.name.clone(),
                     };
                     self.flash = Some(Flash {
-                        text: format!("Your turn, {name}!"),
+                        text: format!("{call}, {name}!"),
                         kind: FlashKind::YourTurn,
                     });
                 }

@@ -140,6 +140,12 @@ pub trait RulesetUi<'a>: PlainUi<'a> {
         None
     }
 
+    /// How the status line calls the person the game now waits for ("Your turn", "Your
+    /// move" where it is not their turn: a discard on another's 7, a game without turns).
+    fn turn_call(&self, _cx: &Ctx) -> &'static str {
+        "Your turn"
+    }
+
     /// What changes when a new turn or round begins, so the call that the game waits for
     /// you (and the log's return to its newest lines) comes once for each: the turn, or a
     /// round where the phase text tells it.

@@ -1291,3 +1291,36 @@ fn the_big_games_log_returns_when_your_groups_round_begins() {
     assert!(super::app::must_act(s.app.st()), "Ann's group plays again");
     assert_eq!(s.app.log_scroll, 0, "back to the newest lines");
 }
+
+/// The call says "Your turn" in your turn, "Your move" when the game waits for you outside
+/// it (a discard on another's 7) and in a game without turns.
+#[test]
+fn the_call_says_turn_in_your_turn_and_move_otherwise() {
+    let s = main_sample();
+    let call = |s: &Sample| {
+        s.app
+            .flash
+            .as_ref()
+            .map(|f| f.text.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(call(&s), "Your turn, Ann!");
+    let mut s = Sample::chaos(1, 4, ColorLevel::None);
+    let mut said = String::new();
+    for _ in 0..400 {
+        s.bots(50);
+        if s.app
+            .flash
+            .as_ref()
+            .is_some_and(|f| f.kind == super::app::FlashKind::YourTurn)
+        {
+            said = call(&s);
+            break;
+        }
+        s.app.pass_to = false;
+        if let Some(first) = s.app.st().legal().first().cloned() {
+            s.send(&first);
+        }
+    }
+    assert_eq!(said, "Your move, Ann!");
+}

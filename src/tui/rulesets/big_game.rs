@@ -335,6 +335,15 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
 }
 
 impl<'a> RulesetUi<'a> for BigGame<'a> {
+    /// A round of your group; a discard on a 7 in another's round is a move.
+    fn turn_call(&self, _cx: &Ctx) -> &'static str {
+        if self.0.active {
+            "Your round"
+        } else {
+            "Your move"
+        }
+    }
+
     /// Each group's round is its players' turn.
     fn moment(&self) -> Option<u32> {
         Some(self.0.round)

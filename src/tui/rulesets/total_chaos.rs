@@ -249,6 +249,11 @@ const OWN_KEYS: &[OwnKey] = &[
 ];
 
 impl<'a> RulesetUi<'a> for TotalChaos<'a> {
+    /// No turns: everyone moves at once.
+    fn turn_call(&self, _cx: &Ctx) -> &'static str {
+        "Your move"
+    }
+
     /// No roll and no turn to end: the phases end when everyone is ready (its own keys).
     fn action_keys(&self) -> Vec<(&'static str, &'static str)> {
         BUILD_TRADE_KEYS.to_vec()

@@ -49,6 +49,10 @@ macro_rules! through_base {
             self.base().turn()
         }
 
+        fn turn_call(&self, cx: &$crate::tui::ruleset::Ctx) -> &'static str {
+            self.base().turn_call(cx)
+        }
+
         fn last_roll(&self) -> Option<(u8, u8)> {
             self.base().last_roll()
         }
@@ -165,6 +169,15 @@ impl<'a> RulesetUi<'a> for Base<'a> {
 
     fn turn(&self) -> Option<u32> {
         Some(self.0.turn)
+    }
+
+    /// A discard on another's 7 is a move, not a turn.
+    fn turn_call(&self, cx: &Ctx) -> &'static str {
+        if self.0.current.is_some() && self.0.current == cx.me {
+            "Your turn"
+        } else {
+            "Your move"
+        }
     }
 
     fn last_roll(&self) -> Option<(u8, u8)> {
