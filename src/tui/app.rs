@@ -357,18 +357,29 @@ impl App {
     /// Scrolls the log to `rows` back from the newest, no further than its first row; at the
     /// newest nothing is unread.
     pub fn scroll_log(&mut self, rows: usize) {
-        let most = self.layout(self.size).map_or(rows, |a| {
-            let (w, with_chat) = (a.log.width.saturating_sub(2) as usize, a.chat.is_none());
-            let all: usize = (self.st().log.iter())
-                .map(|l| super::log_pane::rows_of(l, w, with_chat))
-                .sum();
-            all.saturating_sub(a.log.height.saturating_sub(2) as usize)
-        });
+        let most = self
+            .log_rows(&self.st().log)
+            .map_or(rows, |(all, inside)| all.saturating_sub(inside));
         let rows = rows.min(most);
         self.log_scroll = rows;
         if rows == 0 {
             self.log_unread = 0;
         }
+    }
+
+    /// The rows `lines` take in the log pane as the terminal lays it out now, and the rows
+    /// inside the pane (`None` when the terminal is too small for a layout).
+    fn log_rows<'a>(
+        &self,
+        lines: impl IntoIterator<Item = &'a crate::client::state::Line>,
+    ) -> Option<(usize, usize)> {
+        let a = self.layout(self.size)?;
+        let (w, with_chat) = (a.log.width.saturating_sub(2) as usize, a.chat.is_none());
+        let rows = lines
+            .into_iter()
+            .map(|l| super::log_pane::rows_of(l, w, with_chat))
+            .sum();
+        Some((rows, a.log.height.saturating_sub(2) as usize))
     }
 
     /// Rows PgUp and PgDn move the log: its pane's height less one, so a page keeps a row
@@ -488,12 +499,8 @@ impl App {
             }
             if self.log_scroll > 0 {
                 // The view stays where it was: the new rows go below it.
-                if let Some(a) = self.layout(self.size) {
-                    let (w, with_chat) = (a.log.width.saturating_sub(2) as usize, a.chat.is_none());
-                    self.log_scroll += lines
-                        .iter()
-                        .map(|l| super::log_pane::rows_of(l, w, with_chat))
-                        .sum::<usize>();
+                if let Some((rows, _)) = self.log_rows(&lines) {
+                    self.log_scroll += rows;
                 }
                 self.log_unread += lines
                     .iter()
