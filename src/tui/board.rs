@@ -154,13 +154,26 @@ pub fn paint(
     colors: &[&str],
     map: Option<&Map>,
 ) {
+    let shown_w = area.width.saturating_sub(vp.pad.0) as usize;
     for row in 0..area.height.saturating_sub(vp.pad.1) {
         let py = (vp.offset.1 + row) as usize;
         let Some(line) = pic.lines.get(py) else { break };
         let y = area.y + vp.pad.1 + row;
-        for col in 0..area.width.saturating_sub(vp.pad.0) {
+        let first = vp.offset.0 as usize;
+        let chars: Vec<char> = line.iter().map(|c| c.ch).collect();
+        let (cut_left, cut_right) = cut_at_edges(&chars, first, first + shown_w);
+        let end = (first + shown_w).min(line.len());
+        for col in 0..shown_w as u16 {
             let px = (vp.offset.0 + col) as usize;
             let Some(cell) = line.get(px) else { break };
+            let cut = px < first + cut_left || px + cut_right >= end;
+            let blank;
+            let cell = if cut && cell.ch != ' ' {
+                blank = crate::board::render::Cell { ch: ' ', ..*cell };
+                &blank
+            } else {
+                cell
+            };
             let tint = map
                 .and_then(|m| pic.hex_at.get(&(px, py)).map(|h| m.tile(*h)))
                 .and_then(|t| t.terrain())
@@ -182,6 +195,29 @@ pub fn paint(
         }
     }
     paint_captions(pic, vp, area, buf, theme, colors);
+}
+
+/// How many cells at each end of a row's visible span `first..end` belong to a word that
+/// the pane's edge cuts (a label `F10` showing as `10`, or as `F1`): they are left blank, so
+/// that no part of a label reads as a whole one.
+fn cut_at_edges(row: &[char], first: usize, end: usize) -> (usize, usize) {
+    let end = end.min(row.len());
+    if first >= end {
+        return (0, 0);
+    }
+    let word = |i: usize| row.get(i).is_some_and(|c| c.is_ascii_alphanumeric());
+    let run = |cells: &mut dyn Iterator<Item = usize>| cells.take_while(|&i| word(i)).count();
+    let left = if first > 0 && word(first - 1) {
+        run(&mut (first..end))
+    } else {
+        0
+    };
+    let right = if word(end) {
+        run(&mut (first..end).rev())
+    } else {
+        0
+    };
+    (left, right)
 }
 
 /// The picture's captions whole: one that the pane's edge would cut is moved inside it
@@ -262,6 +298,23 @@ mod tests {
         let v = viewport((38, 29), (30, 20), (100, 3));
         assert_eq!(v.offset, (8, 3), "pan is clamped to the picture");
         assert!(v.more_left && !v.more_right && v.more_up && v.more_down);
+    }
+
+    #[test]
+    fn a_label_cut_by_the_panes_edge_is_left_out() {
+        let row: Vec<char> = "  F10  O5 ".chars().collect();
+        assert_eq!(
+            cut_at_edges(&row, 3, 10),
+            (2, 0),
+            "`10` of F10 at the left edge"
+        );
+        assert_eq!(
+            cut_at_edges(&row, 0, 8),
+            (0, 1),
+            "`O` of O5 at the right edge"
+        );
+        assert_eq!(cut_at_edges(&row, 2, 7), (0, 0), "whole words");
+        assert_eq!(cut_at_edges(&row, 0, 3), (0, 1), "`F` of F10");
     }
 
     #[test]
