@@ -214,13 +214,22 @@ fn cursor_info(app: &App) -> Vec<Line<'static>> {
                 format!("edge {}", map.edge_name(id)),
                 t.title(),
             ));
-            let sides: Vec<String> = map
+            let hexes: Vec<crate::topology::HexId> = map
                 .topology
                 .edge_hexes(id)
                 .iter()
                 .flatten()
-                .map(|h| map.tile(*h).label())
+                .copied()
                 .collect();
+            let mut sides: Vec<String> = hexes.iter().map(|h| map.tile(*h).label()).collect();
+            // Two hexes with the same label ("F5 and F5") are told apart by their names.
+            if sides.len() == 2 && sides[0] == sides[1] {
+                sides = hexes
+                    .iter()
+                    .zip(&sides)
+                    .map(|(h, label)| format!("{} ({label})", map.hex_name(*h)))
+                    .collect();
+            }
             second.push(Span::styled(
                 format!("between {}", sides.join(" and ")),
                 t.dim(),

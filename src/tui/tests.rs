@@ -1324,3 +1324,45 @@ fn the_call_says_turn_in_your_turn_and_move_otherwise() {
     }
     assert_eq!(said, "Your move, Ann!");
 }
+
+#[test]
+fn an_edge_between_two_hexes_of_one_label_names_them() {
+    // Boards repeat labels; find a game with an edge whose two hexes read alike.
+    let same = |map: &crate::board::Map, e: crate::topology::EdgeId| {
+        let hexes: Vec<_> = map
+            .topology
+            .edge_hexes(e)
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        (hexes.len() == 2
+            && map.is_land(hexes[0])
+            && map.tile(hexes[0]).label() == map.tile(hexes[1]).label())
+        .then_some(hexes)
+    };
+    let (mut s, edge, hexes) = (1..200)
+        .find_map(|seed| {
+            let s = Sample::new(seed, 4, ColorLevel::None);
+            let map = s.app.map()?.clone();
+            let (e, hexes) = map
+                .topology
+                .edge_ids()
+                .find_map(|e| Some((e, same(&map, e)?)))?;
+            Some((s, e, hexes))
+        })
+        .expect("a board with two neighbours of one label");
+    let map = s.app.map().expect("a board").clone();
+    s.app.cursor = Some(Target::Edge(edge));
+    let buf = buffer(&mut s.app, W, H);
+    let screen: String = (0..H)
+        .map(|y| (0..W).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
+        .collect();
+    let label = map.tile(hexes[0]).label();
+    let want = format!(
+        "between {} ({label}) and {} ({label})",
+        map.hex_name(hexes[0]),
+        map.hex_name(hexes[1])
+    );
+    assert!(screen.contains(&want), "{want}:\n{screen}");
+}
