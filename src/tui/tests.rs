@@ -1366,3 +1366,57 @@ fn an_edge_between_two_hexes_of_one_label_names_them() {
     );
     assert!(screen.contains(&want), "{want}:\n{screen}");
 }
+
+#[test]
+fn risk_marks_a_held_hex_with_its_holders_lower_case_letter() {
+    use crate::variants::risk::control::Hold;
+    let mut s = Sample::risk(1, 4, ColorLevel::None);
+    for _ in 0..400 {
+        s.bots(2000);
+        s.app.pass_to = false;
+        let held = risk_view(s.app.st()).is_some_and(|v| {
+            v.hexes
+                .iter()
+                .any(|h| matches!(h.hold, Hold::Controlled(_)))
+        });
+        if held {
+            break;
+        }
+        let legal = s.app.st().legal().to_vec();
+        let Some(pick) = legal
+            .iter()
+            .find(|c| c.starts_with("roll"))
+            .or_else(|| legal.iter().find(|c| !c.starts_with("end")))
+            .or(legal.first())
+            .cloned()
+        else {
+            break;
+        };
+        s.send(&pick);
+    }
+    let u = s.app.st().update.clone().expect("a game");
+    let v = risk_view(s.app.st()).expect("Risk");
+    let notes = crate::client::rulesets::overlay(&u.view, &u.seats).notes;
+    let mut seen = 0;
+    for h in &v.hexes {
+        let (Hold::Controlled(seat) | Hold::Occupied(seat)) = h.hold else {
+            continue;
+        };
+        let letter = s.app.people().letters[seat as usize];
+        let units: u32 = h
+            .armies
+            .iter()
+            .filter(|a| a.seat == seat)
+            .map(|a| a.foot + a.cavalry + a.cannon)
+            .sum();
+        let sign = if matches!(h.hold, Hold::Controlled(_)) {
+            '✓'
+        } else {
+            '×'
+        };
+        let bottom = notes[&h.hex].bottom.clone().expect("a count").0;
+        assert_eq!(bottom, format!("{letter}{sign}{units}"), "{:?}", h.hold);
+        seen += usize::from(sign == '✓');
+    }
+    assert!(seen > 0, "a hex was held");
+}

@@ -23,10 +23,10 @@ impl<'a> Risk<'a> {
     }
 }
 
-/// Risk of Catan: each hex's armies under its label: the holder's letter, `×`, its units,
-/// upper case when they control the hex (`B×5`), lower case when they only occupy it
-/// (`b×2`), so a seat's letter never reads as a terrain label (`W4` is grain on 4); two
-/// players (`b3r2`) contest it, marked `!!` above the label. Counts per unit type
+/// Risk of Catan: each hex's armies under its label: the holder's letter, then `✓` and its
+/// units when they control the hex (`b✓5`), `×` when they only occupy it (`b×2`). The letter
+/// stays lower case, so it never reads as a city or a terrain label (`W4` is grain on 4, `B`
+/// brick); two players (`b3r2`) contest it, marked `!!` above the label. Counts per unit type
 /// (foot/cavalry/cannon) are in the armies panel and the `state` line.
 fn army_notes(o: &mut Overlay, v: &RiskView) {
     use crate::board::render::{HexNote, Ink};
@@ -48,10 +48,7 @@ fn army_notes(o: &mut Overlay, v: &RiskView) {
             },
             Hold::Controlled(s) => HexNote {
                 top: None,
-                bottom: Some((
-                    format!("{}×{}", letter(s).to_ascii_uppercase(), total(s)),
-                    Ink::Player(s),
-                )),
+                bottom: Some((format!("{}✓{}", letter(s), total(s)), Ink::Player(s))),
                 beside: None,
             },
             Hold::Contested(a, b) => HexNote {
@@ -155,7 +152,7 @@ impl<'a> PlainUi<'a> for Risk<'a> {
     /// Every hex with armies: whose, how many of each kind, and who holds it.
     fn position_notes(&self, map: &crate::board::Map, letters: &[char]) -> Vec<String> {
         let mut lines = vec![
-            "Armies (seat letter, foot/cavalry/cannon; on the board r×3 under a hex, upper case = controls the hex):"
+            "Armies (seat letter, foot/cavalry/cannon; on the board r×3 under a hex, r✓3 when r controls it):"
                 .to_string(),
         ];
         for h in self.0.hexes.iter().filter(|h| !h.armies.is_empty()) {

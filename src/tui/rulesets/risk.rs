@@ -168,8 +168,15 @@ pub fn panel(cx: &Ctx, v: &RiskView, area: Rect, buf: &mut Buffer) {
         )));
     }
     let width = area.width.saturating_sub(3) as usize;
+    // The board's marks under a hex, named where the row has room for them.
+    let header = " hex need · seat foot/cavalry/cannon";
+    let marks = " · r✓3 = held";
     lines.push(Line::from(Span::styled(
-        " hex need · seat foot/cavalry/cannon",
+        if header.chars().count() + marks.chars().count() <= width + 1 {
+            format!("{header}{marks}")
+        } else {
+            header.to_string()
+        },
         t.dim(),
     )));
     let entries = v
