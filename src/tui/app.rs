@@ -80,7 +80,10 @@ pub enum Effect {
 /// How a message line reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FlashKind {
+    /// An answer to a key: it stays while the game goes on (a bot's moves), until the next key.
     Info,
+    /// "Sent: roll": gone with the next update, which answers it.
+    Sent,
     Good,
     Error,
     /// "Your turn": gone with the next update that no longer waits for this seat, so the
@@ -478,7 +481,7 @@ impl App {
                 && self
                     .flash
                     .as_ref()
-                    .is_some_and(|f| f.kind == FlashKind::Info)
+                    .is_some_and(|f| f.kind == FlashKind::Sent)
             {
                 self.flash = None;
             }
@@ -752,7 +755,7 @@ impl App {
         };
         self.flash = Some(Flash {
             text: format!("Sent: {text}"),
-            kind: FlashKind::Info,
+            kind: FlashKind::Sent,
         });
         self.action = None;
         self.clicked = None;

@@ -1420,3 +1420,25 @@ fn risk_marks_a_held_hex_with_its_holders_lower_case_letter() {
     }
     assert!(seen > 0, "a hex was held");
 }
+
+#[test]
+fn an_answer_to_a_key_stays_while_the_bots_play() {
+    let mut s = main_sample();
+    s.send("end");
+    assert!(!s.app.my_turn());
+    s.key(KeyCode::Char('g'));
+    let said = s.app.flash.clone().expect("an answer");
+    assert_eq!(said.text, "The results show when the game is over.");
+    let lines = s.app.st().log.len();
+    while s.app.st().log.len() == lines {
+        s.bots(1);
+    }
+    assert!(!s.app.my_turn(), "still a bot's turn");
+    assert_eq!(s.app.flash.as_ref(), Some(&said), "a bot's move left it");
+    // A command's "Sent:" goes with the update that answers it.
+    let mut s = main_sample();
+    let fx = s.app.command("end");
+    assert!(s.app.flash.as_ref().is_some_and(|f| f.text == "Sent: end"));
+    s.apply(fx);
+    assert!(s.app.flash.as_ref().is_none_or(|f| f.text != "Sent: end"));
+}

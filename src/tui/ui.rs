@@ -335,7 +335,7 @@ fn status_text(app: &App) -> (String, Style) {
             let style = match f.kind {
                 FlashKind::Error => t.error(),
                 FlashKind::Good | FlashKind::YourTurn => t.good(),
-                FlashKind::Info => t.title(),
+                FlashKind::Info | FlashKind::Sent => t.title(),
             };
             (text, style)
         }
