@@ -175,6 +175,8 @@ pub struct ListDialog {
     /// Labels and the command each sends.
     pub items: Vec<(String, String)>,
     pub row: usize,
+    /// The digits typed so far of an item's number (`1` of `12`, in a list of more than 9).
+    pub typed: String,
 }
 
 impl ListDialog {
@@ -185,6 +187,7 @@ impl ListDialog {
             prompt: "Steal one random card from:".into(),
             items,
             row: 0,
+            typed: String::new(),
         }
     }
 
@@ -198,11 +201,18 @@ impl ListDialog {
                 .map(|r| (r.name().to_string(), format!("play monopoly {}", r.name())))
                 .collect(),
             row: 0,
+            typed: String::new(),
         }
     }
 
     pub fn key(&mut self, k: &KeyEvent) -> Outcome {
         let n = self.items.len().max(1);
+        if let KeyCode::Char(c) = k.code
+            && c.is_ascii_digit()
+        {
+            return self.digit(c);
+        }
+        self.typed.clear();
         match k.code {
             KeyCode::Up | KeyCode::Char('k') => self.row = (self.row + n - 1) % n,
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => self.row = (self.row + 1) % n,
@@ -210,12 +220,6 @@ impl ListDialog {
             KeyCode::PageUp => self.row = self.row.saturating_sub(10),
             KeyCode::Home => self.row = 0,
             KeyCode::End => self.row = n - 1,
-            KeyCode::Char(c) if c.is_ascii_digit() && c != '0' => {
-                let i = c as usize - '1' as usize;
-                if let Some((_, cmd)) = self.items.get(i) {
-                    return Outcome::Send(cmd.clone());
-                }
-            }
             KeyCode::Enter => {
                 if let Some((_, cmd)) = self.items.get(self.row) {
                     return Outcome::Send(cmd.clone());
@@ -224,6 +228,29 @@ impl ListDialog {
             KeyCode::Esc => return Outcome::Close,
             _ => {}
         }
+        Outcome::Stay
+    }
+
+    /// A digit of an item's number: the item is sent as soon as no longer number starts with
+    /// the digits typed (`2` in a list of 15), else it is chosen and the next digit or Enter
+    /// decides (`1`, then `2` for 12 or Enter for 1). A digit that fits no number starts anew.
+    fn digit(&mut self, c: char) -> Outcome {
+        let n = self.items.len();
+        let number = |t: &str| t.parse::<usize>().ok().filter(|k| (1..=n).contains(k));
+        let typed = format!("{}{c}", self.typed);
+        let (typed, k) = match number(&typed) {
+            Some(k) => (typed, k),
+            None => match number(&c.to_string()) {
+                Some(k) => (c.to_string(), k),
+                None => return Outcome::Stay,
+            },
+        };
+        if k * 10 > n {
+            self.typed.clear();
+            return Outcome::Send(self.items[k - 1].1.clone());
+        }
+        self.row = k - 1;
+        self.typed = typed;
         Outcome::Stay
     }
 
@@ -859,7 +886,7 @@ impl Dialog {
     fn hints(&self) -> &'static str {
         match self {
             Dialog::Pick(_) => "↑↓ resource  ←→ or +/- or 0-9 count  Enter send  Esc later",
-            Dialog::List(_) => "↑↓ PgUp/PgDn choose  Enter or 1-9 send  Esc back",
+            Dialog::List(_) => "↑↓ PgUp/PgDn choose  Enter or its number sends  Esc back",
             Dialog::Play(_) => "↑↓ choose  Enter play  Esc back",
             Dialog::Trade(_) => "↑↓ row  ←→ partner or side  +/- 0-9 count  Enter send  Esc cancel",
             Dialog::Offers(_) => "↑↓ offer  y accept  n decline  c counter  x withdraw  Esc close",
@@ -958,6 +985,34 @@ mod tests {
             d.key(&k(KeyCode::Enter)),
             Outcome::Send("play plenty 2 wool".into())
         );
+        let mut long = ListDialog {
+            title: String::new(),
+            prompt: String::new(),
+            items: (1..=15)
+                .map(|i| (i.to_string(), format!("item {i}")))
+                .collect(),
+            row: 0,
+            typed: String::new(),
+        };
+        assert_eq!(
+            long.key(&k(KeyCode::Char('2'))),
+            Outcome::Send("item 2".into())
+        );
+        assert_eq!(long.key(&k(KeyCode::Char('1'))), Outcome::Stay, "1 or 1x");
+        assert_eq!(long.row, 0);
+        assert_eq!(
+            long.key(&k(KeyCode::Char('2'))),
+            Outcome::Send("item 12".into())
+        );
+        long.key(&k(KeyCode::Char('1')));
+        assert_eq!(long.key(&k(KeyCode::Enter)), Outcome::Send("item 1".into()));
+        long.key(&k(KeyCode::Char('1')));
+        assert_eq!(
+            long.key(&k(KeyCode::Char('7'))),
+            Outcome::Send("item 7".into()),
+            "no item 17: the 7 starts anew"
+        );
+        assert_eq!(long.key(&k(KeyCode::Char('0'))), Outcome::Stay);
         let mut m = ListDialog::monopoly(&Resource::ALL);
         m.key(&k(KeyCode::Down));
         m.key(&k(KeyCode::Down));
@@ -1049,6 +1104,7 @@ mod tests {
                 .map(|i| (format!("item {i}"), format!("cmd {i}")))
                 .collect(),
             row: 0,
+            typed: String::new(),
         };
         let theme = Theme::new(crate::tui::theme::ColorLevel::None);
         let text = |d: &ListDialog| -> Vec<String> {

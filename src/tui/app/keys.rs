@@ -232,6 +232,7 @@ impl App {
                     prompt: "Choose one (the command it sends):".into(),
                     items,
                     row: 0,
+                    typed: String::new(),
                 }));
                 Some(Vec::new())
             }
