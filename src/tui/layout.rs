@@ -36,6 +36,8 @@ const DICE_H: u16 = 13;
 /// The least log shown in a narrow terminal: three events and the frame, so after the bots
 /// act the player still sees who rolled, where the robber went and what was stolen.
 const LOG_MIN_H: u16 = 5;
+/// The least room under the board for the log to go there when its own column is narrower.
+const LOG_UNDER_BOARD_H: u16 = 16;
 
 /// What the layout depends on besides the terminal: the board picture's size (`None` before
 /// it is drawn), the number of seats (rows of the players pane) and the rows the actions pane
@@ -96,11 +98,20 @@ pub fn layout(needs: Needs, area: Rect) -> Option<Areas> {
         // The board pane holds the picture, its frame and the lines below it; the chat takes
         // the rest of that column when there is room, else a corner of the log's.
         let board_need = pic_h + 2 + BOARD_BELOW;
-        let (board, log, chat) = if body_h >= board_need + 6 {
+        let under_h = body_h.saturating_sub(board_need);
+        let (board, log, chat) = if under_h >= LOG_UNDER_BOARD_H && log_w < board_w {
+            // A wide picture leaves the last column narrow: the log, which is read more than
+            // the chat, takes the wider place under the board.
+            (
+                Rect::new(x, body_y, board_w, board_need),
+                Rect::new(x, body_y + board_need, board_w, under_h),
+                Rect::new(log_x, body_y, log_w, body_h),
+            )
+        } else if under_h >= 6 {
             (
                 Rect::new(x, body_y, board_w, board_need),
                 Rect::new(log_x, body_y, log_w, body_h),
-                Rect::new(x, body_y + board_need, board_w, body_h - board_need),
+                Rect::new(x, body_y + board_need, board_w, under_h),
             )
         } else {
             let chat_h = (body_h / 4).clamp(5, 14);
@@ -174,5 +185,36 @@ pub fn board_inner(pic_h: u16, board: Rect) -> Rect {
     Rect {
         height: inner.height - below,
         ..inner
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(pic: (u16, u16), w: u16, h: u16) -> Areas {
+        let needs = Needs {
+            pic: Some(pic),
+            seats: 4,
+            actions: 10,
+        };
+        layout(needs, Rect::new(0, 0, w, h)).expect("large enough")
+    }
+
+    #[test]
+    fn the_log_takes_the_wider_of_its_places_on_a_wide_screen() {
+        // One board: the log has the last column, wider than the board's.
+        let one = at((38, 29), 200, 60);
+        assert_eq!(one.log.x, one.players.x + one.players.width);
+        assert!(one.log.width > one.board.width);
+        // Two boards side by side: the last column is narrow, the log goes under the board.
+        let two = at((96, 26), 200, 60);
+        assert_eq!((two.log.x, two.log.width), (0, two.board.width));
+        assert_eq!(two.log.y, two.board.y + two.board.height);
+        let chat = two.chat.expect("a chat pane");
+        assert!(chat.x > two.players.x && chat.width < two.log.width);
+        // Too little room under the board: the log keeps its column.
+        let tall = at((96, 44), 200, 60);
+        assert_eq!(tall.log.x, tall.players.x + tall.players.width);
     }
 }
