@@ -230,12 +230,8 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             h(*from),
             h(*to)
         ),
-        Event::Contest { hex, a, b } => format!(
-            "{} is contested by {} and {}: nobody controls it.",
-            h(*hex),
-            w(*a),
-            w(*b)
-        ),
+        // The hold's change, always just before it, says so in the log.
+        Event::Contest { .. } => return None,
         Event::Melee {
             hex,
             attacker,
@@ -324,7 +320,11 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 (Hold::Controlled(_), _) => format!(" (liberated: it was {})", hold(was)),
                 _ => String::new(),
             };
-            format!("{} is now {}{tail}.", h(*hex), hold(now))
+            let nobody = match now {
+                Hold::Contested(..) => ": nobody controls it",
+                _ => "",
+            };
+            format!("{} is now {}{nobody}{tail}.", h(*hex), hold(now))
         }
         Event::Annexed { seat, from, piece } => match piece {
             Piece::Building(c) => format!(

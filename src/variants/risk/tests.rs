@@ -728,6 +728,13 @@ fn entering_an_uncontrolled_enemy_hex_contests_it_and_a_melee_can_follow() {
     refresh(&mut g);
     let ev = ok(&mut g, 0, "move 1 foot from B to A");
     assert!(ev.iter().any(|e| matches!(e, Event::Contest { .. })));
+    let said: Vec<String> = ev
+        .iter()
+        .filter_map(|e| event::describe(&g.base.table.map, e, None, &[]))
+        .filter(|t| t.contains("contested"))
+        .collect();
+    assert_eq!(said.len(), 1, "the log says it once: {said:?}");
+    assert!(said[0].contains("nobody controls it"), "{said:?}");
     assert!(!ev.iter().any(|e| matches!(e, Event::Melee { .. })));
     // R29: pinned units may not move on into an enemy or onward.
     refused(&mut g, 0, "move 1 foot from A to E");
