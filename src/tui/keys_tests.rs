@@ -748,3 +748,33 @@ fn w_with_one_person_says_there_is_nobody_to_pass_to() {
     press(&mut s, KeyCode::Char('w'));
     assert_eq!(flash(&s), "Only one person plays at this terminal.");
 }
+
+#[test]
+fn adaptations_cursor_stops_on_hexes_only() {
+    use crate::board::render::Target;
+    let mut s = Sample::adaptations(2, 2, ColorLevel::None);
+    s.app.on_resize(120, 40);
+    let mut seen = 0;
+    for code in [KeyCode::Right, KeyCode::Down, KeyCode::Left, KeyCode::Up]
+        .into_iter()
+        .cycle()
+        .take(40)
+    {
+        for _ in 0..3 {
+            press(&mut s, code);
+            let at = s.app.cursor.expect("the arrows place the cursor");
+            assert!(matches!(at, Target::Hex(_)), "{at:?}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 0);
+    // Base Catan's cursor still stops on corners.
+    let mut s = Sample::new(18, 4, ColorLevel::None);
+    s.app.on_resize(120, 40);
+    let mut corners = 0;
+    for code in [KeyCode::Right, KeyCode::Down].into_iter().cycle().take(12) {
+        press(&mut s, code);
+        corners += usize::from(matches!(s.app.cursor, Some(Target::Corner(_))));
+    }
+    assert!(corners > 0);
+}

@@ -256,6 +256,12 @@ pub trait RulesetUi<'a>: PlainUi<'a> {
         None
     }
 
+    /// Whether the cursor stops on corners and edges as well as hexes (`false`: the
+    /// ruleset's pieces all stand on hexes, where a corner means nothing).
+    fn corners_and_edges(&self) -> bool {
+        true
+    }
+
     /// Whether the board carries ships, so its key names their mark.
     fn ships(&self) -> bool {
         false

@@ -116,8 +116,24 @@ impl App {
             .positions
             .iter()
             .filter(|(t, _)| action.is_none_or(|a| a.fits(**t)) && board::playable(map, **t))
+            .filter(|(t, _)| self.spot_kind_visited(**t))
             .map(|(t, p)| (*t, *p))
             .collect()
+    }
+
+    /// Whether the cursor stops on this kind of place in this ruleset.
+    fn spot_kind_visited(&self, t: Target) -> bool {
+        matches!(t, Target::Hex(_)) || self.ruleset().is_none_or(|r| r.corners_and_edges())
+    }
+
+    /// The place at a picture position the cursor may stop on: in a ruleset played on hexes
+    /// alone, the hex around a corner's or an edge's mark.
+    fn spot_at(&self, x: usize, y: usize) -> Option<Target> {
+        let t = self.pic.target_at(x, y)?;
+        if self.spot_kind_visited(t) {
+            return Some(t);
+        }
+        self.pic.hex_at.get(&(x, y)).map(|h| Target::Hex(*h))
     }
 
     /// The places Tab cycles through: the chosen action's, or every place something can be
@@ -315,7 +331,7 @@ impl App {
                     let Some((x, y)) = board::pic_pos(area, &vp, m.column, m.row) else {
                         return Vec::new();
                     };
-                    let Some(t) = self.pic.target_at(x, y) else {
+                    let Some(t) = self.spot_at(x, y) else {
                         return Vec::new();
                     };
                     if self.cursor == Some(t) && self.clicked == Some(t) {

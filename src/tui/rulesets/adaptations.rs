@@ -325,6 +325,11 @@ impl<'a> RulesetUi<'a> for Adaptations<'a> {
         Keys::CommandLine
     }
 
+    /// Its frames, herds and drifts are all on hexes.
+    fn corners_and_edges(&self) -> bool {
+        false
+    }
+
     fn own_keys(&self) -> &'static [OwnKey] {
         OWN_KEYS
     }
