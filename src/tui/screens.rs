@@ -395,8 +395,23 @@ fn help_rows(help: &str) -> Vec<HelpRow> {
 /// description under its column (or under the command when the screen is too narrow for
 /// the column), a command too long for one row hanging under itself.
 fn command_help_lines(help: &str, width: usize) -> Vec<Line<'static>> {
+    let rows = help_rows(help);
+    // The column most descriptions start at: every description goes there (a row of the
+    // source that starts its own later, after a long command, is brought back to it).
+    let mut starts: Vec<usize> = rows
+        .iter()
+        .filter_map(|r| match r {
+            HelpRow::Entry { at, what, .. } if !what.is_empty() => Some(*at),
+            _ => None,
+        })
+        .collect();
+    starts.sort_unstable();
+    let common = starts
+        .chunk_by(|a, b| a == b)
+        .max_by_key(|run| (run.len(), std::cmp::Reverse(run[0])))
+        .map(|run| run[0]);
     let mut lines = Vec::new();
-    for row in help_rows(help) {
+    for row in rows {
         match row {
             HelpRow::Prose(p) => lines.extend(hanging(Span::raw("  "), &p, width)),
             HelpRow::Entry {
@@ -417,7 +432,7 @@ fn command_help_lines(help: &str, width: usize) -> Vec<Line<'static>> {
                 what,
             } => {
                 let lead = format!("{}{head}", " ".repeat(2 + indent));
-                let column = 2 + at;
+                let column = 2 + common.unwrap_or(at);
                 if column < lead.chars().count() + 2 && column <= width / 2 {
                     // The command is longer than the column: its description goes below.
                     lines.push(Line::raw(lead));
@@ -600,4 +615,26 @@ pub(super) fn results_screen(app: &App, area: Rect, buf: &mut Buffer) {
         rect,
         buf,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(lines: &[Line]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn every_description_starts_at_the_common_column() {
+        let help = "Commands:\n  road C.n        build a road\n  end             you are done\n  offer 1 brick for 1 ore [to 2]   propose a trade\n";
+        let rows = text(&command_help_lines(help, 80));
+        assert_eq!(rows[1], "    road C.n        build a road");
+        assert_eq!(rows[2], "    end             you are done");
+        assert_eq!(rows[3], "    offer 1 brick for 1 ore [to 2]");
+        assert_eq!(rows[4], "                    propose a trade", "{rows:#?}");
+    }
 }
