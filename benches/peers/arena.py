@@ -7,7 +7,7 @@ Our seats are played by one `catan bot` child process (docs/bot-protocol.md): at
 decisions the script writes what our seat may know as a position, reads the answer and plays it
 as catanatron's action. catanatron's bots read catanatron's whole state (every hand); ours
 sees only its seat's. Needs catanatron 3.3 or later (`git clone` bcollazo/catanatron, then
-`pip install ./catanatron` from the checkout, or point CATANATRON_SRC at the checkout), and a
+`pip install .` in the checkout, or point CATANATRON_SRC at the checkout), and a
 built `catan` (CATAN_BIN, else target/release/catan).
 
 `--self-test` checks the board mapping (catan_names.py) on a fresh map and exits;
