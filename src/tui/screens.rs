@@ -621,15 +621,9 @@ pub(super) fn results_screen(app: &App, area: Rect, buf: &mut Buffer) {
 mod tests {
     use super::*;
 
-    fn text(lines: &[Line]) -> Vec<String> {
-        lines
-            .iter()
-            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
-            .collect()
-    }
-
     #[test]
     fn every_description_starts_at_the_common_column() {
+        let text = |lines: &[Line]| lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
         let help = "Commands:\n  road C.n        build a road\n  end             you are done\n  offer 1 brick for 1 ore [to 2]   propose a trade\n";
         let rows = text(&command_help_lines(help, 80));
         assert_eq!(rows[1], "    road C.n        build a road");
