@@ -414,4 +414,7 @@ def main():
 
 
 if __name__ == "__main__":
+    import hashseed
+
+    hashseed.pin()
     sys.exit(main())
