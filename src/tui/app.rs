@@ -80,7 +80,8 @@ pub enum Effect {
 /// How a message line reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FlashKind {
-    /// An answer to a key: it stays while the game goes on (a bot's moves), until the next key.
+    /// An answer to a key: it stays while the game goes on (a bot's moves) and asks the same
+    /// of this seat, until the next key or a new prompt (the next turn, a new phase).
     Info,
     /// "Sent: roll": gone with the next update, which answers it.
     Sent,
@@ -469,6 +470,9 @@ impl App {
             _ => None,
         };
         let closed_now = matches!(msg, ServerMsg::Closing { .. } | ServerMsg::Refused { .. });
+        // An answer to a key holds while the game asks the same of this seat; once the prompt
+        // changes (the next player's turn, a new phase) it is out of date.
+        let prompt_before = (update && i == self.active).then(|| self.asked());
         let Some(s) = self.sessions.get_mut(i) else {
             return Vec::new();
         };
@@ -518,7 +522,25 @@ impl App {
                 self.dialog = None;
             }
         }
-        self.after_update()
+        let fx = self.after_update();
+        if let Some(before) = prompt_before
+            && self
+                .flash
+                .as_ref()
+                .is_some_and(|f| f.kind == FlashKind::Info)
+            && self.asked() != before
+        {
+            self.flash = None;
+        }
+        fx
+    }
+
+    /// What the game asks of this seat now: the prompt's first sentence ("Waiting for Bot 2",
+    /// without what may be done meanwhile, which changes as that player acts).
+    fn asked(&self) -> String {
+        let prompt = super::ui::prompt(self).0;
+        let first = prompt.split(". ").next().unwrap_or_default();
+        first.trim_end_matches('.').to_string()
     }
 
     /// The connection of session `i` ended.

@@ -1435,6 +1435,26 @@ fn an_answer_to_a_key_stays_while_the_bots_play() {
     }
     assert!(!s.app.my_turn(), "still a bot's turn");
     assert_eq!(s.app.flash.as_ref(), Some(&said), "a bot's move left it");
+    // The next player's turn asks something else ("Waiting for Bot 3"): the answer is out
+    // of date.
+    let waiting = |s: &Sample| {
+        let p = super::ui::prompt(&s.app).0;
+        p.split(". ").next().unwrap_or_default().to_string()
+    };
+    let before = waiting(&s);
+    assert!(before.starts_with("Waiting for Bot 2"), "{before}");
+    for _ in 0..2000 {
+        if !waiting(&s).starts_with("Waiting for Bot 2") {
+            break;
+        }
+        s.bots(1);
+    }
+    assert!(!waiting(&s).starts_with("Waiting for Bot 2"));
+    assert_ne!(
+        s.app.flash.as_ref(),
+        Some(&said),
+        "a new prompt replaced it"
+    );
     // A command's "Sent:" goes with the update that answers it.
     let mut s = main_sample();
     let fx = s.app.command("end");
