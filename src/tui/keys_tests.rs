@@ -778,3 +778,62 @@ fn adaptations_cursor_stops_on_hexes_only() {
     }
     assert!(corners > 0);
 }
+
+/// A key with one command it can send sends it at once only when the command is the key's
+/// word alone or acts on the hex under the cursor; one that chooses for the player (which
+/// adaptation, which units from where) is shown first.
+#[test]
+fn an_own_key_shows_the_one_command_that_chooses_for_the_player() {
+    use crate::proto::moves::Move;
+    let mut s = Sample::adaptations(2, 2, ColorLevel::None);
+    let keys: Vec<(char, &[&str])> = s
+        .app
+        .ruleset()
+        .expect("a ruleset on screen")
+        .own_keys()
+        .iter()
+        .map(|k| (k.key, k.verbs))
+        .collect();
+    for _ in 0..300 {
+        s.bots(2000);
+        s.app.pass_to = false;
+        let moves: Vec<(Move, String)> = s
+            .app
+            .st()
+            .legal_moves()
+            .map(|(m, t)| (m.clone(), t.clone()))
+            .collect();
+        for (key, verbs) in &keys {
+            let mine: Vec<&(Move, String)> = moves
+                .iter()
+                .filter(
+                    |(m, _)| matches!(m, Move::Own { verb, .. } if verbs.contains(&verb.as_str())),
+                )
+                .collect();
+            let [(Move::Own { at: None, .. }, text)] = mine.as_slice() else {
+                continue;
+            };
+            if verbs.contains(&text.as_str()) {
+                continue;
+            }
+            let before = s.app.st().log.len();
+            s.app.cursor = None;
+            press(&mut s, KeyCode::Char(*key));
+            assert_eq!(s.app.st().log.len(), before, "`{key}` sent `{text}` unseen");
+            let Some(Dialog::List(d)) = &s.app.dialog else {
+                panic!("`{key}` shows `{text}` first");
+            };
+            assert_eq!(d.items.len(), 1);
+            assert_eq!(&d.items[0].1, text);
+            press(&mut s, KeyCode::Enter);
+            assert!(s.app.st().log.len() > before, "Enter sent `{text}`");
+            return;
+        }
+        let Some((_, first)) = moves.first() else {
+            continue;
+        };
+        let first = first.clone();
+        s.send(&first);
+    }
+    panic!("no key had one command with a choice in it");
+}

@@ -220,16 +220,25 @@ impl App {
             }
             _ => all.into_iter().map(|(_, t)| (t.clone(), t)).collect(),
         };
+        // One command is sent at once when it says no more than the key (`ready`) or acts on
+        // the hex under the cursor; one that chooses for the player (which units move where,
+        // which adaptation to buy) is shown first, as the list of one it is.
+        let pointed = here.is_some_and(|h| on_hexes.contains(&h));
         match items.as_slice() {
             [] => None,
-            [(_, cmd)] => {
+            [(_, cmd)] if pointed || own.verbs.contains(&cmd.as_str()) => {
                 let cmd = cmd.clone();
                 Some(self.command(&cmd))
             }
             _ => {
+                let prompt = if items.len() == 1 {
+                    "The one command it can send now (Enter sends it, Esc keeps it):"
+                } else {
+                    "Choose one (the command it sends):"
+                };
                 self.dialog = Some(Dialog::List(ListDialog {
                     title: format!(" {} ", cap(own.what.to_string())),
-                    prompt: "Choose one (the command it sends):".into(),
+                    prompt: prompt.into(),
                     items,
                     row: 0,
                     typed: String::new(),
