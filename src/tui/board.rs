@@ -5,6 +5,7 @@ use super::input::Dir;
 use super::theme::Theme;
 use crate::board::Map;
 use crate::board::render::{Picture, Target};
+use crate::topology::HexId;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
@@ -161,7 +162,10 @@ pub fn paint(
         let y = area.y + vp.pad.1 + row;
         let first = vp.offset.0 as usize;
         let chars: Vec<char> = line.iter().map(|c| c.ch).collect();
-        let (cut_left, cut_right) = cut_at_edges(&chars, first, first + shown_w);
+        let hexes: Vec<Option<HexId>> = (0..line.len())
+            .map(|px| pic.hex_at.get(&(px, py)).copied())
+            .collect();
+        let (cut_left, cut_right) = cut_at_edges(&chars, &hexes, first, first + shown_w);
         let end = (first + shown_w).min(line.len());
         for col in 0..shown_w as u16 {
             let px = (vp.offset.0 + col) as usize;
@@ -197,23 +201,36 @@ pub fn paint(
     paint_captions(pic, vp, area, buf, theme, colors);
 }
 
-/// How many cells at each end of a row's visible span `first..end` belong to a word that
-/// the pane's edge cuts (a label `F10` showing as `10`, or as `F1`): they are left blank, so
-/// that no part of a label reads as a whole one.
-fn cut_at_edges(row: &[char], first: usize, end: usize) -> (usize, usize) {
+/// How many cells at each end of a row's visible span `first..end` belong to text that the
+/// pane's edge cuts: a word (a label `F10` showing as `10`, or as `F1`), or the text inside a
+/// hex (`hexes`: the hex whose inside each cell is) when part of it lies beyond the edge (a
+/// harbour's `2:1 F` showing as `1 F`). They are left blank, so that no part of a label
+/// reads as a whole one; a hex cut only in its blank margin keeps its text.
+fn cut_at_edges(row: &[char], hexes: &[Option<HexId>], first: usize, end: usize) -> (usize, usize) {
     let end = end.min(row.len());
     if first >= end {
         return (0, 0);
     }
     let word = |i: usize| row.get(i).is_some_and(|c| c.is_ascii_alphanumeric());
-    let run = |cells: &mut dyn Iterator<Item = usize>| cells.take_while(|&i| word(i)).count();
-    let left = if first > 0 && word(first - 1) {
-        run(&mut (first..end))
+    let hex = |i: usize| hexes.get(i).copied().flatten();
+    let inked = |i: usize| row.get(i).is_some_and(|c| *c != ' ');
+    // The cells beyond the edge that share the edge cell's hex: does any carry ink?
+    let hex_cut = |edge: usize, beyond: &mut dyn Iterator<Item = usize>| {
+        hex(edge).is_some_and(|h| beyond.take_while(|&i| hex(i) == Some(h)).any(inked))
+    };
+    let left = if first > 0 && hex_cut(first, &mut (0..first).rev()) {
+        let h = hex(first);
+        (first..end).take_while(|&i| hex(i) == h).count()
+    } else if first > 0 && word(first - 1) {
+        (first..end).take_while(|&i| word(i)).count()
     } else {
         0
     };
-    let right = if word(end) {
-        run(&mut (first..end).rev())
+    let right = if hex_cut(end - 1, &mut (end..row.len())) {
+        let h = hex(end - 1);
+        (first..end).rev().take_while(|&i| hex(i) == h).count()
+    } else if word(end) {
+        (first..end).rev().take_while(|&i| word(i)).count()
     } else {
         0
     };
@@ -303,6 +320,8 @@ mod tests {
     #[test]
     fn a_label_cut_by_the_panes_edge_is_left_out() {
         let row: Vec<char> = "  F10  O5 ".chars().collect();
+        let no_hexes = vec![None; row.len()];
+        let cut_at_edges = |row: &[char], first, end| cut_at_edges(row, &no_hexes, first, end);
         assert_eq!(
             cut_at_edges(&row, 3, 10),
             (2, 0),
@@ -315,6 +334,37 @@ mod tests {
         );
         assert_eq!(cut_at_edges(&row, 2, 7), (0, 0), "whole words");
         assert_eq!(cut_at_edges(&row, 0, 3), (0, 1), "`F` of F10");
+    }
+
+    #[test]
+    fn the_text_inside_a_hex_goes_whole_or_not_at_all() {
+        // `<` and `>` are the hex's corners; its inside is the six cells between.
+        let row: Vec<char> = "< 2:1 F>--<  ~~  >".chars().collect();
+        let mut hexes = vec![None; row.len()];
+        for (i, h) in hexes.iter_mut().enumerate() {
+            *h = match i {
+                1..=6 => Some(HexId(1)),
+                11..=16 => Some(HexId(2)),
+                _ => None,
+            };
+        }
+        assert_eq!(
+            cut_at_edges(&row, &hexes, 3, 18),
+            (4, 0),
+            "`:1 F` of `2:1 F`"
+        );
+        assert_eq!(
+            cut_at_edges(&row, &hexes, 2, 18),
+            (0, 0),
+            "only the margin is cut"
+        );
+        assert_eq!(cut_at_edges(&row, &hexes, 0, 14), (0, 3), "`  ~` of `~~`");
+        assert_eq!(cut_at_edges(&row, &hexes, 0, 16), (0, 0), "`~~` whole");
+        assert_eq!(
+            cut_at_edges(&row, &hexes, 7, 18),
+            (0, 0),
+            "starts at the corner"
+        );
     }
 
     #[test]
