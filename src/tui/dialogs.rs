@@ -257,7 +257,19 @@ impl ListDialog {
     /// The prompt and the items, at most `rows` of them: a window that keeps the chosen
     /// one in view, with how many lie above and below.
     fn lines(&self, theme: &Theme, rows: usize) -> Vec<Line<'static>> {
-        let mut out = vec![Line::raw(format!("  {}", self.prompt)), Line::raw("")];
+        let mut out = vec![Line::raw(format!("  {}", self.prompt))];
+        // The digits typed so far, while the next one may make a longer number.
+        out.push(if self.typed.is_empty() {
+            Line::raw("")
+        } else {
+            Line::from(Span::styled(
+                format!(
+                    "  {}… (a digit more, or Enter for {})",
+                    self.typed, self.typed
+                ),
+                theme.dim(),
+            ))
+        });
         let n = self.items.len();
         let rows = rows.max(3);
         let (start, end) = if n <= rows {
@@ -278,8 +290,9 @@ impl ListDialog {
                 )),
             });
         }
+        let digits = n.to_string().len();
         for (i, (label, _)) in self.items.iter().enumerate().take(end).skip(start) {
-            let text = format!(" {} {label} ", i + 1);
+            let text = format!(" {:>digits$} {label} ", i + 1);
             out.push(if i == self.row {
                 Line::from(vec![Span::raw("▶"), Span::styled(text, theme.selected())])
             } else {
@@ -886,7 +899,7 @@ impl Dialog {
     fn hints(&self) -> &'static str {
         match self {
             Dialog::Pick(_) => "↑↓ resource  ←→ or +/- or 0-9 count  Enter send  Esc later",
-            Dialog::List(_) => "↑↓ PgUp/PgDn choose  Enter or its number sends  Esc back",
+            Dialog::List(_) => "↑↓ choose  Enter or its number sends  Esc back",
             Dialog::Play(_) => "↑↓ choose  Enter play  Esc back",
             Dialog::Trade(_) => "↑↓ row  ←→ partner or side  +/- 0-9 count  Enter send  Esc cancel",
             Dialog::Offers(_) => "↑↓ offer  y accept  n decline  c counter  x withdraw  Esc close",
@@ -1000,6 +1013,21 @@ mod tests {
         );
         assert_eq!(long.key(&k(KeyCode::Char('1'))), Outcome::Stay, "1 or 1x");
         assert_eq!(long.row, 0);
+        let theme = Theme::new(crate::tui::theme::ColorLevel::None);
+        let shown: Vec<String> = long
+            .lines(&theme, 30)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        assert!(
+            shown[1].contains("1… (a digit more, or Enter for 1)"),
+            "{shown:?}"
+        );
+        assert!(
+            shown.iter().any(|l| l == "   9 9 "),
+            "numbers right-aligned: {shown:?}"
+        );
+        assert!(shown.iter().any(|l| l == "  10 10 "), "{shown:?}");
         assert_eq!(
             long.key(&k(KeyCode::Char('2'))),
             Outcome::Send("item 12".into())

@@ -286,10 +286,10 @@ impl App {
                         let s = m.steal?;
                         Some((
                             format!(
-                                "{} {} ({} cards)",
+                                "{} {} ({})",
                                 people.letters.get(s as usize).copied().unwrap_or('?'),
                                 people.name(s),
-                                cards(s)
+                                crate::rules::words::count(cards(s), "card")
                             ),
                             m.text.clone(),
                         ))
