@@ -118,7 +118,9 @@ pub(super) fn board_pane(app: &App, area: Rect, buf: &mut Buffer) {
         lines = vec![fit_line(Line::from(spans), room)];
     }
     lines.truncate(below.min(2) as usize);
-    if below >= 4 {
+    // A ruleset played on hexes alone has no settlements, roads or robber to name.
+    let pieces = app.ruleset().is_none_or(|r| r.corners_and_edges());
+    if below >= 4 && pieces {
         let mut key = vec![
             Span::styled(" r", t.title()),
             Span::styled(" settlement ", t.dim()),

@@ -219,13 +219,13 @@ pub(super) fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
         .render(rect, buf);
 }
 
+/// The cursor's keys, as the help lists them.
+const ARROWS: &str = "← ↓ ↑ → / h j k l";
+
 /// The keys every ruleset shares, for the help screen; the ruleset adds its action keys
 /// ([`crate::tui::ruleset::RulesetUi::action_keys`]).
 pub const KEYS: &[(&str, &str)] = &[
-    (
-        "← ↓ ↑ → / h j k l",
-        "move the cursor between corners, edges and hexes",
-    ),
+    (ARROWS, "move the cursor between corners, edges and hexes"),
     (
         "Shift+arrows / H J K L",
         "pan the board when it is larger than its pane",
@@ -513,10 +513,14 @@ pub(super) fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         Some(r) => (r.action_keys(), r.own_keys()),
         None => (turn_action_keys(), &[][..]),
     };
+    let hexes_only = app.ruleset().is_some_and(|r| !r.corners_and_edges());
     let mut rows: Vec<(String, String)> = KEYS
         .iter()
         .chain(&actions)
-        .map(|(k, what)| (k.to_string(), what.to_string()))
+        .map(|(k, what)| match (*k, hexes_only) {
+            (ARROWS, true) => (k.to_string(), "move the cursor between hexes".to_string()),
+            _ => (k.to_string(), what.to_string()),
+        })
         .collect();
     // A key the ruleset gives a meaning of its own as well is one row, both meanings on it.
     for o in own {

@@ -115,8 +115,9 @@ impl App {
         self.pic
             .positions
             .iter()
-            .filter(|(t, _)| action.is_none_or(|a| a.fits(**t)) && board::playable(map, **t))
+            .filter(|(t, _)| action.is_none_or(|a| a.fits(**t)))
             .filter(|(t, _)| self.spot_kind_visited(**t))
+            .filter(|(t, _)| board::playable(map, **t) || self.sea_visited(**t))
             .map(|(t, p)| (*t, *p))
             .collect()
     }
@@ -124,6 +125,11 @@ impl App {
     /// Whether the cursor stops on this kind of place in this ruleset.
     fn spot_kind_visited(&self, t: Target) -> bool {
         matches!(t, Target::Hex(_)) || self.ruleset().is_none_or(|r| r.corners_and_edges())
+    }
+
+    /// A sea hex, in a ruleset played on hexes alone (Adaptations drifts sea tiles too).
+    fn sea_visited(&self, t: Target) -> bool {
+        matches!(t, Target::Hex(_)) && self.ruleset().is_some_and(|r| !r.corners_and_edges())
     }
 
     /// The place at a picture position the cursor may stop on: in a ruleset played on hexes
@@ -184,7 +190,12 @@ impl App {
     pub(super) fn tab(&mut self, forward: bool) {
         let targets = self.tab_targets();
         if targets.is_empty() {
-            self.info(if self.my_turn() {
+            let own_keys = self
+                .ruleset()
+                .is_some_and(|r| r.keys() == crate::tui::ruleset::Keys::CommandLine);
+            self.info(if own_keys {
+                "Tab places nothing in this game: its own keys act on the hex under the cursor (? lists them)."
+            } else if self.my_turn() {
                 "Nothing to place on the board now: the action bar lists what you can do."
             } else {
                 "Nothing to place on the board: it is not your turn."
