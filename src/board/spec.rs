@@ -72,6 +72,18 @@ impl Tile {
             Tile::Sea => "~~".into(),
         }
     }
+    /// The label in a sentence about places: `F4`, but `desert` and `sea`, whose marks (`D`,
+    /// `~~`) read there as a hex's name or as nothing.
+    pub fn said(self) -> String {
+        match self {
+            Tile::Land {
+                terrain: crate::resources::Terrain::Desert,
+                number: None,
+            } => "desert".into(),
+            Tile::Sea => "sea".into(),
+            _ => self.label(),
+        }
+    }
 }
 
 /// The rate a harbour gives.
@@ -880,6 +892,29 @@ fn check_counts(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_sentence_says_desert_and_sea_in_words() {
+        use crate::resources::Terrain;
+        let desert = Tile::Land {
+            terrain: Terrain::Desert,
+            number: None,
+        };
+        let forest = Tile::Land {
+            terrain: Terrain::Forest,
+            number: Some(4),
+        };
+        assert_eq!(
+            (desert.label(), desert.said()),
+            ("D".into(), "desert".into())
+        );
+        assert_eq!(
+            (Tile::Sea.label(), Tile::Sea.said()),
+            ("~~".into(), "sea".into())
+        );
+        assert_eq!(forest.said(), "F4");
+    }
+
     use super::*;
 
     const GOOD: &str = r#"

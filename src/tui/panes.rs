@@ -194,7 +194,7 @@ fn cursor_info(app: &App) -> Vec<Line<'static>> {
                 .filter_map(|h| map.tile(*h).number())
                 .map(|n| pips(n) as u32)
                 .sum();
-            let labels: Vec<String> = around.iter().map(|h| map.tile(*h).label()).collect();
+            let labels: Vec<String> = around.iter().map(|h| map.tile(*h).said()).collect();
             second.push(Span::styled(
                 format!("{} · {}", labels.join(" "), count(total, "pip")),
                 t.dim(),
@@ -223,7 +223,7 @@ fn cursor_info(app: &App) -> Vec<Line<'static>> {
                 .flatten()
                 .copied()
                 .collect();
-            let mut sides: Vec<String> = hexes.iter().map(|h| map.tile(*h).label()).collect();
+            let mut sides: Vec<String> = hexes.iter().map(|h| map.tile(*h).said()).collect();
             // Two hexes with the same label ("F5 and F5") are told apart by their names.
             if sides.len() == 2 && sides[0] == sides[1] {
                 sides = hexes
