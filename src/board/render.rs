@@ -380,6 +380,8 @@ pub fn render(map: &Map, overlay: &Overlay, opts: &RenderOptions) -> Picture {
     let oy = -min_y + top_pad;
     let mut g = Grid { lines: Vec::new() };
     let mut pic = Picture::default();
+    // Marks written under hex labels: where, and how long.
+    let mut bottom_notes: Vec<(i32, i32, usize)> = Vec::new();
     let frame_ink = |id: HexId| {
         if map.is_land(id) {
             Ink::Frame
@@ -457,6 +459,7 @@ pub fn render(map: &Map, overlay: &Overlay, opts: &RenderOptions) -> Picture {
             }
             if let Some((s, ink)) = &note.bottom {
                 g.text(x + 2, y + 1, &fit(s, 4), *ink);
+                bottom_notes.push((x + 2, y + 1, s.chars().count()));
             }
         }
         if overlay.robbers.contains(id) {
@@ -584,6 +587,18 @@ pub fn render(map: &Map, overlay: &Overlay, opts: &RenderOptions) -> Picture {
                     g.put(x + dx, y, ch, Ink::Player(seat));
                 }
             }
+        }
+    }
+    // A short mark under a label moves one cell right, off a road drawn on the hex's lower
+    // left edge (`rr✓1` read as a doubled letter), when the right edge has no letter.
+    for (x, y, len) in bottom_notes {
+        let letter_at = |x: i32| g.get(x, y).ch.is_ascii_alphabetic();
+        if len <= 3 && letter_at(x - 1) && g.get(x + 3, y).ch == ' ' && !letter_at(x + 4) {
+            for dx in (0..3).rev() {
+                let c = g.get(x + dx, y);
+                g.put(x + dx + 1, y, c.ch, c.ink);
+            }
+            g.put(x, y, ' ', Ink::Blank);
         }
     }
     for t in overlay
@@ -893,6 +908,36 @@ mod tests {
             "{}",
             pic.to_text()
         );
+    }
+
+    #[test]
+    fn a_short_mark_under_the_label_steps_off_a_road_on_the_lower_left_edge() {
+        let map = board();
+        let h = map.land_hexes().next().expect("land");
+        let mut o = Overlay {
+            letters: vec!['w'],
+            ..Overlay::default()
+        };
+        o.notes.insert(
+            h,
+            HexNote {
+                bottom: Some(("w×1".into(), Ink::Note)),
+                ..HexNote::default()
+            },
+        );
+        let pic = render(&map, &o, &RenderOptions::default());
+        let (x, y) = pic.positions[&Target::Hex(h)];
+        let row = |pic: &Picture| -> String {
+            pic.lines[y + 1][x - 2..=x + 3]
+                .iter()
+                .map(|c| c.ch)
+                .collect()
+        };
+        assert_eq!(row(&pic), "\\w×1 /", "{}", pic.to_text());
+        let edge = pic.edge_at[&(x - 2, y + 1)];
+        o.edges.insert(edge, EdgePiece::Road(0));
+        let pic = render(&map, &o, &RenderOptions::default());
+        assert_eq!(row(&pic), "w w×1/", "{}", pic.to_text());
     }
 
     #[test]
