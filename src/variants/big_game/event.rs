@@ -254,10 +254,13 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                     s.push(' ');
                 }
                 s.push_str(&if b.len() == 1 {
-                    format!("The robber of board {} stays put (first 15 turns).", b[0])
+                    format!(
+                        "The robber of board {} stays put (a player there is in their first 15 turns).",
+                        b[0]
+                    )
                 } else {
                     format!(
-                        "The robbers of boards {} stay put (first 15 turns).",
+                        "The robbers of boards {} stay put (a player there is in their first 15 turns).",
                         b.join(", ")
                     )
                 });

@@ -1453,7 +1453,9 @@ fn a_hall_viewer_reads_the_robbers_and_banks_of_its_three_boards() {
     let text = g.describe(&robbers, Some(1), &[]).unwrap();
     assert_eq!(text.matches("A robber moves").count(), 6, "{text}");
     assert!(
-        text.contains("The robbers of boards 1, 2, 20 stay put"),
+        text.contains(
+            "The robbers of boards 1, 2, 20 stay put (a player there is in their first 15 turns)."
+        ),
         "{text}"
     );
     // A spectator reads the whole ring.
