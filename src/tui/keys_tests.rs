@@ -845,3 +845,48 @@ fn an_own_key_shows_the_one_command_that_chooses_for_the_player() {
     }
     panic!("no key had one command with a choice in it");
 }
+
+/// A refusal fits the status line's two rows whole: the prompt follows it only where it fits.
+#[test]
+fn a_refusal_is_never_cut_for_the_prompt_after_it() {
+    use crate::tui::input::Verb;
+    let mut s = Sample::big(18, 2, ColorLevel::None);
+    s.app.on_resize(80, 24);
+    // On to a round of the group, whose prompt lists every key.
+    for _ in 0..600 {
+        s.bots(2000);
+        s.app.pass_to = false;
+        if crate::tui::ui::prompt(&s.app)
+            .0
+            .starts_with("Your group's round")
+        {
+            break;
+        }
+        let legal = s.app.st().legal().to_vec();
+        let pick = legal
+            .iter()
+            .find(|c| c.starts_with("collect") || c.starts_with("city"))
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|c| c.starts_with("end") || c.starts_with("discard"))
+            })
+            .or(legal.first())
+            .cloned();
+        if let Some(pick) = pick {
+            s.send(&pick);
+        }
+    }
+    let prompt = crate::tui::ui::prompt(&s.app).0;
+    assert!(prompt.starts_with("Your group's round"), "{prompt}");
+    let narrow = s.app.why_not(Verb::Play);
+    assert_eq!(narrow, "No development card can be played now.");
+    assert!(narrow.ends_with('.'), "{narrow}");
+    s.app.on_resize(200, 60);
+    let wide = s.app.why_not(Verb::Play);
+    assert_eq!(
+        wide,
+        format!("{narrow} {prompt}"),
+        "the prompt follows where it fits"
+    );
+}

@@ -36,10 +36,14 @@ impl App {
             Verb::Answer => "No offers wait for your answer".to_string(),
             _ => format!("{} is not possible now", v.label().trim_end_matches('…')),
         };
-        if now.is_empty() {
+        // The status line's two rows hold the reason whole; what the game waits for follows
+        // it where it fits (the prompt shows again at the next key).
+        let room = (2 * self.size.width as usize).saturating_sub(2);
+        let both = format!("{what}. {now}");
+        if now.is_empty() || both.chars().count() > room {
             format!("{what}.")
         } else {
-            format!("{what}. {now}")
+            both
         }
     }
 
