@@ -78,36 +78,51 @@ pub(super) fn hand_line(
     h: &crate::rules::resources::ResourceSet,
     width: usize,
 ) -> Line<'static> {
-    let head = format!(" {label:<6} ");
-    // The roomiest form that fits: three-letter names two apart, then one apart, then two
-    // letters (`lu 3 br 0`).
-    let form = |letters: usize, gap: usize| {
-        let body: usize = Resource::ALL
-            .iter()
-            .map(|&r| letters + 1 + h[r].to_string().len())
-            .sum::<usize>()
-            + gap * (Resource::ALL.len() - 1);
-        head.chars().count() + body <= width
+    hand_lines(t, &[(label, h)], width).remove(0)
+}
+
+/// Rows of resource counts one above the other (a hand and its bank), all in the roomiest
+/// form that fits every one: three-letter names two apart, then one apart, then two letters
+/// (`lu 3 br 0`), so the columns of the rows read alike.
+pub(super) fn hand_lines(
+    t: &Theme,
+    rows: &[(&str, &crate::rules::resources::ResourceSet)],
+    width: usize,
+) -> Vec<Line<'static>> {
+    let head = |label: &str| format!(" {label:<6} ");
+    let fits = |letters: usize, gap: usize| {
+        rows.iter().all(|(label, h)| {
+            let body: usize = Resource::ALL
+                .iter()
+                .map(|&r| letters + 1 + h[r].to_string().len())
+                .sum::<usize>()
+                + gap * (Resource::ALL.len() - 1);
+            head(label).chars().count() + body <= width
+        })
     };
     let (letters, gap) = [(3, 2), (3, 1), (2, 1)]
         .into_iter()
-        .find(|&(l, g)| form(l, g))
+        .find(|&(l, g)| fits(l, g))
         .unwrap_or((2, 1));
-    let mut spans = vec![Span::styled(head, t.dim())];
-    for (i, r) in Resource::ALL.into_iter().enumerate() {
-        if i > 0 {
-            spans.push(Span::raw(" ".repeat(gap)));
-        }
-        spans.push(Span::styled(
-            format!("{} ", &res_short(r)[..letters]),
-            t.dim(),
-        ));
-        spans.push(Span::styled(
-            h[r].to_string(),
-            if h[r] > 0 { t.title() } else { t.dim() },
-        ));
-    }
-    Line::from(spans)
+    rows.iter()
+        .map(|(label, h)| {
+            let mut spans = vec![Span::styled(head(label), t.dim())];
+            for (i, r) in Resource::ALL.into_iter().enumerate() {
+                if i > 0 {
+                    spans.push(Span::raw(" ".repeat(gap)));
+                }
+                spans.push(Span::styled(
+                    format!("{} ", &res_short(r)[..letters]),
+                    t.dim(),
+                ));
+                spans.push(Span::styled(
+                    h[r].to_string(),
+                    if h[r] > 0 { t.title() } else { t.dim() },
+                ));
+            }
+            Line::from(spans)
+        })
+        .collect()
 }
 
 /// The seat's development cards in one row, each not yet playable marked with `later`
@@ -144,6 +159,26 @@ mod tests {
             .iter()
             .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
             .collect()
+    }
+
+    #[test]
+    fn rows_of_counts_one_above_the_other_share_one_form() {
+        use crate::rules::resources::ResourceSet;
+        let t = Theme::new(ColorLevel::None);
+        let hand = ResourceSet::new(1, 2, 0, 1, 2);
+        let bank = ResourceSet::new(15, 18, 16, 16, 14);
+        let width = 37;
+        assert_eq!(
+            text(&[hand_line(&t, "hand", &hand, width)]),
+            [" hand   lum 1 bri 2 woo 0 gra 1 ore 2"]
+        );
+        assert_eq!(
+            text(&hand_lines(&t, &[("hand", &hand), ("bank", &bank)], width)),
+            [
+                " hand   lu 1 br 2 wo 0 gr 1 or 2",
+                " bank   lu 15 br 18 wo 16 gr 16 or 14"
+            ]
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use crate::engine::Seat;
 use crate::rules::resources::ResourceSet;
-use crate::tui::lines::{dev_cards_line, fmt_secs, hand_line, list_lines};
+use crate::tui::lines::{dev_cards_line, fmt_secs, hand_lines, list_lines};
 use crate::client::rulesets::big_game::BigGame;
 use crate::tui::dialogs::OffersDialog;
 use crate::tui::input::Verb;
@@ -266,11 +266,13 @@ pub fn panel(cx: &Ctx, v: &BigView, area: Rect, buf: &mut Buffer) {
                 area.width.saturating_sub(3) as usize,
             ));
         }
-        lines.push(hand_line(t, "hand", &y.hand, area.width.saturating_sub(3) as usize));
+        let bank = v.seat.and_then(|s| v.bank(s as usize / 2));
+        let mut rows = vec![("hand", &y.hand)];
+        rows.extend(bank.map(|b| ("bank", b)));
+        let mut counts = hand_lines(t, &rows, area.width.saturating_sub(3) as usize).into_iter();
+        lines.extend(counts.next());
         lines.extend(dev_cards_line(t, &y.dev_cards, " (next round)"));
-        if let Some(bank) = v.seat.and_then(|s| v.bank(s as usize / 2)) {
-            lines.push(hand_line(t, "bank", bank, area.width.saturating_sub(3) as usize));
-        }
+        lines.extend(counts);
     }
     for o in v.offers.iter().take(4) {
         lines.push(Line::from(Span::styled(

@@ -5,7 +5,7 @@
 
 use crate::engine::Seat;
 use crate::rules::resources::ResourceSet;
-use crate::tui::lines::{dev_cards_line, fmt_secs, hand_line};
+use crate::tui::lines::{dev_cards_line, fmt_secs, hand_lines};
 use crate::client::rulesets::total_chaos::TotalChaos;
 use crate::tui::dialogs::OffersDialog;
 use crate::tui::input::Verb;
@@ -199,11 +199,16 @@ pub fn panel(cx: &Ctx, v: &ChaosView, area: Rect, buf: &mut Buffer) {
         }
     }
     // You.
+    let mut rows = Vec::new();
+    rows.extend(v.you.as_ref().map(|y| ("hand", &y.hand)));
+    rows.push(("bank", &v.bank));
+    let mut counts = hand_lines(t, &rows, area.width.saturating_sub(3) as usize);
+    let bank = counts.pop();
+    lines.extend(counts);
     if let Some(y) = &v.you {
-        lines.push(hand_line(t, "hand", &y.hand, area.width.saturating_sub(3) as usize));
         lines.extend(dev_cards_line(t, &y.dev_cards, " (next phase)"));
     }
-    lines.push(hand_line(t, "bank", &v.bank, area.width.saturating_sub(3) as usize));
+    lines.extend(bank);
     for o in v.offers.iter().take(4) {
         lines.push(Line::from(Span::styled(
             format!(
