@@ -1462,3 +1462,36 @@ fn an_answer_to_a_key_stays_while_the_bots_play() {
     s.apply(fx);
     assert!(s.app.flash.as_ref().is_none_or(|f| f.text != "Sent: end"));
 }
+
+#[test]
+fn risks_battle_title_gives_the_key_to_the_attacker_alone() {
+    let mut s = Sample::risk(3, 4, ColorLevel::None);
+    for _ in 0..3000 {
+        let battle = risk_view(s.app.st()).and_then(|v| v.battle.clone());
+        if let Some(b) = battle {
+            let me = s.app.me();
+            let title = s.app.ruleset().expect("Risk").phase_text(&s.app.ctx());
+            assert!(title.starts_with("Risk · battle:"), "{title}");
+            assert_eq!(title.ends_with("(f)"), Some(b.attacker) == me, "{title}");
+            if Some(b.attacker) != me {
+                return;
+            }
+        }
+        s.app.pass_to = false;
+        if s.app.my_turn() {
+            let legal = s.app.st().legal().to_vec();
+            let pick = legal
+                .iter()
+                .find(|c| c.starts_with("roll"))
+                .or_else(|| legal.iter().find(|c| c.starts_with("end")))
+                .or(legal.first())
+                .cloned();
+            if let Some(pick) = pick {
+                s.send(&pick);
+            }
+        } else {
+            s.bots(1);
+        }
+    }
+    panic!("no bot fought a battle");
+}

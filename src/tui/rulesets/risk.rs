@@ -41,9 +41,11 @@ pub fn phase_text(v: &RiskView, cx: &Ctx) -> Option<String> {
             "Risk · claiming the land: {} places a unit",
             who(v.base.current?)
         )),
+        // The key is said only to the attacker, whose `f` fights on.
         "battle" => v.battle.as_ref().map(|b| {
+            let key = if Some(b.attacker) == cx.me { " (f)" } else { "" };
             format!(
-                "Risk · battle: {} attacks {} (f)",
+                "Risk · battle: {} attacks {}{key}",
                 who(b.attacker),
                 who(b.defender)
             )
