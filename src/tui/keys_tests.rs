@@ -19,6 +19,17 @@ fn run(s: &mut Sample, line: &str) {
 }
 
 /// What the status line says now (empty when nothing).
+/// The ruleset's own keys on screen, each with the commands it offers.
+fn own_keys(s: &Sample) -> Vec<(char, &'static [&'static str])> {
+    s.app
+        .ruleset()
+        .expect("a ruleset on screen")
+        .own_keys()
+        .iter()
+        .map(|k| (k.key, k.verbs))
+        .collect()
+}
+
 fn flash(s: &Sample) -> String {
     s.app
         .flash
@@ -323,14 +334,7 @@ fn risk_buys_units_on_the_hex_under_the_cursor() {
 fn adaptations_is_played_by_keys_alone() {
     use crate::proto::moves::Move;
     let mut s = Sample::adaptations(2, 2, ColorLevel::None);
-    let keys: Vec<(char, &[&str])> = s
-        .app
-        .ruleset()
-        .expect("a ruleset on screen")
-        .own_keys()
-        .iter()
-        .map(|k| (k.key, k.verbs))
-        .collect();
+    let keys = own_keys(&s);
     let mut made = 0;
     for _ in 0..300 {
         s.bots(2000);
@@ -794,14 +798,7 @@ fn adaptations_cursor_stops_on_hexes_only() {
 fn an_own_key_shows_the_one_command_that_chooses_for_the_player() {
     use crate::proto::moves::Move;
     let mut s = Sample::adaptations(2, 2, ColorLevel::None);
-    let keys: Vec<(char, &[&str])> = s
-        .app
-        .ruleset()
-        .expect("a ruleset on screen")
-        .own_keys()
-        .iter()
-        .map(|k| (k.key, k.verbs))
-        .collect();
+    let keys = own_keys(&s);
     for _ in 0..300 {
         s.bots(2000);
         s.app.pass_to = false;
