@@ -116,27 +116,25 @@ impl App {
             .positions
             .iter()
             .filter(|(t, _)| action.is_none_or(|a| a.fits(**t)))
-            .filter(|(t, _)| self.spot_kind_visited(**t))
-            .filter(|(t, _)| board::playable(map, **t) || self.sea_visited(**t))
+            .filter(|(t, _)| match self.hexes_only() {
+                // Every hex, the sea's too (Adaptations drifts sea tiles).
+                true => matches!(t, Target::Hex(_)),
+                false => board::playable(map, **t),
+            })
             .map(|(t, p)| (*t, *p))
             .collect()
     }
 
-    /// Whether the cursor stops on this kind of place in this ruleset.
-    fn spot_kind_visited(&self, t: Target) -> bool {
-        matches!(t, Target::Hex(_)) || self.ruleset().is_none_or(|r| r.corners_and_edges())
-    }
-
-    /// A sea hex, in a ruleset played on hexes alone (Adaptations drifts sea tiles too).
-    fn sea_visited(&self, t: Target) -> bool {
-        matches!(t, Target::Hex(_)) && self.ruleset().is_some_and(|r| !r.corners_and_edges())
+    /// Whether the cursor stops on hexes alone: the ruleset's pieces all stand on hexes.
+    fn hexes_only(&self) -> bool {
+        self.ruleset().is_some_and(|r| !r.corners_and_edges())
     }
 
     /// The place at a picture position the cursor may stop on: in a ruleset played on hexes
     /// alone, the hex around a corner's or an edge's mark.
     fn spot_at(&self, x: usize, y: usize) -> Option<Target> {
         let t = self.pic.target_at(x, y)?;
-        if self.spot_kind_visited(t) {
+        if matches!(t, Target::Hex(_)) || !self.hexes_only() {
             return Some(t);
         }
         self.pic.hex_at.get(&(x, y)).map(|h| Target::Hex(*h))
