@@ -161,11 +161,16 @@ pub fn paint(
         let Some(line) = pic.lines.get(py) else { break };
         let y = area.y + vp.pad.1 + row;
         let first = vp.offset.0 as usize;
-        let chars: Vec<char> = line.iter().map(|c| c.ch).collect();
-        let hexes: Vec<Option<HexId>> = (0..line.len())
-            .map(|px| pic.hex_at.get(&(px, py)).copied())
-            .collect();
-        let (cut_left, cut_right) = cut_at_edges(&chars, &hexes, first, first + shown_w);
+        // Only a picture wider than the pane has text its edges cut.
+        let (cut_left, cut_right) = if vp.more_left || vp.more_right {
+            let chars: Vec<char> = line.iter().map(|c| c.ch).collect();
+            let hexes: Vec<Option<HexId>> = (0..line.len())
+                .map(|px| pic.hex_at.get(&(px, py)).copied())
+                .collect();
+            cut_at_edges(&chars, &hexes, first, first + shown_w)
+        } else {
+            (0, 0)
+        };
         let end = (first + shown_w).min(line.len());
         for col in 0..shown_w as u16 {
             let px = (vp.offset.0 + col) as usize;
