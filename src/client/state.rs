@@ -286,17 +286,29 @@ impl<V: PlainView> ClientState<V> {
                     }
                     u.legal_offers_left_off = false;
                 }
-                if let Some(earlier) = &self.update {
+                let earlier = self.update.take();
+                if let Some(earlier) = &earlier {
                     u.view.keep_pieces(&earlier.view);
                 }
+                let before = earlier.map(|p| p.seats).unwrap_or_default();
                 if u.seats.is_empty() && u.seats_at.is_empty() {
                     // Nobody changed seats since the last update.
-                    u.seats = self.update.take().map(|p| p.seats).unwrap_or_default();
-                } else if !u.seats_at.is_empty() {
-                    let mut all = self.update.take().map(|p| p.seats).unwrap_or_default();
-                    crate::proto::merge_seats(&mut all, &u.seats, &u.seats_at);
-                    u.seats = all;
-                    u.seats_at.clear();
+                    u.seats = before;
+                } else {
+                    let changed: Vec<(usize, &SeatInfo)> = if u.seats_at.is_empty() {
+                        u.seats.iter().enumerate().collect()
+                    } else {
+                        u.seats_at.iter().map(|&s| s as usize).zip(&u.seats).collect()
+                    };
+                    for news in presence_news(&before, &changed) {
+                        lines.push(Line::Notice(news));
+                    }
+                    if !u.seats_at.is_empty() {
+                        let mut all = before;
+                        crate::proto::merge_seats(&mut all, &u.seats, &u.seats_at);
+                        u.seats = all;
+                        u.seats_at.clear();
+                    }
                 }
                 self.lobby = None;
                 // A map that changes in play (drifting tiles) comes with every view.
@@ -447,6 +459,35 @@ impl<V> ClientState<V> {
     }
 }
 
+/// What the log says when a person at the table drops, is covered by a bot after the grace
+/// period, or comes back: the seat lists carry it, and without words a player (or the host
+/// watching its own table) cannot tell a dropped connection from someone thinking.
+/// `changed` pairs a seat's index with its new entry; `before` is the list as it was.
+fn presence_news(before: &[SeatInfo], changed: &[(usize, &SeatInfo)]) -> Vec<String> {
+    let mut news = Vec::new();
+    for &(i, now) in changed {
+        let Some(was) = before.get(i) else { continue };
+        if was.name != now.name || was.bot || now.bot {
+            continue;
+        }
+        let name = &now.name;
+        match (was.connected, now.connected, was.away, now.away) {
+            (true, false, _, true) => news.push(format!(
+                "{name} lost the connection; a bot plays for them until they come back."
+            )),
+            (true, false, _, false) => news.push(format!(
+                "{name} lost the connection; their seat is held for them."
+            )),
+            (false, false, false, true) => {
+                news.push(format!("A bot plays for {name} until they come back."))
+            }
+            (false, true, _, _) => news.push(format!("{name} is back.")),
+            _ => {}
+        }
+    }
+    news
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -502,6 +543,61 @@ mod tests {
             legal_offers_left_off: false,
             waiting_for_you: false,
         }))
+    }
+
+    fn with_seats(seats: Vec<SeatInfo>) -> ServerMsg {
+        let mut m = update(vec![1], &[]);
+        if let ServerMsg::Update(u) = &mut m {
+            u.seats = seats;
+        }
+        m
+    }
+
+    fn notices(lines: &[Line]) -> Vec<&str> {
+        lines
+            .iter()
+            .filter_map(|l| match l {
+                Line::Notice(n) => Some(n.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_log_says_when_a_person_drops_is_covered_by_a_bot_and_comes_back() {
+        let now = Instant::now();
+        let person = |connected: bool, away: bool| SeatInfo {
+            connected,
+            away,
+            ..SeatInfo::named("Ann".into(), "red".into())
+        };
+        let bot = SeatInfo {
+            bot: true,
+            ..SeatInfo::named("Bot 2".into(), "blue".into())
+        };
+        let mut st = ClientState::default();
+        let first = st.apply(with_seats(vec![person(true, false), bot.clone()]), now);
+        assert!(notices(&first).is_empty(), "the first list is no news");
+        let dropped = st.apply(with_seats(vec![person(false, false), bot.clone()]), now);
+        assert_eq!(
+            notices(&dropped),
+            ["Ann lost the connection; their seat is held for them."]
+        );
+        let quiet = st.apply(update(vec![1], &[]), now);
+        assert!(notices(&quiet).is_empty(), "no seat list: nothing changed");
+        let covered = st.apply(with_seats(vec![person(false, true), bot.clone()]), now);
+        assert_eq!(
+            notices(&covered),
+            ["A bot plays for Ann until they come back."]
+        );
+        let back = st.apply(with_seats(vec![person(true, false), bot.clone()]), now);
+        assert_eq!(notices(&back), ["Ann is back."]);
+        // With no grace period the drop and the bot come in one list.
+        let at_once = st.apply(with_seats(vec![person(false, true), bot]), now);
+        assert_eq!(
+            notices(&at_once),
+            ["Ann lost the connection; a bot plays for them until they come back."]
+        );
     }
 
     #[test]

@@ -101,17 +101,18 @@ fn an_away_seat_is_played_by_a_bot_and_handed_back() {
     assert_eq!(t.game().actors(), vec![0], "Ann places first");
     let ann_view = t.game().view(Some(0));
 
-    // Ann's connection drops; the others see her away.
+    // Ann's connection drops; the others see her seat held, not yet played by a bot.
     t.close(1, 100);
     let seen = drain(&mut watcher);
     let seats = &last_update(&seen).expect("an update").seats;
-    assert!(seats[0].away && !seats[0].connected, "{:?}", seats[0]);
+    assert!(!seats[0].away && !seats[0].connected, "{:?}", seats[0]);
 
     // The grace period runs even though the game has no turn timer: nothing before it ends.
     assert_eq!(t.next_wake(), Some(5_100));
     t.tick(5_099);
     assert_eq!(commands_of(&t, 0), 0);
     assert_eq!(t.game().view(Some(0)), ann_view);
+    assert!(last_update(&drain(&mut watcher)).is_none_or(|u| u.seats.iter().all(|s| !s.away)));
 
     // Then a bot plays her seat, through her setup and on.
     let mut now = 5_100;
@@ -124,6 +125,24 @@ fn an_away_seat_is_played_by_a_bot_and_handed_back() {
     }
     let by_bot = commands_of(&t, 0);
     assert!(by_bot >= 2, "a bot placed for Ann ({by_bot} commands)");
+    let seen = drain(&mut watcher);
+    assert!(
+        seen.iter()
+            .any(|m| matches!(m, ServerMsg::Update(u) if u.seats.first().is_some_and(|s| s.away))),
+        "once the grace period is over, the seat lists say a bot plays for her"
+    );
+
+    // Someone who comes to watch now reads the game so far, the bot's moves for Ann too.
+    let (tx, mut late) = mpsc::channel(QUEUE * 4);
+    t.open(4, tx, false, "late watcher".into());
+    t.message(4, hello("Lee", None, true), now);
+    let first = last_update(&drain(&mut late)).cloned().expect("the table");
+    assert!(
+        first.log.iter().filter(|l| l.contains("built")).count() >= 2,
+        "a spectator's first update carries the game so far: {:?}",
+        first.log
+    );
+    assert!(first.log.iter().all(|l| !l.starts_with("Your bot")));
 
     // Ann comes back with her token: her seat, her hand, and what she missed.
     let (tx, mut ann) = mpsc::channel(QUEUE * 4);
@@ -289,12 +308,13 @@ fn a_client_killed_and_reconnected_gets_the_same_seat_and_hand() {
     ann.child.kill().unwrap();
     ann.child.wait().unwrap();
 
-    // Others see her away.
+    // Others see her gone, her seat held (the grace period here is longer than the test).
     rt.block_on(async {
         let mut w = Client::join(&addr, "Wes", None, true).await;
         loop {
             if let Some(u) = &w.latest
-                && u.seats[0].away
+                && !u.seats[0].connected
+                && !u.seats[0].away
             {
                 break;
             }

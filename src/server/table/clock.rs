@@ -74,6 +74,32 @@ impl<G: Ruleset> Table<G> {
         };
     }
 
+    /// Tells the table which away people a bot now plays for: those whose grace period has
+    /// just ended (their seats' neighbourhoods hear, or everyone outside a hall).
+    fn note_covered_seats(&mut self, now: Millis) {
+        let away = self.cfg.away_ms;
+        let due: Vec<Seat> = self
+            .occupancy
+            .botlike
+            .iter()
+            .filter(|(s, since)| {
+                since.is_some_and(|t| now >= t + away) && !self.slots[*s as usize].covered
+            })
+            .map(|(s, _)| *s)
+            .collect();
+        for s in &due {
+            self.slots[*s as usize].covered = true;
+        }
+        match due.as_slice() {
+            [] => {}
+            [one] => {
+                let who = self.near(*one);
+                self.seat_news(who, now);
+            }
+            _ => self.seat_news(None, now),
+        }
+    }
+
     /// How many of the table's bots have a search of their own under way (or done, its pick
     /// not yet played).
     pub fn bots_thinking(&self) -> usize {
@@ -127,6 +153,7 @@ impl<G: Ruleset> Table<G> {
             }
             return;
         }
+        self.note_covered_seats(now);
         if self.game.deadline().is_some_and(|d| d <= now) {
             let evs = self.game.tick(now);
             self.push_entry(Entry::Tick { at: now });

@@ -170,6 +170,7 @@ impl<G: Ruleset> Table<G> {
                 let slot = &mut self.slots[i];
                 slot.conn = Some(conn);
                 slot.away_since = None;
+                slot.covered = false;
                 if let Some(col) = &color {
                     let col = col.to_ascii_lowercase();
                     if COLORS.contains(&col.as_str())
@@ -211,7 +212,9 @@ impl<G: Ruleset> Table<G> {
         self.maybe_start(now);
         if seat.is_none() {
             // A spectator's arrival changes nothing anyone else sees: it alone is sent the
-            // table (a crowd of arrivals costs one message each, not one per connection).
+            // table (a crowd of arrivals costs one message each, not one per connection),
+            // with the game so far, so that whoever walks up to the hall screen can read
+            // what happened.
             self.send_table_to(conn, now);
         } else {
             let who = seat.and_then(|s| self.near(s as Seat));
@@ -226,19 +229,7 @@ impl<G: Ruleset> Table<G> {
             // What they missed, in words for them; what their bot did for them is told as
             // their bot's doing.
             let me = seat.map(|s| s as Seat);
-            let skip = self.history.len().saturating_sub(HISTORY_SENT);
-            let mut log = Vec::new();
-            let mut kinds = Vec::new();
-            let mut stood_in = false;
-            for (e, stand_in) in self.history.iter().skip(skip) {
-                let Some((text, kind)) = self.log_line(e, me) else {
-                    continue;
-                };
-                let by_bot = me.is_some() && *stand_in == me;
-                stood_in |= by_bot;
-                log.push(if by_bot { by_your_bot(&text) } else { text });
-                kinds.push(kind);
-            }
+            let (log, kinds, stood_in) = self.game_so_far(me);
             let mut notice = format!(
                 "welcome back to seat {}: the game so far follows",
                 seat.map_or(0, |s| s + 1)
@@ -263,14 +254,38 @@ impl<G: Ruleset> Table<G> {
         self.send_review_to(conn);
     }
 
-    /// The table as it is now, to one connection only (its seat list in full).
+    /// The table as it is now, to one connection only (its seat list in full), with the
+    /// game's latest lines as a spectator reads them.
     pub(super) fn send_table_to(&mut self, conn: ConnId, now: Millis) {
         let changes = self.seat_changes;
         if let Some(c) = self.conns.get_mut(&conn) {
             c.hall.seats_seen = changes;
         }
-        let msg = self.update_for(conn, &[], now, None);
+        let mut msg = self.update_for(conn, &[], now, None);
+        if let ServerMsg::Update(u) = &mut msg {
+            (u.log, u.log_kinds, _) = self.game_so_far(None);
+        }
         self.send(conn, msg);
+    }
+
+    /// The game's latest lines (at most [`HISTORY_SENT`]) in words for `me` (a spectator:
+    /// `None`); what a bot did for `me` while they were away is told as their bot's doing,
+    /// and the flag says whether there was any.
+    fn game_so_far(&self, me: Option<Seat>) -> (Vec<String>, Vec<EventKind>, bool) {
+        let skip = self.history.len().saturating_sub(HISTORY_SENT);
+        let mut log = Vec::new();
+        let mut kinds = Vec::new();
+        let mut stood_in = false;
+        for (e, stand_in) in self.history.iter().skip(skip) {
+            let Some((text, kind)) = self.log_line(e, me) else {
+                continue;
+            };
+            let by_bot = me.is_some() && *stand_in == me;
+            stood_in |= by_bot;
+            log.push(if by_bot { by_your_bot(&text) } else { text });
+            kinds.push(kind);
+        }
+        (log, kinds, stood_in)
     }
 
     pub(super) fn choose_color(&mut self, conn: ConnId, col: &str, now: Millis) {

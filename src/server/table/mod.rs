@@ -136,6 +136,9 @@ struct Slot {
     ready: bool,
     /// When a person's connection dropped.
     away_since: Option<Millis>,
+    /// The seat lists say a bot plays for this away person: set when the grace period
+    /// ends, not when the connection drops, so nobody reads "bot plays" while it does not.
+    covered: bool,
 }
 
 #[derive(Debug)]
@@ -331,6 +334,7 @@ impl<G: Ruleset> Table<G> {
                     color: COLORS[i % COLORS.len()].to_string(),
                     ready: false,
                     away_since: None,
+                    covered: false,
                 })
                 .collect(),
             bots: (0..seats).map(|_| None).collect(),
@@ -593,7 +597,7 @@ impl<G: Ruleset> Table<G> {
             name: self.names[i].clone(),
             bot: s.occupant == Occupant::Bot,
             connected: s.occupant == Occupant::Bot || s.conn.is_some(),
-            away: s.occupant == Occupant::Person && s.conn.is_none() && self.started,
+            away: s.occupant == Occupant::Person && s.conn.is_none() && s.covered,
             color: s.color.clone(),
             ready: s.ready,
             level: (s.occupant == Occupant::Bot)
@@ -713,6 +717,7 @@ impl<G: Ruleset> Table<G> {
             let slot = &mut self.slots[seat as usize];
             if slot.conn == Some(conn) {
                 slot.conn = None;
+                slot.covered = false;
                 if self.started {
                     slot.away_since = Some(now);
                     tracing::info!(seat = seat + 1, name = %slot.name, "left; the seat is held for them");
