@@ -287,7 +287,7 @@ pub async fn connect_lasting_to<V: DeserializeOwned + Send + 'static>(
                     Some(m) => if out_tx.send(m).await.is_err() { return },
                     None => {
                         let note = format!("lost the connection to {addr}; reconnecting…");
-                        if out_tx.send(ServerMsg::Notice(note)).await.is_err() { return }
+                        if out_tx.send(ServerMsg::Reconnecting(note)).await.is_err() { return }
                         let until = tokio::time::Instant::now() + retry_for;
                         let mut wait = Duration::from_millis(250);
                         loop {

@@ -135,6 +135,9 @@ pub async fn run<V: PlainView, R: AsyncBufRead + Unpin>(
                         Ok(n) if n >= 1 => { tx.send(ClientMsg::Kick(n - 1)).await?; }
                         _ => writeln!(out, "error: kick which seat? e.g. `kick 3`")?,
                     },
+                    _ if st.reconnecting => {
+                        writeln!(out, "error: not sent: the connection to the host is lost; reconnecting…")?;
+                    }
                     _ => {
                         // A script's line is sent as it stands; the warning is told first.
                         if let Some(w) = st.update.as_ref().and_then(|u| u.view.warn_before(&line)) {

@@ -105,6 +105,9 @@ pub struct ClientState<V = GameView> {
     pub last_error: Option<String>,
     /// Why the connection ended, once it has.
     pub closed: Option<String>,
+    /// The connection dropped and the client is trying to come back: nothing is sent until
+    /// the host welcomes it again.
+    pub reconnecting: bool,
     /// Answers to `legal` requests.
     pub legal_reply: Option<Vec<String>>,
     /// The last legal list the host gave (an answer or an update that carried one): an
@@ -140,6 +143,7 @@ impl<V> Default for ClientState<V> {
             log: VecDeque::new(),
             last_error: None,
             closed: None,
+            reconnecting: false,
             legal_reply: None,
             last_legal: Vec::new(),
             last_moves: Vec::new(),
@@ -218,6 +222,7 @@ impl<V: PlainView> ClientState<V> {
             ServerMsg::Welcome {
                 seat, token, game, ..
             } => {
+                self.reconnecting = false;
                 self.seat = seat;
                 self.token = (!token.is_empty()).then_some(token);
                 self.map = build_map(&game.map);
@@ -362,7 +367,12 @@ impl<V: PlainView> ClientState<V> {
                 self.review = Some(state);
             }
             ServerMsg::Notice(s) => lines.push(Line::Notice(s)),
+            ServerMsg::Reconnecting(s) => {
+                self.reconnecting = true;
+                lines.push(Line::Notice(s));
+            }
             ServerMsg::Closing { reason } => {
+                self.reconnecting = false;
                 lines.push(Line::Notice(format!(
                     "the host closed the connection: {reason}"
                 )));

@@ -622,7 +622,8 @@ async fn client(
                 | ServerMsg::Summary(_)
                 | ServerMsg::Hint(_)
                 | ServerMsg::Review(_)
-                | ServerMsg::Notice(_) => {}
+                | ServerMsg::Notice(_)
+                | ServerMsg::Reconnecting(_) => {}
             }
         }
     }

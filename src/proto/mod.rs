@@ -253,6 +253,11 @@ pub enum ServerMsg<V = GameView> {
     /// The game's review, computed by the host once the game is over: its progress, then the
     /// review (sent to everyone, and to whoever comes later).
     Review(crate::review::ReviewState),
+    /// Never on the wire: the client's own word that its connection dropped and it is trying
+    /// to come back ([`crate::client::net::connect_lasting`]); the host's next welcome ends
+    /// it. Until then the screens say so and send nothing.
+    #[serde(skip)]
+    Reconnecting(String),
 }
 
 /// What `hard` would play in the asking seat ([`ServerMsg::Hint`]).

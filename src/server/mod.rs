@@ -310,7 +310,10 @@ async fn run_table<G: Ruleset>(
                 table.set_wall_clock(wall_us());
                 table.tick(now());
             }
-            _ = &mut shutdown => break,
+            _ = &mut shutdown => {
+                say_goodbye(closers).await;
+                break;
+            }
         }
         let took = step.elapsed();
         if took > Duration::from_millis(20) {
@@ -335,6 +338,26 @@ async fn run_table<G: Ruleset>(
         });
     }
     table
+}
+
+/// What every connection hears when the host stops serving on purpose: their clients stop
+/// trying to reconnect and say why, instead of retrying for minutes. Waits (at most a
+/// second) for the writers to send it.
+async fn say_goodbye<V: Serialize + Clone>(closers: std::collections::HashMap<ConnId, Outbox<V>>) {
+    let reason = "the host stopped the game; if it resumes it, join again to take your seat back";
+    let mut writers = Vec::new();
+    for (_, tx) in closers {
+        let sent = tx.offer(ServerMsg::Closing {
+            reason: reason.to_string(),
+        });
+        if let (table::Sent::Queued, Outbox::Wire(w)) = (sent, tx) {
+            writers.push(w);
+        }
+    }
+    let until = Instant::now() + Duration::from_secs(1);
+    while writers.iter().any(|w| !w.writer_gone()) && Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
 }
 
 /// Runs a table's job ([`table::CoachJob`]) on a thread of its own, its news posted back to

@@ -94,6 +94,12 @@ impl WireTx {
         let st = self.shared.lock();
         self.shared.bound.saturating_sub(st.frames.len())
     }
+
+    /// The writer has ended (after its last frame, or cut): a host stopping waits for this
+    /// so its closing words reach the players before the process goes.
+    pub fn writer_gone(&self) -> bool {
+        !self.shared.lock().receiving
+    }
 }
 
 impl std::fmt::Debug for WireTx {

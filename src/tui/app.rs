@@ -758,6 +758,12 @@ impl App {
             self.warn("You are watching: spectators cannot play.");
             return Vec::new();
         }
+        if self.st().reconnecting {
+            self.warn(format!(
+                "Not sent: {text}. The connection to the host is lost; reconnecting…"
+            ));
+            return Vec::new();
+        }
         let warning = (self.st().update.as_ref())
             .and_then(|u| crate::client::rulesets::warn_before(&u.view, text));
         if let Some(w) = warning

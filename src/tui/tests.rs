@@ -1464,6 +1464,50 @@ fn an_answer_to_a_key_stays_while_the_bots_play() {
 }
 
 #[test]
+fn a_lost_connection_shows_on_the_status_line_and_keys_send_nothing_until_it_is_back() {
+    let mut s = main_sample();
+    let now = std::time::Instant::now();
+    s.app.on_server(
+        0,
+        ServerMsg::Reconnecting("lost the connection to 10.0.0.1:7878; reconnecting…".into()),
+        now,
+    );
+    let p = super::ui::prompt(&s.app).0;
+    assert!(
+        p.starts_with("Lost the connection to the host; reconnecting"),
+        "{p}"
+    );
+    let fx = s.app.command("end");
+    assert!(fx.is_empty(), "nothing goes out while the link is down");
+    assert!(
+        s.app
+            .flash
+            .as_ref()
+            .is_some_and(|f| f.text.starts_with("Not sent: end.")),
+        "{:?}",
+        s.app.flash
+    );
+    // The host's welcome on the new connection ends it.
+    let game = s.app.st().game.clone().expect("a game");
+    s.app.on_server(
+        0,
+        ServerMsg::Welcome {
+            version: crate::proto::PROTOCOL_VERSION,
+            seat: Some(0),
+            token: String::new(),
+            game: Box::new(game),
+        },
+        now,
+    );
+    assert!(
+        !super::ui::prompt(&s.app)
+            .0
+            .starts_with("Lost the connection")
+    );
+    assert!(!s.app.command("end").is_empty());
+}
+
+#[test]
 fn risks_battle_title_gives_the_key_to_the_attacker_alone() {
     let mut s = Sample::risk(3, 4, ColorLevel::None);
     for _ in 0..3000 {

@@ -260,6 +260,12 @@ pub fn prompt(app: &App) -> (String, Style) {
     if let Some(c) = &st.closed {
         return (format!("Disconnected: {c}. Press q to leave."), t.error());
     }
+    if st.reconnecting {
+        return (
+            "Lost the connection to the host; reconnecting… Your seat is held for you.".into(),
+            t.warn(),
+        );
+    }
     if let Some(r) = app.ruleset() {
         return r.prompt(&app.ctx());
     }

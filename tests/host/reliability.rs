@@ -613,3 +613,26 @@ fn damaged_saves_and_saves_from_another_version_are_refused() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_that_stops_tells_its_players_so_they_do_not_wait_for_it() {
+    let host = support::host(2, 1, 5, 600_000, Limits::default()).await;
+    let addr = host.addr.to_string();
+    let mut ann = Client::join(&addr, "Ann", None, false).await;
+    let mut wes = Client::join(&addr, "Wes", None, true).await;
+    host.stop().await;
+    for c in [&mut ann, &mut wes] {
+        while c.next().await.is_some() {}
+        let closing = c.said.iter().find_map(|m| match m {
+            ServerMsg::Closing { reason } => Some(reason.clone()),
+            _ => None,
+        });
+        assert!(
+            closing
+                .as_deref()
+                .is_some_and(|r| r.contains("the host stopped the game")),
+            "{:?}",
+            c.said
+        );
+    }
+}
