@@ -311,7 +311,7 @@ async fn run_table<G: Ruleset>(
                 table.tick(now());
             }
             _ = &mut shutdown => {
-                say_goodbye(closers).await;
+                say_goodbye(closers, table.resumable()).await;
                 break;
             }
         }
@@ -340,22 +340,40 @@ async fn run_table<G: Ruleset>(
     table
 }
 
-/// What every connection hears when the host stops serving on purpose: their clients stop
-/// trying to reconnect and say why, instead of retrying for minutes. Waits (at most a
-/// second) for the writers to send it.
-async fn say_goodbye<V: Serialize + Clone>(closers: std::collections::HashMap<ConnId, Outbox<V>>) {
-    let reason = "the host stopped the game; if it resumes it, join again to take your seat back";
+/// What every connection hears when the host stops serving on purpose. A saved game in
+/// progress may come back (`--resume`), so its clients are told so and go on reconnecting by
+/// themselves; any other game is over for them, and their clients stop trying and say why.
+/// Waits (at most a second) for the writers to send it.
+async fn say_goodbye<V: Serialize + Clone>(
+    closers: std::collections::HashMap<ConnId, Outbox<V>>,
+    resumable: bool,
+) {
+    let msg = if resumable {
+        ServerMsg::Notice(
+            "the host stopped the game; it is saved, and when the host resumes it you are back in your seat by yourself".into(),
+        )
+    } else {
+        ServerMsg::Closing {
+            reason: "the host stopped the game".into(),
+        }
+    };
+    let mut out = table::Outgoing::new(msg);
     let mut writers = Vec::new();
     for (_, tx) in closers {
-        let sent = tx.offer(ServerMsg::Closing {
-            reason: reason.to_string(),
-        });
+        let sent = tx.offer_shared(&mut out);
         if let (table::Sent::Queued, Outbox::Wire(w)) = (sent, tx) {
             writers.push(w);
         }
     }
+    let done = |w: &crate::server::wire_queue::WireTx| {
+        if resumable {
+            w.drained()
+        } else {
+            w.writer_gone()
+        }
+    };
     let until = Instant::now() + Duration::from_secs(1);
-    while writers.iter().any(|w| !w.writer_gone()) && Instant::now() < until {
+    while writers.iter().any(|w| !done(w)) && Instant::now() < until {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }

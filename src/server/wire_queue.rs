@@ -100,6 +100,12 @@ impl WireTx {
     pub fn writer_gone(&self) -> bool {
         !self.shared.lock().receiving
     }
+
+    /// The writer has taken every queued frame (or ended).
+    pub fn drained(&self) -> bool {
+        let st = self.shared.lock();
+        st.frames.is_empty() || !st.receiving
+    }
 }
 
 impl std::fmt::Debug for WireTx {

@@ -615,6 +615,42 @@ fn damaged_saves_and_saves_from_another_version_are_refused() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_that_stops_a_saved_game_tells_its_players_it_will_have_them_back() {
+    let data = scratch("stop-saved");
+    let game = base_args(8).create(2, 8).unwrap();
+    let cfg = TableConfig {
+        bots: 1,
+        bot_kind: BotKind::Random,
+        bot_think_ms: 0,
+        seed: 8,
+        ..TableConfig::default()
+    };
+    let mut table = Table::new(game, cfg);
+    let header = Header::new(&base_args(8), 2, 8, vec!["Ann".into(), "Bot 2".into()]);
+    table.save_to(catan::save::SaveWriter::create(&data.join("g.catan"), header).unwrap());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let host = catan::server::RunningHost::start_with(listener, table, Limits::default()).unwrap();
+    let mut ann = Client::join(&host.addr.to_string(), "Ann", None, false).await;
+    ann.my_turn().await;
+    host.stop().await;
+    while ann.next().await.is_some() {}
+    assert!(
+        ann.said
+            .iter()
+            .any(|m| matches!(m, ServerMsg::Notice(n) if n.contains("when the host resumes it"))),
+        "{:?}",
+        ann.said
+    );
+    assert!(
+        !ann.said
+            .iter()
+            .any(|m| matches!(m, ServerMsg::Closing { .. })),
+        "the client goes on reconnecting: {:?}",
+        ann.said
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_host_that_stops_tells_its_players_so_they_do_not_wait_for_it() {
     let host = support::host(2, 1, 5, 600_000, Limits::default()).await;
     let addr = host.addr.to_string();

@@ -501,6 +501,12 @@ impl<G: Ruleset> Table<G> {
     }
 
     /// Why the game is not being saved, while it is not (a newcomer hears it on arrival).
+    /// A game in progress that its save can bring back (`catan host --resume`): when the
+    /// host stops, its players' clients wait for it instead of giving up.
+    pub fn resumable(&self) -> bool {
+        self.started && self.save.is_some() && self.game.outcome().is_none()
+    }
+
     pub fn save_problem(&self) -> Option<&str> {
         self.save.as_ref().and_then(|s| s.problem())
     }
