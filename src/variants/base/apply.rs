@@ -162,7 +162,7 @@ impl BaseGame {
                 "move the robber first (`robber HEX`), then you can {what}"
             )),
             Phase::RoadBuilding { .. } => refuse("place your free roads first (`road EDGE`)"),
-            Phase::Setup { .. } => refuse("the game has not started: place your starting pieces"),
+            Phase::Setup { settlement, .. } => Err(setup_refusal(*settlement)),
             Phase::SpecialBuild { builder } => refuse(format!(
                 "it is seat {}'s special build: only building and buying development cards",
                 builder + 1
@@ -395,9 +395,9 @@ impl BaseGame {
     fn roll(&mut self, cx: &mut Act<Event>) -> Verdict {
         self.not_your_turn(cx.seat)?;
         if self.phase != Phase::Roll {
-            return refuse(match self.phase {
-                Phase::Setup { .. } => "the game has not started: place your starting pieces",
-                _ => "you have already rolled this turn",
+            return Err(match self.phase {
+                Phase::Setup { settlement, .. } => setup_refusal(settlement),
+                _ => RuleError::new("you have already rolled this turn"),
             });
         }
         let dice = self.rng.dice();
@@ -1057,4 +1057,16 @@ fn resume_phase(r: Resume) -> Phase {
         Resume::Roll => Phase::Roll,
         Resume::Main => Phase::Main,
     }
+}
+
+/// Refuses a command of the game proper during the setup. The game has begun (its first
+/// notice says so), so the refusal says that setup comes first and what the seat places now
+/// (`settlement`: the one it has just placed, when its road is next).
+fn setup_refusal(settlement: Option<CornerId>) -> RuleError {
+    RuleError::new(match settlement {
+        None => "not during setup: place your starting settlement first (`settle CORNER`)",
+        Some(_) => {
+            "not during setup: place your starting road first, next to your new settlement (`road EDGE`)"
+        }
+    })
 }

@@ -370,6 +370,26 @@ fn setup_goes_in_snake_order() {
     }
 }
 
+/// The game has begun when setup starts (its first notice says so): the commands of the game
+/// proper are refused as not yet allowed in setup, naming what the seat places now, never as
+/// "the game has not started".
+#[test]
+fn setup_refuses_the_game_proper_by_saying_what_to_place() {
+    let mut g = new_game(config(4));
+    for text in ["roll", "city E.sw", "buy dev"] {
+        let msg = refused(&mut g, 0, text);
+        says(msg.clone(), "not during setup: place your starting settlement first");
+        assert!(!msg.contains("not started"), "{text}: {msg}");
+    }
+    ok(&mut g, 0, "settle E.nw");
+    for text in ["roll", "city E.nw", "buy dev"] {
+        says(
+            refused(&mut g, 0, text),
+            "not during setup: place your starting road first",
+        );
+    }
+}
+
 #[test]
 fn setup_places_a_settlement_then_a_road_touching_it() {
     let mut g = new_game(config(4));
@@ -380,7 +400,7 @@ fn setup_places_a_settlement_then_a_road_touching_it() {
         "road next to your new settlement",
     );
     says(refused(&mut g, 0, "road H.s"), "does not touch");
-    says(refused(&mut g, 0, "roll"), "not started");
+    says(refused(&mut g, 0, "roll"), "not during setup");
     ok(&mut g, 0, "road E.n");
     assert_eq!(
         g.phase,

@@ -72,7 +72,7 @@ impl BigGame {
             Phase::Round { .. } => {}
             Phase::Setup => {
                 return refuse(
-                    "the game has not started: choose a settlement to collect from (`collect C`), then one to turn into a city (`city C`)",
+                    "not during setup: choose a settlement to collect from (`collect C`) first, then one to turn into a city (`city C`)",
                 );
             }
             Phase::Over { .. } => return refuse("the game is over"),

@@ -453,6 +453,15 @@ fn setup_collects_around_one_settlement_then_makes_one_a_city() {
     assert_eq!(g.round, 1);
 }
 
+/// Setup is part of the game, which has begun: a round's command then is refused as not yet
+/// allowed in setup, saying what setup asks, not as "the game has not started".
+#[test]
+fn setup_refuses_round_commands_as_setup() {
+    let mut g = game(1);
+    let msg = refused(&mut g, 0, Command::BuyDev);
+    assert!(msg.starts_with("not during setup: choose a settlement"), "{msg}");
+}
+
 #[test]
 fn the_host_makes_the_setup_choices_when_time_runs_out() {
     let mut g = game(2);

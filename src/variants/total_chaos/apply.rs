@@ -80,7 +80,9 @@ impl ChaosGame {
     pub(crate) fn need_build(&self, what: &str) -> Result<(), RuleError> {
         match &self.phase {
             Phase::Build => Ok(()),
-            Phase::Setup { .. } => refuse("the game has not started: place your starting pieces"),
+            Phase::Setup { .. } => refuse(
+                "not during setup: every player places their starting settlements and roads first",
+            ),
             Phase::Over { .. } => refuse("the game is over"),
             p => refuse(format!(
                 "you can {what} only in the building and trading phase (now: the {})",

@@ -141,6 +141,16 @@ fn a_placement_out_of_time_goes_to_the_best_free_spot() {
     assert_eq!(g.deadline(), None);
 }
 
+/// Setup is part of the game, which has begun: a purchase then is refused as not yet allowed
+/// in setup, not as "the game has not started".
+#[test]
+fn setup_refuses_building_phase_commands_as_setup() {
+    let mut g = game(3, 5);
+    let first = g.order[0];
+    let msg = no(&mut g, first, Command::BuyDev, 0);
+    assert!(msg.starts_with("not during setup"), "{msg}");
+}
+
 #[test]
 fn the_second_settlement_takes_its_starting_resources() {
     let mut g = game(2, 9);
