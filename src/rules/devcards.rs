@@ -348,6 +348,10 @@ pub trait DevTable: Banks {
     type Event: From<DevEvent> + From<AwardEvent>;
     /// Refuses a purchase now (the phase, whose turn it is), saying why.
     fn may_buy(&self, seat: Seat) -> Result<(), RuleError>;
+    /// Refuses any card while the game is not under way (its setup, or once it is over),
+    /// saying so: [`DevTable::check_card`] asks this first, since then it is the reason
+    /// whatever the seat holds.
+    fn in_play(&self, seat: Seat) -> Result<(), RuleError>;
     /// Refuses a card played now (the phase, whose turn it is), before the one-card rule.
     fn may_play(&self, seat: Seat) -> Result<(), RuleError>;
     /// The turn (or round) that dates a purchase: the card is playable in a later one.
@@ -390,9 +394,14 @@ pub trait DevTable: Banks {
         Ok(())
     }
 
-    /// Refuses a card the seat may not play now: the ruleset's gate, then one card a turn,
-    /// then one held since an earlier turn.
+    /// Refuses a card the seat may not play now, the most telling reason first: the game not
+    /// under way, then a card the seat does not hold (no timing would let it play one), then
+    /// the ruleset's timing gate, one card a turn, and one held since an earlier turn.
     fn check_card(&self, seat: Seat, card: DevCard) -> Result<(), RuleError> {
+        self.in_play(seat)?;
+        if !self.dev_hand(seat).holds(card) {
+            return refuse(format!("you have no {card} card"));
+        }
         self.may_play(seat)?;
         if self.has_played(seat) {
             return refuse(Self::PLAYED_ALREADY);

@@ -162,13 +162,30 @@ impl BaseGame {
                 "move the robber first (`robber HEX`), then you can {what}"
             )),
             Phase::RoadBuilding { .. } => refuse("place your free roads first (`road EDGE`)"),
-            Phase::Setup { settlement, .. } => Err(setup_refusal(*settlement)),
+            Phase::Setup { .. } => Err(self.setup_refusal(seat)),
             Phase::SpecialBuild { builder } => refuse(format!(
                 "it is seat {}'s special build: only building and buying development cards",
                 builder + 1
             )),
             Phase::Over { .. } => refuse("the game is over"),
         }
+    }
+
+    /// Refuses a command of the game proper during the setup. The game has begun (its first
+    /// notice says so), so the refusal says that setup comes first and what the seat places
+    /// now, or who is placing when it is another seat.
+    fn setup_refusal(&self, seat: Seat) -> RuleError {
+        RuleError::new(match self.phase {
+            Phase::Setup { step, .. } if self.setup_seat(step) != seat => format!(
+                "not during setup: seat {} is placing their starting pieces now",
+                self.setup_seat(step) + 1
+            ),
+            Phase::Setup {
+                settlement: Some(_),
+                ..
+            } => "not during setup: place your starting road first, next to your new settlement (`road EDGE`)".into(),
+            _ => "not during setup: place your starting settlement first (`settle CORNER`)".into(),
+        })
     }
 
     /// Refuses a build or purchase unless it is the seat's main phase or its special build.
@@ -396,7 +413,7 @@ impl BaseGame {
         self.not_your_turn(cx.seat)?;
         if self.phase != Phase::Roll {
             return Err(match self.phase {
-                Phase::Setup { settlement, .. } => setup_refusal(settlement),
+                Phase::Setup { .. } => self.setup_refusal(cx.seat),
                 _ => RuleError::new("you have already rolled this turn"),
             });
         }
@@ -745,6 +762,13 @@ impl DevTable for BaseGame {
     fn may_buy(&self, seat: Seat) -> Result<(), RuleError> {
         self.need_build(seat, "buy a development card")
     }
+    fn in_play(&self, seat: Seat) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::Setup { .. } => Err(self.setup_refusal(seat)),
+            Phase::Over { .. } => refuse("the game is over"),
+            _ => Ok(()),
+        }
+    }
     fn may_play(&self, seat: Seat) -> Result<(), RuleError> {
         self.not_your_turn(seat)?;
         match self.phase {
@@ -1057,16 +1081,4 @@ fn resume_phase(r: Resume) -> Phase {
         Resume::Roll => Phase::Roll,
         Resume::Main => Phase::Main,
     }
-}
-
-/// Refuses a command of the game proper during the setup. The game has begun (its first
-/// notice says so), so the refusal says that setup comes first and what the seat places now
-/// (`settlement`: the one it has just placed, when its road is next).
-fn setup_refusal(settlement: Option<CornerId>) -> RuleError {
-    RuleError::new(match settlement {
-        None => "not during setup: place your starting settlement first (`settle CORNER`)",
-        Some(_) => {
-            "not during setup: place your starting road first, next to your new settlement (`road EDGE`)"
-        }
-    })
 }

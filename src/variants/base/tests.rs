@@ -1326,6 +1326,31 @@ fn no_development_card_while_discards_or_the_robber_wait() {
     ok(&mut g, 0, "play monopoly wool");
 }
 
+/// A refused card names the most telling reason first: setup (whatever the seat holds), then
+/// a card the seat does not hold (no waiting would let it play one), and only then the
+/// timing that a card held would have to wait for.
+#[test]
+fn a_refused_card_says_setup_then_not_held_then_timing() {
+    let mut g = new_game(config(2));
+    says(
+        refused(&mut g, 0, "play knight"),
+        "not during setup: place your starting settlement first",
+    );
+    says(
+        refused(&mut g, 1, "play knight"),
+        "not during setup: seat 1 is placing their starting pieces now",
+    );
+    let mut g = playing(2);
+    set_hand(&mut g, 1, "8 wool");
+    next_roll(&mut g, 7);
+    ok(&mut g, 0, "roll");
+    assert!(matches!(g.phase, Phase::Discard { .. }));
+    says(refused(&mut g, 0, "play knight"), "you have no Knight card");
+    says(refused(&mut g, 1, "play knight"), "you have no Knight card");
+    give_dev(&mut g, 0, DevCard::Knight, 0);
+    says(refused(&mut g, 0, "play knight"), "before you roll or after");
+}
+
 #[test]
 fn development_cards_are_played_on_your_own_turn_only() {
     let mut g = main_phase(2);

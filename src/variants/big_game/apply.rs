@@ -66,17 +66,21 @@ impl BigGame {
 
     // ---- gates ----------------------------------------------------------------------------
 
+    /// Refuses anything but setup's choices while the game is not under way: in its setup
+    /// (which has begun, so the refusal says what setup asks first) or once it is over.
+    fn under_way(&self) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::Round { .. } => Ok(()),
+            Phase::Setup => refuse(
+                "not during setup: choose a settlement to collect from (`collect C`) first, then one to turn into a city (`city C`)",
+            ),
+            Phase::Over { .. } => refuse("the game is over"),
+        }
+    }
+
     /// Refuses unless a round is on and the seat owes no discard.
     fn need_round(&self, seat: Seat) -> Result<(), RuleError> {
-        match self.phase {
-            Phase::Round { .. } => {}
-            Phase::Setup => {
-                return refuse(
-                    "not during setup: choose a settlement to collect from (`collect C`) first, then one to turn into a city (`city C`)",
-                );
-            }
-            Phase::Over { .. } => return refuse("the game is over"),
-        }
+        self.under_way()?;
         let owed = self.turn[seat as usize].must_discard;
         if owed > 0 {
             return refuse(format!(
@@ -989,6 +993,9 @@ impl DevTable for BigGame {
     type Event = Event;
     fn may_buy(&self, seat: Seat) -> Result<(), RuleError> {
         self.need_active(seat, "buy development cards")
+    }
+    fn in_play(&self, _seat: Seat) -> Result<(), RuleError> {
+        self.under_way()
     }
     fn may_play(&self, seat: Seat) -> Result<(), RuleError> {
         self.need_active(seat, "play development cards")

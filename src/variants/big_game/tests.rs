@@ -462,6 +462,26 @@ fn setup_refuses_round_commands_as_setup() {
     assert!(msg.starts_with("not during setup: choose a settlement"), "{msg}");
 }
 
+/// A refused card names setup first, then a card the seat does not hold, and only then the
+/// round a held card would have to wait for.
+#[test]
+fn a_refused_card_says_setup_then_not_held_then_timing() {
+    let knight = Command::PlayKnight(KnightUse::Take(Resource::Ore));
+    let mut g = game(1);
+    let msg = refused(&mut g, 0, knight);
+    assert!(msg.starts_with("not during setup"), "{msg}");
+    let mut g = started(1);
+    let moon = (0..2).find(|s| Group::of(*s) == Group::Moon).unwrap();
+    let msg = refused(&mut g, moon, knight);
+    assert_eq!(msg, "you have no Knight card");
+    g.table.dev[moon as usize].cards.push(HeldCard {
+        card: DevCard::Knight,
+        bought_turn: 0,
+    });
+    let msg = refused(&mut g, moon, knight);
+    assert!(msg.contains("group's round"), "{msg}");
+}
+
 #[test]
 fn the_host_makes_the_setup_choices_when_time_runs_out() {
     let mut g = game(2);

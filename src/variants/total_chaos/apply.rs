@@ -76,14 +76,23 @@ impl ChaosGame {
         }
     }
 
-    /// Refuses a command that belongs to the building phase, saying what is on instead.
-    pub(crate) fn need_build(&self, what: &str) -> Result<(), RuleError> {
+    /// Refuses anything but setup's placements while the game is not under way: in its setup
+    /// (which has begun, so the refusal says setup comes first) or once it is over.
+    fn under_way(&self) -> Result<(), RuleError> {
         match &self.phase {
-            Phase::Build => Ok(()),
             Phase::Setup { .. } => refuse(
                 "not during setup: every player places their starting settlements and roads first",
             ),
             Phase::Over { .. } => refuse("the game is over"),
+            _ => Ok(()),
+        }
+    }
+
+    /// Refuses a command that belongs to the building phase, saying what is on instead.
+    pub(crate) fn need_build(&self, what: &str) -> Result<(), RuleError> {
+        self.under_way()?;
+        match &self.phase {
+            Phase::Build => Ok(()),
             p => refuse(format!(
                 "you can {what} only in the building and trading phase (now: the {})",
                 super::event::phase_words(p.name())
@@ -889,6 +898,9 @@ impl DevTable for ChaosGame {
     type Event = Event;
     fn may_buy(&self, _seat: Seat) -> Result<(), RuleError> {
         self.need_build("buy a development card")
+    }
+    fn in_play(&self, _seat: Seat) -> Result<(), RuleError> {
+        self.under_way()
     }
     fn may_play(&self, _seat: Seat) -> Result<(), RuleError> {
         self.need_build("play development cards")

@@ -653,6 +653,26 @@ fn roads_race_too() {
     let _ = e0;
 }
 
+/// A refused card names setup first, then a card the seat does not hold, and only then the
+/// phase a held card would have to wait for.
+#[test]
+fn a_refused_card_says_setup_then_not_held_then_timing() {
+    let mut g = game(2, 5);
+    let hex = g.table.map.land_hexes().next().unwrap();
+    let knight = Command::PlayKnight { hex, steal: None };
+    let why = no(&mut g, 0, knight, 0);
+    assert!(why.starts_with("not during setup"), "{why}");
+    let (mut g, now) = resource_phase(vec![ResourceSet::EMPTY; 2], ResourceSet::uniform(19));
+    let why = no(&mut g, 0, knight, now);
+    assert_eq!(why, "you have no Knight card");
+    g.table.dev[0].cards.push(HeldCard {
+        card: DevCard::Knight,
+        bought_turn: 0,
+    });
+    let why = no(&mut g, 0, knight, now);
+    assert!(why.contains("only in the building and trading phase"), "{why}");
+}
+
 #[test]
 fn building_waits_for_the_building_phase() {
     let (mut g, now) = resource_phase(vec![ResourceSet::EMPTY; 2], ResourceSet::uniform(19));
