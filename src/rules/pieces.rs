@@ -269,7 +269,35 @@ impl Pieces {
             {
                 Ok(())
             }
-            None => Err(Refusal::NotConnected(Spot::Edge(e), kind)),
+            None => Err(self.unconnected(map, seat, e, kind, &[e])),
+        }
+    }
+
+    /// Why a route at `e` does not join the seat's network: cut off, when one of the seat's
+    /// routes of that kind (other than `except`) ends at an end of `e` where an opponent's
+    /// building stands (the one thing that keeps them apart), else simply not connected.
+    /// Asked only once the route is known not to join, so an accepted one never pays for it.
+    fn unconnected(
+        &self,
+        map: &Map,
+        seat: Seat,
+        e: EdgeId,
+        kind: RouteKind,
+        except: &[EdgeId],
+    ) -> Refusal {
+        let cut_at = |c: &CornerId| {
+            self.building(*c).is_some_and(|b| b.owner != seat)
+                && map.topology.corner_edges(*c).iter().flatten().any(|f| {
+                    !except.contains(f)
+                        && self
+                            .route(*f)
+                            .is_some_and(|r| r.owner == seat && r.kind == kind)
+                })
+        };
+        if map.topology.edge_corners(e).iter().any(cut_at) {
+            Refusal::CutOff(e, kind)
+        } else {
+            Refusal::NotConnected(Spot::Edge(e), kind)
         }
     }
 
@@ -299,7 +327,7 @@ impl Pieces {
         {
             Ok(())
         } else {
-            Err(Refusal::NotConnected(Spot::Edge(e), kind))
+            Err(self.unconnected(map, seat, e, kind, &[e, gone]))
         }
     }
 
@@ -618,7 +646,11 @@ pub enum Refusal {
     NotOnLand(Spot),
     Occupied(Spot),
     DistanceRule(CornerId, CornerId),
+    /// Nothing of the seat's reaches the spot.
     NotConnected(Spot, RouteKind),
+    /// The seat's route of this kind reaches an end of the edge, but an opponent's building
+    /// stands there and cuts it off.
+    CutOff(EdgeId, RouteKind),
     NoneLeft(&'static str, u8),
     AlreadyCity(CornerId),
     NotYours(CornerId),
@@ -655,11 +687,19 @@ impl Refusal {
                 )
             }
             Refusal::NotConnected(Spot::Edge(e), RouteKind::Road) => format!(
-                "{} is not connected to your roads or buildings (an opponent's building blocks a road)",
+                "{} is not connected to your roads or buildings",
                 map.edge_name(e)
             ),
             Refusal::NotConnected(Spot::Edge(e), RouteKind::Ship) => format!(
                 "{} is not connected to your ships or to a building of yours on the coast",
+                map.edge_name(e)
+            ),
+            Refusal::CutOff(e, RouteKind::Road) => format!(
+                "{} is not connected to your roads or buildings (an opponent's building blocks a road)",
+                map.edge_name(e)
+            ),
+            Refusal::CutOff(e, RouteKind::Ship) => format!(
+                "{} is not connected to your ships or to a building of yours on the coast (an opponent's building blocks a ship)",
                 map.edge_name(e)
             ),
             Refusal::NoneLeft(what, n) => format!("you have no {what} left ({n} at most)"),
@@ -687,6 +727,47 @@ mod tests {
     use super::*;
     use crate::engine::rng::GameRng;
     use crate::variants::boards as builtin;
+
+    /// A ship that does not join its seat's ships says an opponent's building blocks it only
+    /// when one stands where the seat's own ship meets the edge, and a ship being moved does
+    /// not count as the one it would join.
+    #[test]
+    fn a_route_is_cut_off_only_where_an_opponents_building_stands() {
+        let map = Map::single(&builtin::spec("A").expect("board A"));
+        let mut p = Pieces::new(&map, 2, Stock::SEAFARERS);
+        let sea_at = |c: CornerId| -> Vec<EdgeId> {
+            let edges = map.topology.corner_edges(c);
+            edges
+                .into_iter()
+                .flatten()
+                .filter(|e| map.edge_is_ship_spot(*e))
+                .collect()
+        };
+        let c = *map
+            .land_corners()
+            .iter()
+            .find(|c| sea_at(**c).len() >= 2)
+            .expect("a coastal corner with two sea edges");
+        let (e1, e2) = (sea_at(c)[0], sea_at(c)[1]);
+        p.place_route(0, e1, RouteKind::Ship);
+        p.place_settlement(1, c);
+        let cut = p.check_route(&map, 0, e2, RouteKind::Ship, None);
+        assert_eq!(cut, Err(Refusal::CutOff(e2, RouteKind::Ship)));
+        let words = cut.unwrap_err().explain(&map).0;
+        assert!(
+            words.ends_with("(an opponent's building blocks a ship)"),
+            "{words}"
+        );
+        assert_eq!(
+            p.check_moved_route(&map, 0, e1, e2, RouteKind::Ship),
+            Err(Refusal::NotConnected(Spot::Edge(e2), RouteKind::Ship)),
+            "the moved ship itself joins nothing"
+        );
+        let words = Refusal::NotConnected(Spot::Edge(e2), RouteKind::Road)
+            .explain(&map)
+            .0;
+        assert!(!words.contains("blocks"), "{words}");
+    }
 
     /// The pruned search for up to 64 routes agrees with the plain search from every end, on
     /// random networks of roads and ships with rings, forks and opponents' buildings cutting

@@ -537,6 +537,23 @@ fn each_building_on_a_hex_earns() {
     assert_eq!(g.table.hands[0], ResourceSet::EMPTY);
 }
 
+/// A road that does not join the seat's network says an opponent's building blocks it only
+/// when one does: one of the seat's roads ends at an end of the edge where an opponent's
+/// building stands. Far from everything the seat has, it just is not connected.
+#[test]
+fn an_unconnected_road_blames_a_building_only_when_one_is_in_the_way() {
+    let mut g = main_phase(2);
+    put_settlement(&mut g, 0, "E.nw");
+    put_roads(&mut g, 0, &["E.n", "E.ne"]);
+    put_settlement(&mut g, 1, "E.e");
+    let blocked = refused(&mut g, 0, "road E.se");
+    says(blocked.clone(), "is not connected to your roads or buildings");
+    says(blocked, "(an opponent's building blocks a road)");
+    let far = refused(&mut g, 0, "road Q.n");
+    says(far.clone(), "is not connected to your roads or buildings");
+    assert!(!far.contains("blocks"), "nothing blocks it: {far}");
+}
+
 #[test]
 fn the_robber_blocks_its_hex() {
     let mut g = playing(4);
