@@ -1,6 +1,6 @@
 //! The words every ruleset's command language shares: seat numbers, offer numbers, trades
 //! (`GIVE for GET [to SEAT]`) and resource names, with the same messages when they are wrong;
-//! and how events name a seat to a viewer.
+//! how events name a seat to a viewer; and how a refusal names the spots a player typed.
 
 use crate::engine::{RuleError, Seat};
 use crate::rules::resources::{Resource, ResourceSet, parse_resource_list};
@@ -265,12 +265,139 @@ pub fn resource(s: &str) -> Result<Resource, RuleError> {
     })
 }
 
+/// Whether a word of a command line names a spot on the board, `<hex>.<corner or side>`
+/// (`C.nw`, `C.n`, `1C.se`, `~3.s`).
+fn is_spot_name(w: &str) -> bool {
+    let Some((hex, at)) = w.split_once('.') else {
+        return false;
+    };
+    !hex.is_empty()
+        && hex.chars().all(|c| c.is_ascii_alphanumeric() || c == '~')
+        && matches!(
+            at.to_ascii_lowercase().as_str(),
+            "n" | "ne" | "e" | "se" | "s" | "sw" | "w" | "nw"
+        )
+}
+
+/// A refusal of the command line `typed`, with each spot the line names written as the player
+/// wrote it. A corner touches up to three hexes and an edge two, so each has several names
+/// (`E.n` and `A.s` are one edge); the rules name a spot by its canonical one, and a player
+/// who typed `road E.n` should not have to work out that `A.s` is what they typed.
+/// `canonical` is the parsed command written back, which names the same spots in the same
+/// order as `typed`; where the two lists of spot names differ in length (a ruleset that
+/// writes its command otherwise) the refusal is left as it is. A spot typed by its canonical
+/// name, or by one that differs only in case, is left alone, so commands sent from the TUI's
+/// cursor (always canonical) are answered exactly as before.
+pub fn spots_as_typed(reason: &str, typed: &str, canonical: &str) -> String {
+    let typed_spots: Vec<&str> = typed
+        .split_whitespace()
+        .filter(|w| is_spot_name(w))
+        .collect();
+    let canonical_spots: Vec<&str> = canonical
+        .split_whitespace()
+        .filter(|w| is_spot_name(w))
+        .collect();
+    if typed_spots.len() != canonical_spots.len() {
+        return reason.to_string();
+    }
+    // The canonical name in the refusal and the typed one to show instead (its hex upper-cased
+    // and its corner or side lower-cased, as the game writes names).
+    let renamed: Vec<(&str, String)> = canonical_spots
+        .iter()
+        .zip(&typed_spots)
+        .filter(|(c, t)| !c.eq_ignore_ascii_case(t))
+        .filter_map(|(c, t)| {
+            let (hex, at) = t.split_once('.')?;
+            Some((
+                *c,
+                format!("{}.{}", hex.to_ascii_uppercase(), at.to_ascii_lowercase()),
+            ))
+        })
+        .collect();
+    if renamed.is_empty() {
+        return reason.to_string();
+    }
+    // One pass over the refusal, so a name written in is never renamed again; a name counts
+    // only as a whole word (`A.s` is not the start of `A.se`, nor the end of `AA.s`).
+    let part_of_name = |c: char| c.is_ascii_alphanumeric() || c == '~' || c == '.';
+    let mut out = String::with_capacity(reason.len());
+    let mut rest = reason;
+    let mut after_name_char = false;
+    while let Some(ch) = rest.chars().next() {
+        let whole = |c: &str| {
+            rest.starts_with(c)
+                && !rest[c.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(|n| n.is_ascii_alphanumeric())
+        };
+        match renamed.iter().find(|(c, _)| !after_name_char && whole(c)) {
+            Some((c, shown)) => {
+                out.push_str(shown);
+                rest = &rest[c.len()..];
+                after_name_char = true;
+            }
+            None => {
+                out.push(ch);
+                rest = &rest[ch.len_utf8()..];
+                after_name_char = part_of_name(ch);
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn names() -> Vec<String> {
         vec!["Ann".into(), "Bob".into()]
+    }
+
+    /// The examples a play-tester met: each refusal named another name of the spot typed.
+    #[test]
+    fn a_refusal_names_the_spot_as_typed() {
+        assert_eq!(
+            spots_as_typed(
+                "A.s does not touch your new settlement at E.sw",
+                "road E.n",
+                "road A.s"
+            ),
+            "E.n does not touch your new settlement at E.sw"
+        );
+        assert_eq!(
+            spots_as_typed(
+                "F.sw is next to the building at H.se (distance rule: the neighbouring corners must be empty)",
+                "settle h.E",
+                "settle F.sw"
+            ),
+            "H.e is next to the building at H.se (distance rule: the neighbouring corners must be empty)"
+        );
+        // Two spots, each renamed once, even where one's typed name is the other's canonical.
+        assert_eq!(
+            spots_as_typed(
+                "from B.n to A.s",
+                "move ship  A.s  E.n",
+                "move ship B.n A.s"
+            ),
+            "from A.s to E.n"
+        );
+    }
+
+    /// Only whole names are renamed, and nothing when the spots were typed canonically (the
+    /// TUI's cursor) or the lines do not name the same number of spots.
+    #[test]
+    fn a_refusal_is_left_alone_unless_a_spot_was_typed_otherwise() {
+        let reason = "A.s is next to A.se and AA.s; A.s.";
+        assert_eq!(
+            spots_as_typed(reason, "road E.n", "road A.s"),
+            "E.n is next to A.se and AA.s; E.n."
+        );
+        assert_eq!(spots_as_typed(reason, "road a.S", "road A.s"), reason);
+        assert_eq!(spots_as_typed(reason, "road A.s", "road A.s"), reason);
+        assert_eq!(spots_as_typed(reason, "r E.n", "road A.s extra.w"), reason);
+        assert_eq!(spots_as_typed(reason, "buy dev", "buy dev"), reason);
     }
 
     #[test]

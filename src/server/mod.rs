@@ -21,6 +21,8 @@ mod flood_tests;
 mod os;
 pub use os::{process_memory, process_memory_of, raise_open_files_limit};
 #[cfg(test)]
+mod refusal_tests;
+#[cfg(test)]
 mod seating_tests;
 #[cfg(test)]
 mod writer_tests;

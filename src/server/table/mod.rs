@@ -12,6 +12,7 @@ use crate::proto::{
 };
 use crate::recap::{Recorder, Summary};
 use crate::record::Entry;
+use crate::rules::words::spots_as_typed;
 use crate::ruleset::Ruleset;
 use crate::save::{SaveNews, SaveWriter};
 use crate::variants::Game;
@@ -1085,7 +1086,9 @@ impl<G: Ruleset> Table<G> {
             }
         };
         if let Err(e) = self.play(seat, &cmd, now, Some((conn, seq))) {
-            self.send(conn, ServerMsg::Rejected { seq, reason: e.0 });
+            // The rules name spots canonically; the player reads the names they typed.
+            let reason = spots_as_typed(&e.0, &text, &self.game.format(&cmd));
+            self.send(conn, ServerMsg::Rejected { seq, reason });
         }
     }
 
