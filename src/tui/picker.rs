@@ -99,10 +99,20 @@ pub fn draw(p: &Picker, area: Rect, buf: &mut Buffer) {
         Some(t) => lines.push(Line::from(format!(
             "Address: {t}▏  (Enter joins, Esc back)"
         ))),
-        None => lines.push(Line::styled(
-            "↑↓ choose  Enter join  a type an address  q quit   (refreshes every few seconds)",
-            Style::default().add_modifier(Modifier::DIM),
-        )),
+        None => {
+            // The note on refreshing goes first when the pane is too narrow for all of it.
+            let keys = "↑↓ choose  Enter join  a type an address  q quit";
+            let full = format!("{keys}   (refreshes every few seconds)");
+            let hint = if full.chars().count() <= inner.width as usize {
+                full
+            } else {
+                keys.to_string()
+            };
+            lines.push(Line::styled(
+                hint,
+                Style::default().add_modifier(Modifier::DIM),
+            ))
+        }
     }
     Paragraph::new(lines).render(inner, buf);
 }
@@ -215,5 +225,28 @@ mod tests {
             .collect();
         assert!(text.contains("Ann's game"));
         assert!(text.contains("needs another catan version"));
+    }
+
+    #[test]
+    fn the_key_line_fits_an_80_column_terminal_whole() {
+        let p = Picker::default();
+        let mut term = ratatui::Terminal::new(TestBackend::new(80, 24)).unwrap();
+        term.draw(|f| draw(&p, f.area(), f.buffer_mut())).unwrap();
+        let rows: Vec<String> = term
+            .backend()
+            .buffer()
+            .content()
+            .chunks(80)
+            .map(|r| r.iter().map(|c| c.symbol()).collect())
+            .collect();
+        let keys = rows
+            .iter()
+            .find(|r| r.contains("Enter join"))
+            .expect("the keys");
+        assert!(keys.contains("q quit"), "{keys}");
+        assert!(
+            !keys.contains("(refreshes every few second"),
+            "no cut words: {keys}"
+        );
     }
 }
