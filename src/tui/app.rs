@@ -347,10 +347,22 @@ impl App {
             Needs {
                 pic,
                 seats,
-                actions: action_height(self),
+                actions: self.actions_need(area),
+                watching: self.watching(),
             },
             area,
         )
+    }
+
+    /// Rows the actions' place asks for: its lines, or where a ruleset's panel stands there
+    /// (Risk's armies) at least a fifth of the terminal, so a spectator or a player with
+    /// little to do still sees the panel rather than its header.
+    fn actions_need(&self, area: Rect) -> u16 {
+        let lines = action_height(self);
+        match self.ruleset().map(|r| r.panel_place()) {
+            Some(crate::tui::ruleset::PanelPlace::Actions) => lines.max(area.height / 5),
+            _ => lines,
+        }
     }
 
     /// Where the board picture is drawn inside the board pane.

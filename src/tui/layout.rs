@@ -47,6 +47,8 @@ pub struct Needs {
     pub pic: Option<(u16, u16)>,
     pub seats: u16,
     pub actions: u16,
+    /// A spectator's hand pane holds two lines, not a hand: the rows go to the panes below.
+    pub watching: bool,
 }
 
 /// The layout for a terminal of `area`, or `None` when it is too small.
@@ -76,7 +78,7 @@ pub fn layout(needs: Needs, area: Rect) -> Option<Areas> {
     let seats = needs.seats;
     let compact = body_h < 34;
     let players_h = seats + if compact { 3 } else { 4 };
-    let you_h = if compact { 4 } else { 6 };
+    let you_h = if compact || needs.watching { 4 } else { 6 };
     let players = Rect::new(side_x, body_y, side_w, players_h.min(body_h));
     let you_y = body_y + players.height;
     let you = Rect::new(side_x, you_y, side_w, you_h.min(body_h - players.height));
@@ -197,6 +199,7 @@ mod tests {
             pic: Some(pic),
             seats: 4,
             actions: 10,
+            watching: false,
         };
         layout(needs, Rect::new(0, 0, w, h)).expect("large enough")
     }

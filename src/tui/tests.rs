@@ -1539,3 +1539,42 @@ fn risks_battle_title_gives_the_key_to_the_attacker_alone() {
     }
     panic!("no bot fought a battle");
 }
+
+#[test]
+fn a_risk_spectator_sees_the_armies_not_just_their_header() {
+    let mut s = Sample::risk(3, 4, ColorLevel::None);
+    for _ in 0..400 {
+        if risk_view(s.app.st())
+            .is_some_and(|v| v.hexes.iter().filter(|h| !h.armies.is_empty()).count() >= 4)
+        {
+            break;
+        }
+        s.app.pass_to = false;
+        if s.app.my_turn() {
+            if let Some(pick) = s.app.st().legal().first().cloned() {
+                s.send(&pick);
+            }
+        } else {
+            s.bots(1);
+        }
+    }
+    let mut s = s.watched(ColorLevel::None);
+    let buf = buffer(&mut s.app, 120, 40);
+    let rows: Vec<String> = (0..40)
+        .map(|y| (0..120).map(|x| buf[(x, y)].symbol()).collect())
+        .collect();
+    let header = rows
+        .iter()
+        .position(|r| r.contains("hex need"))
+        .expect("the armies panel");
+    let entries = rows[header + 1..]
+        .iter()
+        .take_while(|r| !r.contains('╰'))
+        .filter(|r| r.contains("/0/0"))
+        .count();
+    assert!(
+        entries >= 1,
+        "army rows under the header:\n{}",
+        rows.join("\n")
+    );
+}

@@ -186,7 +186,7 @@ pub(super) fn hand_pane(cx: &Ctx, v: &BaseView, area: Rect, buf: &mut Buffer) {
         Paragraph::new(vec![
             Line::raw(" You are watching: hands stay hidden."),
             Line::from(Span::styled(
-                " Everything public shows: pieces, counts, the log.",
+                " Pieces, counts and the log are public.",
                 t.dim(),
             )),
         ])
