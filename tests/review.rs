@@ -78,7 +78,8 @@ fn every_ruleset_gets_chances_that_sum_to_one_and_turning_points() {
 }
 
 /// A person's seat in base Catan gets its decisions compared with hard's: each one kept is
-/// a move hard would have played otherwise, where the playouts favour hard's, worst first.
+/// a move hard would have played otherwise, where the playouts clearly favour hard's, worst
+/// first.
 #[test]
 fn a_persons_decisions_are_compared_with_hards_worst_first() {
     let (header, entries) = short_game("base", 3);

@@ -143,6 +143,10 @@ pub struct Review {
     pub turning_points: Vec<TurningPoint>,
     /// Worst first, at most five per seat.
     pub decisions: Vec<Decision>,
+    /// The seats whose moves were compared with hard's: one of them with no decision listed
+    /// played none that hard's clearly beat, which the review says rather than staying silent.
+    #[serde(default)]
+    pub compared: Vec<Seat>,
     /// How the figures were made, in words (playouts see every hand; points left out ...).
     pub notes: Vec<String>,
     /// Playouts played in all.
@@ -365,6 +369,11 @@ pub fn review(
     for _ in 0..spans.saturating_sub(turning_points.len()) {
         tick();
     }
+    let compared = if decisions::compared(&r, opts) {
+        opts.people.clone()
+    } else {
+        Vec::new()
+    };
     let (decisions, spent, note) = decisions::find(&r, opts, &tick);
     playouts += spent;
     notes.extend(note);
@@ -377,6 +386,7 @@ pub fn review(
         points,
         turning_points,
         decisions,
+        compared,
         notes,
         playouts,
     })

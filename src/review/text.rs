@@ -52,14 +52,22 @@ pub fn render(r: &Review) -> String {
     }
     for seat in 0..seats as crate::engine::Seat {
         let mine: Vec<_> = r.decisions.iter().filter(|d| d.seat == seat).collect();
+        let name = &r.names[seat as usize];
         if mine.is_empty() {
+            // A compared seat hears that its moves held up, rather than nothing at all.
+            if r.compared.contains(&seat) {
+                let _ = writeln!(s);
+                let _ = writeln!(
+                    s,
+                    "{name}'s decisions: none where hard would clearly have played otherwise (by more than the playouts' 95% interval for the difference)."
+                );
+            }
             continue;
         }
         let _ = writeln!(s);
         let _ = writeln!(
             s,
-            "{}'s decisions where hard would have played otherwise, worst first:",
-            r.names[seat as usize]
+            "{name}'s decisions where hard would clearly have played otherwise (by more than the playouts' 95% interval for the difference), worst first:"
         );
         for d in mine {
             let _ = writeln!(
@@ -100,5 +108,67 @@ pub fn capital(w: &str) -> String {
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::review::{Decision, Point};
+
+    fn review(decisions: Vec<Decision>, compared: Vec<crate::engine::Seat>) -> Review {
+        Review {
+            variant: "base".into(),
+            period: "turn".into(),
+            names: vec!["Pat".into(), "medium 2".into()],
+            winners: vec![0],
+            points: vec![Point {
+                period: 0,
+                step: 0,
+                chances: vec![0.5, 0.5],
+                playouts: 96,
+                margin: 0.1,
+            }],
+            turning_points: Vec::new(),
+            decisions,
+            compared,
+            notes: Vec::new(),
+            playouts: 96,
+        }
+    }
+
+    /// A person whose moves hard did not clearly beat is told so in plain words; a seat not
+    /// compared gets no such line.
+    #[test]
+    fn a_compared_seat_with_no_clear_mistake_is_told_so() {
+        let text = render(&review(Vec::new(), vec![0]));
+        assert!(
+            text.contains("Pat's decisions: none where hard would clearly have played otherwise"),
+            "{text}"
+        );
+        assert!(!text.contains("medium 2's decisions"), "{text}");
+        let text = render(&review(Vec::new(), Vec::new()));
+        assert!(!text.contains("decisions"), "{text}");
+    }
+
+    /// Listed decisions are introduced as clear ones, under the rule the docs give.
+    #[test]
+    fn listed_decisions_say_they_are_clear() {
+        let d = Decision {
+            seat: 0,
+            period: 0,
+            step: 3,
+            played: "settle C.sw".into(),
+            hard: "settle C.se".into(),
+            played_chance: 0.0,
+            hard_chance: 0.45,
+            playouts: 96,
+        };
+        let text = render(&review(vec![d], vec![0]));
+        assert!(
+            text.contains("Pat's decisions where hard would clearly have played otherwise"),
+            "{text}"
+        );
+        assert!(text.contains("played `settle C.sw` (0%), hard plays `settle C.se` (45%)"));
     }
 }

@@ -42,6 +42,7 @@ fn fixed_review_coach() -> Coach<Game> {
                 }],
                 turning_points: Vec::new(),
                 decisions: Vec::new(),
+                compared: Vec::new(),
                 notes: Vec::new(),
                 playouts: 0,
             })

@@ -177,8 +177,8 @@ fn moments(r: &Review, you: Option<Seat>, t: &Theme) -> Vec<Line<'static>> {
     lines
 }
 
-/// The viewer's moves where `hard` would have played otherwise, worst first (none listed
-/// for a spectator, or a seat whose moves all matched).
+/// The viewer's moves where `hard` would clearly have played otherwise, worst first (nothing
+/// for a spectator or a seat not compared; a compared seat with none is told so).
 fn decision_lines(r: &Review, you: Option<Seat>, t: &Theme) -> Vec<Line<'static>> {
     let Some(you) = you else {
         return Vec::new();
@@ -186,11 +186,17 @@ fn decision_lines(r: &Review, you: Option<Seat>, t: &Theme) -> Vec<Line<'static>
     let mine: Vec<&crate::review::Decision> =
         r.decisions.iter().filter(|d| d.seat == you).collect();
     if mine.is_empty() {
+        if r.compared.contains(&you) {
+            return vec![Line::styled(
+                " Your moves: none where hard would clearly have played otherwise",
+                t.dim(),
+            )];
+        }
         return Vec::new();
     }
     let period = crate::review::text::capital(&r.period);
     let mut lines = vec![Line::styled(
-        " Your moves where hard would have played otherwise",
+        " Your moves where hard would clearly have played otherwise",
         t.title(),
     )];
     for d in mine {
@@ -305,6 +311,7 @@ mod tests {
             points,
             turning_points,
             decisions: Vec::new(),
+            compared: Vec::new(),
             notes: Vec::new(),
             playouts: 2880,
         }
