@@ -224,6 +224,14 @@ pub trait Ruleset: Clone + Send + Sync + 'static {
     fn format(&self, cmd: &Self::Command) -> String;
     /// The event in words for one viewer, or `None` if it tells them nothing.
     fn describe(&self, ev: &Self::Event, viewer: Option<Seat>, names: &[String]) -> Option<String>;
+    /// The event in words once the game is over, for a review that sees every hand: what
+    /// [`Ruleset::describe`] hides from the table (a bought development card, a card stolen at
+    /// random) named, as "Ann bought a development card (Knight).". `None` where the event
+    /// hid nothing, and the spectator's words serve. Never for a game in progress: it names
+    /// cards the table has not seen.
+    fn reveal(&self, _ev: &Self::Event, _names: &[String]) -> Option<String> {
+        None
+    }
     /// The result once the game is over.
     fn outcome(&self) -> Option<Outcome>;
     /// The command language, for `help`.

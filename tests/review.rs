@@ -4,7 +4,7 @@
 
 use catan::bots::BotKind;
 use catan::record::{Entry, Header};
-use catan::review::{Options, review};
+use catan::review::{Options, Replayed, review};
 use catan::setup::GameSetup;
 use catan::sim::{SimConfig, play_game};
 
@@ -130,4 +130,38 @@ fn a_review_does_not_depend_on_its_threads() {
     )
     .expect("reviewed");
     assert_eq!(one, two);
+}
+
+/// A finished game's review sees every hand, so its turning points name the development card
+/// a seat bought; the same record cut short (a game nobody has won yet) keeps the card hidden,
+/// as the table saw it.
+#[test]
+fn only_a_finished_games_review_names_a_bought_card() {
+    let (header, entries) = short_game("base", 3);
+    let r = Replayed::of(&header, &entries).expect("replayed");
+    assert!(r.finished());
+    let bought = (0..entries.len())
+        .find(|&i| {
+            r.words[i]
+                .iter()
+                .any(|w| w.contains("bought a development card"))
+        })
+        .expect("a development card bought");
+    let named = r
+        .told(bought)
+        .iter()
+        .find(|w| w.contains("bought a development card"))
+        .expect("the purchase told");
+    assert!(
+        named.contains("bought a development card (") && named.ends_with(")."),
+        "{named}"
+    );
+    let cut = Replayed::of(&header, &entries[..=bought]).expect("replayed");
+    assert!(!cut.finished());
+    let hidden = cut
+        .told(bought)
+        .iter()
+        .find(|w| w.contains("bought a development card"))
+        .expect("the purchase told");
+    assert!(hidden.ends_with("bought a development card."), "{hidden}");
 }

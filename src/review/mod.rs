@@ -175,6 +175,9 @@ pub struct Replayed {
     pub times: Vec<Millis>,
     /// Each entry's events in words for a spectator.
     pub words: Vec<Vec<String>>,
+    /// Each entry's events in words once the game is over: hidden cards named
+    /// ([`Ruleset::reveal`]). Only a finished game's review tells them ([`Replayed::told`]).
+    pub revealed: Vec<Vec<String>>,
     /// Positions (indices of `states`) where a turn or round had just begun.
     pub starts: Vec<usize>,
     pub entries: Vec<Entry>,
@@ -193,6 +196,7 @@ impl Replayed {
         })?];
         let mut times = Vec::with_capacity(entries.len());
         let mut words = Vec::with_capacity(entries.len());
+        let mut revealed = Vec::with_capacity(entries.len());
         let mut starts = vec![0];
         let mut rounds = false;
         let mut facts = Vec::new();
@@ -211,6 +215,14 @@ impl Replayed {
                     .filter_map(|ev| g.describe(ev, None, &names))
                     .collect(),
             );
+            revealed.push(
+                evs.iter()
+                    .filter_map(|ev| {
+                        g.reveal(ev, &names)
+                            .or_else(|| g.describe(ev, None, &names))
+                    })
+                    .collect(),
+            );
             states.push(g.clone());
         })?;
         let end = states.len() - 1;
@@ -221,11 +233,29 @@ impl Replayed {
             states,
             times,
             words,
+            revealed,
             starts,
             entries: entries.to_vec(),
             names,
             rounds,
         })
+    }
+
+    /// Whether the record ends with the game over (someone won, or the game ended by its
+    /// rules): only then does the review name what the players could not see.
+    pub fn finished(&self) -> bool {
+        self.states.last().is_some_and(|g| g.outcome().is_some())
+    }
+
+    /// Entry `i`'s events in words as the review tells them: every hidden card named once the
+    /// game is over, the table's words in a game that stopped unfinished.
+    pub fn told(&self, i: usize) -> &[String] {
+        let words = if self.finished() {
+            &self.revealed
+        } else {
+            &self.words
+        };
+        words.get(i).map_or(&[], |w| w.as_slice())
     }
 
     /// The game time at position `i`.

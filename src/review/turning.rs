@@ -101,7 +101,8 @@ fn cause(r: &Replayed, a: &Point, b: &Point, seat: Seat, opts: &Options) -> (usi
 /// A turning point in words: the entry's events as the ruleset tells them.
 fn told(r: &Replayed, entry: usize, seat: Seat, before: f64, after: f64) -> TurningPoint {
     let period = r.states[entry].turns();
-    let mut words: Vec<String> = r.words[entry]
+    let mut words: Vec<String> = r
+        .told(entry)
         .iter()
         .take(2)
         .map(|w| w.trim_end_matches('.').to_string())

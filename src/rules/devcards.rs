@@ -311,6 +311,18 @@ impl DevEvent {
         }
     }
 
+    /// The event once the game is over, the bought card named to everyone
+    /// ([`crate::ruleset::Ruleset::reveal`]); `None` where nothing was hidden.
+    pub fn revealed(&self, names: &[String]) -> Option<String> {
+        match self {
+            DevEvent::Bought { seat, card } => Some(format!(
+                "{} bought a development card ({card}).",
+                who(names, *seat, None).cap()
+            )),
+            _ => None,
+        }
+    }
+
     /// What the event means for the end-of-game summary.
     pub fn recap_facts(&self, out: &mut Vec<Fact>) {
         match self {

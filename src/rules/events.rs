@@ -122,6 +122,24 @@ impl TableEvent {
         }
     }
 
+    /// The event once the game is over, a card stolen at random named to everyone
+    /// ([`crate::ruleset::Ruleset::reveal`]); `None` where nothing was hidden.
+    pub fn revealed(&self, names: &[String]) -> Option<String> {
+        match self {
+            TableEvent::Stole {
+                thief,
+                victim,
+                card,
+                asked: false,
+            } => Some(format!(
+                "{} stole 1 {card} from {}.",
+                who(names, *thief, None).cap(),
+                who(names, *victim, None)
+            )),
+            _ => None,
+        }
+    }
+
     /// What the event means for the end-of-game summary.
     pub fn recap_facts(&self, out: &mut Vec<Fact>) {
         match self {

@@ -354,6 +354,9 @@ impl Ruleset for Game {
     fn describe(&self, ev: &GameEvent, viewer: Option<Seat>, names: &[String]) -> Option<String> {
         each_with!(self, GameEvent(ev), g, e => g.describe(e, viewer, names), _ => None)
     }
+    fn reveal(&self, ev: &GameEvent, names: &[String]) -> Option<String> {
+        each_with!(self, GameEvent(ev), g, e => g.reveal(e, names), _ => None)
+    }
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         each!(self, g => g.outcome())

@@ -335,6 +335,19 @@ impl Ruleset for BaseGame {
     fn recap_facts(&self, ev: &Event, out: &mut Vec<Fact>) {
         recap_facts(ev, out);
     }
+    fn reveal(&self, ev: &Event, names: &[String]) -> Option<String> {
+        reveal(ev, names)
+    }
+}
+
+/// A base event once the game is over, its hidden card named (also the base events of a
+/// ruleset built on base): [`Ruleset::reveal`].
+pub fn reveal(ev: &Event, names: &[String]) -> Option<String> {
+    match ev {
+        Event::Dev(d) => d.revealed(names),
+        Event::Table(t) => t.revealed(names),
+        _ => None,
+    }
 }
 
 crate::rules::audit::impl_classic_box!(BaseGame);

@@ -743,6 +743,12 @@ impl Ruleset for BigGame {
         }
         all
     }
+    fn reveal(&self, ev: &Event, names: &[String]) -> Option<String> {
+        match ev {
+            Event::Dev(d) => d.revealed(names),
+            _ => None,
+        }
+    }
     fn recap_facts(&self, ev: &Event, out: &mut Vec<Fact>) {
         use crate::rules::facts::{Gain, Loss};
         match ev {

@@ -295,6 +295,12 @@ impl Ruleset for RiskGame {
             self.base.recap_facts(e, out);
         }
     }
+    fn reveal(&self, ev: &Event, names: &[String]) -> Option<String> {
+        match ev {
+            Event::Base(e) => crate::variants::base::reveal(e, names),
+            _ => None,
+        }
+    }
 
     fn audit(&self) -> Result<(), AuditError> {
         Ok(RiskGame::audit(self)?)

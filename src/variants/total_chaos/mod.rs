@@ -327,6 +327,13 @@ impl Ruleset for ChaosGame {
             _ => self.phase_deadline,
         }
     }
+    fn reveal(&self, ev: &Event, names: &[String]) -> Option<String> {
+        match ev {
+            Event::Dev(d) => d.revealed(names),
+            Event::Table(t) => t.revealed(names),
+            _ => None,
+        }
+    }
     fn recap_facts(&self, ev: &Event, out: &mut Vec<Fact>) {
         use crate::rules::facts::Gain;
         match ev {
