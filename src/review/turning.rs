@@ -98,6 +98,24 @@ fn cause(r: &Replayed, a: &Point, b: &Point, seat: Seat, opts: &Options) -> (usi
     (lo, spent)
 }
 
+/// An event's words with a seat name at its start written as the seat is named: a sentence
+/// capitalises its first word ("Hard 1 rolled 8"), but joined into one line with others
+/// ("…; 8: hard 1 gets 1 grain") and the chance ("hard 1's chance"), one seat written two ways
+/// reads as two.
+fn as_named(words: &str, names: &[String]) -> String {
+    let named = names.iter().find(|n| {
+        let capital = super::text::capital(n);
+        capital != **n
+            && words
+                .strip_prefix(capital.as_str())
+                .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric()))
+    });
+    match named {
+        Some(n) => format!("{n}{}", &words[super::text::capital(n).len()..]),
+        None => words.to_string(),
+    }
+}
+
 /// A turning point in words: the entry's events as the ruleset tells them.
 fn told(r: &Replayed, entry: usize, seat: Seat, before: f64, after: f64) -> TurningPoint {
     let period = r.states[entry].turns();
@@ -105,7 +123,7 @@ fn told(r: &Replayed, entry: usize, seat: Seat, before: f64, after: f64) -> Turn
         .told(entry)
         .iter()
         .take(2)
-        .map(|w| w.trim_end_matches('.').to_string())
+        .map(|w| as_named(w.trim_end_matches('.'), &r.names))
         .collect();
     if words.is_empty() {
         words.push(match &r.entries[entry] {
@@ -131,5 +149,47 @@ fn told(r: &Replayed, entry: usize, seat: Seat, before: f64, after: f64) -> Turn
         after,
         event,
         text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::as_named;
+
+    fn names() -> Vec<String> {
+        ["hard 1", "medium 2", "Pat"].map(String::from).to_vec()
+    }
+
+    /// A seat named in lower case is written so at the start of each event too, as it is
+    /// later in the same line.
+    #[test]
+    fn a_seat_is_written_one_way_in_a_line() {
+        assert_eq!(
+            as_named("Hard 1 rolled 8 (4+4)", &names()),
+            "hard 1 rolled 8 (4+4)"
+        );
+        assert_eq!(
+            as_named("Medium 2 stole a card from hard 1", &names()),
+            "medium 2 stole a card from hard 1"
+        );
+    }
+
+    /// Other words, a capitalised name, and a name that only begins like a seat's stay as
+    /// they are.
+    #[test]
+    fn other_words_are_left_alone() {
+        assert_eq!(
+            as_named("Pat rolled 5 (2+3)", &names()),
+            "Pat rolled 5 (2+3)"
+        );
+        assert_eq!(
+            as_named("8: hard 1 gets 1 grain", &names()),
+            "8: hard 1 gets 1 grain"
+        );
+        assert_eq!(
+            as_named("Seven! Discard half your cards: hard 1 4", &names()),
+            "Seven! Discard half your cards: hard 1 4"
+        );
+        assert_eq!(as_named("Hard 12 rolled 3", &names()), "Hard 12 rolled 3");
     }
 }
