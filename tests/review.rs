@@ -165,3 +165,33 @@ fn only_a_finished_games_review_names_a_bought_card() {
         .expect("the purchase told");
     assert!(hidden.ends_with("bought a development card."), "{hidden}");
 }
+
+/// A record of a game nobody won (a save its host quit) is reviewed with an honest note: it
+/// says where the game stopped and that the playouts saw hands its players had not shown,
+/// and no row is labelled the game's end.
+#[test]
+fn an_unfinished_game_is_not_called_over() {
+    let (header, entries) = short_game("base", 3);
+    let cut = &entries[..entries.len() * 2 / 3];
+    let r = review(&header, cut, &quick(), &|_, _| {}).expect("reviewed");
+    assert!(!r.finished);
+    assert!(r.winners.is_empty());
+    let first = &r.notes[0];
+    assert!(first.starts_with("The game stopped at turn "), "{first}");
+    assert!(first.contains("before anyone won"), "{first}");
+    let text = catan::review::text::render(&r);
+    assert!(!text.contains("The game is over"), "{text}");
+    assert!(
+        !text.lines().any(|l| l.trim_start().starts_with("end ")),
+        "{text}"
+    );
+
+    let whole = review(&header, &entries, &quick(), &|_, _| {}).expect("reviewed");
+    assert!(whole.finished);
+    let text = catan::review::text::render(&whole);
+    assert!(text.contains("The game is over"), "{text}");
+    assert!(
+        text.lines().any(|l| l.trim_start().starts_with("end ")),
+        "{text}"
+    );
+}

@@ -88,7 +88,8 @@ impl Default for Options {
 /// Each seat's chance at one point of the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Point {
-    /// The turn (or round) that had just begun; the last point is the game's end.
+    /// The turn (or round) that had just begun; the last point is where the record ends (the
+    /// game's end when it finished, [`Review::finished`]).
     pub period: u32,
     /// Entries of the record applied before this point.
     pub step: usize,
@@ -139,6 +140,10 @@ pub struct Review {
     pub period: String,
     pub names: Vec<String>,
     pub winners: Vec<Seat>,
+    /// Whether the record ends with the game over. A save of a game its host quit is reviewed
+    /// too, but its last point is where it stopped, not the game's end, and the review says so.
+    #[serde(default = "finished_by_default")]
+    pub finished: bool,
     pub points: Vec<Point>,
     pub turning_points: Vec<TurningPoint>,
     /// Worst first, at most five per seat.
@@ -151,6 +156,11 @@ pub struct Review {
     pub notes: Vec<String>,
     /// Playouts played in all.
     pub playouts: u64,
+}
+
+/// A review from before [`Review::finished`] was kept: the host reviewed only finished games.
+fn finished_by_default() -> bool {
+    true
 }
 
 /// Where a game's review stands: what a host tells its players after the game ends, while it
@@ -342,9 +352,18 @@ pub fn review(
     let r = Replayed::of(header, entries)?;
     let end = r.states.last().expect("the game at its end");
     let seats = end.seats();
-    let mut notes = vec![
-        "The game is over, so the playouts see every hand: each point is played on to the end by medium bots in every seat, with the dice and the cards still to draw dealt afresh.".to_string(),
-    ];
+    let finished = r.finished();
+    // What the playouts may see is the review's first caveat: honest about a game that stopped
+    // before anyone won (a save its host quit), where they see cards its players never showed.
+    let mut notes = vec![if finished {
+        "The game is over, so the playouts see every hand: each point is played on to the end by medium bots in every seat, with the dice and the cards still to draw dealt afresh.".to_string()
+    } else {
+        format!(
+            "The game stopped at {} {} before anyone won, so its last row is where the record stops, not the game's end. The playouts still see every hand, as only a finished game's review should: these chances know cards its players had not shown (the turning points keep them hidden). Each point is played on to the end by medium bots in every seat, with the dice and the cards still to draw dealt afresh.",
+            r.period_word(),
+            end.turns()
+        )
+    }];
     let mut max_points = opts.max_points;
     if seats > HALL_SEATS {
         max_points = max_points.min(HALL_POINTS);
@@ -413,6 +432,7 @@ pub fn review(
         period: r.period_word().to_string(),
         names: (0..seats as Seat).map(|s| r.name(s)).collect(),
         winners: end.outcome().map(|o| o.winners).unwrap_or_default(),
+        finished,
         points,
         turning_points,
         decisions,

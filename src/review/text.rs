@@ -32,8 +32,13 @@ pub fn render(r: &Review) -> String {
     let _ = writeln!(s);
     let last = r.points.len().saturating_sub(1);
     for (k, p) in r.points.iter().enumerate() {
-        if k == last && !r.winners.is_empty() {
+        // The last row is the game's end only when it finished; a game that stopped mid-turn
+        // gets "stop" rather than the turn's number a second time.
+        let mid_turn = k > 0 && r.points[k - 1].period == p.period;
+        if k == last && r.finished {
             let _ = write!(s, "{:>6}", "end");
+        } else if k == last && mid_turn {
+            let _ = write!(s, "{:>6}", "stop");
         } else {
             let _ = write!(s, "{:>6}", p.period);
         }
@@ -122,6 +127,7 @@ mod tests {
             period: "turn".into(),
             names: vec!["Pat".into(), "medium 2".into()],
             winners: vec![0],
+            finished: true,
             points: vec![Point {
                 period: 0,
                 step: 0,
@@ -170,5 +176,31 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("played `settle C.sw` (0%), hard plays `settle C.se` (45%)"));
+    }
+
+    /// A game that stopped mid-turn ends its table on a "stop" row, not a second row of the
+    /// same turn and never "end".
+    #[test]
+    fn an_unfinished_games_last_row_is_where_it_stopped() {
+        let mut r = review(Vec::new(), Vec::new());
+        r.finished = false;
+        r.winners.clear();
+        let point = |period, step| Point {
+            period,
+            step,
+            chances: vec![0.5, 0.5],
+            playouts: 96,
+            margin: 0.1,
+        };
+        r.points = vec![point(0, 0), point(1, 10), point(1, 14)];
+        let text = render(&r);
+        let rows: Vec<&str> = text.lines().map(str::trim_start).collect();
+        assert!(rows.iter().any(|l| l.starts_with("stop ")), "{text}");
+        assert_eq!(
+            rows.iter().filter(|l| l.starts_with("1 ")).count(),
+            1,
+            "{text}"
+        );
+        assert!(!rows.iter().any(|l| l.starts_with("end ")), "{text}");
     }
 }

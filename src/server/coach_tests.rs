@@ -33,6 +33,7 @@ fn fixed_review_coach() -> Coach<Game> {
                 period: "turn".into(),
                 names: names.to_vec(),
                 winners: vec![0],
+                finished: true,
                 points: vec![Point {
                     period: 0,
                     step: entries.len(),

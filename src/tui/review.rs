@@ -308,6 +308,7 @@ mod tests {
             period: "turn".into(),
             names,
             winners: vec![1],
+            finished: true,
             points,
             turning_points,
             decisions: Vec::new(),
