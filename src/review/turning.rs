@@ -25,36 +25,7 @@ pub fn find(
     opts: &Options,
     tick: &(dyn Fn() + Sync),
 ) -> (Vec<TurningPoint>, u64) {
-    // Each span between two points, by the seat whose chance moved most; told for the
-    // reader's seat when its own chance moved too.
-    let mut spans: Vec<(usize, Seat, f64)> = points
-        .windows(2)
-        .enumerate()
-        .filter_map(|(k, w)| {
-            let moved = |s: usize| w[1].chances[s] - w[0].chances[s];
-            let most = (0..w[0].chances.len())
-                .max_by(|a, b| moved(*a).abs().total_cmp(&moved(*b).abs()))?;
-            let d = moved(most);
-            let seat = match opts.you {
-                Some(y)
-                    if (y as usize) < w[0].chances.len() && moved(y as usize).abs() >= MIN_MOVE =>
-                {
-                    y
-                }
-                _ => most as Seat,
-            };
-            (d != 0.0).then_some((k, seat, d))
-        })
-        .collect();
-    spans.sort_by(|a, b| b.2.abs().total_cmp(&a.2.abs()).then(a.0.cmp(&b.0)));
-    let keep = spans
-        .iter()
-        .take(MAX)
-        .enumerate()
-        .take_while(|(n, s)| *n < MIN || s.2.abs() >= MIN_MOVE)
-        .count();
-    spans.truncate(keep);
-    spans.sort_by_key(|s| s.0);
+    let spans = chosen(points, opts.you);
     let mut spent = 0u64;
     let out = spans
         .into_iter()
@@ -73,6 +44,62 @@ pub fn find(
         })
         .collect();
     (out, spent)
+}
+
+/// The spans (index of their first point) told as turning points, in the order they happened,
+/// each with the seat it is told for and how far that seat's chance moved.
+///
+/// Without a reader's seat: the [`MAX`] spans where any seat's chance moved most, told for
+/// that seat, the first [`MIN`] whatever their size and the rest from [`MIN_MOVE`] up. With
+/// one (`--seat`, or a record's one person): first the spans where the reader's own chance
+/// moved by [`MIN_MOVE`] or more, most first, up to [`MAX`], told for them; the places left
+/// go to the game's biggest moves as above (all of them for a reader whose chance never
+/// moved that much). A reader must hear of their own turning points even when another
+/// seat's chance swung more in every span (they were otherwise all about other seats).
+fn chosen(points: &[Point], you: Option<Seat>) -> Vec<(usize, Seat, f64)> {
+    let seats = points.first().map_or(0, |p| p.chances.len());
+    let moved = |k: usize, s: usize| points[k + 1].chances[s] - points[k].chances[s];
+    let by_size = |a: &(usize, Seat, f64), b: &(usize, Seat, f64)| {
+        b.2.abs().total_cmp(&a.2.abs()).then(a.0.cmp(&b.0))
+    };
+    // Each span by the seat whose chance moved most.
+    let mut most: Vec<(usize, Seat, f64)> = (0..points.len().saturating_sub(1))
+        .filter_map(|k| {
+            let s = (0..seats).max_by(|a, b| moved(k, *a).abs().total_cmp(&moved(k, *b).abs()))?;
+            let d = moved(k, s);
+            (d != 0.0).then_some((k, s as Seat, d))
+        })
+        .collect();
+    most.sort_by(by_size);
+    let keep = most
+        .iter()
+        .take(MAX)
+        .enumerate()
+        .take_while(|(n, s)| *n < MIN || s.2.abs() >= MIN_MOVE)
+        .count();
+    most.truncate(keep);
+    let mut out: Vec<(usize, Seat, f64)> = match you.filter(|y| (*y as usize) < seats) {
+        Some(y) => {
+            let mut own: Vec<(usize, Seat, f64)> = (0..points.len().saturating_sub(1))
+                .map(|k| (k, y, moved(k, y as usize)))
+                .filter(|s| s.2.abs() >= MIN_MOVE)
+                .collect();
+            own.sort_by(by_size);
+            own.truncate(MAX);
+            for s in &most {
+                if own.len() >= MAX {
+                    break;
+                }
+                if !own.iter().any(|o| o.0 == s.0) {
+                    own.push(*s);
+                }
+            }
+            own
+        }
+        None => most,
+    };
+    out.sort_by_key(|s| s.0);
+    out
 }
 
 /// The entry (index into `r.entries`) between points `a` and `b` that moved `seat`'s chance
@@ -154,7 +181,70 @@ fn told(r: &Replayed, entry: usize, seat: Seat, before: f64, after: f64) -> Turn
 
 #[cfg(test)]
 mod tests {
-    use super::as_named;
+    use super::{MIN_MOVE, as_named, chosen};
+    use crate::review::Point;
+
+    /// Points of a two-seat game: seat 0's chance and seat 1's the rest.
+    fn points(seat0: &[f64]) -> Vec<Point> {
+        seat0
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| Point {
+                period: k as u32,
+                step: k,
+                chances: vec![c, 1.0 - c],
+                playouts: 96,
+                margin: 0.1,
+            })
+            .collect()
+    }
+
+    /// Three seats: the reader's (seat 0) falls a little at a time while the other two swap
+    /// the lead in big swings: the reader hears of their own falls, not only of the swings.
+    #[test]
+    fn a_readers_own_falls_are_their_turning_points() {
+        let reader = [0.24, 0.18, 0.18, 0.12, 0.12, 0.06, 0.06];
+        let swing = [0.40, 0.70, 0.30, 0.75, 0.25, 0.80, 0.20];
+        let pts: Vec<Point> = (0..reader.len())
+            .map(|k| Point {
+                period: k as u32,
+                step: k,
+                chances: vec![reader[k], swing[k], 1.0 - reader[k] - swing[k]],
+                playouts: 96,
+                margin: 0.1,
+            })
+            .collect();
+        let told = chosen(&pts, Some(0));
+        let own: Vec<usize> = told.iter().filter(|s| s.1 == 0).map(|s| s.0).collect();
+        assert_eq!(own, vec![0, 2, 4], "{told:?}");
+        assert!(told.iter().all(|s| s.1 != 0 || s.2.abs() >= MIN_MOVE));
+        // Without a reader the same game's turning points are all the big swings.
+        let general = chosen(&pts, None);
+        assert!(general.iter().all(|s| s.1 != 0), "{general:?}");
+    }
+
+    /// A reader whose chance never moved 5 points hears of the game's biggest moves, as
+    /// anyone would; one whose chance moved in two spans hears of those two first.
+    #[test]
+    fn a_reader_whose_chance_barely_moved_hears_the_biggest_moves() {
+        let flat = [0.02, 0.03, 0.02, 0.01, 0.02, 0.02, 0.03];
+        let swing = [0.40, 0.70, 0.30, 0.75, 0.25, 0.80, 0.20];
+        let pts: Vec<Point> = (0..flat.len())
+            .map(|k| Point {
+                period: k as u32,
+                step: k,
+                chances: vec![flat[k], swing[k], 1.0 - flat[k] - swing[k]],
+                playouts: 96,
+                margin: 0.1,
+            })
+            .collect();
+        assert_eq!(chosen(&pts, Some(0)), chosen(&pts, None));
+        assert_eq!(chosen(&pts, None).len(), 5);
+        let pts = points(&[0.50, 0.30, 0.31, 0.60, 0.61]);
+        let told = chosen(&pts, Some(0));
+        assert_eq!(told.iter().filter(|s| s.1 == 0).count(), 2, "{told:?}");
+        assert_eq!(told.len(), 3, "{told:?}");
+    }
 
     fn names() -> Vec<String> {
         ["hard 1", "medium 2", "Pat"].map(String::from).to_vec()
