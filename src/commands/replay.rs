@@ -48,7 +48,11 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         if args.json {
             writeln!(out, "{}", summary.json())?;
         } else {
-            write!(out, "{}", crate::recap::text::render(&summary))?;
+            write!(
+                out,
+                "{}",
+                crate::recap::text::render_fit(&summary, text_width())
+            )?;
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -231,6 +235,17 @@ pub(crate) fn summary(path: &std::path::Path) -> Result<crate::recap::Summary, R
     let (header, entries) = record::read(std::io::BufReader::new(file))?;
     record::check_version(&header)?;
     crate::recap::of_record(&header, &entries)
+}
+
+/// Columns the summary may fill: the terminal's width when stdout is one, else 80 (a file or
+/// a pipe is read at 80 columns as well as anywhere).
+fn text_width() -> usize {
+    const NO_TERMINAL: usize = 80;
+    if std::io::stdout().is_terminal() {
+        crossterm::terminal::size().map_or(NO_TERMINAL, |(w, _)| usize::from(w).max(20))
+    } else {
+        NO_TERMINAL
+    }
 }
 
 /// Game time, when there is any.

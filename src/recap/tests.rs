@@ -498,3 +498,47 @@ fn the_host_sends_the_summary_once_at_the_end_and_never_before() {
         assert_eq!(s.seats.len(), 4);
     }
 }
+
+/// `catan replay --summary` at 80 columns: no line of a four-seat base game's summary passes
+/// 80 characters (the points table in blocks of turns, the long lists broken after a comma),
+/// and nothing is lost: the broken lists hold the same items as the unbroken ones.
+#[test]
+fn the_summary_fits_80_columns_and_keeps_every_item() {
+    let (mut s, _) = played("base", 4);
+    // Long names make the lists longest.
+    for (i, x) in s.seats.iter_mut().enumerate() {
+        x.name = format!("medium {}", i + 1);
+    }
+    let wide = text::render(&s);
+    assert!(wide.lines().any(|l| l.chars().count() > 80), "{wide}");
+    for width in [80, 72] {
+        let fit = text::render_fit(&s, width);
+        for l in fit.lines() {
+            assert!(l.chars().count() <= width, "{} > {width}: {l}", l.len());
+        }
+        let items = |t: &str| {
+            let mut v: Vec<String> = t
+                .split([',', ':', '\n'])
+                .map(|w| w.split_whitespace().collect::<Vec<_>>().join(" "))
+                .filter(|w| !w.is_empty() && !w.starts_with("turn") && !w.starts_with("medium"))
+                .collect();
+            v.sort();
+            v
+        };
+        let section = |t: &str| {
+            t.split("Resources gained by source, and lost:")
+                .nth(1)
+                .unwrap_or_default()
+                .to_string()
+        };
+        assert_eq!(items(&section(&wide)), items(&section(&fit)), "{fit}");
+        // Every turn's column is still there.
+        let turns = s.periods();
+        let heads: usize = fit
+            .lines()
+            .filter(|l| l.trim_start().starts_with("turn"))
+            .map(|l| l.split_whitespace().count() - 1)
+            .sum();
+        assert_eq!(heads, turns, "{fit}");
+    }
+}

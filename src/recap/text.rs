@@ -11,24 +11,61 @@ pub fn render(s: &Summary) -> String {
     standings(s) + &dice_and_resources(s)
 }
 
-/// The whole summary with its points table fitted to `width` characters (a small terminal).
+/// The whole summary fitted to `width` characters (a terminal's, or 80 where there is none):
+/// the points table in blocks of as many turns as fit, and the long lists (points by source,
+/// resources by source) broken after a comma, so no line wraps on the terminal's own.
 pub fn render_fit(s: &Summary, width: usize) -> String {
-    standings_fit(s, width) + &dice_and_resources(s)
+    standings_fit(s, width) + &resources_in(s, Some(width))
 }
 
 /// The headline, the standings with points by source and the points table: what every
 /// ruleset's summary has.
 pub fn standings(s: &Summary) -> String {
-    standings_columns(s, COLUMNS)
+    standings_columns(s, COLUMNS, None)
 }
 
-/// As [`standings`], with as many turns per line of the points table as `width` holds.
+/// As [`standings`], fitted to `width` characters: as many turns per line of the points
+/// table as it holds, and each seat's points by source broken to fit.
 pub fn standings_fit(s: &Summary, width: usize) -> String {
     let columns = width.saturating_sub(2 + name_width(s)) / 4;
-    standings_columns(s, columns.clamp(1, COLUMNS))
+    standings_columns(s, columns.clamp(1, COLUMNS), Some(width))
 }
 
-fn standings_columns(s: &Summary, columns: usize) -> String {
+/// `head`, then `items` joined by ", ", as one line, or (given a `width`) as several broken
+/// after a comma wherever the next item would pass it, the later lines indented under the
+/// first item (at most half the width in).
+fn wrapped(head: String, items: &[String], width: Option<usize>) -> String {
+    let indent = head
+        .chars()
+        .count()
+        .min(width.map_or(usize::MAX, |w| w / 2));
+    let mut out = String::new();
+    let mut line = head;
+    let mut fresh = true;
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        let sep = if fresh { "" } else { " " };
+        let len = line.chars().count() + sep.len() + piece.chars().count();
+        if !fresh && width.is_some_and(|w| len > w) {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = " ".repeat(indent);
+        } else {
+            line.push_str(sep);
+        }
+        line.push_str(&piece);
+        fresh = false;
+    }
+    out.push_str(line.trim_end());
+    out.push('\n');
+    out
+}
+
+fn standings_columns(s: &Summary, columns: usize, width: Option<usize>) -> String {
     let mut out = String::new();
     let name_w = name_width(s);
     let winners: Vec<&str> = s
@@ -65,18 +102,13 @@ fn standings_columns(s: &Summary, columns: usize) -> String {
             .iter()
             .map(|(k, v)| format!("{} {v}", k.word()))
             .collect();
-        let _ = writeln!(
-            out,
-            "  {:>2}. {:<name_w$} {:>3} VP  {}",
-            i + 1,
-            x.name,
-            x.total,
-            if parts.is_empty() {
-                "no points".to_string()
-            } else {
-                parts.join(", ")
-            }
-        );
+        let parts = if parts.is_empty() {
+            vec!["no points".to_string()]
+        } else {
+            parts
+        };
+        let head = format!("  {:>2}. {:<name_w$} {:>3} VP  ", i + 1, x.name, x.total);
+        out.push_str(&wrapped(head, &parts, width));
     }
 
     let _ = writeln!(
@@ -118,6 +150,11 @@ fn standings_columns(s: &Summary, columns: usize) -> String {
 /// The production dice against their expected counts, and each seat's resources gained and
 /// lost: for the rulesets that roll dice and produce resources.
 pub fn dice_and_resources(s: &Summary) -> String {
+    resources_in(s, None)
+}
+
+/// [`dice_and_resources`], its long lines broken to fit `width` when given.
+fn resources_in(s: &Summary, width: Option<usize>) -> String {
     let mut out = String::new();
     let name_w = name_width(s);
     let rolls = s.rolls();
@@ -149,22 +186,20 @@ pub fn dice_and_resources(s: &Summary) -> String {
             .iter()
             .map(|(k, v)| format!("{} {}", k.word(), v.total()))
             .collect();
-        let _ = writeln!(
-            out,
-            "  {:<name_w$} gained {}{}{}",
+        let head = format!(
+            "  {:<name_w$} gained {}{}",
             x.name,
             x.gained.values().map(|r| r.total()).sum::<u32>(),
             if gained.is_empty() { "" } else { ": " },
-            gained.join(", ")
         );
-        let _ = writeln!(
-            out,
-            "  {:<name_w$} lost {}{}{}",
+        out.push_str(&wrapped(head, &gained, width));
+        let head = format!(
+            "  {:<name_w$} lost {}{}",
             "",
             x.lost.values().map(|r| r.total()).sum::<u32>(),
             if lost.is_empty() { "" } else { ": " },
-            lost.join(", ")
         );
+        out.push_str(&wrapped(head, &lost, width));
     }
     out
 }
