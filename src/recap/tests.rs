@@ -542,3 +542,20 @@ fn the_summary_fits_80_columns_and_keeps_every_item() {
         assert_eq!(heads, turns, "{fit}");
     }
 }
+
+/// A game that did not finish (a save its host quit) has no end: the points table's last
+/// column is where it stopped.
+#[test]
+fn an_unfinished_games_points_table_ends_where_it_stopped() {
+    let cfg = config("base", 4);
+    let p = sim::play_game(&cfg, 0, true).expect("a game");
+    let (header, entries) = p.record.expect("a record");
+    let s = of_record(&header, &entries[..entries.len() / 2]).expect("it replays");
+    assert!(!s.finished);
+    let t = text::render(&s);
+    assert!(t.contains("the last column: where the game stopped"), "{t}");
+    assert!(t.lines().any(|l| l.trim_end().ends_with("stop")), "{t}");
+    assert!(!t.contains(" end"), "{t}");
+    let (whole, _) = played("base", 4);
+    assert!(text::render(&whole).contains("the last column: the end"));
+}

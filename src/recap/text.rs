@@ -111,9 +111,15 @@ fn standings_columns(s: &Summary, columns: usize, width: Option<usize>) -> Strin
         out.push_str(&wrapped(head, &parts, width));
     }
 
+    // A game that did not finish has no end: its last column is where the record stops.
+    let (last, last_said) = if s.finished {
+        ("end", "the end")
+    } else {
+        ("stop", "where the game stopped")
+    };
     let _ = writeln!(
         out,
-        "\nPoints after each {0} ({0} 0: the setup; the last column: the end):",
+        "\nPoints after each {0} ({0} 0: the setup; the last column: {last_said}):",
         s.period.word()
     );
     let total = s.periods();
@@ -123,7 +129,7 @@ fn standings_columns(s: &Summary, columns: usize, width: Option<usize>) -> Strin
         let mut head = format!("  {:<name_w$}", s.period.word());
         for p in start..end {
             let label = if p + 1 == total {
-                "end".to_string()
+                last.to_string()
             } else {
                 p.to_string()
             };
