@@ -236,9 +236,9 @@ fn answer<V: PlainView>(
             Some(s) => {
                 let dice = (st.update.as_ref()).is_none_or(|u| u.view.production_dice());
                 let text = if dice {
-                    crate::recap::text::render(s)
+                    crate::recap::text::render_fit(s, 80)
                 } else {
-                    crate::recap::text::standings(s)
+                    crate::recap::text::standings_fit(s, 80)
                 };
                 write!(out, "{text}")?
             }

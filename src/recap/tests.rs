@@ -393,13 +393,13 @@ fn a_halls_summary_keeps_the_top_of_the_standings() {
     assert_eq!(top.seats.len(), 2);
     assert_eq!(top.seats_total, 4);
     assert_eq!(top.seats[0], s.seats[0]);
-    assert!(text::render(&top).contains("The top 2 of the standings"));
+    assert!(text::render_fit(&top, usize::MAX).contains("The top 2 of the standings"));
 }
 
 #[test]
 fn the_text_and_json_name_every_part() {
     let (s, _) = played("base", 4);
-    let t = text::render(&s);
+    let t = text::render_fit(&s, usize::MAX);
     for part in [
         "Standings, points by source:",
         "Points after each turn",
@@ -509,7 +509,7 @@ fn the_summary_fits_80_columns_and_keeps_every_item() {
     for (i, x) in s.seats.iter_mut().enumerate() {
         x.name = format!("medium {}", i + 1);
     }
-    let wide = text::render(&s);
+    let wide = text::render_fit(&s, usize::MAX);
     assert!(wide.lines().any(|l| l.chars().count() > 80), "{wide}");
     for width in [80, 72] {
         let fit = text::render_fit(&s, width);
@@ -552,10 +552,10 @@ fn an_unfinished_games_points_table_ends_where_it_stopped() {
     let (header, entries) = p.record.expect("a record");
     let s = of_record(&header, &entries[..entries.len() / 2]).expect("it replays");
     assert!(!s.finished);
-    let t = text::render(&s);
+    let t = text::render_fit(&s, usize::MAX);
     assert!(t.contains("the last column: where the game stopped"), "{t}");
     assert!(t.lines().any(|l| l.trim_end().ends_with("stop")), "{t}");
     assert!(!t.contains(" end"), "{t}");
     let (whole, _) = played("base", 4);
-    assert!(text::render(&whole).contains("the last column: the end"));
+    assert!(text::render_fit(&whole, usize::MAX).contains("the last column: the end"));
 }

@@ -3,13 +3,8 @@
 use super::Summary;
 use std::fmt::Write;
 
-/// Turns or rounds per line of the points table where the width is not known.
+/// At most this many turns or rounds per line of the points table, however wide the terminal.
 const COLUMNS: usize = 20;
-
-/// The whole summary as lines of text.
-pub fn render(s: &Summary) -> String {
-    standings(s) + &dice_and_resources(s)
-}
 
 /// The whole summary fitted to `width` characters (a terminal's, or 80 where there is none):
 /// the points table in blocks of as many turns as fit, and the long lists (points by source,
@@ -18,13 +13,8 @@ pub fn render_fit(s: &Summary, width: usize) -> String {
     standings_fit(s, width) + &resources_in(s, Some(width))
 }
 
-/// The headline, the standings with points by source and the points table: what every
-/// ruleset's summary has.
-pub fn standings(s: &Summary) -> String {
-    standings_columns(s, COLUMNS, None)
-}
-
-/// As [`standings`], fitted to `width` characters: as many turns per line of the points
+/// The headline, the standings with points by source and the points table (what every
+/// ruleset's summary has), fitted to `width` characters: as many turns per line of the points
 /// table as it holds, and each seat's points by source broken to fit.
 pub fn standings_fit(s: &Summary, width: usize) -> String {
     let columns = width.saturating_sub(2 + name_width(s)) / 4;
@@ -154,12 +144,8 @@ fn standings_columns(s: &Summary, columns: usize, width: Option<usize>) -> Strin
 }
 
 /// The production dice against their expected counts, and each seat's resources gained and
-/// lost: for the rulesets that roll dice and produce resources.
-pub fn dice_and_resources(s: &Summary) -> String {
-    resources_in(s, None)
-}
-
-/// [`dice_and_resources`], its long lines broken to fit `width` when given.
+/// lost (for the rulesets that roll dice and produce resources), its long lines broken to fit
+/// `width` when given.
 fn resources_in(s: &Summary, width: Option<usize>) -> String {
     let mut out = String::new();
     let name_w = name_width(s);
