@@ -1,6 +1,8 @@
 //! `catan replay PATH [--all]`: a recorded game move by move. Each step prints the command and
-//! what happened, in words a spectator reads; Enter shows the next. `--all` prints every step
-//! at once. Both end with the final board (hex names written in) and the standings.
+//! what happened, in words a spectator reads; Enter shows the next, a step's number goes to it
+//! (a review names its turning points by step), `b` draws the board after the step shown.
+//! `--all` prints every step at once. Both end with the final board (hex names written in) and
+//! the standings.
 //! `--summary` prints the game's summary instead (`--json`: as JSON), from the same
 //! accumulator the host uses at a game's end; `--review` its review ([`crate::review`]:
 //! win chances after every turn, turning points, a person's decisions against `hard`'s).
@@ -56,7 +58,14 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let (header, steps, game) = match load(&args.path) {
+    let (header, entries) = match read(&args.path) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("catan replay: {shown}: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let (steps, game) = match steps_of(&header, &entries) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("catan replay: {shown}: {e}");
@@ -74,33 +83,16 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         header.seed,
         steps.len()
     )?;
-    let mut stepping = !args.all;
-    if stepping {
-        writeln!(
-            out,
-            "Enter shows the next step; `a` then Enter shows the rest, `q` then Enter stops."
-        )?;
-    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    for step in &steps {
-        writeln!(out, "{}", step.title)?;
-        for e in &step.events {
-            writeln!(out, "        {e}")?;
+    if !args.all {
+        writeln!(out, "{STEPPER_KEYS}")?;
+        if !step_through(&header, &entries, &steps, &mut input, &mut out)? {
+            return Ok(ExitCode::SUCCESS);
         }
-        if stepping {
-            out.flush()?;
-            let mut line = String::new();
-            // End of input: show the rest without waiting.
-            if input.read_line(&mut line)? == 0 {
-                stepping = false;
-                continue;
-            }
-            match line.trim() {
-                "q" | "quit" => return Ok(ExitCode::SUCCESS),
-                "a" | "all" => stepping = false,
-                _ => {}
-            }
+    } else {
+        for step in &steps {
+            show_step(step, &mut out)?;
         }
     }
     writeln!(out)?;
@@ -186,9 +178,94 @@ fn review(args: &ReplayArgs, shown: &str) -> anyhow::Result<ExitCode> {
 /// A record read and checked, its steps in words and the game at its end (`catan board show
 /// --record` draws that position).
 pub(crate) fn load(path: &std::path::Path) -> Result<(Header, Vec<Step>, Game), RecordError> {
+    let (header, entries) = read(path)?;
+    let (steps, game) = steps_of(&header, &entries)?;
+    Ok((header, steps, game))
+}
+
+/// What the stepper's keys do, said when it starts and whenever a line means nothing to it.
+const STEPPER_KEYS: &str = "Enter shows the next step; a step's number then Enter goes to it (the review names steps), \
+`b` shows the board after the step shown, `a` the rest, `q` stops.";
+
+/// One step's command and what came of it.
+fn show_step(step: &Step, out: &mut impl Write) -> std::io::Result<()> {
+    writeln!(out, "{}", step.title)?;
+    for e in &step.events {
+        writeln!(out, "        {e}")?;
+    }
+    Ok(())
+}
+
+/// Steps through the record by the player's lines: Enter the next step, a number that step
+/// (back or on), `b` the board after the step shown. Returns whether to go on to the end
+/// (`a`, the last step passed, or the input ended) rather than stop (`q`).
+fn step_through(
+    header: &Header,
+    entries: &[Entry],
+    steps: &[Step],
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> anyhow::Result<bool> {
+    // The number of the step shown last: the next Enter shows `steps[shown]`.
+    let mut shown = 0;
+    let mut line = String::new();
+    loop {
+        if shown == 0 || line.trim().is_empty() {
+            match steps.get(shown) {
+                Some(step) => show_step(step, out)?,
+                None => return Ok(true),
+            }
+            shown += 1;
+        }
+        out.flush()?;
+        line.clear();
+        // End of input: show the rest without waiting.
+        if input.read_line(&mut line)? == 0 {
+            for step in &steps[shown..] {
+                show_step(step, out)?;
+            }
+            return Ok(true);
+        }
+        match line.trim() {
+            "" => {}
+            "q" | "quit" => return Ok(false),
+            "a" | "all" => {
+                for step in &steps[shown..] {
+                    show_step(step, out)?;
+                }
+                return Ok(true);
+            }
+            "b" | "board" => {
+                let game = record::replay(header, &entries[..shown], |_, _, _| {})?;
+                writeln!(out, "The board after step {shown}:")?;
+                write!(out, "{}", final_board(&game, &header.names))?;
+            }
+            asked => match asked.parse::<usize>() {
+                Ok(n) if (1..=steps.len()).contains(&n) => {
+                    show_step(&steps[n - 1], out)?;
+                    shown = n;
+                }
+                Ok(n) => writeln!(
+                    out,
+                    "There is no step {n}: the steps run from 1 to {}.",
+                    steps.len()
+                )?,
+                Err(_) => writeln!(out, "{STEPPER_KEYS}")?,
+            },
+        }
+    }
+}
+
+/// A record read and checked, not yet replayed.
+fn read(path: &std::path::Path) -> Result<(Header, Vec<Entry>), RecordError> {
     let file = std::fs::File::open(path)?;
     let (header, entries) = record::read(std::io::BufReader::new(file))?;
     record::check_version(&header)?;
+    Ok((header, entries))
+}
+
+/// The record replayed: each step in words, and the game as it ended.
+fn steps_of(header: &Header, entries: &[Entry]) -> Result<(Vec<Step>, Game), RecordError> {
     let names = header.names.clone();
     let name = |seat: crate::engine::Seat| {
         names
@@ -197,7 +274,7 @@ pub(crate) fn load(path: &std::path::Path) -> Result<(Header, Vec<Step>, Game), 
             .unwrap_or_else(|| format!("Seat {}", seat + 1))
     };
     let mut steps = Vec::with_capacity(entries.len());
-    let game = record::replay(&header, &entries, |g, entry, evs| {
+    let game = record::replay(header, entries, |g, entry, evs| {
         let n = steps.len() + 1;
         let title = match entry {
             Entry::Command { at, seat, text } => {
@@ -226,7 +303,7 @@ pub(crate) fn load(path: &std::path::Path) -> Result<(Header, Vec<Step>, Game), 
             .collect();
         steps.push(Step { title, events });
     })?;
-    Ok((header, steps, game))
+    Ok((steps, game))
 }
 
 /// A record read, checked and replayed through the summary's accumulator.
@@ -327,6 +404,60 @@ fn standings(game: &Game, names: &[String]) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::variants::GameSettings;
+
+    /// A base game's first `n` steps, each seat playing its first legal command.
+    fn a_record(n: usize) -> (Header, Vec<Entry>) {
+        let args = crate::setup::GameSetup::of("base");
+        let names: Vec<String> = ["Ann", "Bob", "Cy", "Di"].map(String::from).to_vec();
+        let header = Header::new(&args, 4, 5, names);
+        let mut game = header.new_game().expect("a game");
+        let mut entries = Vec::new();
+        for i in 0..n {
+            let seat = game.actors()[0];
+            let cmd = game.legal(seat)[0].clone();
+            let text = game.format(&cmd);
+            game.apply(seat, &cmd, i as u64 * 1000).expect("legal");
+            entries.push(Entry::Command {
+                at: i as u64 * 1000,
+                seat,
+                text,
+            });
+        }
+        (header, entries)
+    }
+
+    /// The review names steps: a number goes to that step, `b` draws the board after it,
+    /// and a line the stepper does not know gets its keys, not the next step.
+    #[test]
+    fn the_stepper_goes_to_a_numbered_step_and_draws_its_board() {
+        let (header, entries) = a_record(12);
+        let (steps, _) = steps_of(&header, &entries).expect("replayed");
+        let mut out = Vec::new();
+        let go_on = step_through(
+            &header,
+            &entries,
+            &steps,
+            &mut std::io::Cursor::new("7\nb\n?\n99\nq\n"),
+            &mut out,
+        )
+        .expect("stepped");
+        assert!(!go_on, "q stops");
+        let text = String::from_utf8(out).expect("text");
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].trim_start().starts_with("1 "), "{text}");
+        let seventh = lines.iter().position(|l| l.trim_start().starts_with("7 "));
+        assert!(seventh.is_some(), "step 7 shown: {text}");
+        assert!(
+            !text.lines().any(|l| l.trim_start().starts_with("2 ")),
+            "2 to 6 skipped"
+        );
+        assert!(text.contains("The board after step 7:"), "{text}");
+        // Four settlements and three roads were placed by step 7: the board shows them.
+        let board = &text[text.find("The board after step 7:").expect("board")..];
+        assert!(board.contains("Ann") && board.contains("Di"), "{board}");
+        assert!(text.contains(STEPPER_KEYS), "an unknown line gets the keys");
+        assert!(text.contains("There is no step 99: the steps run from 1 to 12."));
+    }
 
     /// Every ruleset that draws Catan's pieces keys them all, ships included; every legend
     /// ends with whose letter is whose.
