@@ -199,21 +199,27 @@ mod tests {
             .collect()
     }
 
+    /// Three seats' chances after each turn: seat 0's and seat 1's as given, seat 2 the rest.
+    fn three_seats(first: &[f64], second: &[f64]) -> Vec<Point> {
+        (0..first.len())
+            .map(|k| Point {
+                period: k as u32,
+                step: k,
+                chances: vec![first[k], second[k], 1.0 - first[k] - second[k]],
+                playouts: 96,
+                margin: 0.1,
+            })
+            .collect()
+    }
+
     /// Three seats: the reader's (seat 0) falls a little at a time while the other two swap
     /// the lead in big swings: the reader hears of their own falls, not only of the swings.
     #[test]
     fn a_readers_own_falls_are_their_turning_points() {
-        let reader = [0.24, 0.18, 0.18, 0.12, 0.12, 0.06, 0.06];
-        let swing = [0.40, 0.70, 0.30, 0.75, 0.25, 0.80, 0.20];
-        let pts: Vec<Point> = (0..reader.len())
-            .map(|k| Point {
-                period: k as u32,
-                step: k,
-                chances: vec![reader[k], swing[k], 1.0 - reader[k] - swing[k]],
-                playouts: 96,
-                margin: 0.1,
-            })
-            .collect();
+        let pts = three_seats(
+            &[0.24, 0.18, 0.18, 0.12, 0.12, 0.06, 0.06],
+            &[0.40, 0.70, 0.30, 0.75, 0.25, 0.80, 0.20],
+        );
         let told = chosen(&pts, Some(0));
         let own: Vec<usize> = told.iter().filter(|s| s.1 == 0).map(|s| s.0).collect();
         assert_eq!(own, vec![0, 2, 4], "{told:?}");
@@ -227,17 +233,10 @@ mod tests {
     /// anyone would; one whose chance moved in two spans hears of those two first.
     #[test]
     fn a_reader_whose_chance_barely_moved_hears_the_biggest_moves() {
-        let flat = [0.02, 0.03, 0.02, 0.01, 0.02, 0.02, 0.03];
-        let swing = [0.40, 0.70, 0.30, 0.75, 0.25, 0.80, 0.20];
-        let pts: Vec<Point> = (0..flat.len())
-            .map(|k| Point {
-                period: k as u32,
-                step: k,
-                chances: vec![flat[k], swing[k], 1.0 - flat[k] - swing[k]],
-                playouts: 96,
-                margin: 0.1,
-            })
-            .collect();
+        let pts = three_seats(
+            &[0.02, 0.03, 0.02, 0.01, 0.02, 0.02, 0.03],
+            &[0.40, 0.70, 0.30, 0.75, 0.25, 0.80, 0.20],
+        );
         assert_eq!(chosen(&pts, Some(0)), chosen(&pts, None));
         assert_eq!(chosen(&pts, None).len(), 5);
         let pts = points(&[0.50, 0.30, 0.31, 0.60, 0.61]);
