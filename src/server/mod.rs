@@ -352,7 +352,7 @@ async fn say_goodbye<V: Serialize + Clone>(
 ) {
     let msg = if resumable {
         ServerMsg::Notice(
-            "the host stopped the game; it is saved, and when the host resumes it you are back in your seat by yourself".into(),
+            "the host stopped the game; it is saved, and when the host resumes it this client reconnects by itself (a player to their seat)".into(),
         )
     } else {
         ServerMsg::Closing {

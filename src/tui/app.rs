@@ -99,6 +99,10 @@ pub struct Flash {
     pub kind: FlashKind,
 }
 
+/// How a command held back while the connection is down is answered; the host's next
+/// welcome clears it.
+const NOT_SENT: &str = "Not sent:";
+
 /// Settings from the command line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AppOptions {
@@ -482,6 +486,7 @@ impl App {
             _ => None,
         };
         let closed_now = matches!(msg, ServerMsg::Closing { .. } | ServerMsg::Refused { .. });
+        let welcomed = matches!(msg, ServerMsg::Welcome { .. });
         // An answer to a key holds while the game asks the same of this seat; once the prompt
         // changes (the next player's turn, a new phase) it is out of date.
         let prompt_before = (update && i == self.active).then(|| self.asked());
@@ -509,6 +514,15 @@ impl App {
             }
             if let Some((text, kind)) = hint {
                 self.flash = Some(Flash { text, kind });
+            }
+            if welcomed
+                && self
+                    .flash
+                    .as_ref()
+                    .is_some_and(|f| f.text.starts_with(NOT_SENT))
+            {
+                // Back on the host: "Not sent … reconnecting" is no longer true.
+                self.flash = None;
             }
             if closed_now && let Some(l) = lines.last() {
                 self.flash = Some(Flash {
@@ -772,7 +786,7 @@ impl App {
         }
         if self.st().reconnecting {
             self.warn(format!(
-                "Not sent: {text}. The connection to the host is lost; reconnecting…"
+                "{NOT_SENT} {text}. The connection to the host is lost; reconnecting…"
             ));
             return Vec::new();
         }

@@ -1504,6 +1504,14 @@ fn a_lost_connection_shows_on_the_status_line_and_keys_send_nothing_until_it_is_
             .0
             .starts_with("Lost the connection")
     );
+    assert!(
+        s.app
+            .flash
+            .as_ref()
+            .is_none_or(|f| !f.text.starts_with("Not sent")),
+        "back on the host, 'Not sent … reconnecting' is gone: {:?}",
+        s.app.flash
+    );
     assert!(!s.app.command("end").is_empty());
 }
 

@@ -261,8 +261,13 @@ pub fn prompt(app: &App) -> (String, Style) {
         return (format!("Disconnected: {c}. Press q to leave."), t.error());
     }
     if st.reconnecting {
+        let held = if app.watching() {
+            ""
+        } else {
+            " Your seat is held for you."
+        };
         return (
-            "Lost the connection to the host; reconnecting… Your seat is held for you.".into(),
+            format!("Lost the connection to the host; reconnecting…{held}"),
             t.warn(),
         );
     }

@@ -651,6 +651,39 @@ async fn a_host_that_stops_a_saved_game_tells_its_players_it_will_have_them_back
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_whose_save_failed_promises_no_resume_when_it_stops() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        eprintln!("skipped: this system has no /dev/full");
+        return;
+    }
+    let game = base_args(8).create(2, 8).unwrap();
+    let cfg = TableConfig {
+        bots: 1,
+        bot_kind: BotKind::Random,
+        bot_think_ms: 0,
+        seed: 8,
+        ..TableConfig::default()
+    };
+    let mut table = Table::new(game, cfg);
+    let header = Header::new(&base_args(8), 2, 8, vec!["Ann".into(), "Bot 2".into()]);
+    table.save_to(catan::save::SaveWriter::create(full, header).unwrap());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let host = catan::server::RunningHost::start_with(listener, table, Limits::default()).unwrap();
+    let mut ann = Client::join(&host.addr.to_string(), "Ann", None, false).await;
+    ann.my_turn().await;
+    host.stop().await;
+    while ann.next().await.is_some() {}
+    assert!(
+        ann.said.iter().any(
+            |m| matches!(m, ServerMsg::Closing { reason } if reason == "the host stopped the game")
+        ),
+        "nothing was saved, so nothing is promised: {:?}",
+        ann.said
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_host_that_stops_tells_its_players_so_they_do_not_wait_for_it() {
     let host = support::host(2, 1, 5, 600_000, Limits::default()).await;
     let addr = host.addr.to_string();

@@ -505,7 +505,9 @@ impl<G: Ruleset> Table<G> {
     /// A game in progress that its save can bring back (`catan host --resume`): when the
     /// host stops, its players' clients wait for it instead of giving up.
     pub fn resumable(&self) -> bool {
-        self.started && self.save.is_some() && self.game.outcome().is_none()
+        self.started
+            && self.save.as_ref().is_some_and(|s| s.problem().is_none())
+            && self.game.outcome().is_none()
     }
 
     pub fn save_problem(&self) -> Option<&str> {
