@@ -80,6 +80,14 @@ pub enum Line {
 
 impl Line {
     /// One line of `--plain` output.
+    /// The line's words without the kind that `plain` writes before them.
+    pub fn words(&self) -> &str {
+        match self {
+            Line::Event(s, _) | Line::Error(s) | Line::Notice(s) => s,
+            Line::Chat { text, .. } => text,
+        }
+    }
+
     pub fn plain(&self) -> String {
         match self {
             Line::Event(s, _) => s.clone(),
@@ -223,6 +231,8 @@ impl<V: PlainView> ClientState<V> {
                 seat, token, game, ..
             } => {
                 self.reconnecting = false;
+                // A welcome back: what the seat may do is said again, as on a first join.
+                self.announced = None;
                 self.seat = seat;
                 self.token = (!token.is_empty()).then_some(token);
                 self.map = build_map(&game.map);

@@ -526,7 +526,7 @@ impl App {
             }
             if closed_now && let Some(l) = lines.last() {
                 self.flash = Some(Flash {
-                    text: l.plain(),
+                    text: l.words().to_string(),
                     kind: FlashKind::Error,
                 });
             }

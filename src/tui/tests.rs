@@ -1474,7 +1474,7 @@ fn a_lost_connection_shows_on_the_status_line_and_keys_send_nothing_until_it_is_
     );
     let p = super::ui::prompt(&s.app).0;
     assert!(
-        p.starts_with("Lost the connection to the host; reconnecting"),
+        p.starts_with("Connection to the host lost; reconnecting"),
         "{p}"
     );
     let fx = s.app.command("end");
@@ -1487,7 +1487,9 @@ fn a_lost_connection_shows_on_the_status_line_and_keys_send_nothing_until_it_is_
         "{:?}",
         s.app.flash
     );
-    // The host's welcome on the new connection ends it.
+    // The host's welcome on the new connection ends it, and what the seat may do is said
+    // again (the line mode prints "your move: …" once per kind).
+    let _ = s.app.sessions[0].st.your_move();
     let game = s.app.st().game.clone().expect("a game");
     s.app.on_server(
         0,
@@ -1502,7 +1504,11 @@ fn a_lost_connection_shows_on_the_status_line_and_keys_send_nothing_until_it_is_
     assert!(
         !super::ui::prompt(&s.app)
             .0
-            .starts_with("Lost the connection")
+            .starts_with("Connection to the host lost")
+    );
+    assert!(
+        s.app.sessions[0].st.your_move().is_some(),
+        "the move is announced again after the welcome back"
     );
     assert!(
         s.app

@@ -264,10 +264,10 @@ pub fn prompt(app: &App) -> (String, Style) {
         let held = if app.watching() {
             ""
         } else {
-            " Your seat is held for you."
+            " Your seat is held."
         };
         return (
-            format!("Lost the connection to the host; reconnecting…{held}"),
+            format!("Connection to the host lost; reconnecting…{held}"),
             t.warn(),
         );
     }
