@@ -614,9 +614,8 @@ fn damaged_saves_and_saves_from_another_version_are_refused() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_host_that_stops_a_saved_game_tells_its_players_it_will_have_them_back() {
-    let data = scratch("stop-saved");
+/// What Ann, seated in a base game saved to `save` as it goes, is told once the host stops.
+async fn told_when_a_saving_host_stops(save: &Path) -> Vec<ServerMsg> {
     let game = base_args(8).create(2, 8).unwrap();
     let cfg = TableConfig {
         bots: 1,
@@ -627,26 +626,30 @@ async fn a_host_that_stops_a_saved_game_tells_its_players_it_will_have_them_back
     };
     let mut table = Table::new(game, cfg);
     let header = Header::new(&base_args(8), 2, 8, vec!["Ann".into(), "Bot 2".into()]);
-    table.save_to(catan::save::SaveWriter::create(&data.join("g.catan"), header).unwrap());
+    table.save_to(catan::save::SaveWriter::create(save, header).unwrap());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let host = catan::server::RunningHost::start_with(listener, table, Limits::default()).unwrap();
     let mut ann = Client::join(&host.addr.to_string(), "Ann", None, false).await;
     ann.my_turn().await;
     host.stop().await;
     while ann.next().await.is_some() {}
+    ann.said
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_that_stops_a_saved_game_tells_its_players_it_will_have_them_back() {
+    let data = scratch("stop-saved");
+    let said = told_when_a_saving_host_stops(&data.join("g.catan")).await;
     assert!(
-        ann.said
-            .iter()
+        said.iter()
             .any(|m| matches!(m, ServerMsg::Notice(n) if n.contains("when the host resumes it"))),
         "{:?}",
-        ann.said
+        said
     );
     assert!(
-        !ann.said
-            .iter()
-            .any(|m| matches!(m, ServerMsg::Closing { .. })),
+        !said.iter().any(|m| matches!(m, ServerMsg::Closing { .. })),
         "the client goes on reconnecting: {:?}",
-        ann.said
+        said
     );
 }
 
@@ -657,29 +660,13 @@ async fn a_host_whose_save_failed_promises_no_resume_when_it_stops() {
         eprintln!("skipped: this system has no /dev/full");
         return;
     }
-    let game = base_args(8).create(2, 8).unwrap();
-    let cfg = TableConfig {
-        bots: 1,
-        bot_kind: BotKind::Random,
-        bot_think_ms: 0,
-        seed: 8,
-        ..TableConfig::default()
-    };
-    let mut table = Table::new(game, cfg);
-    let header = Header::new(&base_args(8), 2, 8, vec!["Ann".into(), "Bot 2".into()]);
-    table.save_to(catan::save::SaveWriter::create(full, header).unwrap());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let host = catan::server::RunningHost::start_with(listener, table, Limits::default()).unwrap();
-    let mut ann = Client::join(&host.addr.to_string(), "Ann", None, false).await;
-    ann.my_turn().await;
-    host.stop().await;
-    while ann.next().await.is_some() {}
+    let said = told_when_a_saving_host_stops(full).await;
     assert!(
-        ann.said.iter().any(
+        said.iter().any(
             |m| matches!(m, ServerMsg::Closing { reason } if reason == "the host stopped the game")
         ),
         "nothing was saved, so nothing is promised: {:?}",
-        ann.said
+        said
     );
 }
 
