@@ -77,13 +77,13 @@ impl<G: Ruleset> Table<G> {
     /// Tells the table which away people a bot now plays for: those whose grace period has
     /// just ended (their seats' neighbourhoods hear, or everyone outside a hall).
     fn note_covered_seats(&mut self, now: Millis) {
-        let away = self.cfg.away_ms;
         let due: Vec<Seat> = self
             .occupancy
             .botlike
             .iter()
             .filter(|(s, since)| {
-                since.is_some_and(|t| now >= t + away) && !self.slots[*s as usize].covered
+                // A person's seat (a bot's has no `since`) that a bot now plays.
+                since.is_some() && self.bot_plays(*s, now) && !self.slots[*s as usize].covered
             })
             .map(|(s, _)| *s)
             .collect();
