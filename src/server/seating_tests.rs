@@ -387,4 +387,16 @@ fn what_a_stand_in_bot_did_is_told_as_the_bots_doing() {
         !log.iter().any(|l| l.starts_with("You built")),
         "nothing the bot did reads as Ann's own: {log:#?}"
     );
+    // What followed the bot's moves (a turn passing, the cards the second settlement
+    // brought) was not its doing.
+    assert!(
+        log.iter()
+            .filter_map(|l| l.strip_prefix("Your bot: "))
+            .all(|l| l.starts_with("you ") && !l.starts_with("you got ")),
+        "{log:#?}"
+    );
+    assert!(
+        log.iter().any(|l| l.starts_with("You got ")),
+        "the second settlement's cards are told plainly: {log:#?}"
+    );
 }

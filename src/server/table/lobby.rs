@@ -280,7 +280,7 @@ impl<G: Ruleset> Table<G> {
             let Some((text, kind)) = self.log_line(e, me) else {
                 continue;
             };
-            let by_bot = me.is_some() && *stand_in == me;
+            let by_bot = me.is_some() && *stand_in == me && done_by_you(&text);
             stood_in |= by_bot;
             log.push(if by_bot { by_your_bot(&text) } else { text });
             kinds.push(kind);
@@ -377,11 +377,45 @@ impl<G: Ruleset> Table<G> {
     }
 }
 
+/// Whether a line written for a seat tells something that seat did: "You built …", "Offer 4:
+/// You offer …". Of the lines a stand-in bot's moves caused, only these are its doing; the
+/// turn passing, another seat's harvest and the cards the dice brought are not.
+fn done_by_you(text: &str) -> bool {
+    let said = match text.split_once(": ") {
+        Some((label, rest)) if label.starts_with("Offer ") => rest,
+        _ => text,
+    };
+    said.starts_with("You ") && !said.starts_with("You get ") && !said.starts_with("You got ")
+}
+
 /// A line of what a bot did for a person who was away, told to that person: "You rolled 7"
-/// becomes "Your bot: you rolled 7".
+/// becomes "Your bot: you rolled 7", "Offer 4: You offer …" "Your bot: offer 4: you offer …".
 fn by_your_bot(text: &str) -> String {
-    match text.strip_prefix("You ") {
-        Some(rest) => format!("Your bot: you {rest}"),
-        None => format!("Your bot: {text}"),
+    let mut chars = text.chars();
+    let first = chars.next().map(|c| c.to_lowercase().to_string());
+    let rest: String = chars.collect::<String>().replacen(": You ", ": you ", 1);
+    format!("Your bot: {}{rest}", first.unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only lines telling what the seat did are its stand-in bot's doing.
+    #[test]
+    fn a_stand_in_bots_doing_is_what_the_seat_did() {
+        assert!(done_by_you("You built a settlement at F.sw."));
+        assert!(done_by_you(
+            "Offer 4: You offer 1 brick for 1 ore (cancel 4 withdraws it)."
+        ));
+        assert!(!done_by_you("Turn 10: Bob's turn."));
+        assert!(!done_by_you("12: Bob gets 1 brick."));
+        assert!(!done_by_you("12: You get 1 brick."));
+        assert!(!done_by_you("Offer 4 is closed."));
+        assert_eq!(
+            by_your_bot("Offer 4: You offer 1 brick for 1 ore."),
+            "Your bot: offer 4: you offer 1 brick for 1 ore."
+        );
+        assert_eq!(by_your_bot("You rolled 7."), "Your bot: you rolled 7.");
     }
 }
