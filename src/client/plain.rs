@@ -110,7 +110,12 @@ pub async fn run<V: PlainView, R: AsyncBufRead + Unpin>(
                     asks.push_back((id, a));
                     tx.try_send(ClientMsg::Ping(id)).ok();
                 };
-                match word.to_ascii_lowercase().as_str() {
+                let word = word.to_ascii_lowercase();
+                match word.as_str() {
+                    // While the connection is made again nothing is queued to go later.
+                    w if st.reconnecting && !matches!(w, "help" | "?" | "quit" | "exit") => {
+                        writeln!(out, "error: not sent: the connection to the host is lost; reconnecting…")?;
+                    }
                     "state" => ask(Ask::State, &tx),
                     "legal" => ask(Ask::Legal, &tx),
                     "board" => ask(Ask::Board, &tx),
@@ -135,9 +140,6 @@ pub async fn run<V: PlainView, R: AsyncBufRead + Unpin>(
                         Ok(n) if n >= 1 => { tx.send(ClientMsg::Kick(n - 1)).await?; }
                         _ => writeln!(out, "error: kick which seat? e.g. `kick 3`")?,
                     },
-                    _ if st.reconnecting => {
-                        writeln!(out, "error: not sent: the connection to the host is lost; reconnecting…")?;
-                    }
                     _ => {
                         // A script's line is sent as it stands; the warning is told first.
                         if let Some(w) = st.update.as_ref().and_then(|u| u.view.warn_before(&line)) {
@@ -342,6 +344,51 @@ mod tests {
                 settings: Vec::new(),
                 help: "Commands: settle C.nw, road C.n".into(),
             }),
+        }
+    }
+
+    /// While the connection is made again, neither a game command nor a chat line is kept to
+    /// go out later: each is refused, saying why.
+    #[tokio::test]
+    async fn nothing_typed_while_reconnecting_is_queued() {
+        let (mut input, reader) = tokio::io::duplex(1 << 12);
+        let (tx, mut sent) = mpsc::channel(16);
+        let (to_client, rx) = mpsc::channel(16);
+        let out = Shared::default();
+        let mut writer = out.clone();
+        let client = tokio::spawn(async move {
+            run(tokio::io::BufReader::new(reader), &mut writer, tx, rx).await
+        });
+        to_client.send(welcome()).await.unwrap();
+        let lost = "lost the connection to 10.0.0.1:7878; reconnecting…";
+        to_client
+            .send(ServerMsg::Reconnecting(lost.into()))
+            .await
+            .unwrap();
+        let told = tokio::time::timeout(Duration::from_secs(10), async {
+            while !out.text().contains(lost) {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        })
+        .await;
+        assert!(told.is_ok(), "the loss is told: {}", out.text());
+        input.write_all(b"say hi all\nroll\n").await.unwrap();
+        let refused = tokio::time::timeout(Duration::from_secs(10), async {
+            while out.text().matches("error: not sent").count() < 2 {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        })
+        .await;
+        assert!(refused.is_ok(), "both refused: {}", out.text());
+        input.write_all(b"quit\n").await.unwrap();
+        drop(input);
+        let ended = tokio::time::timeout(Duration::from_secs(10), client).await;
+        assert!(matches!(ended, Ok(Ok(Ok(true)))), "{ended:?}");
+        while let Ok(m) = sent.try_recv() {
+            assert!(
+                !matches!(m, ClientMsg::Chat { .. } | ClientMsg::Command { .. }),
+                "nothing was queued: {m:?}"
+            );
         }
     }
 

@@ -816,7 +816,23 @@ impl App {
         vec![Effect::Send(self.active, msg)]
     }
 
-    fn send(&self, msg: ClientMsg) -> Vec<Effect> {
+    /// Sends a message to the host of the active session; while the connection is being
+    /// made again, nothing is queued to go later: the player is told it was not sent.
+    fn send(&mut self, msg: ClientMsg) -> Vec<Effect> {
+        if self.st().reconnecting {
+            let what = match &msg {
+                ClientMsg::Chat { text } => format!("\"{text}\""),
+                ClientMsg::Ready(true) => "ready".into(),
+                ClientMsg::Ready(false) => "not ready".into(),
+                ClientMsg::Color(c) => format!("colour {c}"),
+                ClientMsg::Hint => "hint".into(),
+                _ => "that".into(),
+            };
+            self.warn(format!(
+                "{NOT_SENT} {what}. The connection to the host is lost; reconnecting…"
+            ));
+            return Vec::new();
+        }
         vec![Effect::Send(self.active, msg)]
     }
 }

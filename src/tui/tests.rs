@@ -1487,6 +1487,17 @@ fn a_lost_connection_shows_on_the_status_line_and_keys_send_nothing_until_it_is_
         "{:?}",
         s.app.flash
     );
+    // Chat is not kept to go out later either.
+    let fx = s.app.run_line("say hi all");
+    assert!(fx.is_empty(), "a chat line is not queued");
+    assert!(
+        s.app
+            .flash
+            .as_ref()
+            .is_some_and(|f| f.text.starts_with("Not sent: \"hi all\".")),
+        "{:?}",
+        s.app.flash
+    );
     // The host's welcome on the new connection ends it, and what the seat may do is said
     // again (the line mode prints "your move: …" once per kind).
     let _ = s.app.sessions[0].st.your_move();
