@@ -491,13 +491,18 @@ fn presence_news(before: &[SeatInfo], changed: &[(usize, &SeatInfo)]) -> Vec<Str
             continue;
         }
         let name = &now.name;
+        let gone = if now.left {
+            "left the game"
+        } else {
+            "lost the connection"
+        };
         match (was.connected, now.connected, was.away, now.away) {
             (true, false, _, true) => news.push(format!(
-                "{name} lost the connection; a bot plays for them until they come back."
+                "{name} {gone}; a bot plays for them until they come back."
             )),
-            (true, false, _, false) => news.push(format!(
-                "{name} lost the connection; their seat is held for them."
-            )),
+            (true, false, _, false) => {
+                news.push(format!("{name} {gone}; their seat is held for them."))
+            }
             (false, false, false, true) => {
                 news.push(format!("A bot plays for {name} until they come back."))
             }
@@ -591,6 +596,11 @@ mod tests {
             away,
             ..SeatInfo::named("Ann".into(), "red".into())
         };
+        let quit = SeatInfo {
+            connected: false,
+            left: true,
+            ..SeatInfo::named("Ann".into(), "red".into())
+        };
         let bot = SeatInfo {
             bot: true,
             ..SeatInfo::named("Bot 2".into(), "blue".into())
@@ -613,10 +623,17 @@ mod tests {
         let back = st.apply(with_seats(vec![person(true, false), bot.clone()]), now);
         assert_eq!(notices(&back), ["Ann is back."]);
         // With no grace period the drop and the bot come in one list.
-        let at_once = st.apply(with_seats(vec![person(false, true), bot]), now);
+        let at_once = st.apply(with_seats(vec![person(false, true), bot.clone()]), now);
         assert_eq!(
             notices(&at_once),
             ["Ann lost the connection; a bot plays for them until they come back."]
+        );
+        // Someone who quits on purpose is said to have left.
+        st.apply(with_seats(vec![person(true, false), bot.clone()]), now);
+        let left = st.apply(with_seats(vec![quit, bot]), now);
+        assert_eq!(
+            notices(&left),
+            ["Ann left the game; their seat is held for them."]
         );
     }
 

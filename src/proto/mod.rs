@@ -24,7 +24,8 @@ use serde::{Deserialize, Serialize};
 /// 9: legal commands and log lines carry their typed form (`moves`, `log_kinds`).
 /// 11: a ruleset's own point source in the summary carries its words (`PointSource::Own`).
 /// 12: an update says whether the game waits for its recipient (`waiting_for_you`).
-pub const PROTOCOL_VERSION: u32 = 12;
+/// 13: a seat list says who quit on purpose (`SeatInfo::left`).
+pub const PROTOCOL_VERSION: u32 = 13;
 
 /// The variant's map as the client rebuilds it (defined with the boards).
 pub use crate::board::MapRecipe;
@@ -36,6 +37,9 @@ pub struct SeatInfo {
     pub bot: bool,
     /// A person is connected (bots always are).
     pub connected: bool,
+    /// A person not connected quit on purpose (their client said goodbye) rather than losing
+    /// the connection; their seat is held either way.
+    pub left: bool,
     /// A bot plays for a person who is away.
     pub away: bool,
     pub color: String,
@@ -54,6 +58,7 @@ impl SeatInfo {
             name,
             bot: false,
             connected: true,
+            left: false,
             away: false,
             color,
             ready: true,

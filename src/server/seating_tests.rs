@@ -400,3 +400,63 @@ fn what_a_stand_in_bot_did_is_told_as_the_bots_doing() {
         "the second settlement's cards are told plainly: {log:#?}"
     );
 }
+
+/// The seat lists tell a person who quit on purpose (their client said goodbye) from one whose
+/// connection dropped, so the table reads "Ann left the game", not "lost the connection"; the
+/// seat is held for either, and coming back clears it.
+#[test]
+fn a_person_who_quits_is_told_apart_from_a_dropped_connection() {
+    let mut t = table(3, 1);
+    let mut ann = join(&mut t, 1, "Ann", None);
+    let token = heard(&mut ann)
+        .into_iter()
+        .find_map(|m| match m {
+            ServerMsg::Welcome { token, .. } => Some(token),
+            _ => None,
+        })
+        .expect("a welcome");
+    let mut bob = join(&mut t, 2, "Bob", None);
+    assert!(t.started(), "the full table started");
+    heard(&mut bob);
+    let seat_of = |msgs: Vec<ServerMsg>, seat: usize| {
+        msgs.into_iter()
+            .rev()
+            .find_map(|m| match m {
+                ServerMsg::Update(u) if u.seats_at.is_empty() && !u.seats.is_empty() => {
+                    Some(u.seats[seat].clone())
+                }
+                _ => None,
+            })
+            .expect("a seat list")
+    };
+    // Ann quits: her client says goodbye, then the connection closes.
+    t.message(1, ClientMsg::Bye, 10);
+    t.close(1, 10);
+    let ann_seat = seat_of(heard(&mut bob), 0);
+    assert!(!ann_seat.connected && ann_seat.left, "{ann_seat:?}");
+    // She comes back: the mark goes.
+    let _ann = join(&mut t, 3, "Ann", Some(token));
+    let ann_seat = seat_of(heard(&mut bob), 0);
+    assert!(ann_seat.connected && !ann_seat.left, "{ann_seat:?}");
+    // Bob's connection drops without a goodbye: not "left".
+    t.close(2, 20);
+    let mut spectator = {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        t.open(4, tx, false, "test 4".into());
+        t.message(
+            4,
+            ClientMsg::Hello {
+                version: PROTOCOL_VERSION,
+                name: "Sam".into(),
+                token: None,
+                watch: true,
+                color: None,
+                password: None,
+            },
+            20,
+        );
+        rx
+    };
+    let bob_seat = seat_of(heard(&mut spectator), 1);
+    assert!(!bob_seat.connected && !bob_seat.left, "{bob_seat:?}");
+}

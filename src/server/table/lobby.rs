@@ -169,6 +169,7 @@ impl<G: Ruleset> Table<G> {
             Some(i) => {
                 let slot = &mut self.slots[i];
                 slot.conn = Some(conn);
+                slot.left = false;
                 slot.away_since = None;
                 slot.covered = false;
                 if let Some(col) = &color {

@@ -140,6 +140,9 @@ struct Slot {
     /// The seat lists say a bot plays for this away person: set when the grace period
     /// ends, not when the connection drops, so nobody reads "bot plays" while it does not.
     covered: bool,
+    /// The person quit (their client said goodbye) rather than dropping: the seat is held
+    /// all the same, but the table is told they left, not that their connection was lost.
+    left: bool,
 }
 
 #[derive(Debug)]
@@ -336,6 +339,7 @@ impl<G: Ruleset> Table<G> {
                     ready: false,
                     away_since: None,
                     covered: false,
+                    left: false,
                 })
                 .collect(),
             bots: (0..seats).map(|_| None).collect(),
@@ -607,6 +611,7 @@ impl<G: Ruleset> Table<G> {
             bot: s.occupant == Occupant::Bot,
             connected: s.occupant == Occupant::Bot || s.conn.is_some(),
             away: s.occupant == Occupant::Person && s.conn.is_none() && s.covered,
+            left: s.occupant == Occupant::Person && s.conn.is_none() && s.left,
             color: s.color.clone(),
             ready: s.ready,
             level: (s.occupant == Occupant::Bot)
@@ -956,6 +961,10 @@ impl<G: Ruleset> Table<G> {
             // The table task answers it (it reads the process's memory, the table does no I/O).
             ClientMsg::Stats => {}
             ClientMsg::Bye => {
+                if let Some(seat) = self.conns[&conn].seat {
+                    let slot = &mut self.slots[seat as usize];
+                    slot.left = slot.conn == Some(conn);
+                }
                 self.effects.close.push((conn, "goodbye".into()));
             }
         }

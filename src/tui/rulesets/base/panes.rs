@@ -45,6 +45,9 @@ pub(super) fn players_pane(cx: &Ctx, v: &BaseView, area: Rect, buf: &mut Buffer)
                 Some(i) if i.away => {
                     tags.push((" away (bot plays)".into(), " away".into(), t.warn()))
                 }
+                Some(i) if !i.connected && i.left => {
+                    tags.push((" left".into(), " left".into(), t.warn()))
+                }
                 Some(i) if !i.connected => {
                     tags.push((" offline".into(), " off".into(), t.error()))
                 }
