@@ -225,7 +225,10 @@ async fn host(mut args: HostArgs) -> anyhow::Result<ExitCode> {
         ))
     };
     let addrs = lan_addresses(&args.bind, port);
-    println!("Hosting a {variant} game for {seats} seats ({bots} bots).",);
+    println!(
+        "Hosting a {variant} game for {seats} seats ({}).",
+        crate::rules::words::count(bots as u64, "bot")
+    );
     println!("Players join with:");
     for a in &addrs {
         println!("    catan join {a}");

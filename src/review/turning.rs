@@ -276,8 +276,11 @@ mod tests {
             "8: hard 1 gets 1 grain"
         );
         assert_eq!(
-            as_named("Seven! Discard half your cards: hard 1 4", &names()),
-            "Seven! Discard half your cards: hard 1 4"
+            as_named(
+                "Seven! Hands over the limit lose half: hard 1 discards 4",
+                &names()
+            ),
+            "Seven! Hands over the limit lose half: hard 1 discards 4"
         );
         assert_eq!(as_named("Hard 12 rolled 3", &names()), "Hard 12 rolled 3");
     }

@@ -201,7 +201,7 @@ pub fn dice_words(dice: (u8, u8)) -> String {
 }
 
 /// A win in words, as the one-board games say it, revealing the winner's victory point
-/// cards: "Ann wins with 10 victory points, revealing 1 victory point card(s)!".
+/// cards: "Ann wins with 10 victory points, revealing 1 victory point card!".
 pub fn won_words(
     names: &[String],
     seat: Seat,
@@ -210,7 +210,10 @@ pub fn won_words(
     vp_cards: u32,
 ) -> String {
     let cards = if vp_cards > 0 {
-        format!(", revealing {vp_cards} victory point card(s)")
+        format!(
+            ", revealing {}",
+            crate::rules::words::count(vp_cards, "victory point card")
+        )
     } else {
         String::new()
     };

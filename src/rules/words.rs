@@ -166,6 +166,16 @@ pub fn cap(s: String) -> String {
     }
 }
 
+/// What a seven asks of the hands over the limit, for every reader alike: "Ann discards 4,
+/// you discard 3". (A hand's owner reads "you"; a spectator reads only names.)
+pub fn discards_owed(owed: &[(Seat, u32)], names: &[String], viewer: Option<Seat>) -> String {
+    let parts: Vec<String> = owed
+        .iter()
+        .map(|(s, n)| format!("{} {n}", who(names, *s, viewer).does("discard")))
+        .collect();
+    parts.join(", ")
+}
+
 /// A seat number as players write it (1-based, `#` allowed), checked against the table.
 pub fn seat_arg(s: &str, seats: usize) -> Result<Seat, RuleError> {
     let n: usize = s
@@ -428,6 +438,17 @@ mod tests {
             assert_eq!(ann.verb(base), theirs, "{base}");
         }
         assert_eq!(you.cap_does("be"), "You are");
+        // A seven's discards read right to the hand's owner and to a spectator alike.
+        let names = ["Ann".to_string(), "Bob".to_string()];
+        let owed = [(0, 4), (1, 3)];
+        assert_eq!(
+            discards_owed(&owed, &names, Some(1)),
+            "Ann discards 4, you discard 3"
+        );
+        assert_eq!(
+            discards_owed(&owed, &names, None),
+            "Ann discards 4, Bob discards 3"
+        );
         assert_eq!(ann.does("lose"), "Ann loses");
         assert_eq!((you.was(), ann.was()), ("were", "was"));
     }

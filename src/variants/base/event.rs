@@ -108,10 +108,10 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             }
             line + "."
         }
-        Event::MustDiscard { owed } => {
-            let parts: Vec<String> = owed.iter().map(|(s, n)| format!("{} {n}", w(*s))).collect();
-            format!("Seven! Discard half your cards: {}.", parts.join(", "))
-        }
+        Event::MustDiscard { owed } => format!(
+            "Seven! Hands over the limit lose half: {}.",
+            crate::rules::words::discards_owed(owed, names, viewer)
+        ),
         Event::Dev(d) => d.describe(viewer, names),
         Event::Trade(t) => t.describe(viewer, names),
         Event::Award(a) => a.describe(viewer, names),

@@ -2218,7 +2218,7 @@ fn hidden_victory_point_cards_count_toward_the_win_and_are_revealed() {
         }
     );
     let text = g.describe(won, Some(1), &[]).unwrap();
-    says(text, "revealing 2 victory point card(s)");
+    says(text, "revealing 2 victory point cards");
 }
 
 // ---- the turn clock ------------------------------------------------------------------------

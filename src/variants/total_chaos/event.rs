@@ -223,11 +223,13 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             s + "."
         }
         Event::MustDiscard { owed } => {
-            let parts: Vec<String> = owed.iter().map(|(s, n)| format!("{} {n}", w(*s))).collect();
-            if parts.is_empty() {
+            if owed.is_empty() {
                 "Nobody has 8 or more cards to discard.".into()
             } else {
-                format!("Discard half your cards: {}.", parts.join(", "))
+                format!(
+                    "Hands over the limit lose half: {}.",
+                    crate::rules::words::discards_owed(owed, names, viewer)
+                )
             }
         }
         Event::StealAsked {
