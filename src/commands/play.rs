@@ -54,9 +54,7 @@ pub async fn play_with(
     opts: PlayOptions,
 ) -> anyhow::Result<ExitCode> {
     if opts.plain || !tui_possible() {
-        if let Some(k) = &opts.host_key {
-            println!("host key: {}", k.replace('\n', " · "));
-        }
+        // The host's own terminal printed its key with the addresses.
         return plain(tx, rx).await;
     }
     tui::run(
