@@ -308,7 +308,15 @@ async fn host(mut args: HostArgs) -> anyhow::Result<ExitCode> {
         a.abort();
         let _ = a.await;
     }
-    host.stop().await;
+    let table = host.stop().await;
+    if table.resumable()
+        && let Some(path) = &save
+    {
+        println!(
+            "The game is saved: `catan host --resume {}` brings everyone back to their seats.",
+            path.display()
+        );
+    }
     Ok(code)
 }
 

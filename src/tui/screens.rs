@@ -190,7 +190,7 @@ pub(super) fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
     ];
     if app.opts.hosting || app.sessions[app.active].is_host {
         lines.push(Line::from(Span::styled(
-            "  You host this game: it ends for everyone.",
+            "  You host this game: it stops for everyone.",
             t.warn(),
         )));
     } else if alone {

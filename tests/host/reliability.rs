@@ -361,7 +361,9 @@ fn a_client_killed_and_reconnected_gets_the_same_seat_and_hand() {
 // ---- a host killed with SIGKILL ------------------------------------------------------------
 
 /// `catan host --headless` as a child process; returns it and its address.
-fn spawn_host(data: &Path, args: &[&str]) -> (Child, String) {
+/// A headless host started with `args`: the process, the address players join, and the
+/// rest of what it prints.
+fn spawn_host(data: &Path, args: &[&str]) -> (Child, String, std::sync::mpsc::Receiver<String>) {
     let mut child = catan(data)
         .args(["host", "--headless", "--bind", "127.0.0.1", "--port", "0"])
         .args(args)
@@ -380,7 +382,7 @@ fn spawn_host(data: &Path, args: &[&str]) -> (Child, String) {
         match rx.recv_timeout(support::PATIENCE) {
             Ok(l) => {
                 if let Some(a) = l.trim().strip_prefix("catan join ") {
-                    return (child, a.to_string());
+                    return (child, a.to_string(), rx);
                 }
             }
             Err(_) => {
@@ -409,7 +411,7 @@ fn a_host_killed_with_sigkill_resumes_with_the_same_state_and_seats() {
     let data = scratch("host-kill");
     let save = data.join("game.catan");
     let save_s = save.to_str().unwrap().to_string();
-    let (mut host, addr) = spawn_host(
+    let (mut host, addr, _) = spawn_host(
         &data,
         &[
             "--seats",
@@ -485,7 +487,7 @@ fn a_host_killed_with_sigkill_resumes_with_the_same_state_and_seats() {
     assert_eq!(game.view(Some(0)), views[0]);
     assert_eq!(game.view(Some(1)), views[1]);
 
-    let (mut host, addr) = spawn_host(&data, &["--resume", &save_s, "--away-secs", "600"]);
+    let (mut host, addr, _) = spawn_host(&data, &["--resume", &save_s, "--away-secs", "600"]);
     rt.block_on(async {
         let mut ann = Client::join(&addr, "Ann", Some(tokens[0].clone()), false).await;
         let mut bob = Client::join(&addr, "Bob", Some(tokens[1].clone()), false).await;
@@ -612,6 +614,42 @@ fn damaged_saves_and_saves_from_another_version_are_refused() {
             assert!(err.contains(why), "{args:?} {path:?}: {err}");
         }
     }
+}
+
+/// A host stopped (Ctrl-C) while its saved game is under way says how to resume it, since its
+/// players' clients wait for that.
+#[test]
+fn a_host_stopped_mid_game_says_how_to_resume_it() {
+    let data = scratch("resume-hint");
+    let save = data.join("game.catan");
+    let save_s = save.to_str().unwrap().to_string();
+    let (mut host, addr, printed) = spawn_host(
+        &data,
+        &[
+            "--seats",
+            "2",
+            "--bots",
+            "1",
+            "--bot-think-secs",
+            "0",
+            "--bot-kind",
+            "random",
+            "--save",
+            &save_s,
+        ],
+    );
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let mut ann = Client::join(&addr, "Ann", None, false).await;
+        ann.my_turn().await;
+    });
+    let _ = Command::new("kill")
+        .args(["-INT", &host.id().to_string()])
+        .status();
+    host.wait().unwrap();
+    let printed: Vec<String> = printed.iter().collect();
+    let hint = format!("`catan host --resume {save_s}` brings everyone back");
+    assert!(printed.iter().any(|l| l.contains(&hint)), "{printed:#?}");
 }
 
 /// What Ann, seated in a base game saved to `save` as it goes, is told once the host stops.
