@@ -1489,6 +1489,34 @@ fn a_lost_connection_shows_on_the_status_line_and_keys_send_nothing_until_it_is_
         "{:?}",
         s.app.flash
     );
+    // A trade composed in its dialog is not lost: the dialog stays open.
+    s.app.on_key(key(KeyCode::Char('t')));
+    // One lumber given for one wool.
+    for k in [
+        KeyCode::Left,
+        KeyCode::Char('1'),
+        KeyCode::Down,
+        KeyCode::Down,
+        KeyCode::Right,
+        KeyCode::Char('1'),
+    ] {
+        s.app.on_key(key(k));
+    }
+    let fx = s.app.on_key(key(KeyCode::Enter));
+    assert!(sent(&fx).is_empty(), "the offer is not sent");
+    assert!(
+        matches!(s.app.dialog, Some(super::dialogs::Dialog::Trade(_))),
+        "the trade dialog stays open"
+    );
+    assert!(
+        s.app
+            .flash
+            .as_ref()
+            .is_some_and(|f| f.text.starts_with("Not sent: offer")),
+        "{:?}",
+        s.app.flash
+    );
+    s.app.on_key(key(KeyCode::Esc));
     // Chat is not kept to go out later either.
     let fx = s.app.run_line("say hi all");
     assert!(fx.is_empty(), "a chat line is not queued");

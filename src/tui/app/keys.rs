@@ -261,7 +261,11 @@ impl App {
                 Vec::new()
             }
             Outcome::Send(cmd) => {
-                self.dialog = None;
+                // While the connection is down nothing is sent: the dialog stays open with
+                // what was composed in it, to send once the host is back.
+                if !self.st().reconnecting {
+                    self.dialog = None;
+                }
                 self.command(&cmd)
             }
             Outcome::Open(d) => {
