@@ -40,7 +40,8 @@ use std::io::{BufRead, Write};
 
 /// First line of every record; the number is the format's version.
 pub const MAGIC: &str = "catan-record";
-pub const FORMAT_VERSION: u32 = 3;
+/// 4: `AT away SEAT` / `AT back SEAT` mark the moves a bot made for a person who was away.
+pub const FORMAT_VERSION: u32 = 4;
 /// The oldest format this catan still reads.
 pub const OLDEST_FORMAT: u32 = 1;
 
@@ -87,6 +88,14 @@ pub enum Entry {
         at: Millis,
         seat: Seat,
     },
+    /// A bot began playing for the person in `seat`, who was away (`away`), or they came
+    /// back (`!away`): the seat's moves between are the bot's, not the person's, which a
+    /// review does not hold against them. Written `AT away SEAT` / `AT back SEAT`.
+    Away {
+        at: Millis,
+        seat: Seat,
+        away: bool,
+    },
     /// Who holds a seat from now on (a hosted game's seating, not a move).
     Seat {
         at: Millis,
@@ -103,9 +112,49 @@ impl Entry {
             Entry::Command { at, .. }
             | Entry::Tick { at }
             | Entry::Seat { at, .. }
+            | Entry::Away { at, .. }
             | Entry::TakeOver { at, .. } => *at,
         }
     }
+}
+
+/// For each entry, whether it is a move a bot made for a person who was away (between the
+/// record's `away` and `back` lines for that seat).
+pub fn stand_in_moves(entries: &[Entry]) -> Vec<bool> {
+    let mut away: Vec<Seat> = Vec::new();
+    entries
+        .iter()
+        .map(|e| match e {
+            Entry::Away {
+                seat, away: true, ..
+            } => {
+                away.push(*seat);
+                false
+            }
+            Entry::Away {
+                seat, away: false, ..
+            } => {
+                away.retain(|s| s != seat);
+                false
+            }
+            Entry::Command { seat, .. } => away.contains(seat),
+            _ => false,
+        })
+        .collect()
+}
+
+/// The seats a bot plays for, their people away, where the record stops.
+pub fn away_at_end(entries: &[Entry]) -> Vec<Seat> {
+    let mut away: Vec<Seat> = Vec::new();
+    for e in entries {
+        if let Entry::Away { seat, away: a, .. } = e {
+            away.retain(|s| s != seat);
+            if *a {
+                away.push(*seat);
+            }
+        }
+    }
+    away
 }
 
 /// Why a record could not be read or replayed.
@@ -294,6 +343,9 @@ fn entry_text(e: &Entry) -> String {
         Entry::Command { at, seat, text } => format!("{at} {} {text}", seat + 1),
         Entry::Tick { at } => format!("{at} tick"),
         Entry::TakeOver { at, seat } => format!("{at} takeover {}", seat + 1),
+        Entry::Away { at, seat, away } => {
+            format!("{at} {} {}", if *away { "away" } else { "back" }, seat + 1)
+        }
         Entry::Seat {
             at,
             seat,
@@ -475,15 +527,20 @@ fn parse_entry(line: &str, n: usize, seats: usize) -> Result<Entry, RecordError>
             name,
         });
     }
-    if who == "takeover" {
+    if matches!(who, "takeover" | "away" | "back") {
         let seat: usize = it
             .next()
             .and_then(|s| s.trim().parse().ok())
             .filter(|s| (1..=seats).contains(s))
             .ok_or_else(|| damaged("bad seat"))?;
-        return Ok(Entry::TakeOver {
-            at,
-            seat: (seat - 1) as Seat,
+        let seat = (seat - 1) as Seat;
+        return Ok(match who {
+            "takeover" => Entry::TakeOver { at, seat },
+            away => Entry::Away {
+                at,
+                seat,
+                away: away == "away",
+            },
         });
     }
     let seat: usize = who.parse().map_err(|_| damaged("bad seat"))?;
@@ -515,7 +572,7 @@ pub fn replay(
             message: m,
         };
         let evs = match e {
-            Entry::Seat { .. } => Vec::new(),
+            Entry::Seat { .. } | Entry::Away { .. } => Vec::new(),
             Entry::Tick { at } => game.tick(*at),
             Entry::TakeOver { seat, .. } => game.seat_taken_over(*seat),
             Entry::Command { at, seat, text } => {
@@ -617,6 +674,45 @@ mod tests {
         let (a, b) = (new.new_game().expect("new"), old.new_game().expect("old"));
         assert_eq!(a.view(None), b.view(None));
         assert_eq!(a.settings_text(), b.settings_text());
+    }
+
+    /// The moves a bot made for an away person are marked by the record's `away` and `back`
+    /// lines, which read back as written.
+    #[test]
+    fn away_and_back_lines_mark_a_stand_in_bots_moves() {
+        let cmd = |at, seat: Seat| Entry::Command {
+            at,
+            seat,
+            text: "roll".into(),
+        };
+        let away = |at, seat, away| Entry::Away { at, seat, away };
+        let entries = vec![
+            cmd(1, 0),
+            away(2, 0, true),
+            cmd(3, 0),
+            cmd(4, 1),
+            away(5, 0, false),
+            cmd(6, 0),
+            away(7, 1, true),
+        ];
+        let mut text = Vec::new();
+        write_header(&mut text, &header_of(&GameSetup::default())).expect("written");
+        for e in &entries {
+            write_entry(&mut text, e).expect("written");
+        }
+        let shown = String::from_utf8_lossy(&text).into_owned();
+        assert!(
+            shown.contains("2 away 1") && shown.contains("5 back 1"),
+            "{shown}"
+        );
+        let (_, back) = read(std::io::BufReader::new(&text[..])).expect("read");
+        assert_eq!(back, entries);
+        assert_eq!(
+            stand_in_moves(&entries),
+            [false, false, true, false, false, false, false]
+        );
+        assert_eq!(away_at_end(&entries), [1]);
+        assert_eq!(away_at_end(&entries[..3]), [0]);
     }
 
     /// The settings carry the board itself: a save whose board file is gone still resumes.

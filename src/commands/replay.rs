@@ -274,12 +274,25 @@ fn steps_of(header: &Header, entries: &[Entry]) -> Result<(Vec<Step>, Game), Rec
             .unwrap_or_else(|| format!("Seat {}", seat + 1))
     };
     let mut steps = Vec::with_capacity(entries.len());
+    let by_bot = record::stand_in_moves(entries);
     let game = record::replay(header, entries, |g, entry, evs| {
         let n = steps.len() + 1;
         let title = match entry {
+            Entry::Command { at, seat, text } if by_bot.get(n - 1) == Some(&true) => {
+                format!("{n:>5}  {}{}'s bot: {text}", clock(*at), name(*seat))
+            }
             Entry::Command { at, seat, text } => {
                 format!("{n:>5}  {}{}: {text}", clock(*at), name(*seat))
             }
+            Entry::Away { at, seat, away } => format!(
+                "{n:>5}  {}{}",
+                clock(*at),
+                if *away {
+                    format!("a bot plays for {}, who is away", name(*seat))
+                } else {
+                    format!("{} is back", name(*seat))
+                }
+            ),
             Entry::Tick { at } => format!("{n:>5}  {}the clock ran out", clock(*at)),
             Entry::TakeOver { at, seat } => {
                 format!("{n:>5}  {}a person takes over {}", clock(*at), name(*seat))
@@ -457,6 +470,35 @@ mod tests {
         assert!(board.contains("Ann") && board.contains("Di"), "{board}");
         assert!(text.contains(STEPPER_KEYS), "an unknown line gets the keys");
         assert!(text.contains("There is no step 99: the steps run from 1 to 12."));
+    }
+
+    /// A bot's moves for a person who was away are titled as the bot's, between the lines
+    /// saying it began and that they came back.
+    #[test]
+    fn a_stand_in_bots_moves_are_titled_as_its_own() {
+        let (header, mut entries) = a_record(4);
+        let Entry::Command { seat, .. } = entries[0] else {
+            unreachable!("a_record writes commands")
+        };
+        let name = &header.names[seat as usize];
+        let away = |away| Entry::Away { at: 0, seat, away };
+        entries.insert(0, away(true));
+        entries.insert(2, away(false));
+        let (steps, _) = steps_of(&header, &entries).expect("replayed");
+        let titles: Vec<&str> = steps.iter().map(|s| s.title.trim_start()).collect();
+        assert!(
+            titles[0].ends_with(&format!("a bot plays for {name}, who is away")),
+            "{titles:?}"
+        );
+        assert!(
+            titles[1].contains(&format!("{name}'s bot: settle")),
+            "{titles:?}"
+        );
+        assert!(
+            titles[2].ends_with(&format!("{name} is back")),
+            "{titles:?}"
+        );
+        assert!(titles[3].contains(&format!("{name}: road")), "{titles:?}");
     }
 
     /// Every ruleset that draws Catan's pieces keys them all, ships included; every legend

@@ -54,9 +54,13 @@ pub fn work(r: &Replayed, opts: &Options) -> usize {
     if !compared(r, opts) {
         return 0;
     }
+    let by_bot = crate::record::stand_in_moves(&r.entries);
     r.entries
         .iter()
-        .filter(|e| matches!(e, Entry::Command { seat, .. } if opts.people.contains(seat)))
+        .zip(&by_bot)
+        .filter(|(e, bot)| {
+            !**bot && matches!(e, Entry::Command { seat, .. } if opts.people.contains(seat))
+        })
         .count()
 }
 
@@ -86,11 +90,13 @@ pub fn find(
         .collect();
     let mut spent = 0u64;
     let mut found: Vec<Decision> = Vec::new();
+    // What a bot played for a person who was away is not held against them.
+    let by_bot = crate::record::stand_in_moves(&r.entries);
     for (i, e) in r.entries.iter().enumerate() {
         let Entry::Command { at, seat, text } = e else {
             continue;
         };
-        if !opts.people.contains(seat) {
+        if !opts.people.contains(seat) || by_bot[i] {
             continue;
         }
         tick();
@@ -148,6 +154,46 @@ pub fn seats_of(entries: &[Entry], asked: Option<Seat>) -> Vec<Seat> {
 #[cfg(test)]
 mod tests {
     use super::clearly_better;
+    use crate::engine::Seat;
+    use crate::record::{Entry, Header};
+    use crate::ruleset::Ruleset;
+
+    /// What a bot played for a person who was away (between the record's `away` and `back`
+    /// lines) is not among the moves the review holds against them.
+    #[test]
+    fn a_stand_in_bots_moves_are_not_the_persons() {
+        let setup = crate::setup::GameSetup::default();
+        let header = Header::new(&setup, 2, 3, vec!["Ann".into(), "Bob".into()]);
+        let mut game = header.new_game().expect("a game");
+        let mut entries = Vec::new();
+        // The two setup rounds, seat by seat: Ann's first settlement and road are hers,
+        // the rest of her setup her bot's.
+        for i in 0..8 {
+            let seat: Seat = game.actors()[0];
+            let cmd = game.legal(seat)[0].clone();
+            entries.push(Entry::Command {
+                at: 0,
+                seat,
+                text: game.format(&cmd),
+            });
+            game.apply(seat, &cmd, 0).expect("legal");
+            if i == 1 {
+                entries.push(Entry::Away {
+                    at: 0,
+                    seat: 0,
+                    away: true,
+                });
+            }
+        }
+        let r = super::super::Replayed::of(&header, &entries).expect("replayed");
+        let opts = super::super::Options {
+            people: vec![0],
+            ..Default::default()
+        };
+        let ann = |e: &&Entry| matches!(e, Entry::Command { seat: 0, .. });
+        assert_eq!(entries.iter().filter(ann).count(), 4);
+        assert_eq!(super::work(&r, &opts), 2, "{entries:#?}");
+    }
 
     /// The play-tester's two "mistakes" lay within the playouts' own error: 4% against 6%, and
     /// 19% against 22%, of 96 playouts each, are not listed.

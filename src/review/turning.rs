@@ -157,6 +157,10 @@ fn told(r: &Replayed, entry: usize, seat: Seat, before: f64, after: f64) -> Turn
             Entry::Command { seat, text, .. } => format!("{}: {text}", r.name(*seat)),
             Entry::Tick { .. } => "the clock ran out".to_string(),
             Entry::TakeOver { seat, .. } => format!("a person takes over {}", r.name(*seat)),
+            Entry::Away {
+                seat, away: true, ..
+            } => format!("a bot plays for {}, who is away", r.name(*seat)),
+            Entry::Away { seat, .. } => format!("{} is back", r.name(*seat)),
             Entry::Seat { name, seat, .. } => format!("{name} sits in seat {}", seat + 1),
         });
     }

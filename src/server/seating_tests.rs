@@ -5,6 +5,7 @@
 use super::table::{ConnId, QUEUE, Table, TableConfig};
 use crate::bots::BotKind;
 use crate::proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
+use crate::record::Entry;
 use tokio::sync::mpsc;
 
 fn table(seats: usize, bots: usize) -> Table {
@@ -356,7 +357,12 @@ fn what_a_stand_in_bot_did_is_told_as_the_bots_doing() {
     for _ in 0..200 {
         now = t.next_wake().unwrap_or(now + 1000).max(now + 1);
         t.tick(now);
-        if t.record().len() > 8 {
+        // Nine entries besides the `away` line: through Ann's second settlement.
+        let moves = t
+            .record()
+            .iter()
+            .filter(|e| !matches!(e, Entry::Away { .. }));
+        if moves.count() > 8 {
             break;
         }
     }
@@ -398,6 +404,30 @@ fn what_a_stand_in_bot_did_is_told_as_the_bots_doing() {
     assert!(
         log.iter().any(|l| l.starts_with("You got ")),
         "the second settlement's cards are told plainly: {log:#?}"
+    );
+    // The record marks the bot's moves for Ann as its own, between `away` and `back`.
+    let record = t.record();
+    let by_bot = crate::record::stand_in_moves(record);
+    let ann_moves: Vec<bool> = record
+        .iter()
+        .zip(&by_bot)
+        .filter(|(e, _)| matches!(e, Entry::Command { seat: 0, .. }))
+        .map(|(_, b)| *b)
+        .collect();
+    assert!(
+        !ann_moves.is_empty() && ann_moves.iter().all(|b| *b),
+        "{record:#?}"
+    );
+    assert!(
+        matches!(
+            record.last(),
+            Some(Entry::Away {
+                seat: 0,
+                away: false,
+                ..
+            }) | Some(Entry::Seat { .. })
+        ) && crate::record::away_at_end(record).is_empty(),
+        "Ann is back in the record: {record:#?}"
     );
 }
 

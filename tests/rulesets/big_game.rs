@@ -202,7 +202,7 @@ async fn five_bots_a_plain_client_and_a_late_joiner_play_rounds() {
         match e {
             Entry::Tick { at } => drop(replayed.tick(*at)),
             Entry::TakeOver { seat, .. } => drop(replayed.seat_taken_over(*seat)),
-            Entry::Seat { .. } => {}
+            Entry::Seat { .. } | Entry::Away { .. } => {}
             Entry::Command { at, seat, text } => {
                 let cmd = replayed.parse(*seat, text).unwrap();
                 replayed.apply(*seat, &cmd, *at).unwrap();

@@ -170,6 +170,7 @@ impl<G: Ruleset> Table<G> {
                 let slot = &mut self.slots[i];
                 slot.conn = Some(conn);
                 slot.left = false;
+                let owed_back = std::mem::take(&mut slot.away_in_record);
                 slot.away_since = None;
                 slot.covered = false;
                 if let Some(col) = &color {
@@ -182,6 +183,13 @@ impl<G: Ruleset> Table<G> {
                     {
                         self.slots[i].color = col;
                     }
+                }
+                if owed_back {
+                    self.push_entry(Entry::Away {
+                        at: now,
+                        seat: i as Seat,
+                        away: false,
+                    });
                 }
                 self.slots[i].token.clone()
             }

@@ -143,6 +143,9 @@ struct Slot {
     /// The person quit (their client said goodbye) rather than dropping: the seat is held
     /// all the same, but the table is told they left, not that their connection was lost.
     left: bool,
+    /// The record says a bot plays for this away person (its `away` line): the `back` line is
+    /// owed when they return, so a review holds none of the bot's moves against them.
+    away_in_record: bool,
 }
 
 #[derive(Debug)]
@@ -340,6 +343,7 @@ impl<G: Ruleset> Table<G> {
                     away_since: None,
                     covered: false,
                     left: false,
+                    away_in_record: false,
                 })
                 .collect(),
             bots: (0..seats).map(|_| None).collect(),
@@ -415,6 +419,11 @@ impl<G: Ruleset> Table<G> {
         for i in 0..t.slots.len() {
             if t.slots[i].occupant == Occupant::Empty {
                 t.seat_bot(i);
+            }
+        }
+        for s in crate::record::away_at_end(&entries) {
+            if let Some(slot) = t.slots.get_mut(s as usize) {
+                slot.away_in_record = true;
             }
         }
         t.record = entries;
@@ -1115,6 +1124,19 @@ impl<G: Ruleset> Table<G> {
     ) -> Result<(), RuleError> {
         let evs = self.game.apply(seat, cmd, now)?;
         let text = self.game.format(cmd);
+        if let Some(slot) = self.slots.get_mut(seat as usize)
+            && slot.occupant == Occupant::Person
+            && slot.conn.is_none()
+            && !slot.away_in_record
+        {
+            // A bot's first move for this away person: the record says whose moves follow.
+            slot.away_in_record = true;
+            self.push_entry(Entry::Away {
+                at: now,
+                seat,
+                away: true,
+            });
+        }
         self.push_entry(Entry::Command {
             at: now,
             seat,
