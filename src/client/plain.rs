@@ -347,39 +347,73 @@ mod tests {
         }
     }
 
-    /// While the connection is made again, neither a game command nor a chat line is kept to
-    /// go out later: each is refused, saying why.
-    #[tokio::test]
-    async fn nothing_typed_while_reconnecting_is_queued() {
-        let (mut input, reader) = tokio::io::duplex(1 << 12);
-        let (tx, mut sent) = mpsc::channel(16);
+    /// A line-mode client running on a script the test writes, its messages to the host and
+    /// from it, and what it prints.
+    struct Running {
+        input: tokio::io::DuplexStream,
+        sent: mpsc::Receiver<ClientMsg>,
+        to_client: mpsc::Sender<ServerMsg>,
+        out: Shared,
+        client: tokio::task::JoinHandle<anyhow::Result<bool>>,
+    }
+
+    fn running() -> Running {
+        let (input, reader) = tokio::io::duplex(1 << 12);
+        let (tx, sent) = mpsc::channel(16);
         let (to_client, rx) = mpsc::channel(16);
         let out = Shared::default();
         let mut writer = out.clone();
         let client = tokio::spawn(async move {
             run(tokio::io::BufReader::new(reader), &mut writer, tx, rx).await
         });
+        Running {
+            input,
+            sent,
+            to_client,
+            out,
+            client,
+        }
+    }
+
+    /// Whether the client's output comes to satisfy `done` within ten seconds.
+    async fn shows(out: &Shared, done: impl Fn(&str) -> bool) -> bool {
+        tokio::time::timeout(Duration::from_secs(10), async {
+            while !done(&out.text()) {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        })
+        .await
+        .is_ok()
+    }
+
+    /// While the connection is made again, neither a game command nor a chat line is kept to
+    /// go out later: each is refused, saying why.
+    #[tokio::test]
+    async fn nothing_typed_while_reconnecting_is_queued() {
+        let Running {
+            mut input,
+            mut sent,
+            to_client,
+            out,
+            client,
+        } = running();
         to_client.send(welcome()).await.unwrap();
         let lost = "lost the connection to 10.0.0.1:7878; reconnecting…";
         to_client
             .send(ServerMsg::Reconnecting(lost.into()))
             .await
             .unwrap();
-        let told = tokio::time::timeout(Duration::from_secs(10), async {
-            while !out.text().contains(lost) {
-                tokio::time::sleep(Duration::from_millis(5)).await;
-            }
-        })
-        .await;
-        assert!(told.is_ok(), "the loss is told: {}", out.text());
+        assert!(
+            shows(&out, |t| t.contains(lost)).await,
+            "the loss is told: {}",
+            out.text()
+        );
         input.write_all(b"say hi all\nroll\n").await.unwrap();
-        let refused = tokio::time::timeout(Duration::from_secs(10), async {
-            while out.text().matches("error: not sent").count() < 2 {
-                tokio::time::sleep(Duration::from_millis(5)).await;
-            }
-        })
-        .await;
-        assert!(refused.is_ok(), "both refused: {}", out.text());
+        assert!(
+            shows(&out, |t| t.matches("error: not sent").count() >= 2).await,
+            "both refused: {}",
+            out.text()
+        );
         input.write_all(b"quit\n").await.unwrap();
         drop(input);
         let ended = tokio::time::timeout(Duration::from_secs(10), client).await;
@@ -396,25 +430,22 @@ mod tests {
     /// the first thing a script sends, before the host's welcome has arrived.
     #[tokio::test]
     async fn help_in_the_lobby_lists_the_games_commands_and_the_lobbys() {
-        let (mut input, reader) = tokio::io::duplex(1 << 12);
-        let (tx, mut sent) = mpsc::channel(16);
-        let (to_client, rx) = mpsc::channel(16);
-        let out = Shared::default();
-        let mut writer = out.clone();
-        let client = tokio::spawn(async move {
-            run(tokio::io::BufReader::new(reader), &mut writer, tx, rx).await
-        });
+        let Running {
+            mut input,
+            mut sent,
+            to_client,
+            out,
+            client,
+        } = running();
         input.write_all(b"help\n").await.unwrap();
         // Let the client read `help` before the welcome arrives, as a fast script's would.
         tokio::time::sleep(Duration::from_millis(50)).await;
         to_client.send(welcome()).await.unwrap();
-        let answered = tokio::time::timeout(Duration::from_secs(10), async {
-            while !out.text().contains("Client words") {
-                tokio::time::sleep(Duration::from_millis(5)).await;
-            }
-        })
-        .await;
-        assert!(answered.is_ok(), "help is answered: {}", out.text());
+        assert!(
+            shows(&out, |t| t.contains("Client words")).await,
+            "help is answered: {}",
+            out.text()
+        );
         input.write_all(b"help\nquit\n").await.unwrap();
         drop(input);
         let ended = tokio::time::timeout(Duration::from_secs(10), client).await;

@@ -73,6 +73,36 @@ fn heard(rx: &mut mpsc::Receiver<ServerMsg>) -> Vec<ServerMsg> {
     std::iter::from_fn(|| rx.try_recv().ok()).collect()
 }
 
+/// A spectator on connection `conn`, arriving at `now`.
+fn watch(t: &mut Table, conn: ConnId, now: u64) -> mpsc::Receiver<ServerMsg> {
+    let (tx, rx) = mpsc::channel(QUEUE);
+    t.open(conn, tx, false, format!("test {conn}"));
+    t.message(
+        conn,
+        ClientMsg::Hello {
+            version: PROTOCOL_VERSION,
+            name: "watcher".into(),
+            token: None,
+            watch: true,
+            color: None,
+            password: None,
+        },
+        now,
+    );
+    rx
+}
+
+/// The seat token a newcomer's welcome gave it.
+fn token_of(rx: &mut mpsc::Receiver<ServerMsg>) -> String {
+    heard(rx)
+        .into_iter()
+        .find_map(|m| match m {
+            ServerMsg::Welcome { token, .. } => Some(token),
+            _ => None,
+        })
+        .expect("a welcome")
+}
+
 fn welcome_seat(msgs: &[ServerMsg]) -> Option<Option<u8>> {
     msgs.iter().find_map(|m| match m {
         ServerMsg::Welcome { seat, .. } => Some(seat.map(|s| s as u8)),
@@ -304,20 +334,7 @@ fn a_short_list_of_bot_levels_repeats_over_the_bot_seats() {
             ..TableConfig::default()
         },
     );
-    let (tx, mut rx) = mpsc::channel(QUEUE);
-    t.open(9, tx, false, "test 9".into());
-    t.message(
-        9,
-        ClientMsg::Hello {
-            version: PROTOCOL_VERSION,
-            name: "watcher".into(),
-            token: None,
-            watch: true,
-            color: None,
-            password: None,
-        },
-        0,
-    );
+    let mut rx = watch(&mut t, 9, 0);
     let lobby = heard(&mut rx)
         .into_iter()
         .find_map(|m| match m {
@@ -342,14 +359,7 @@ fn a_short_list_of_bot_levels_repeats_over_the_bot_seats() {
 #[test]
 fn what_a_stand_in_bot_did_is_told_as_the_bots_doing() {
     let mut t = table(2, 1);
-    let mut ann = join(&mut t, 1, "Ann", None);
-    let token = heard(&mut ann)
-        .into_iter()
-        .find_map(|m| match m {
-            ServerMsg::Welcome { token, .. } => Some(token),
-            _ => None,
-        })
-        .expect("a welcome");
+    let token = token_of(&mut join(&mut t, 1, "Ann", None));
     assert!(t.started(), "the full table started");
     // Ann leaves; after the grace period her bot plays her setup.
     t.close(1, 0);
@@ -437,14 +447,7 @@ fn what_a_stand_in_bot_did_is_told_as_the_bots_doing() {
 #[test]
 fn a_person_who_quits_is_told_apart_from_a_dropped_connection() {
     let mut t = table(3, 1);
-    let mut ann = join(&mut t, 1, "Ann", None);
-    let token = heard(&mut ann)
-        .into_iter()
-        .find_map(|m| match m {
-            ServerMsg::Welcome { token, .. } => Some(token),
-            _ => None,
-        })
-        .expect("a welcome");
+    let token = token_of(&mut join(&mut t, 1, "Ann", None));
     let mut bob = join(&mut t, 2, "Bob", None);
     assert!(t.started(), "the full table started");
     heard(&mut bob);
@@ -470,23 +473,7 @@ fn a_person_who_quits_is_told_apart_from_a_dropped_connection() {
     assert!(ann_seat.connected && !ann_seat.left, "{ann_seat:?}");
     // Bob's connection drops without a goodbye: not "left".
     t.close(2, 20);
-    let mut spectator = {
-        let (tx, rx) = mpsc::channel(QUEUE);
-        t.open(4, tx, false, "test 4".into());
-        t.message(
-            4,
-            ClientMsg::Hello {
-                version: PROTOCOL_VERSION,
-                name: "Sam".into(),
-                token: None,
-                watch: true,
-                color: None,
-                password: None,
-            },
-            20,
-        );
-        rx
-    };
+    let mut spectator = watch(&mut t, 4, 20);
     let bob_seat = seat_of(heard(&mut spectator), 1);
     assert!(!bob_seat.connected && !bob_seat.left, "{bob_seat:?}");
 }

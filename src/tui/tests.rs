@@ -1465,6 +1465,15 @@ fn an_answer_to_a_key_stays_while_the_bots_play() {
     assert!(s.app.flash.as_ref().is_none_or(|f| f.text != "Sent: end"));
 }
 
+/// The status line's message starts `Not sent: {what}`.
+fn says_not_sent(s: &Sample, what: &str) {
+    let flash = s.app.flash.as_ref().map(|f| f.text.as_str());
+    assert!(
+        flash.is_some_and(|f| f.starts_with(what)),
+        "{what}: {flash:?}"
+    );
+}
+
 #[test]
 fn a_lost_connection_shows_on_the_status_line_and_keys_send_nothing_until_it_is_back() {
     let mut s = main_sample();
@@ -1481,14 +1490,7 @@ fn a_lost_connection_shows_on_the_status_line_and_keys_send_nothing_until_it_is_
     );
     let fx = s.app.command("end");
     assert!(fx.is_empty(), "nothing goes out while the link is down");
-    assert!(
-        s.app
-            .flash
-            .as_ref()
-            .is_some_and(|f| f.text.starts_with("Not sent: end.")),
-        "{:?}",
-        s.app.flash
-    );
+    says_not_sent(&s, "Not sent: end.");
     // A trade composed in its dialog is not lost: the dialog stays open.
     s.app.on_key(key(KeyCode::Char('t')));
     // One lumber given for one wool.
@@ -1508,26 +1510,12 @@ fn a_lost_connection_shows_on_the_status_line_and_keys_send_nothing_until_it_is_
         matches!(s.app.dialog, Some(super::dialogs::Dialog::Trade(_))),
         "the trade dialog stays open"
     );
-    assert!(
-        s.app
-            .flash
-            .as_ref()
-            .is_some_and(|f| f.text.starts_with("Not sent: offer")),
-        "{:?}",
-        s.app.flash
-    );
+    says_not_sent(&s, "Not sent: offer");
     s.app.on_key(key(KeyCode::Esc));
     // Chat is not kept to go out later either.
     let fx = s.app.run_line("say hi all");
     assert!(fx.is_empty(), "a chat line is not queued");
-    assert!(
-        s.app
-            .flash
-            .as_ref()
-            .is_some_and(|f| f.text.starts_with("Not sent: \"hi all\".")),
-        "{:?}",
-        s.app.flash
-    );
+    says_not_sent(&s, "Not sent: \"hi all\".");
     // The host's welcome on the new connection ends it, and what the seat may do is said
     // again (the line mode prints "your move: …" once per kind).
     let _ = s.app.sessions[0].st.your_move();
