@@ -116,6 +116,9 @@ pub struct ClientState<V = GameView> {
     /// The connection dropped and the client is trying to come back: nothing is sent until
     /// the host welcomes it again.
     pub reconnecting: bool,
+    /// The host stopped its saved game on purpose ([`ServerMsg::Stopped`]): the reconnecting
+    /// that follows is a wait for it to resume, not a lost connection.
+    pub host_stopped: bool,
     /// Answers to `legal` requests.
     pub legal_reply: Option<Vec<String>>,
     /// The last legal list the host gave (an answer or an update that carried one): an
@@ -152,6 +155,7 @@ impl<V> Default for ClientState<V> {
             last_error: None,
             closed: None,
             reconnecting: false,
+            host_stopped: false,
             legal_reply: None,
             last_legal: Vec::new(),
             last_moves: Vec::new(),
@@ -231,6 +235,7 @@ impl<V: PlainView> ClientState<V> {
                 seat, token, game, ..
             } => {
                 self.reconnecting = false;
+                self.host_stopped = false;
                 // A welcome back: what the seat may do is said again, as on a first join.
                 self.announced = None;
                 self.seat = seat;
@@ -377,9 +382,16 @@ impl<V: PlainView> ClientState<V> {
                 self.review = Some(state);
             }
             ServerMsg::Notice(s) => lines.push(Line::Notice(s)),
+            ServerMsg::Stopped(s) => {
+                self.host_stopped = true;
+                lines.push(Line::Notice(s));
+            }
             ServerMsg::Reconnecting(s) => {
                 self.reconnecting = true;
-                lines.push(Line::Notice(s));
+                // After the host's own word that it stopped, "lost the connection" is no news.
+                if !self.host_stopped {
+                    lines.push(Line::Notice(s));
+                }
             }
             ServerMsg::Closing { reason } => {
                 self.reconnecting = false;

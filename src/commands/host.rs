@@ -275,6 +275,7 @@ async fn host(mut args: HostArgs) -> anyhow::Result<ExitCode> {
             name: "hall".into(),
             notes: notes.clone(),
             hosting: true,
+            saved: save.is_some(),
             host_key: Some(key_line.clone()),
         };
         super::play::play_with(tx, rx, opts).await?
@@ -300,6 +301,7 @@ async fn host(mut args: HostArgs) -> anyhow::Result<ExitCode> {
             name,
             notes: notes.clone(),
             hosting: true,
+            saved: save.is_some(),
             host_key: Some(key_line.clone()),
         };
         super::play::play_with(tx, rx, opts).await?

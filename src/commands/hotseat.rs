@@ -183,6 +183,7 @@ async fn hotseat(args: HotseatArgs) -> anyhow::Result<ExitCode> {
                 host_key: None,
                 local: true,
                 hosting: false,
+                saved: false,
             },
         )
         .await?;

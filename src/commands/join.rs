@@ -64,6 +64,7 @@ async fn join(mut args: JoinArgs) -> anyhow::Result<ExitCode> {
         name,
         notes: Vec::new(),
         hosting: false,
+        saved: false,
         host_key: Some(link.seen.lobby_lines()),
     };
     super::play::play_with(link.tx, link.rx, opts).await

@@ -623,6 +623,7 @@ async fn client(
                 | ServerMsg::Hint(_)
                 | ServerMsg::Review(_)
                 | ServerMsg::Notice(_)
+                | ServerMsg::Stopped(_)
                 | ServerMsg::Reconnecting(_) => {}
             }
         }

@@ -20,6 +20,8 @@ pub struct PlayOptions {
     pub notes: Vec<String>,
     /// This terminal hosts the game (`catan host`): quitting ends it for everyone.
     pub hosting: bool,
+    /// The hosted game is saved as it goes (`catan host --resume` brings it back).
+    pub saved: bool,
     /// The host's key as this terminal knows it, for the lobby: its fingerprint, which players
     /// compare with the host's screen, then how it was checked (lines).
     pub host_key: Option<String>,
@@ -68,6 +70,7 @@ pub async fn play_with(
             notes: opts.notes,
             local: false,
             hosting: opts.hosting,
+            saved: opts.saved,
             host_key: opts.host_key,
         },
     )

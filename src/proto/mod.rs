@@ -24,7 +24,8 @@ use serde::{Deserialize, Serialize};
 /// 9: legal commands and log lines carry their typed form (`moves`, `log_kinds`).
 /// 11: a ruleset's own point source in the summary carries its words (`PointSource::Own`).
 /// 12: an update says whether the game waits for its recipient (`waiting_for_you`).
-/// 13: a seat list says who quit on purpose (`SeatInfo::left`).
+/// 13: a seat list says who quit on purpose (`SeatInfo::left`); a host stopping a saved game
+/// says so (`ServerMsg::Stopped`).
 pub const PROTOCOL_VERSION: u32 = 13;
 
 /// The variant's map as the client rebuilds it (defined with the boards).
@@ -258,6 +259,9 @@ pub enum ServerMsg<V = GameView> {
     /// The game's review, computed by the host once the game is over: its progress, then the
     /// review (sent to everyone, and to whoever comes later).
     Review(crate::review::ReviewState),
+    /// The host stopped a saved game on purpose; the connection closes next, and the client
+    /// waits for the host to resume it (the words say so).
+    Stopped(String),
     /// Never on the wire: the client's own word that its connection dropped and it is trying
     /// to come back ([`crate::client::net::connect_lasting`]); the host's next welcome ends
     /// it. Until then the screens say so and send nothing.

@@ -351,8 +351,8 @@ async fn say_goodbye<V: Serialize + Clone>(
     resumable: bool,
 ) {
     let msg = if resumable {
-        ServerMsg::Notice(
-            "the host stopped the game; it is saved, and when the host resumes it this client reconnects by itself (a player to their seat)".into(),
+        ServerMsg::Stopped(
+            "the host stopped the game; it is saved, and this client comes back to it by itself when the host resumes it".into(),
         )
     } else {
         ServerMsg::Closing {

@@ -169,6 +169,7 @@ pub async fn play(
                 notes: shared.notes.clone(),
                 local: false,
                 hosting: false,
+                saved: false,
                 host_key: Some(format!(
                     "{}\nyour ssh showed this key when you connected",
                     shared.fingerprint

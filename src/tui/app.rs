@@ -114,6 +114,8 @@ pub struct AppOptions {
     pub local: bool,
     /// This terminal hosts the game for others: quitting ends it for everyone.
     pub hosting: bool,
+    /// The hosted game is saved as it goes, so stopping it is not the end of it.
+    pub saved: bool,
     /// The host's key fingerprint and how it was checked, shown in the lobby so players can
     /// compare it with the host's screen.
     pub host_key: Option<String>,

@@ -182,18 +182,28 @@ pub(super) fn pass_screen(app: &App, area: Rect, buf: &mut Buffer) {
 
 pub(super) fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
-    let alone = app.hotseat() || app.opts.local || app.sessions[app.active].is_host;
+    let local = app.hotseat() || app.opts.local;
     let mut lines = vec![
         Line::raw(""),
         Line::from(Span::styled("  Quit catan?", t.title())),
         Line::raw(""),
     ];
-    if app.opts.hosting || app.sessions[app.active].is_host {
+    if !local && (app.opts.hosting || app.sessions[app.active].is_host) {
         lines.push(Line::from(Span::styled(
             "  You host this game: it stops for everyone.",
             t.warn(),
         )));
-    } else if alone {
+        if app.opts.saved && app.phase().is_some_and(|p| p != Phase::Over) {
+            lines.push(Line::from(Span::styled(
+                "  It is saved: `catan host --resume` brings",
+                t.dim(),
+            )));
+            lines.push(Line::from(Span::styled(
+                "  everyone back (the file is named on exit).",
+                t.dim(),
+            )));
+        }
+    } else if local {
         lines.push(Line::from(Span::styled(
             "  The game at this terminal ends with it.",
             t.dim(),

@@ -561,13 +561,21 @@ fn quit_asks_first() {
         "a joined seat is held"
     );
     s.app.opts.local = true;
-    let text = format!("{}", draw(&mut s.app, W, H).backend());
-    assert!(text.contains("ends with it"), "a hot-seat game ends");
     s.app.opts.hosting = true;
     let text = format!("{}", draw(&mut s.app, W, H).backend());
+    assert!(text.contains("ends with it"), "a hot-seat game ends");
+    assert!(!text.contains("You host"), "nobody else is told");
+    s.app.opts.local = false;
+    let text = format!("{}", draw(&mut s.app, W, H).backend());
     assert!(
-        text.contains("ends for everyone"),
-        "a hosted game ends for all"
+        text.contains("stops for everyone") && !text.contains("It is saved"),
+        "a hosted game stops for all"
+    );
+    s.app.opts.saved = true;
+    let text = format!("{}", draw(&mut s.app, W, H).backend());
+    assert!(
+        text.contains("It is saved: `catan host --resume` brings"),
+        "a saved one can be resumed: {text}"
     );
     assert!(s.app.on_key(key(KeyCode::Char('n'))).is_empty());
     assert!(!s.app.confirm_quit);
@@ -1516,6 +1524,17 @@ fn a_lost_connection_shows_on_the_status_line_and_keys_send_nothing_until_it_is_
     let fx = s.app.run_line("say hi all");
     assert!(fx.is_empty(), "a chat line is not queued");
     says_not_sent(&s, "Not sent: \"hi all\".");
+    // A host that stopped its saved game on purpose is waited for, not "lost".
+    s.app.on_server(
+        0,
+        ServerMsg::Stopped("the host stopped the game".into()),
+        now,
+    );
+    let p = super::ui::prompt(&s.app).0;
+    assert!(
+        p.starts_with("The host stopped the game; waiting for it to resume"),
+        "{p}"
+    );
     // The host's welcome on the new connection ends it, and what the seat may do is said
     // again (the line mode prints "your move: …" once per kind).
     let _ = s.app.sessions[0].st.your_move();

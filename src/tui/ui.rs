@@ -266,10 +266,12 @@ pub fn prompt(app: &App) -> (String, Style) {
         } else {
             " Your seat is held."
         };
-        return (
-            format!("Connection to the host lost; reconnecting…{held}"),
-            t.warn(),
-        );
+        let what = if st.host_stopped {
+            "The host stopped the game; waiting for it to resume…"
+        } else {
+            "Connection to the host lost; reconnecting…"
+        };
+        return (format!("{what}{held}"), t.warn());
     }
     if let Some(r) = app.ruleset() {
         return r.prompt(&app.ctx());

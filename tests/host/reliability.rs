@@ -680,7 +680,7 @@ async fn a_host_that_stops_a_saved_game_tells_its_players_it_will_have_them_back
     let said = told_when_a_saving_host_stops(&data.join("g.catan")).await;
     assert!(
         said.iter()
-            .any(|m| matches!(m, ServerMsg::Notice(n) if n.contains("when the host resumes it"))),
+            .any(|m| matches!(m, ServerMsg::Stopped(n) if n.contains("when the host resumes it"))),
         "{:?}",
         said
     );
