@@ -61,11 +61,20 @@ async fn join(mut args: JoinArgs) -> anyhow::Result<ExitCode> {
     let opts = super::play::PlayOptions {
         plain: args.plain,
         bell: args.bell,
-        name,
+        name: name.clone(),
         notes: Vec::new(),
         hosting: false,
         saved: false,
         host_key: Some(link.seen.lobby_lines()),
     };
-    super::play::play_with(link.tx, link.rx, opts).await
+    let code = super::play::play_with(link.tx, link.rx, opts).await?;
+    if !args.watch {
+        // A seat is held for whoever leaves a running game: say how to take it back.
+        eprintln!(
+            "catan join: while the game runs, `catan join {} --name {}` takes you back to your seat.",
+            with_port(&addr),
+            shlex::try_quote(&name).unwrap_or_else(|_| name.as_str().into())
+        );
+    }
+    Ok(code)
 }

@@ -56,7 +56,10 @@ pub async fn play_with(
     opts: PlayOptions,
 ) -> anyhow::Result<ExitCode> {
     if opts.plain || !tui_possible() {
-        // The host's own terminal printed its key with the addresses.
+        // A host's own terminal printed its key with the addresses already.
+        if let Some(k) = opts.host_key.as_ref().filter(|_| !opts.hosting) {
+            println!("host key: {}", k.replace('\n', " · "));
+        }
         return plain(tx, rx).await;
     }
     tui::run(

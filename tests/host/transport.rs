@@ -437,6 +437,56 @@ async fn plaintext_clients_are_refused_with_a_reason_unless_the_host_is_insecure
     host.stop().await;
 }
 
+/// A player leaving a game is told the command that takes them back to their seat, their
+/// name quoted for the shell.
+#[test]
+fn leaving_says_how_to_come_back() {
+    let host_data = temp_dir("back-host");
+    let join_data = temp_dir("back-join");
+    let port = free_port();
+    let mut host = Proc::spawn(
+        &host_data,
+        &[
+            "host",
+            "--headless",
+            "--plain",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            &port,
+            "--seats",
+            "2",
+            "--bots",
+            "1",
+        ],
+    );
+    host.expect("serving", |l| l.contains("Serving"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catan"))
+        .args([
+            "join",
+            &format!("127.0.0.1:{port}"),
+            "--plain",
+            "--name",
+            "Ann B",
+        ])
+        .env("CATAN_DATA_DIR", &join_data)
+        .env("CATAN_NO_ADVERTISE", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "`catan join 127.0.0.1:{port} --name 'Ann B'` takes you back to your seat"
+        )),
+        "{err}"
+    );
+    host.kill();
+    for d in [host_data, join_data] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
 /// The real binaries: the host prints its key's fingerprint, keeps the key in its data
 /// directory (0600) and serves under the same key after a restart; `catan join --plain`
 /// shows the fingerprint it pinned, then that it matches.
