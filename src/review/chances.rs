@@ -11,6 +11,30 @@ use crate::variants::Game;
 /// `catan sim`); the seats then leading on points share it.
 pub const PLAYOUT_CAP: u64 = 30_000;
 
+/// How many standard errors a difference must pass to be clear: a two-sided 95% interval.
+pub const Z95: f64 = 1.96;
+
+/// The 95% interval for the difference `b - a` of two shares of playouts won, `a` of `a_n`
+/// playouts and `b` of `b_n`: its centre and its half-width. The interval is Agresti and
+/// Caffo's (each share taken as (wins + 1) / (playouts + 2)), which stays honest at shares of
+/// 0% and 100% where the plain normal interval claims certainty from a handful of playouts.
+/// At 96 playouts a share it is about ±14 points between two shares of 50%, ±11 between two
+/// of 20%, about ±6 near 0%. A share from no playouts (the game was over: certain) has no
+/// error.
+pub fn difference(a: f64, a_n: u32, b: f64, b_n: u32) -> (f64, f64) {
+    let adjusted = |p: f64, n: u32| {
+        if n == 0 {
+            return (p, 0.0);
+        }
+        let n = f64::from(n);
+        let t = (p * n + 1.0) / (n + 2.0);
+        (t, t * (1.0 - t) / (n + 2.0))
+    };
+    let (a, var_a) = adjusted(a, a_n);
+    let (b, var_b) = adjusted(b, b_n);
+    (b - a, Z95 * (var_a + var_b).sqrt())
+}
+
 /// The chances at one position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
@@ -29,7 +53,7 @@ impl Estimate {
         let n = f64::from(self.playouts);
         self.chances
             .iter()
-            .map(|p| 1.96 * (p * (1.0 - p) / n).sqrt())
+            .map(|p| Z95 * (p * (1.0 - p) / n).sqrt())
             .fold(0.0, f64::max)
     }
 }

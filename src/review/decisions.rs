@@ -6,7 +6,7 @@
 //! ([`clearly_better`]): a few playouts' luck is no mistake. The five costliest per seat are
 //! kept, worst first.
 
-use super::chances::estimate;
+use super::chances::{difference, estimate};
 use super::{Decision, Options, Replayed};
 use crate::bots::search::Budget;
 use crate::bots::{Bot, BotKind};
@@ -18,30 +18,16 @@ use crate::variants::Game;
 /// Most decisions kept per seat.
 pub const MAX_PER_SEAT: usize = 5;
 
-/// How many standard errors a difference must pass to be clear: a two-sided 95% interval.
-const Z95: f64 = 1.96;
-
 /// Whether `hard`'s move, with `hard` share of `hard_n` playouts, is clearly better than the
 /// one played (`played` of `played_n`): the 95% interval for the difference of the two shares
-/// lies above zero. The interval is Agresti and Caffo's (each share taken as (wins + 1) /
-/// (playouts + 2)), which stays honest at shares of 0% and 100% where the plain normal
-/// interval claims certainty from a handful of playouts. At 96 playouts a point it asks for
+/// ([`difference`], Agresti and Caffo's) lies above zero. At 96 playouts a point it asks for
 /// about 10 to 14 points of difference between middling shares (the stated ±10% of one
-/// share), about 6 from a share of 0%. The two moves are played on by the same seeds, which makes their
-/// difference steadier than two independent shares: the rule errs on the side of silence.
-/// A share from no playouts (the game was over: certain) has no error.
+/// share), about 6 from a share of 0%. The two moves are played on by the same seeds, which
+/// makes their difference steadier than two independent shares: the rule errs on the side of
+/// silence.
 pub fn clearly_better(played: f64, played_n: u32, hard: f64, hard_n: u32) -> bool {
-    let adjusted = |p: f64, n: u32| {
-        if n == 0 {
-            return (p, 0.0);
-        }
-        let n = f64::from(n);
-        let t = (p * n + 1.0) / (n + 2.0);
-        (t, t * (1.0 - t) / (n + 2.0))
-    };
-    let (a, var_a) = adjusted(played, played_n);
-    let (b, var_b) = adjusted(hard, hard_n);
-    b - a > Z95 * (var_a + var_b).sqrt() && hard > played
+    let (d, half) = difference(played, played_n, hard, hard_n);
+    d > half && hard > played
 }
 
 /// Whether the review compares decisions in this game at all.
