@@ -1,6 +1,7 @@
 //! The review of a finished game (`catan replay FILE --review`): for games of all five
-//! rulesets, the chances at every point sum to 1, turning points are told, and the winner's
-//! chance at the game's end is certain. Games are short and playouts few, so this stays quick.
+//! rulesets, the chances at every point sum to 1, turning points are told (or the review says
+//! why none are), and the winner's chance at the game's end is certain. Games are short and
+//! playouts few, so this stays quick.
 
 use catan::bots::BotKind;
 use catan::record::{Entry, Header};
@@ -41,6 +42,7 @@ fn quick() -> Options {
 
 #[test]
 fn every_ruleset_gets_chances_that_sum_to_one_and_turning_points() {
+    let mut told = 0;
     for (variant, seats) in [
         ("base", 4),
         ("risk", 3),
@@ -60,10 +62,17 @@ fn every_ruleset_gets_chances_that_sum_to_one_and_turning_points() {
             let sum: f64 = p.chances.iter().sum();
             assert!((sum - 1.0).abs() < 1e-9, "{variant:?} at {}: {sum}", p.step);
         }
-        assert!(
-            !r.turning_points.is_empty(),
-            "{variant:?}: no turning points"
-        );
+        // With 4 playouts a point only big moves clear the playouts' error: where none did,
+        // the review says so rather than telling luck as a turning point.
+        if r.turning_points.is_empty() {
+            let text = catan::review::text::render(&r);
+            assert!(
+                text.contains("by more than the playouts can tell apart"),
+                "{variant:?}: {text}"
+            );
+        } else {
+            told += 1;
+        }
         for t in &r.turning_points {
             assert!(t.text.contains("chance"), "{variant:?}: {}", t.text);
             assert!((1..=entries.len()).contains(&t.step), "{variant:?}");
@@ -75,6 +84,7 @@ fn every_ruleset_gets_chances_that_sum_to_one_and_turning_points() {
         let winners: f64 = r.winners.iter().map(|w| last.chances[*w as usize]).sum();
         assert!(winners >= 0.95, "{variant:?}: {:?}", last.chances);
     }
+    assert!(told >= 3, "turning points told in {told} rulesets of 5");
 }
 
 /// A person's seat in base Catan gets its decisions compared with hard's: each one kept is
@@ -102,15 +112,19 @@ fn a_persons_decisions_are_compared_with_hards_worst_first() {
         assert_eq!(d.seat, 0);
         assert_ne!(d.played, d.hard);
     }
-    // Told for the reader's seat wherever its own chance moved.
+    // Told for the reader's seat wherever its own chance moved clearly.
     for t in r.turning_points.iter().filter(|t| t.seat != 0) {
         let at = r
             .points
             .iter()
             .position(|p| p.step >= t.step)
             .expect("a point after");
-        let d = r.points[at].chances[0] - r.points[at - 1].chances[0];
-        assert!(d.abs() < catan::review::turning::MIN_MOVE, "{}", t.text);
+        let (a, b) = (&r.points[at - 1], &r.points[at]);
+        assert!(
+            !catan::review::turning::clear(a.chances[0], a.playouts, b.chances[0], b.playouts),
+            "{}",
+            t.text
+        );
     }
 }
 

@@ -50,7 +50,7 @@ pub fn render(r: &Review) -> String {
     let _ = writeln!(s);
     let _ = writeln!(s, "Turning points:");
     if r.turning_points.is_empty() {
-        let _ = writeln!(s, "  none: the chances never moved");
+        let _ = writeln!(s, "  {}", no_turning_points(r));
     }
     for t in &r.turning_points {
         let _ = writeln!(s, "  {} (step {})", t.text, t.step);
@@ -90,6 +90,22 @@ pub fn render(r: &Review) -> String {
     let _ = writeln!(s);
     let _ = writeln!(s, "{} playouts in all.", r.playouts);
     s
+}
+
+/// Why a review tells no turning points: the chances never moved, or no move was larger than
+/// the playouts' 95% interval for the difference ([`super::turning::clear`]), which more
+/// playouts narrow.
+pub fn no_turning_points(r: &Review) -> String {
+    let moved = r.points.windows(2).any(|w| w[0].chances != w[1].chances);
+    let playouts = r.points.iter().map(|p| p.playouts).max().unwrap_or(0);
+    if !moved || playouts == 0 {
+        return "none: the chances never moved".to_string();
+    }
+    format!(
+        "none: no {} moved a seat's chance by more than the playouts can tell apart (up to ±{:.0} points at {playouts} playouts a point); more playouts (--playouts) see finer.",
+        r.period,
+        super::turning::bar(playouts) * 100.0
+    )
 }
 
 /// A chance as people read it: "41%".
@@ -176,6 +192,28 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("played `settle C.sw` (0%), hard plays `settle C.se` (45%)"));
+    }
+
+    /// A review with no turning point says why: the chances moved, but by no more than the
+    /// playouts can tell apart (at their count), or they never moved at all.
+    #[test]
+    fn no_turning_point_is_explained() {
+        let mut r = review(Vec::new(), Vec::new());
+        let point = |period, c| Point {
+            period,
+            step: period as usize,
+            chances: vec![c, 1.0 - c],
+            playouts: 96,
+            margin: 0.1,
+        };
+        r.points = vec![point(0, 0.5), point(1, 0.44), point(2, 0.52)];
+        let text = render(&r);
+        assert!(
+            text.contains("none: no turn moved a seat's chance by more than the playouts can tell apart (up to ±14 points at 96 playouts a point); more playouts (--playouts) see finer."),
+            "{text}"
+        );
+        r.points = vec![point(0, 0.5), point(1, 0.5)];
+        assert!(render(&r).contains("none: the chances never moved"));
     }
 
     /// A game that stopped mid-turn ends its table on a "stop" row, not a second row of the

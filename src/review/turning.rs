@@ -1,9 +1,11 @@
-//! Turning points: the turns (or rounds) where a seat's chance moved most, and the entry of
-//! the record that moved it. The entry is found by halving: the chance is estimated halfway
-//! through the turn, and the half where it moved more is halved again, down to one entry
-//! (with the same playout seeds throughout, so the halves are compared on the same luck).
+//! Turning points: the turns (or rounds) where a seat's chance moved most, by more than the
+//! playouts can tell from their luck ([`clear`]), and the entry of the record that moved it.
+//! The entry is found by halving: the chance is estimated halfway through the turn, and the
+//! half where it moved more is halved again, down to one entry (with the same playout seeds
+//! throughout, so the halves are compared on the same luck).
 
-use super::chances::estimate;
+use super::chances::{difference, estimate};
+use super::decisions::clearly_better;
 use super::text::{percent, when};
 use super::{Options, Point, Replayed, TurningPoint};
 use crate::engine::Seat;
@@ -12,10 +14,25 @@ use crate::ruleset::TurnOrder;
 
 /// Most turning points told.
 pub const MAX: usize = 5;
-/// Fewest told when the game has that many turns.
-pub const MIN: usize = 3;
-/// A move in chance smaller than this is no turning point, beyond the first [`MIN`].
+/// A move in chance smaller than this is no turning point, however many playouts measured it.
 pub const MIN_MOVE: f64 = 0.05;
+
+/// Whether a seat's chance moved clearly from `before` (from `before_n` playouts) to `after`
+/// (from `after_n`): by [`MIN_MOVE`] or more, and by more than the playouts' 95% interval
+/// for the difference of the two estimates, the interval a decision is held to
+/// ([`clearly_better`], either way round). A smaller move may be the playouts' luck alone.
+pub fn clear(before: f64, before_n: u32, after: f64, after_n: u32) -> bool {
+    (after - before).abs() >= MIN_MOVE
+        && (clearly_better(before, before_n, after, after_n)
+            || clearly_better(after, after_n, before, before_n))
+}
+
+/// The most a move in chance may be and still not [`clear`] at `playouts` a point: the 95%
+/// interval for the difference of two middling shares (less is needed near 0% and 100%).
+/// About 14 points at 96 playouts, 24 at 32.
+pub fn bar(playouts: u32) -> f64 {
+    difference(0.5, playouts, 0.5, playouts).1.max(MIN_MOVE)
+}
 
 /// The turning points of a reviewed game, in the order they happened, and the playouts the
 /// halving spent; `tick` is called once per turning point.
@@ -47,42 +64,42 @@ pub fn find(
 }
 
 /// The spans (index of their first point) told as turning points, in the order they happened,
-/// each with the seat it is told for and how far that seat's chance moved.
+/// each with the seat it is told for and how far that seat's chance moved. Only a [`clear`]
+/// move is told: where fewer than [`MAX`] spans moved a chance by more than the playouts can
+/// tell from their luck, fewer are told, and none where none did (the review says so).
 ///
 /// Without a reader's seat: the [`MAX`] spans where any seat's chance moved most, told for
-/// that seat, the first [`MIN`] whatever their size and the rest from [`MIN_MOVE`] up. With
-/// one (`--seat`, or a record's one person): first the spans where the reader's own chance
-/// moved by [`MIN_MOVE`] or more, most first, up to [`MAX`], told for them; the places left
-/// go to the game's biggest moves as above (all of them for a reader whose chance never
-/// moved that much). A reader must hear of their own turning points even when another
+/// that seat. With one (`--seat`, or a record's one person): first the spans where the
+/// reader's own chance moved clearly, most first, up to [`MAX`], told for them; the places
+/// left go to the game's biggest moves as above (all of them for a reader whose chance never
+/// moved clearly). A reader must hear of their own turning points even when another
 /// seat's chance swung more in every span (they were otherwise all about other seats).
 fn chosen(points: &[Point], you: Option<Seat>) -> Vec<(usize, Seat, f64)> {
     let seats = points.first().map_or(0, |p| p.chances.len());
     let moved = |k: usize, s: usize| points[k + 1].chances[s] - points[k].chances[s];
+    let clearly = |k: usize, s: usize| {
+        let (a, b) = (&points[k], &points[k + 1]);
+        clear(a.chances[s], a.playouts, b.chances[s], b.playouts)
+    };
     let by_size = |a: &(usize, Seat, f64), b: &(usize, Seat, f64)| {
         b.2.abs().total_cmp(&a.2.abs()).then(a.0.cmp(&b.0))
     };
-    // Each span by the seat whose chance moved most.
+    // Each span by the seat whose chance moved most, of those whose chance moved clearly.
     let mut most: Vec<(usize, Seat, f64)> = (0..points.len().saturating_sub(1))
         .filter_map(|k| {
-            let s = (0..seats).max_by(|a, b| moved(k, *a).abs().total_cmp(&moved(k, *b).abs()))?;
-            let d = moved(k, s);
-            (d != 0.0).then_some((k, s as Seat, d))
+            let s = (0..seats)
+                .filter(|&s| clearly(k, s))
+                .max_by(|a, b| moved(k, *a).abs().total_cmp(&moved(k, *b).abs()))?;
+            Some((k, s as Seat, moved(k, s)))
         })
         .collect();
     most.sort_by(by_size);
-    let keep = most
-        .iter()
-        .take(MAX)
-        .enumerate()
-        .take_while(|(n, s)| *n < MIN || s.2.abs() >= MIN_MOVE)
-        .count();
-    most.truncate(keep);
+    most.truncate(MAX);
     let mut out: Vec<(usize, Seat, f64)> = match you.filter(|y| (*y as usize) < seats) {
         Some(y) => {
             let mut own: Vec<(usize, Seat, f64)> = (0..points.len().saturating_sub(1))
+                .filter(|&k| clearly(k, y as usize))
                 .map(|k| (k, y, moved(k, y as usize)))
-                .filter(|s| s.2.abs() >= MIN_MOVE)
                 .collect();
             own.sort_by(by_size);
             own.truncate(MAX);
@@ -185,7 +202,8 @@ fn told(r: &Replayed, entry: usize, seat: Seat, before: f64, after: f64) -> Turn
 
 #[cfg(test)]
 mod tests {
-    use super::{MIN_MOVE, as_named, chosen};
+    use super::{MIN_MOVE, as_named, bar, chosen, clear};
+    use crate::engine::Seat;
     use crate::review::Point;
 
     /// Points of a two-seat game: seat 0's chance and seat 1's the rest.
@@ -216,12 +234,12 @@ mod tests {
             .collect()
     }
 
-    /// Three seats: the reader's (seat 0) falls a little at a time while the other two swap
-    /// the lead in big swings: the reader hears of their own falls, not only of the swings.
+    /// Three seats: the reader's (seat 0) falls in smaller steps than the swings of the other
+    /// two, who swap the lead: the reader hears of their own falls, not only of the swings.
     #[test]
     fn a_readers_own_falls_are_their_turning_points() {
         let pts = three_seats(
-            &[0.24, 0.18, 0.18, 0.12, 0.12, 0.06, 0.06],
+            &[0.45, 0.25, 0.25, 0.10, 0.10, 0.0, 0.0],
             &[0.40, 0.70, 0.30, 0.75, 0.25, 0.80, 0.20],
         );
         let told = chosen(&pts, Some(0));
@@ -233,8 +251,10 @@ mod tests {
         assert!(general.iter().all(|s| s.1 != 0), "{general:?}");
     }
 
-    /// A reader whose chance never moved 5 points hears of the game's biggest moves, as
-    /// anyone would; one whose chance moved in two spans hears of those two first.
+    /// A reader whose chance never moved clearly hears of the game's biggest moves, as
+    /// anyone would; one whose chance moved in two spans hears of those two, and of nothing
+    /// else where nothing else moved clearly (a 1-point move is not made a turning point to
+    /// fill the list).
     #[test]
     fn a_reader_whose_chance_barely_moved_hears_the_biggest_moves() {
         let pts = three_seats(
@@ -246,7 +266,63 @@ mod tests {
         let pts = points(&[0.50, 0.30, 0.31, 0.60, 0.61]);
         let told = chosen(&pts, Some(0));
         assert_eq!(told.iter().filter(|s| s.1 == 0).count(), 2, "{told:?}");
-        assert_eq!(told.len(), 3, "{told:?}");
+        assert_eq!(told.len(), 2, "{told:?}");
+    }
+
+    /// Points of a two-seat game, seat 0's chance as given, from `playouts` playouts each.
+    fn measured(seat0: &[f64], playouts: u32) -> Vec<Point> {
+        let mut pts = points(seat0);
+        for p in &mut pts {
+            p.playouts = playouts;
+        }
+        pts
+    }
+
+    /// The play-test's second turning point, 12% → 31% at 32 playouts a point, lies within
+    /// the playouts' 95% interval for the difference (about ±20 points there): it is not told,
+    /// for the seat or for anyone, and a game whose chances only wobbled so tells none. The
+    /// same move at 400 playouts is clear.
+    #[test]
+    fn a_move_within_the_playouts_error_is_no_turning_point() {
+        assert!(!clear(0.12, 32, 0.31, 32));
+        assert!(clear(0.12, 400, 0.31, 400));
+        let wobble = [0.12, 0.31, 0.20, 0.12, 0.25, 0.30, 0.14];
+        assert_eq!(chosen(&measured(&wobble, 32), Some(0)), vec![]);
+        assert_eq!(chosen(&measured(&wobble, 32), None), vec![]);
+        assert_eq!(chosen(&measured(&wobble, 400), None).len(), 5);
+        // At 96 playouts a point: 8 points between middling chances is luck, 25 is not.
+        let pts = measured(&[0.50, 0.42, 0.50, 0.58, 0.33, 0.40], 96);
+        let spans = |told: Vec<(usize, Seat, f64)>| told.iter().map(|s| s.0).collect::<Vec<_>>();
+        assert_eq!(spans(chosen(&pts, None)), vec![3]);
+    }
+
+    /// Fewer clear moves, fewer turning points: one big move among wobbles is told alone, not
+    /// padded out with the wobbles to three.
+    #[test]
+    fn fewer_clear_moves_tell_fewer() {
+        let pts = measured(&[0.50, 0.47, 0.52, 0.49, 0.20, 0.23, 0.19, 0.22], 96);
+        for you in [None, Some(0), Some(1)] {
+            let told = chosen(&pts, you);
+            assert_eq!(told.len(), 1, "{told:?}");
+            assert_eq!(told[0].0, 3);
+        }
+    }
+
+    /// The bar is the decisions' interval: 10 points are luck between middling chances, not
+    /// near 0% or 100%, nor into the game's end (certain: no playouts).
+    #[test]
+    fn the_bar_is_the_intervals_own() {
+        assert!(!clear(0.45, 96, 0.55, 96));
+        assert!(!clear(0.55, 96, 0.45, 96));
+        assert!(clear(0.90, 96, 1.0, 0));
+        assert!(clear(0.10, 96, 0.0, 0));
+        assert!(clear(0.0, 96, 0.07, 96));
+        assert!(
+            !clear(0.0, 2000, 0.04, 2000),
+            "less than 5 points is never told"
+        );
+        assert_eq!((bar(96) * 100.0).round(), 14.0);
+        assert_eq!((bar(32) * 100.0).round(), 24.0);
     }
 
     fn names() -> Vec<String> {

@@ -168,7 +168,10 @@ fn chart(r: &Review, people: &People, t: &Theme, area: Rect, buf: &mut Buffer) {
 fn moments(r: &Review, you: Option<Seat>, t: &Theme) -> Vec<Line<'static>> {
     let mut lines = vec![Line::styled(" Turning points", t.title())];
     if r.turning_points.is_empty() {
-        lines.push(Line::styled("  none: the chances never moved", t.dim()));
+        lines.push(Line::styled(
+            format!("  {}", crate::review::text::no_turning_points(r)),
+            t.dim(),
+        ));
     }
     for p in &r.turning_points {
         lines.push(Line::raw(format!("  {}", p.text)));
@@ -253,6 +256,12 @@ pub fn text_lines(r: &Review, people: &People, t: &Theme, width: u16) -> Vec<Lin
         ]));
     }
     lines.push(Line::styled(" Turning points", t.title()));
+    if r.turning_points.is_empty() {
+        lines.push(Line::styled(
+            format!("  {}", crate::review::text::no_turning_points(r)),
+            t.dim(),
+        ));
+    }
     for p in &r.turning_points {
         lines.push(Line::raw(format!("  {}", p.text)));
     }
