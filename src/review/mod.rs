@@ -324,7 +324,8 @@ fn chosen_points(r: &Replayed, max: usize) -> (Vec<usize>, Option<String>) {
 
 /// Playouts a point that keep the chances within `budget` on one thread: a few playouts from
 /// the game's middle point are timed (a playout from there costs about the average of all
-/// points), and the turning points' halving is counted as [`turning::MAX`] × 4 points more.
+/// points), and the turning points' checking and halving are counted as
+/// [`turning::CHECKED`] × 2 + [`turning::MAX`] × 4 points more.
 /// Never more than `asked`, never fewer than [`FEWEST_PLAYOUTS`].
 fn fitted_playouts(
     r: &Replayed,
@@ -336,7 +337,7 @@ fn fitted_playouts(
     let start = std::time::Instant::now();
     chances::estimate(&r.states[mid], r.time(mid), TIMING_PLAYOUTS, 1);
     let per = start.elapsed().as_secs_f64() / f64::from(TIMING_PLAYOUTS);
-    let points = (points_at.len() + turning::MAX * 4) as f64;
+    let points = (points_at.len() + turning::CHECKED * 2 + turning::MAX * 4) as f64;
     let affordable = budget.as_secs_f64() / (per * points).max(1e-9);
     (affordable as u32).clamp(FEWEST_PLAYOUTS.min(asked), asked)
 }
@@ -393,7 +394,7 @@ pub fn review(
         None => opts,
     };
     let decisions_work = decisions::work(&r, opts);
-    let spans = turning::MAX;
+    let spans = turning::CHECKED + turning::MAX;
     let total = points_at.len() + spans + decisions_work;
     let done = std::sync::atomic::AtomicUsize::new(0);
     let tick = || {
@@ -413,9 +414,13 @@ pub fn review(
             margin: e.margin(),
         })
         .collect();
-    let (turning_points, spent) = turning::find(&r, &points, opts, &tick);
+    let ticked = std::sync::atomic::AtomicUsize::new(0);
+    let (turning_points, spent) = turning::find(&r, &points, opts, &|| {
+        ticked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        tick();
+    });
     playouts += spent;
-    for _ in 0..spans.saturating_sub(turning_points.len()) {
+    for _ in ticked.into_inner()..spans {
         tick();
     }
     let compared = if decisions::compared(&r, opts) {

@@ -94,7 +94,7 @@ pub fn render(r: &Review) -> String {
 
 /// Why a review tells no turning points: the chances never moved, or no move was larger than
 /// the playouts' 95% interval for the difference ([`super::turning::clear`]), which more
-/// playouts narrow.
+/// playouts narrow, both on the chances shown and on fresh playouts ([`super::turning::find`]).
 pub fn no_turning_points(r: &Review) -> String {
     let moved = r.points.windows(2).any(|w| w[0].chances != w[1].chances);
     let playouts = r.points.iter().map(|p| p.playouts).max().unwrap_or(0);
@@ -102,7 +102,7 @@ pub fn no_turning_points(r: &Review) -> String {
         return "none: the chances never moved".to_string();
     }
     format!(
-        "none: no {} moved a seat's chance by more than the playouts can tell apart (up to ±{:.0} points at {playouts} playouts a point); more playouts (--playouts) see finer.",
+        "none: no {} moved a seat's chance by more than the playouts can tell apart (up to ±{:.0} points at {playouts} playouts a point, on the chances shown and again on fresh playouts); more playouts (--playouts) see finer.",
         r.period,
         super::turning::bar(playouts) * 100.0
     )
@@ -209,7 +209,7 @@ mod tests {
         r.points = vec![point(0, 0.5), point(1, 0.44), point(2, 0.52)];
         let text = render(&r);
         assert!(
-            text.contains("none: no turn moved a seat's chance by more than the playouts can tell apart (up to ±14 points at 96 playouts a point); more playouts (--playouts) see finer."),
+            text.contains("none: no turn moved a seat's chance by more than the playouts can tell apart (up to ±14 points at 96 playouts a point, on the chances shown and again on fresh playouts); more playouts (--playouts) see finer."),
             "{text}"
         );
         r.points = vec![point(0, 0.5), point(1, 0.5)];

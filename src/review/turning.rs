@@ -1,8 +1,9 @@
 //! Turning points: the turns (or rounds) where a seat's chance moved most, by more than the
-//! playouts can tell from their luck ([`clear`]), and the entry of the record that moved it.
-//! The entry is found by halving: the chance is estimated halfway through the turn, and the
-//! half where it moved more is halved again, down to one entry (with the same playout seeds
-//! throughout, so the halves are compared on the same luck).
+//! playouts can tell from their luck ([`clear`]) and seen again on fresh playouts ([`find`]),
+//! and the entry of the record that moved it. The entry is found by halving: the chance is
+//! estimated halfway through the turn, and the half where it moved more is halved again, down
+//! to one entry (with the same playout seeds throughout, so the halves are compared on the
+//! same luck).
 
 use super::chances::{difference, estimate};
 use super::decisions::clearly_better;
@@ -14,6 +15,12 @@ use crate::ruleset::TurnOrder;
 
 /// Most turning points told.
 pub const MAX: usize = 5;
+/// Most spans whose move is looked at again on fresh playouts ([`find`]): twice the turning
+/// points told, which bounds the cost of a game full of moves the fresh playouts do not see.
+pub const CHECKED: usize = 2 * MAX;
+/// Seeds the fresh playouts that check a move, apart from the chances' own
+/// ([`Options::seed`]).
+const FRESH: u64 = 0x243f_6a88_85a3_08d3;
 /// A move in chance smaller than this is no turning point, however many playouts measured it.
 pub const MIN_MOVE: f64 = 0.05;
 
@@ -35,15 +42,47 @@ pub fn bar(playouts: u32) -> f64 {
 }
 
 /// The turning points of a reviewed game, in the order they happened, and the playouts the
-/// halving spent; `tick` is called once per turning point.
+/// checking and the halving spent; `tick` is called once per span checked and once per
+/// turning point.
+///
+/// A span is picked for its move in the chances ([`chosen`]), and the biggest moves of many
+/// spans are picked: some of them would be the playouts' luck, however big the bar each
+/// clears. So each picked move is looked at again on fresh playouts (the same number, other
+/// seeds: luck independent of the one that picked it) at both of its points, and told only
+/// where these too show it [`clear`], the same way round. A move the fresh playouts do not
+/// see gives its place to the next biggest; at most [`CHECKED`] spans are looked at again.
 pub fn find(
     r: &Replayed,
     points: &[Point],
     opts: &Options,
     tick: &(dyn Fn() + Sync),
 ) -> (Vec<TurningPoint>, u64) {
-    let spans = chosen(points, opts.you);
     let mut spent = 0u64;
+    let mut fresh: Vec<Option<Vec<f64>>> = vec![None; points.len()];
+    let mut checked = 0;
+    let mut again = |k: usize, seat: Seat, d: f64| {
+        if checked >= CHECKED {
+            return false;
+        }
+        checked += 1;
+        tick();
+        let mut at = |i: usize| {
+            let p = &points[i];
+            fresh[i].get_or_insert_with(|| {
+                let e = estimate(
+                    &r.states[p.step],
+                    r.time(p.step),
+                    opts.playouts,
+                    opts.seed ^ FRESH,
+                );
+                spent += u64::from(e.playouts);
+                e.chances
+            })[seat as usize]
+        };
+        let (a, b) = (at(k), at(k + 1));
+        (b - a) * d > 0.0 && clear(a, points[k].playouts, b, points[k + 1].playouts)
+    };
+    let spans = chosen(points, opts.you, &mut again);
     let out = spans
         .into_iter()
         .map(|(k, seat, _)| {
@@ -74,7 +113,15 @@ pub fn find(
 /// left go to the game's biggest moves as above (all of them for a reader whose chance never
 /// moved clearly). A reader must hear of their own turning points even when another
 /// seat's chance swung more in every span (they were otherwise all about other seats).
-fn chosen(points: &[Point], you: Option<Seat>) -> Vec<(usize, Seat, f64)> {
+///
+/// Each span is told only if `again(span, seat, move)` holds (the move seen again on fresh
+/// playouts, [`find`]); it is asked of the candidates in the order above, until [`MAX`] are
+/// told.
+fn chosen(
+    points: &[Point],
+    you: Option<Seat>,
+    again: &mut dyn FnMut(usize, Seat, f64) -> bool,
+) -> Vec<(usize, Seat, f64)> {
     let seats = points.first().map_or(0, |p| p.chances.len());
     let moved = |k: usize, s: usize| points[k + 1].chances[s] - points[k].chances[s];
     let clearly = |k: usize, s: usize| {
@@ -94,27 +141,23 @@ fn chosen(points: &[Point], you: Option<Seat>) -> Vec<(usize, Seat, f64)> {
         })
         .collect();
     most.sort_by(by_size);
-    most.truncate(MAX);
-    let mut out: Vec<(usize, Seat, f64)> = match you.filter(|y| (*y as usize) < seats) {
-        Some(y) => {
-            let mut own: Vec<(usize, Seat, f64)> = (0..points.len().saturating_sub(1))
-                .filter(|&k| clearly(k, y as usize))
-                .map(|k| (k, y, moved(k, y as usize)))
-                .collect();
-            own.sort_by(by_size);
-            own.truncate(MAX);
-            for s in &most {
-                if own.len() >= MAX {
-                    break;
-                }
-                if !own.iter().any(|o| o.0 == s.0) {
-                    own.push(*s);
-                }
-            }
-            own
-        }
-        None => most,
+    let mut own: Vec<(usize, Seat, f64)> = match you.filter(|y| (*y as usize) < seats) {
+        Some(y) => (0..points.len().saturating_sub(1))
+            .filter(|&k| clearly(k, y as usize))
+            .map(|k| (k, y, moved(k, y as usize)))
+            .collect(),
+        None => Vec::new(),
     };
+    own.sort_by(by_size);
+    let mut out: Vec<(usize, Seat, f64)> = Vec::new();
+    for c in own.into_iter().chain(most) {
+        if out.len() >= MAX {
+            break;
+        }
+        if !out.iter().any(|o| o.0 == c.0) && again(c.0, c.1, c.2) {
+            out.push(c);
+        }
+    }
     out.sort_by_key(|s| s.0);
     out
 }
@@ -206,6 +249,11 @@ mod tests {
     use crate::engine::Seat;
     use crate::review::Point;
 
+    /// The spans told where every move is seen again on fresh playouts.
+    fn told_by(points: &[Point], you: Option<Seat>) -> Vec<(usize, Seat, f64)> {
+        chosen(points, you, &mut |_, _, _| true)
+    }
+
     /// Points of a two-seat game: seat 0's chance and seat 1's the rest.
     fn points(seat0: &[f64]) -> Vec<Point> {
         seat0
@@ -242,12 +290,12 @@ mod tests {
             &[0.45, 0.25, 0.25, 0.10, 0.10, 0.0, 0.0],
             &[0.40, 0.70, 0.30, 0.75, 0.25, 0.80, 0.20],
         );
-        let told = chosen(&pts, Some(0));
+        let told = told_by(&pts, Some(0));
         let own: Vec<usize> = told.iter().filter(|s| s.1 == 0).map(|s| s.0).collect();
         assert_eq!(own, vec![0, 2, 4], "{told:?}");
         assert!(told.iter().all(|s| s.1 != 0 || s.2.abs() >= MIN_MOVE));
         // Without a reader the same game's turning points are all the big swings.
-        let general = chosen(&pts, None);
+        let general = told_by(&pts, None);
         assert!(general.iter().all(|s| s.1 != 0), "{general:?}");
     }
 
@@ -261,10 +309,10 @@ mod tests {
             &[0.02, 0.03, 0.02, 0.01, 0.02, 0.02, 0.03],
             &[0.40, 0.70, 0.30, 0.75, 0.25, 0.80, 0.20],
         );
-        assert_eq!(chosen(&pts, Some(0)), chosen(&pts, None));
-        assert_eq!(chosen(&pts, None).len(), 5);
+        assert_eq!(told_by(&pts, Some(0)), told_by(&pts, None));
+        assert_eq!(told_by(&pts, None).len(), 5);
         let pts = points(&[0.50, 0.30, 0.31, 0.60, 0.61]);
-        let told = chosen(&pts, Some(0));
+        let told = told_by(&pts, Some(0));
         assert_eq!(told.iter().filter(|s| s.1 == 0).count(), 2, "{told:?}");
         assert_eq!(told.len(), 2, "{told:?}");
     }
@@ -287,13 +335,13 @@ mod tests {
         assert!(!clear(0.12, 32, 0.31, 32));
         assert!(clear(0.12, 400, 0.31, 400));
         let wobble = [0.12, 0.31, 0.20, 0.12, 0.25, 0.30, 0.14];
-        assert_eq!(chosen(&measured(&wobble, 32), Some(0)), vec![]);
-        assert_eq!(chosen(&measured(&wobble, 32), None), vec![]);
-        assert_eq!(chosen(&measured(&wobble, 400), None).len(), 5);
+        assert_eq!(told_by(&measured(&wobble, 32), Some(0)), vec![]);
+        assert_eq!(told_by(&measured(&wobble, 32), None), vec![]);
+        assert_eq!(told_by(&measured(&wobble, 400), None).len(), 5);
         // At 96 playouts a point: 8 points between middling chances is luck, 25 is not.
         let pts = measured(&[0.50, 0.42, 0.50, 0.58, 0.33, 0.40], 96);
         let spans = |told: Vec<(usize, Seat, f64)>| told.iter().map(|s| s.0).collect::<Vec<_>>();
-        assert_eq!(spans(chosen(&pts, None)), vec![3]);
+        assert_eq!(spans(told_by(&pts, None)), vec![3]);
     }
 
     /// Fewer clear moves, fewer turning points: one big move among wobbles is told alone, not
@@ -302,7 +350,7 @@ mod tests {
     fn fewer_clear_moves_tell_fewer() {
         let pts = measured(&[0.50, 0.47, 0.52, 0.49, 0.20, 0.23, 0.19, 0.22], 96);
         for you in [None, Some(0), Some(1)] {
-            let told = chosen(&pts, you);
+            let told = told_by(&pts, you);
             assert_eq!(told.len(), 1, "{told:?}");
             assert_eq!(told[0].0, 3);
         }
@@ -323,6 +371,27 @@ mod tests {
         );
         assert_eq!((bar(96) * 100.0).round(), 14.0);
         assert_eq!((bar(32) * 100.0).round(), 24.0);
+    }
+
+    /// A move the fresh playouts do not see again is not told: the next biggest clear move
+    /// takes its place, and fewer are told when no other is seen again. The candidates are
+    /// asked biggest first, each span once.
+    #[test]
+    fn a_move_not_seen_again_is_not_told() {
+        let pts = measured(&[0.50, 0.20, 0.50, 0.25, 0.50, 0.30, 0.50, 0.50], 96);
+        let mut asked = Vec::new();
+        let told = chosen(&pts, None, &mut |k, _, _| {
+            asked.push(k);
+            k != 0
+        });
+        assert_eq!(asked, vec![0, 1, 2, 3, 4, 5], "{told:?}");
+        assert_eq!(
+            told.iter().map(|s| s.0).collect::<Vec<_>>(),
+            vec![1, 2, 3, 4, 5]
+        );
+        let told = chosen(&pts, Some(0), &mut |k, _, _| k % 2 == 1);
+        assert_eq!(told.iter().map(|s| s.0).collect::<Vec<_>>(), vec![1, 3, 5]);
+        assert!(told.iter().all(|s| s.1 == 0), "{told:?}");
     }
 
     fn names() -> Vec<String> {
