@@ -46,7 +46,7 @@ pub fn prompt(cx: &Ctx, v: &ChaosView) -> (String, Style) {
     let t = cx.theme;
     let me = cx.me;
     let ready_note = if cx.may("ready") {
-        " · e: ready (the phase ends when all are)"
+        " · e: ready (ends when all are)"
     } else {
         ""
     };
@@ -64,7 +64,8 @@ pub fn prompt(cx: &Ctx, v: &ChaosView) -> (String, Style) {
             format!("Claim your production before the bank runs out: r (or :claim){ready_note}")
         }
         "robber-discard" if cx.legal.discard => {
-            "Discard half your cards: d (or :discard 2 wool 1 ore).".to_string()
+            let n = me.map_or(0, |s| TotalChaos(v).owed_discard(s));
+            format!("Discard {n} cards: d chooses which (or :discard and the cards).")
         }
         "robber-steal" if !cx.legal.robber.is_empty() => {
             "You control the robber: Tab to a hex and Enter, or :robber H.".to_string()
@@ -78,7 +79,7 @@ pub fn prompt(cx: &Ctx, v: &ChaosView) -> (String, Style) {
         }
         "build" => {
             format!(
-                "Build, trade, play at once: s, o, c and Tab, Enter place; b buys a card, t trades, p plays{ready_note}"
+                "Build, trade, play at once: s, o, c and Enter place, b buys, t trades, p plays{ready_note}"
             )
         }
         _ if ready_note.is_empty() => "Waiting for the others or the clock.".to_string(),

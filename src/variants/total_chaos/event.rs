@@ -194,7 +194,7 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
                 line += &format!(" (the robber blocks {})", map.hex_name(*h));
             }
             if viewer.is_some_and(|v| owed.get(v as usize).is_some_and(|o| !o.is_empty())) {
-                line += " — `claim` yours";
+                line += " — claim yours";
             }
             line + "."
         }
