@@ -34,6 +34,15 @@ impl UnitKind {
         }
     }
 
+    /// `n` units of this kind in a sentence: "1 foot soldier", "2 cavalry", "3 cannons".
+    pub fn counted(self, n: u32) -> String {
+        match self {
+            UnitKind::Foot => crate::rules::words::count(n, "foot soldier"),
+            UnitKind::Cavalry => format!("{n} cavalry"),
+            UnitKind::Cannon => crate::rules::words::count(n, "cannon"),
+        }
+    }
+
     pub fn parse(s: &str) -> Option<UnitKind> {
         match s.to_ascii_lowercase().as_str() {
             "foot" | "soldier" | "soldiers" | "infantry" | "f" => Some(UnitKind::Foot),

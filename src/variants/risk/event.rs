@@ -206,9 +206,9 @@ pub fn describe(map: &Map, ev: &Event, viewer: Option<Seat>, names: &[String]) -
             pay,
             at,
         } => format!(
-            "{} bought {n} {} for {} {pay} and placed {} on {}.",
+            "{} bought {} for {} {pay} and placed {} on {}.",
             w(*seat).cap(),
-            kind.word(),
+            kind.counted(*n),
             n * kind.cost(),
             if *n == 1 { "it" } else { "them" },
             h(*at)

@@ -441,6 +441,20 @@ fn each_setup_settlement_gets_a_starting_unit_then_the_claim_loop_runs_without_s
     assert!(g.live);
     assert_eq!(g.base.phase, Phase::Roll);
     assert_eq!(g.actors(), vec![0]);
+    // The control a last claim brings is told before the first turn it opens (the 2 and the
+    // 12, one pip each, are held by the one unit each now has).
+    let mut after = g.clone();
+    let before = vec![Hold::Empty; g.holds().len()];
+    let mut ev = vec![Event::ClaimsDone];
+    after.after_action(&before, 0, &mut ev);
+    let done = ev.iter().position(|e| matches!(e, Event::ClaimsDone));
+    assert!(
+        done.is_some_and(|d| d > 0
+            && ev[..d]
+                .iter()
+                .all(|e| matches!(e, Event::Hold { .. } | Event::Contest { .. }))),
+        "{ev:?}"
+    );
 }
 
 #[test]
@@ -1485,6 +1499,6 @@ fn a_purchase_of_one_unit_is_told_as_it() {
         };
         event::describe(&g.base.table.map, &ev, None, &["Ann".into(), "Bob".into()]).unwrap()
     };
-    assert!(text(1).contains("bought 1 foot for 1 lumber and placed it on"), "{}", text(1));
+    assert!(text(1).contains("bought 1 foot soldier for 1 lumber and placed it on"), "{}", text(1));
     assert!(text(2).contains("and placed them on"), "{}", text(2));
 }

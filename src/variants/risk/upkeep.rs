@@ -34,12 +34,13 @@ impl RiskGame {
     pub(crate) fn after_action(&mut self, before: &[Hold], now: Millis, ev: &mut Vec<Event>) {
         self.cannons_alone(ev);
         let after = self.holds();
+        let mut holds = Vec::new();
         for (i, (was, now_h)) in before.iter().zip(after.iter()).enumerate() {
             // Control and contests are news; a unit arriving on or leaving an empty hex is not.
             let news = |h: &Hold| matches!(h, Hold::Controlled(_) | Hold::Contested(..));
             if was != now_h && (news(was) || news(now_h)) {
                 let hex = HexId(i as u32);
-                ev.push(Event::Hold {
+                holds.push(Event::Hold {
                     hex,
                     was: *was,
                     now: *now_h,
@@ -47,10 +48,16 @@ impl RiskGame {
                 if let Hold::Contested(a, b) = now_h
                     && !matches!(was, Hold::Contested(..))
                 {
-                    ev.push(Event::Contest { hex, a: *a, b: *b });
+                    holds.push(Event::Contest { hex, a: *a, b: *b });
                 }
             }
         }
+        // The last claim's control is told before the first turn it opened.
+        let at = ev
+            .iter()
+            .position(|e| matches!(e, Event::ClaimsDone))
+            .unwrap_or(ev.len());
+        ev.splice(at..at, holds);
         self.update_production_filter();
         self.end_blocked_road_building();
         if self.live {
