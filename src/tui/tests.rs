@@ -550,6 +550,26 @@ fn refused_commands_show_the_engines_reason() {
     assert_eq!(f.kind, super::app::FlashKind::Error);
 }
 
+/// A typed command held back by a warning ("… Enter again sends it") shows the warning under
+/// the command line it reopens, where the editing keys were; the line still holds the command.
+#[test]
+fn a_held_commands_warning_shows_under_the_command_line() {
+    let mut s = main_sample();
+    s.app.editor.open("migrate AZ>BM*2");
+    s.app.editing = true;
+    s.app.flash = Some(super::app::Flash {
+        text: "BM holds 3 herds: Enter again sends it.".into(),
+        kind: super::app::FlashKind::Error,
+    });
+    let text = format!("{}", draw(&mut s.app, W, H).backend());
+    assert!(text.contains(":migrate AZ>BM*2"), "{text}");
+    assert!(
+        text.contains("BM holds 3 herds: Enter again sends it."),
+        "{text}"
+    );
+    assert!(!text.contains("Tab complete"), "{text}");
+}
+
 #[test]
 fn quit_asks_first() {
     let mut s = main_sample();

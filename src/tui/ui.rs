@@ -390,6 +390,18 @@ fn status_and_footer(app: &App, status: Rect, keys: Rect, buf: &mut Buffer) {
 
 pub(super) fn footer(app: &App, area: Rect, buf: &mut Buffer) {
     let t = &app.theme;
+    if app.editing
+        && let Some(f) = app.flash.as_ref().filter(|f| f.kind == FlashKind::Error)
+    {
+        // A warning that held a typed command back ("… Enter again sends it") shows under
+        // the line it holds, in place of the editing keys.
+        Line::from(vec![
+            Span::raw(" "),
+            Span::styled(f.text.clone(), t.error()),
+        ])
+        .render(area, buf);
+        return;
+    }
     let keys: Vec<(&str, &str)> = if app.editing {
         vec![
             ("Enter", "run"),
