@@ -61,7 +61,7 @@ pub fn prompt(cx: &Ctx, v: &RiskView) -> Option<(String, ratatui::style::Style)>
     let mine = v.base.current.is_some() && v.base.current == cx.me;
     let text = match v.base.phase.as_str() {
         "start-unit" if mine => {
-            "Place your free foot soldier next to your new settlement: Tab to a hex, Enter (or :place HEX)."
+            "Place your free foot soldier next to your new settlement (on another's army it fights): Tab to a hex, Enter."
         }
         "claim" if mine => "Claim an empty land hex with a free foot soldier: Tab to it, Enter (or :place HEX).",
         "battle" if mine => {
