@@ -887,3 +887,52 @@ fn a_refusal_is_never_cut_for_the_prompt_after_it() {
         "the prompt follows where it fits"
     );
 }
+
+/// Adaptations' placement names two hexes in either order: `p` on either hex offers it, with
+/// the hex under the cursor first, and Enter sends the command the host listed.
+#[test]
+fn adaptations_p_offers_a_placement_from_either_of_its_hexes() {
+    use crate::board::render::Target;
+    let mut s = Sample::adaptations(2, 2, ColorLevel::None);
+    s.bots(2000);
+    s.app.pass_to = false;
+    let legal = s.app.st().legal().to_vec();
+    let pair = legal
+        .iter()
+        .filter_map(|c| {
+            let w: Vec<&str> = c.split_whitespace().collect();
+            (w.len() == 3 && w[0] == "place" && w[1] != w[2])
+                .then(|| (w[1].to_string(), w[2].to_string()))
+        })
+        .next()
+        .expect("a placement on two hexes");
+    let (a, b) = pair;
+    assert!(
+        !legal.contains(&format!("place {b} {a}")),
+        "the host lists each pair once"
+    );
+    let map = s.app.map().expect("a board").clone();
+    let id = |n: &str| {
+        map.topology
+            .hex_id(crate::variants::adaptations::drift::parse_pos(n).expect("a position"))
+            .expect("on the map")
+    };
+    for (here, other) in [(&a, &b), (&b, &a)] {
+        s.app.cursor = Some(Target::Hex(id(here)));
+        press(&mut s, KeyCode::Char('p'));
+        let Some(Dialog::List(d)) = &s.app.dialog else {
+            panic!("`p` on {here} offers its placements: {}", flash(&s));
+        };
+        let item = d
+            .items
+            .iter()
+            .find(|(shown, _)| *shown == format!("place {here} {other}"))
+            .unwrap_or_else(|| panic!("`place {here} {other}` offered on {here}: {:?}", d.items));
+        assert_eq!(
+            item.1,
+            format!("place {a} {b}"),
+            "the command the host listed"
+        );
+        press(&mut s, KeyCode::Esc);
+    }
+}

@@ -290,6 +290,19 @@ pub trait RulesetUi<'a>: PlainUi<'a> {
         map.hex_name(h).to_string()
     }
 
+    /// The hexes an own command involves, for the keys that offer the commands on the hex
+    /// under the cursor (and Tab between them): by default the hex its typed move acts on
+    /// (`at`); a command on two hexes that may be written in either order names both.
+    fn own_hexes(&self, _map: &Map, at: Option<HexId>, _text: &str) -> Vec<HexId> {
+        at.into_iter().collect()
+    }
+
+    /// An own command as the keys offer it from the hex `h` under the cursor, for the
+    /// player to read (the command sent is the one the host listed).
+    fn offered_from(&self, _map: &Map, _h: HexId, text: &str) -> String {
+        text.to_string()
+    }
+
     /// The ruleset's own keys ([`OwnKey`]), tried before the shared ones.
     fn own_keys(&self) -> &'static [OwnKey] {
         &[]

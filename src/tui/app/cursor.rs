@@ -125,6 +125,14 @@ impl App {
             .collect()
     }
 
+    /// The hexes a ruleset's own command involves ([`crate::tui::ruleset::RulesetUi::own_hexes`]).
+    pub(super) fn own_hexes(&self, at: Option<HexId>, text: &str) -> Vec<HexId> {
+        match (self.map(), self.ruleset()) {
+            (Some(m), Some(r)) => r.own_hexes(m, at, text),
+            _ => at.into_iter().collect(),
+        }
+    }
+
     /// Whether the cursor stops on hexes alone: the ruleset's pieces all stand on hexes.
     fn hexes_only(&self) -> bool {
         self.ruleset().is_some_and(|r| !r.corners_and_edges())

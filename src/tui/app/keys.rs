@@ -126,8 +126,9 @@ impl App {
         }
         let own = *self.ruleset()?.own_keys().iter().find(|o| o.key == c)?;
         // In the order the key lists its commands (Adaptations' `e` offers "done" before the
-        // discards that also end a part), each command's moves as the host listed them.
-        let mut all: Vec<(usize, Option<HexId>, String)> = self
+        // discards that also end a part), each command's moves as the host listed them, with
+        // the hexes each involves (a placement on two hexes is found from either).
+        let mut all: Vec<(usize, Vec<HexId>, String)> = self
             .st()
             .legal_moves()
             .filter_map(|(m, text)| match m {
@@ -135,12 +136,12 @@ impl App {
                     .verbs
                     .iter()
                     .position(|v| *v == verb.as_str())
-                    .map(|i| (i, *at, text.clone())),
+                    .map(|i| (i, self.own_hexes(*at, text), text.clone())),
                 _ => None,
             })
             .collect();
         all.sort_by_key(|(i, _, _)| *i);
-        let all: Vec<(Option<HexId>, String)> =
+        let all: Vec<(Vec<HexId>, String)> =
             all.into_iter().map(|(_, at, text)| (at, text)).collect();
         if all.is_empty() {
             // A key only this ruleset binds, or one whose shared action this ruleset has no
@@ -175,7 +176,7 @@ impl App {
             return Some(Vec::new());
         }
         // Commands that act on a hex are offered for the hex under the cursor.
-        let on_hexes: Vec<HexId> = all.iter().filter_map(|(at, _)| *at).collect();
+        let on_hexes: Vec<HexId> = all.iter().flat_map(|(at, _)| at.iter().copied()).collect();
         let here = match self.cursor {
             Some(Target::Hex(h)) => Some(h),
             _ => None,
@@ -183,10 +184,16 @@ impl App {
         let items: Vec<(String, String)> = match here {
             Some(h) if on_hexes.contains(&h) => all
                 .into_iter()
-                .filter(|(at, _)| *at == Some(h))
-                .map(|(_, t)| (t.clone(), t))
+                .filter(|(at, _)| at.contains(&h))
+                .map(|(_, t)| {
+                    let shown = match (self.map(), self.ruleset()) {
+                        (Some(m), Some(r)) => r.offered_from(m, h, &t),
+                        _ => t.clone(),
+                    };
+                    (shown, t)
+                })
                 .collect(),
-            _ if on_hexes.len() == all.len() && all.len() > 1 => {
+            _ if all.iter().all(|(at, _)| !at.is_empty()) && all.len() > 1 => {
                 let name = |h: HexId| match (self.map(), self.ruleset()) {
                     (Some(m), Some(r)) => r.hex_name(m, h),
                     _ => "?".into(),
@@ -206,7 +213,7 @@ impl App {
                     String::new()
                 };
                 // The cursor goes to the first such hex; the key again offers its choices.
-                if let Some(first) = all.iter().find_map(|(at, _)| *at) {
+                if let Some(first) = all.iter().find_map(|(at, _)| at.first().copied()) {
                     self.cursor = Some(Target::Hex(first));
                     self.rebuild();
                     self.follow_cursor();

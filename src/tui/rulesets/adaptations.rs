@@ -342,6 +342,27 @@ impl<'a> RulesetUi<'a> for Adaptations<'a> {
         drift::name(map.topology.hex(h))
     }
 
+    /// A placement names two hexes in either order (`place AY BL` is `place BL AY`): it is
+    /// found from both.
+    fn own_hexes(&self, map: &Map, at: Option<HexId>, text: &str) -> Vec<HexId> {
+        match placement(text) {
+            Some((a, b)) => [a, b]
+                .into_iter()
+                .filter_map(|h| map.topology.hex_id(h))
+                .collect(),
+            None => at.into_iter().collect(),
+        }
+    }
+
+    /// A placement is offered with the hex under the cursor first (`place BL AY` on BL).
+    fn offered_from(&self, map: &Map, h: HexId, text: &str) -> String {
+        let here = map.topology.hex(h);
+        match placement(text) {
+            Some((a, b)) if b == here && a != here => format!("place {} {}", pos_name(b), pos_name(a)),
+            _ => text.to_string(),
+        }
+    }
+
     fn own_keys_hint(&self) -> Option<(&'static str, &'static str)> {
         Some(("p d s v b c e", "moves (? lists)"))
     }
@@ -356,6 +377,17 @@ impl<'a> RulesetUi<'a> for Adaptations<'a> {
     fn recap_lines(&self, people: &People) -> Option<Vec<String>> {
         Some(recap_lines(self.0, people))
     }
+}
+
+/// The two hexes of a placement's text (`place AY BL`), in the order written.
+fn placement(text: &str) -> Option<(Hex, Hex)> {
+    let mut w = text.split_whitespace();
+    if w.next()? != "place" {
+        return None;
+    }
+    let a = drift::parse_pos(w.next()?)?;
+    let b = w.next().map_or(Some(a), drift::parse_pos)?;
+    Some((a, b))
 }
 
 /// Each player's conflict VP, herds on the board and adaptations held, for the game-over
