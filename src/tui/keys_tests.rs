@@ -776,7 +776,7 @@ fn adaptations_cursor_stops_on_hexes_only() {
     assert!(sea > 0, "sea tiles drift too: the cursor reaches them");
     press(&mut s, KeyCode::Tab);
     assert!(
-        flash(&s).starts_with("Tab places nothing in this game"),
+        flash(&s).starts_with("Nothing to place on the board: it is not your turn"),
         "{}",
         flash(&s)
     );
@@ -935,4 +935,100 @@ fn adaptations_p_offers_a_placement_from_either_of_its_hexes() {
         );
         press(&mut s, KeyCode::Esc);
     }
+}
+
+/// Adaptations' arrows step to a neighbouring hex: up and down the column, left and right
+/// along the row's zigzag (off the rim the opposite arrow comes back), so every neighbour is one or two
+/// keys away. Before, left and right skipped a column and some neighbours took four keys.
+#[test]
+fn adaptations_arrows_step_to_every_neighbouring_hex() {
+    use crate::board::render::Target;
+    use std::collections::HashSet;
+    let mut s = Sample::adaptations(2, 2, ColorLevel::None);
+    s.app.on_resize(120, 40);
+    let map = s.app.map().expect("a board").clone();
+    let hexes: Vec<crate::topology::HexId> = map
+        .topology
+        .hex_ids()
+        .filter(|h| s.app.pic.positions.contains_key(&Target::Hex(*h)))
+        .collect();
+    let keys = [KeyCode::Left, KeyCode::Right, KeyCode::Up, KeyCode::Down];
+    let mut from_to = |s: &mut Sample, h, k| {
+        s.app.cursor = Some(Target::Hex(h));
+        s.app.rebuild();
+        press(s, k);
+        match s.app.cursor {
+            Some(Target::Hex(n)) => n,
+            t => panic!("{t:?}"),
+        }
+    };
+    for &h in &hexes {
+        let near: HashSet<crate::topology::HexId> = map
+            .topology
+            .hex(h)
+            .neighbors()
+            .into_iter()
+            .filter_map(|n| map.topology.hex_id(n))
+            .filter(|n| hexes.contains(n))
+            .collect();
+        let mut reached = HashSet::new();
+        for k in keys {
+            let n = from_to(&mut s, h, k);
+            if n == h {
+                continue;
+            }
+            assert!(near.contains(&n), "{k:?} from {h:?} steps to a neighbour");
+            reached.insert(n);
+            for k2 in keys {
+                let m = from_to(&mut s, n, k2);
+                if near.contains(&m) {
+                    reached.insert(m);
+                }
+            }
+            let back = match k {
+                KeyCode::Left => KeyCode::Right,
+                KeyCode::Right => KeyCode::Left,
+                KeyCode::Up => KeyCode::Down,
+                _ => KeyCode::Up,
+            };
+            if near.len() == 6 {
+                // Off the rim, where the zigzag has both ways to go.
+                assert_eq!(from_to(&mut s, n, back), h, "{back:?} undoes {k:?}");
+            }
+        }
+        assert_eq!(reached, near, "every neighbour of {h:?} within two keys");
+    }
+}
+
+/// In Adaptations Tab and Shift-Tab go round the hexes where a move of yours applies (the
+/// help's "next / previous legal spot"); before, Tab did nothing.
+#[test]
+fn adaptations_tab_cycles_the_hexes_with_a_move() {
+    use crate::board::render::Target;
+    let mut s = Sample::adaptations(2, 2, ColorLevel::None);
+    s.app.on_resize(120, 40);
+    s.bots(2000);
+    s.app.pass_to = false;
+    let map = s.app.map().expect("a board").clone();
+    let name = |t: Option<Target>| match t {
+        Some(Target::Hex(h)) => crate::variants::adaptations::drift::name(map.topology.hex(h)),
+        t => panic!("{t:?}"),
+    };
+    let legal = s.app.st().legal().to_vec();
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        press(&mut s, KeyCode::Tab);
+        let here = name(s.app.cursor);
+        assert!(
+            legal
+                .iter()
+                .any(|c| c.split_whitespace().any(|w| w == here)),
+            "Tab stops on {here}, where a placement applies: {}",
+            flash(&s)
+        );
+        seen.push(here);
+    }
+    assert_ne!(seen[0], seen[1], "Tab moves on");
+    press(&mut s, KeyCode::BackTab);
+    assert_eq!(name(s.app.cursor), seen[1], "Shift-Tab goes back");
 }

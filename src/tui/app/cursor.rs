@@ -149,16 +149,28 @@ impl App {
     }
 
     /// The places Tab cycles through: the chosen action's, or every place something can be
-    /// built now.
+    /// built now; in a game of its own keys, every hex a legal command of its own involves.
     pub(super) fn tab_targets(&self) -> Vec<Target> {
         match self.effective_action() {
             Some(a) => self.legal.targets(a),
-            None => self
-                .legal
-                .board_actions()
-                .into_iter()
-                .flat_map(|a| self.legal.targets(a))
-                .collect(),
+            None => {
+                let mut v: Vec<Target> = self
+                    .legal
+                    .board_actions()
+                    .into_iter()
+                    .flat_map(|a| self.legal.targets(a))
+                    .collect();
+                for (m, text) in self.st().legal_moves() {
+                    if let Move::Own { at, .. } = m {
+                        for h in self.own_hexes(*at, text) {
+                            if !v.contains(&Target::Hex(h)) {
+                                v.push(Target::Hex(h));
+                            }
+                        }
+                    }
+                }
+                v
+            }
         }
     }
 
@@ -167,6 +179,10 @@ impl App {
 
 impl App {
     pub(super) fn move_cursor(&mut self, d: Dir) {
+        if let Some(t) = self.hex_step(d) {
+            self.set_cursor(t);
+            return;
+        }
         let from = self
             .cursor_pos()
             .unwrap_or((self.pic.width() / 2, self.pic.height() / 2));
@@ -174,6 +190,53 @@ impl App {
         if let Some(t) = board::step(from, d, cands.into_iter()) {
             self.set_cursor(t);
         }
+    }
+
+    /// In a ruleset played on hexes alone, the neighbouring hex an arrow steps to from the
+    /// hex under the cursor: the neighbour straight that way, or of the two that lie that
+    /// way (up-right and down-right on flat-topped hexes), the one that zigzags along the
+    /// row, down from an upper hex and up from a lower one, so the arrow and its opposite
+    /// return. `None`: no neighbour that way (the shared step then looks further).
+    fn hex_step(&self, d: Dir) -> Option<Target> {
+        let (Some(Target::Hex(h)), true) = (self.cursor, self.hexes_only()) else {
+            return None;
+        };
+        let map = self.map()?;
+        let (fx, fy) = self.cursor_pos()?;
+        let (fx, fy) = (fx as i64, fy as i64);
+        let mut ways: Vec<(i64, i64, i64, Target)> = map
+            .topology
+            .hex(h)
+            .neighbors()
+            .into_iter()
+            .filter_map(|n| map.topology.hex_id(n))
+            .filter_map(|n| {
+                let t = Target::Hex(n);
+                let (x, y) = *self.pic.positions.get(&t)?;
+                let (dx, dy) = (x as i64 - fx, y as i64 - fy);
+                let (along, across) = match d {
+                    Dir::Right => (dx, dy),
+                    Dir::Left => (-dx, dy),
+                    Dir::Down => (dy, dx),
+                    Dir::Up => (-dy, dx),
+                };
+                (along > 0).then_some((across.abs(), across, along, t))
+            })
+            .collect();
+        ways.sort_by_key(|w| (w.0, w.1));
+        let straightest = ways.first()?.0;
+        ways.retain(|w| w.0 == straightest);
+        if ways.len() < 2 || straightest == 0 {
+            return ways.first().map(|w| w.3);
+        }
+        // Two ways equally aslant: the row's zigzag by where the cursor stands across.
+        let at = match d {
+            Dir::Left | Dir::Right => fy,
+            Dir::Up | Dir::Down => fx,
+        };
+        let upper = (at / straightest) % 2 == 0;
+        let pick = if upper { ways.last() } else { ways.first() };
+        pick.map(|w| w.3)
     }
 
     pub(super) fn pan_board(&mut self, d: Dir) {
@@ -199,8 +262,8 @@ impl App {
             let own_keys = self
                 .ruleset()
                 .is_some_and(|r| r.keys() == crate::tui::ruleset::Keys::CommandLine);
-            self.info(if own_keys {
-                "Tab places nothing in this game: its own keys act on the hex under the cursor (? lists them)."
+            self.info(if own_keys && self.my_turn() {
+                "No hex has a move for you now: ? lists the keys."
             } else if self.my_turn() {
                 "Nothing to place on the board now: the action bar lists what you can do."
             } else {
