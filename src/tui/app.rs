@@ -492,6 +492,9 @@ impl App {
         // An answer to a key holds while the game asks the same of this seat; once the prompt
         // changes (the next player's turn, a new phase) it is out of date.
         let prompt_before = (update && i == self.active).then(|| self.asked());
+        let cursor_before = (update && i == self.active)
+            .then(|| self.cursor_place())
+            .flatten();
         let Some(s) = self.sessions.get_mut(i) else {
             return Vec::new();
         };
@@ -500,6 +503,9 @@ impl App {
         }
         let lines = s.st.apply(msg, now);
         if i == self.active {
+            if let Some(before) = cursor_before {
+                self.keep_cursor(before);
+            }
             if update
                 && self
                     .flash
@@ -561,6 +567,42 @@ impl App {
             self.flash = None;
         }
         fx
+    }
+
+    /// The map under the cursor's hex, the hex and where it stands in the picture, for
+    /// [`App::keep_cursor`].
+    fn cursor_place(&self) -> Option<(Arc<Map>, crate::geometry::Hex, (usize, usize))> {
+        let Some(Target::Hex(h)) = self.cursor else {
+            return None;
+        };
+        let map = self.map()?.clone();
+        let hex = map.topology.hex(h);
+        Some((map, hex, self.cursor_pos()?))
+    }
+
+    /// A map that changes in play (Adaptations' drifts) numbers its hexes anew and may grow
+    /// on any side: the cursor keeps its hex, and the view keeps it where it was on screen.
+    fn keep_cursor(&mut self, (map, hex, pos): (Arc<Map>, crate::geometry::Hex, (usize, usize))) {
+        let Some(now) = self.map().cloned() else {
+            return;
+        };
+        if Arc::ptr_eq(&map, &now) {
+            return;
+        }
+        let Some(h) = now.topology.hex_id(hex) else {
+            return;
+        };
+        self.cursor = Some(Target::Hex(h));
+        self.rebuild();
+        if let Some(to) = self.cursor_pos() {
+            let shift =
+                |p: u16, from: usize, to: usize| (p as i64 + to as i64 - from as i64).max(0) as u16;
+            self.pan = (
+                shift(self.pan.0, pos.0, to.0),
+                shift(self.pan.1, pos.1, to.1),
+            );
+        }
+        self.follow_cursor();
     }
 
     /// What the game asks of this seat now: the prompt's first sentence ("Waiting for Bot 2",

@@ -953,7 +953,7 @@ fn adaptations_arrows_step_to_every_neighbouring_hex() {
         .filter(|h| s.app.pic.positions.contains_key(&Target::Hex(*h)))
         .collect();
     let keys = [KeyCode::Left, KeyCode::Right, KeyCode::Up, KeyCode::Down];
-    let mut from_to = |s: &mut Sample, h, k| {
+    let from_to = |s: &mut Sample, h, k| {
         s.app.cursor = Some(Target::Hex(h));
         s.app.rebuild();
         press(s, k);
@@ -1031,4 +1031,52 @@ fn adaptations_tab_cycles_the_hexes_with_a_move() {
     assert_ne!(seen[0], seen[1], "Tab moves on");
     press(&mut s, KeyCode::BackTab);
     assert_eq!(name(s.app.cursor), seen[1], "Shift-Tab goes back");
+}
+
+/// Adaptations' board is built anew as tiles drift, its hexes numbered afresh and its
+/// picture grown on any side: the cursor stays on its hex. Before, it kept its number (or
+/// its place on screen) and stood on another hex.
+#[test]
+fn adaptations_cursor_keeps_its_hex_when_the_board_changes() {
+    use crate::board::render::Target;
+    let mut s = Sample::adaptations(2, 2, ColorLevel::None);
+    s.app.on_resize(120, 40);
+    let geometry = |s: &Sample| match s.app.cursor {
+        Some(Target::Hex(h)) => s.app.map().expect("a board").topology.hex(h),
+        t => panic!("{t:?}"),
+    };
+    let hex = geometry(&s);
+    let id = |s: &Sample| s.app.map().expect("a board").topology.hex_id(hex);
+    let mut ids = vec![id(&s)];
+    for _ in 0..60 {
+        s.bots(2000);
+        s.app.pass_to = false;
+        assert_eq!(geometry(&s), hex, "the cursor stays on its hex");
+        ids.push(id(&s));
+        // Ann drifts what she can, to the open water beyond the board where she can.
+        let legal = s.app.st().legal().to_vec();
+        let map = s.app.map().expect("a board").clone();
+        let grows = |c: &&String| {
+            c.starts_with("drift")
+                && c.split_whitespace().nth(2).is_some_and(|to| {
+                    crate::variants::adaptations::drift::parse_pos(to).is_some_and(|h| {
+                        h.neighbors()
+                            .iter()
+                            .any(|n| map.topology.hex_id(*n).is_none())
+                    })
+                })
+        };
+        let Some(pick) = legal.iter().find(grows).or_else(|| legal.first()).cloned() else {
+            break;
+        };
+        s.send(&pick);
+        assert_eq!(
+            geometry(&s),
+            hex,
+            "the cursor stays on its hex after {pick}"
+        );
+        ids.push(id(&s));
+    }
+    ids.dedup();
+    assert!(ids.len() > 1, "the board was built anew with other numbers");
 }
