@@ -1080,3 +1080,60 @@ fn adaptations_cursor_keeps_its_hex_when_the_board_changes() {
     ids.dedup();
     assert!(ids.len() > 1, "the board was built anew with other numbers");
 }
+
+/// Adaptations' `b` and `s` lists tell what each choice means: an adaptation's cost, points
+/// and effect; which season card goes High and which Low. Before, only the commands.
+#[test]
+fn adaptations_b_and_s_lists_say_what_each_choice_means() {
+    let mut s = Sample::adaptations(2, 2, ColorLevel::None);
+    let (mut seasons, mut buys) = (false, false);
+    for _ in 0..400 {
+        s.bots(2000);
+        s.app.pass_to = false;
+        let legal = s.app.st().legal().to_vec();
+        for (key, verb) in [('s', "season "), ('b', "buy ")] {
+            let n = legal.iter().filter(|c| c.starts_with(verb)).count();
+            if n == 0 {
+                continue;
+            }
+            press(&mut s, KeyCode::Char(key));
+            let Some(Dialog::List(d)) = &s.app.dialog else {
+                panic!("`{key}` lists its commands: {}", flash(&s));
+            };
+            for (shown, cmd) in d.items.iter().filter(|(_, c)| c.starts_with(verb)) {
+                let w: Vec<&str> = cmd.split_whitespace().collect();
+                match key {
+                    's' => {
+                        assert_eq!(*shown, format!("{cmd} · {} high, {} low", w[1], w[2]));
+                        seasons = true;
+                    }
+                    _ => {
+                        let a = crate::variants::adaptations::Adaptation::parse(w[1])
+                            .expect("an adaptation");
+                        assert!(
+                            shown.starts_with(&format!("{cmd} · {} AP, {} VP", a.cost(), a.vp())),
+                            "{shown}"
+                        );
+                        assert!(shown.chars().count() <= 50, "fits the dialog: {shown}");
+                        buys = true;
+                    }
+                }
+            }
+            press(&mut s, KeyCode::Esc);
+        }
+        if seasons && buys {
+            return;
+        }
+        // Ann saves her AP for an adaptation.
+        let Some(pick) = legal
+            .iter()
+            .find(|c| *c == "done")
+            .or_else(|| legal.first())
+            .cloned()
+        else {
+            break;
+        };
+        s.send(&pick);
+    }
+    panic!("seasons listed: {seasons}, adaptations listed: {buys}");
+}

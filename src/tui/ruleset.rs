@@ -303,6 +303,12 @@ pub trait RulesetUi<'a>: PlainUi<'a> {
         text.to_string()
     }
 
+    /// An own command as a key's list shows it: the command, and where the ruleset has words
+    /// for them, what it costs and does (the command sent is the one the host listed).
+    fn own_item(&self, text: &str) -> String {
+        text.to_string()
+    }
+
     /// The ruleset's own keys ([`OwnKey`]), tried before the shared ones.
     fn own_keys(&self) -> &'static [OwnKey] {
         &[]

@@ -187,7 +187,7 @@ impl App {
                 .filter(|(at, _)| at.contains(&h))
                 .map(|(_, t)| {
                     let shown = match (self.map(), self.ruleset()) {
-                        (Some(m), Some(r)) => r.offered_from(m, h, &t),
+                        (Some(m), Some(r)) => r.own_item(&r.offered_from(m, h, &t)),
                         _ => t.clone(),
                     };
                     (shown, t)
@@ -225,7 +225,13 @@ impl App {
                 ));
                 return Some(Vec::new());
             }
-            _ => all.into_iter().map(|(_, t)| (t.clone(), t)).collect(),
+            _ => all
+                .into_iter()
+                .map(|(_, t)| {
+                    let shown = self.ruleset().map_or(t.clone(), |r| r.own_item(&t));
+                    (shown, t)
+                })
+                .collect(),
         };
         // One command is sent at once when it says no more than the key (`ready`) or acts on
         // the hex under the cursor; one that chooses for the player (which units move where,
@@ -239,7 +245,7 @@ impl App {
             }
             _ => {
                 let prompt = if items.len() == 1 {
-                    "The one command it can send now (Enter sends it, Esc keeps it):"
+                    "The only one possible now: Enter sends it, Esc goes back."
                 } else {
                     "Choose one (the command it sends):"
                 };

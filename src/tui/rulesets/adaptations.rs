@@ -247,6 +247,20 @@ pub fn panel(cx: &Ctx, v: &AdaptView, area: Rect, buf: &mut Buffer) {
         spans.push(Span::styled(held.join(" "), t.good()));
         lines.push(Line::from(spans));
     }
+    if v.players.iter().any(|p| p.marker) {
+        let words: Vec<String> = "a bonus marker: +1 AP in evolution"
+            .split(' ')
+            .map(String::from)
+            .collect();
+        lines.extend(list_lines(
+            t,
+            "AP *",
+            &words,
+            "",
+            t.dim(),
+            area.width.saturating_sub(3) as usize,
+        ));
+    }
     if let Some(hand) = &v.hand {
         lines.push(hand_line(t, "hand", hand, area.width.saturating_sub(3) as usize));
     }
@@ -363,6 +377,15 @@ impl<'a> RulesetUi<'a> for Adaptations<'a> {
         }
     }
 
+    /// An adaptation with its cost, points and effect; a season choice with which card is
+    /// High; a season card's clearing with its cost and the card it takes away.
+    fn own_item(&self, text: &str) -> String {
+        match own_words(self.0, text) {
+            Some(more) => format!("{text} · {more}"),
+            None => text.to_string(),
+        }
+    }
+
     fn own_keys_hint(&self) -> Option<(&'static str, &'static str)> {
         Some(("p d s v b c e", "moves (? lists)"))
     }
@@ -376,6 +399,52 @@ impl<'a> RulesetUi<'a> for Adaptations<'a> {
     /// points, herds on the board and adaptations.
     fn recap_lines(&self, people: &People) -> Option<Vec<String>> {
         Some(recap_lines(self.0, people))
+    }
+}
+
+/// What an adaptation does, in a few words (Intelligence only scores).
+fn effect(a: Adaptation) -> &'static str {
+    match a {
+        Adaptation::Litters => "2 herds a reproduce",
+        Adaptation::Intelligence => "",
+        Adaptation::Swimming => "herds swim",
+        Adaptation::Skill => "+1 AP a turn",
+        Adaptation::Foresight => "hand of 6 cards",
+        Adaptation::Speed => "8 herds a migrate",
+        Adaptation::Territorial => "start conflicts",
+        Adaptation::Retreat => "retreat in conflicts",
+        Adaptation::Aggressive => "lose herds last",
+    }
+}
+
+/// What a command of the `b` and `s` lists costs and does, for its line (`None`: the
+/// command says it all).
+fn own_words(v: &AdaptView, text: &str) -> Option<String> {
+    let w: Vec<&str> = text.split_whitespace().collect();
+    match w.as_slice() {
+        ["buy", a] => {
+            let a = Adaptation::parse(a)?;
+            let does = match effect(a) {
+                "" => String::new(),
+                e => format!(": {e}"),
+            };
+            Some(format!("{} AP, {} VP{does}", a.cost(), a.vp()))
+        }
+        ["trade", a] => {
+            let a = Adaptation::parse(a)?;
+            Some(format!("{} AP back, {} VP less", a.refund(), a.vp()))
+        }
+        ["season", high, low] => Some(format!("{high} high, {low} low")),
+        ["clear", pile] => {
+            let card = match *pile {
+                "high" => v.high,
+                "low" => v.low,
+                _ => None,
+            }?;
+            Some(format!("3 AP: {card} leaves the {pile} season"))
+        }
+        ["triple", card, pile @ ("high" | "low")] => Some(format!("{card} becomes {pile}")),
+        _ => None,
     }
 }
 

@@ -296,16 +296,23 @@ pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<St
             adaptation.name(),
             adaptation.refund()
         ),
-        Event::Moved { seat, steps, swim } => format!(
-            "{} {} {}",
-            w(seat),
-            if *swim { "swam" } else { "migrated" },
-            steps
+        Event::Moved { seat, steps, swim } => {
+            let steps: Vec<String> = steps
                 .iter()
-                .map(|s| format!("{} {}>{}", s.n, name(s.from), name(s.to)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+                .map(|s| format!("{} from {} to {}", herds(s.n), name(s.from), name(s.to)))
+                .collect();
+            let steps = match steps.split_last() {
+                Some((last, rest)) if !rest.is_empty() => {
+                    format!("{} and {last}", rest.join(", "))
+                }
+                _ => steps.concat(),
+            };
+            if *swim {
+                format!("{} moved {steps} by water", w(seat))
+            } else {
+                format!("{} migrated {steps}", w(seat))
+            }
+        }
         Event::Reproduced { seat, hexes } => format!(
             "{} reproduced on {}",
             w(seat),

@@ -1305,6 +1305,33 @@ fn events_read_as_words_and_hide_drawn_cards() {
     assert!(say(&drew, Some(1)).contains("1 lumber 2 wool"));
     assert_eq!(say(&drew, Some(0)), "Bob drew 3 cards");
     assert_eq!(say(&drew, None), "Bob drew 3 cards");
+    // Moves read as herds from one position to another, not as the command's `AZ>BF`.
+    let c = frame()[32];
+    let step = |from, to, n| herds::Step { from, to, n };
+    let moved = Event::Moved {
+        seat: 0,
+        steps: vec![step(a, b, 1)],
+        swim: false,
+    };
+    assert_eq!(
+        say(&moved, Some(0)),
+        format!("You migrated 1 herd from {} to {}", name(a), name(b))
+    );
+    let swam = Event::Moved {
+        seat: 1,
+        steps: vec![step(a, b, 2), step(b, c, 1)],
+        swim: true,
+    };
+    assert_eq!(
+        say(&swam, Some(0)),
+        format!(
+            "Bob moved 2 herds from {} to {} and 1 herd from {} to {} by water",
+            name(a),
+            name(b),
+            name(b),
+            name(c)
+        )
+    );
 }
 
 /// One door for every ruleset (`rules::entry`): a seat that is not at the table is refused in
