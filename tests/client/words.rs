@@ -212,6 +212,7 @@ kinds!(
         Reproduced,
         ConflictPhase,
         Declared,
+        DeclarationHeld,
         RetreatAsked,
         Retreated,
         Removed,
@@ -468,6 +469,26 @@ fn rare(seen: &mut Seen) {
         },
         adaptations::Event::Reshuffled { cards: 20 },
         adaptations::Event::Declared { seat: 2, hex: h },
+        adaptations::Event::DeclarationHeld {
+            seat: 2,
+            hex: h,
+            why: adaptations::event::Held::YoursNext { yours: 0, least: 3 },
+        },
+        adaptations::Event::DeclarationHeld {
+            seat: 1,
+            hex: h,
+            why: adaptations::event::Held::YoursNext { yours: 1, least: 1 },
+        },
+        adaptations::Event::DeclarationHeld {
+            seat: 0,
+            hex: h,
+            why: adaptations::event::Held::OnlyYours,
+        },
+        adaptations::Event::DeclarationHeld {
+            seat: 3,
+            hex: h,
+            why: adaptations::event::Held::NoHerd,
+        },
         adaptations::Event::RetreatAsked { seat: 0, hex: h },
         adaptations::Event::Retreated {
             seat: 0,

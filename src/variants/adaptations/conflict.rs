@@ -4,7 +4,7 @@
 //! small resumable machine, since a Retreat holder's answer may be awaited at any removal.
 
 use super::drift::{dist, name};
-use super::event::Event;
+use super::event::{Event, Held};
 use super::{AdaptGame, Adaptation, Phase};
 use crate::engine::Seat;
 use crate::geometry::Hex;
@@ -25,6 +25,9 @@ pub struct Resolution {
     pub removed: Vec<u32>,
     /// The removal awaiting a Retreat holder's answer: the seat and its rotation index.
     pub pending: Option<(Seat, usize)>,
+    /// Herds removed (or retreated) under the declaration being applied.
+    #[serde(default)]
+    pub declared_removed: u32,
 }
 
 impl AdaptGame {
@@ -139,6 +142,7 @@ impl AdaptGame {
             pointer: 0,
             removed: vec![0; self.cfg.seats],
             pending: None,
+            declared_removed: 0,
         });
         self.run_resolution(events);
     }
@@ -204,7 +208,32 @@ impl AdaptGame {
                 match self.pick(h, pointer) {
                     Some((s, i)) if mine > 0 && s != d && self.total_at(h) > mine => Some((s, i)),
                     _ => {
-                        self.res().step += 1;
+                        if self.res().declared_removed == 0 {
+                            // The declaration stops before its first removal: say why (A26).
+                            let why = if mine == 0 {
+                                Held::NoHerd
+                            } else if self.total_at(h) <= mine {
+                                Held::OnlyYours
+                            } else {
+                                let least = (0..self.cfg.seats as Seat)
+                                    .filter(|o| *o != d && self.herds_at(h, *o) > 0)
+                                    .map(|o| self.aggressiveness(o))
+                                    .min()
+                                    .unwrap_or(0);
+                                Held::YoursNext {
+                                    yours: self.aggressiveness(d),
+                                    least,
+                                }
+                            };
+                            events.push(Event::DeclarationHeld {
+                                seat: d,
+                                hex: h,
+                                why,
+                            });
+                        }
+                        let r = self.res();
+                        r.step += 1;
+                        r.declared_removed = 0;
                         continue;
                     }
                 }
@@ -240,6 +269,9 @@ impl AdaptGame {
         let r = self.res();
         let h = r.hexes[r.at];
         r.removed[seat as usize] += 1;
+        if r.step > 0 {
+            r.declared_removed += 1;
+        }
         r.pointer = (index + 1) % n;
         r.pending = None;
         self.take_herds(h, seat, 1);

@@ -20,6 +20,19 @@ pub enum DriftHow {
     Action,
 }
 
+/// Why a Territorial declaration removed nothing (A26: removal stops before the next herd
+/// would be the declarer's, or when only the declarer's herds remain).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// The declarer has no herd left there (the excess took them).
+    NoHerd,
+    /// Only the declarer's herds are left there.
+    OnlyYours,
+    /// The next herd to go is the declarer's: its Aggressive count and the lowest of the
+    /// others there (equal: the turn in the rotation falls on the declarer).
+    YoursNext { yours: u32, least: u32 },
+}
+
 /// Something that happened.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
@@ -113,6 +126,12 @@ pub enum Event {
     Declared {
         seat: Seat,
         hex: Hex,
+    },
+    /// A declaration that removed nothing, and why (A26).
+    DeclarationHeld {
+        seat: Seat,
+        hex: Hex,
+        why: Held,
     },
     RetreatAsked {
         seat: Seat,
@@ -325,6 +344,23 @@ pub fn describe(ev: &Event, viewer: Option<Seat>, names: &[String]) -> Option<St
         Event::ConflictPhase => "conflict: overcrowded hexes are resolved".into(),
         Event::Declared { seat, hex } => {
             format!("{} declared a conflict at {}", w(seat), name(*hex))
+        }
+        Event::DeclarationHeld { seat, hex, why } => {
+            let p = w(seat).poss();
+            let because = match why {
+                Held::NoHerd => format!("{p} herds there are gone"),
+                Held::OnlyYours => format!("only {p} herds are left there"),
+                Held::YoursNext { yours, least } if yours < least => format!(
+                    "the least aggressive lose herds first, so the next would be one of {p} own (Aggressive {yours} against {least})"
+                ),
+                Held::YoursNext { yours, .. } => format!(
+                    "the next herd to go in turn would be one of {p} own (tied at Aggressive {yours})"
+                ),
+            };
+            format!(
+                "conflict at {}: {p} declaration removes nothing, as {because}",
+                name(*hex)
+            )
         }
         Event::RetreatAsked { seat, hex } => {
             format!(

@@ -592,7 +592,32 @@ fn scenario_10_territorial() {
         conflict(&mut g);
         assert_eq!(g.phase, Phase::Territorial { seat: 0 });
         assert!(no(&mut g, 0, &format!("conflict {}", n(CENTRE))).contains("cannot start"));
-        ok(&mut g, 0, &format!("conflict {}", n(m)));
+        let ev = ok(&mut g, 0, &format!("conflict {}", n(m)));
+        // A declaration that removes nothing says why, in the rule's terms.
+        let held: Vec<&Event> = ev
+            .iter()
+            .filter(|e| matches!(e, Event::DeclarationHeld { .. }))
+            .collect();
+        if b_left == 0 {
+            assert!(held.is_empty(), "{held:?}");
+        } else {
+            assert_eq!(
+                held,
+                [&Event::DeclarationHeld {
+                    seat: 0,
+                    hex: m,
+                    why: event::Held::YoursNext { yours: 1, least: 2 }
+                }]
+            );
+            let names: Vec<String> = ["Ann", "Bob"].iter().map(|s| s.to_string()).collect();
+            assert_eq!(
+                event::describe(held[0], Some(0), &names).unwrap(),
+                format!(
+                    "Conflict at {}: your declaration removes nothing, as the least aggressive lose herds first, so the next would be one of your own (Aggressive 1 against 2)",
+                    n(m)
+                )
+            );
+        }
         assert_eq!(g.herds_at(m, 1), b_left);
         assert_eq!(g.herds_at(m, 0), 1);
         assert_eq!(g.conflict_vp(0), vp);
