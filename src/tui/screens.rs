@@ -528,7 +528,11 @@ pub(super) fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         .iter()
         .chain(&actions)
         .map(|(k, what)| match (*k, hexes_only) {
-            (ARROWS, true) => (k.to_string(), "move the cursor between hexes".to_string()),
+            (ARROWS, true) => (
+                k.to_string(),
+                "step to a neighbouring hex (↑↓ up and down the column, ←→ zigzag along the row)"
+                    .to_string(),
+            ),
             _ => (k.to_string(), what.to_string()),
         })
         .collect();
