@@ -437,15 +437,10 @@ async fn plaintext_clients_are_refused_with_a_reason_unless_the_host_is_insecure
     host.stop().await;
 }
 
-/// A player leaving a game is told the command that takes them back to their seat, their
-/// name quoted for the shell.
-#[test]
-fn leaving_says_how_to_come_back() {
-    let host_data = temp_dir("back-host");
-    let join_data = temp_dir("back-join");
-    let port = free_port();
-    let mut host = Proc::spawn(
-        &host_data,
+/// A headless `--plain` host on 127.0.0.1:`port` with two seats, one of them a bot.
+fn two_seat_host(data: &std::path::Path, port: &str) -> Proc {
+    Proc::spawn(
+        data,
         &[
             "host",
             "--headless",
@@ -453,27 +448,42 @@ fn leaving_says_how_to_come_back() {
             "--bind",
             "127.0.0.1",
             "--port",
-            &port,
+            port,
             "--seats",
             "2",
             "--bots",
             "1",
         ],
-    );
-    host.expect("serving", |l| l.contains("Serving"));
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catan"))
+    )
+}
+
+/// `catan join 127.0.0.1:PORT --plain --name NAME` with nothing on its input, run to its end.
+fn plain_join(data: &std::path::Path, port: &str, name: &str) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_catan"))
         .args([
             "join",
             &format!("127.0.0.1:{port}"),
             "--plain",
             "--name",
-            "Ann B",
+            name,
         ])
-        .env("CATAN_DATA_DIR", &join_data)
+        .env("CATAN_DATA_DIR", data)
         .env("CATAN_NO_ADVERTISE", "1")
         .stdin(std::process::Stdio::null())
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+/// A player leaving a game is told the command that takes them back to their seat, their
+/// name quoted for the shell.
+#[test]
+fn leaving_says_how_to_come_back() {
+    let host_data = temp_dir("back-host");
+    let join_data = temp_dir("back-join");
+    let port = free_port();
+    let mut host = two_seat_host(&host_data, &port);
+    host.expect("serving", |l| l.contains("Serving"));
+    let out = plain_join(&join_data, &port, "Ann B");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains(&format!(
@@ -496,22 +506,7 @@ fn the_host_key_is_kept_printed_and_pinned_by_join() {
     let join_data = temp_dir("join-data");
     let port = free_port();
     let start = |data: &PathBuf| {
-        let mut h = Proc::spawn(
-            data,
-            &[
-                "host",
-                "--headless",
-                "--plain",
-                "--bind",
-                "127.0.0.1",
-                "--port",
-                &port,
-                "--seats",
-                "2",
-                "--bots",
-                "1",
-            ],
-        );
+        let mut h = two_seat_host(data, &port);
         let line = h.expect("the host key line", |l| l.starts_with("Host key: SHA256:"));
         h.expect("serving", |l| l.contains("Serving"));
         let fp = line["Host key: ".len()..]
@@ -564,19 +559,7 @@ fn the_host_key_is_kept_printed_and_pinned_by_join() {
     let other = temp_dir("other-host");
     let (mut host, other_fp) = start(&other);
     assert_ne!(other_fp, fp);
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_catan"))
-        .args([
-            "join",
-            &format!("127.0.0.1:{port}"),
-            "--plain",
-            "--name",
-            "Ann",
-        ])
-        .env("CATAN_DATA_DIR", &join_data)
-        .env("CATAN_NO_ADVERTISE", "1")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
+    let out = plain_join(&join_data, &port, "Ann");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
